@@ -1,0 +1,93 @@
+"""The observation seam: how a recorder (the runner's tracer) watches the engine work.
+
+PyTorch has no single equivalent; think of it as autograd hooks plus `TORCH_FUNCTION_MODE`
+for observers only. The engine calls `emit.<kind>(...)` at fixed points; with no listener set
+every call site costs one module-attribute check (`if _events.listener is not None`).
+The engine never imports the runner: the runner subclasses `Listener` and calls
+`set_listener()`.
+
+Call sites guard with ``if _events.listener is not None:`` before building any arguments, so
+nothing is computed for nobody.
+
+Example:
+    >>> from engine import _events
+    >>> class Count(_events.Listener):
+    ...     def __init__(self): self.ops = 0
+    ...     def on_op(self, op_name, inputs, output, node): self.ops += 1
+    >>> c = Count(); _events.set_listener(c)
+    >>> import engine as torch
+    >>> _ = torch.ones(2) * 3
+    >>> _events.set_listener(None); c.ops
+    1
+"""
+from __future__ import annotations
+
+listener: "Listener | None" = None
+
+
+def set_listener(new: "Listener | None") -> "Listener | None":
+    """Install `new` (or None to stop observing); returns the previous listener."""
+    global listener
+    old, listener = listener, new
+    return old
+
+
+class Listener:
+    """Every event the engine reports. Override what you need; the rest are no-ops.
+
+    Arguments are live engine objects (Tensor, Node, ndarray); a listener must copy what it
+    keeps, because tensors change in place afterwards.
+    """
+
+    # ---- forward ---------------------------------------------------------------------
+    def on_tensor(self, tensor, how: str) -> None:
+        """A tensor was made by a factory or conversion, not by a differentiable op.
+
+        `how` is the public name that made it: "tensor", "zeros", "randn", "detach",
+        "from_numpy", "Parameter", "clone-under-no_grad" ... .
+        """
+
+    def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
+        """An op ran. `inputs` are the Tensor arguments in order; `node` is the grad_fn
+        recorded for `output`, or None when no graph was recorded (no_grad, or no input
+        requires grad). Views and in-place ops report here too (`op_name` like "mul_")."""
+
+    def on_inplace(self, tensor, op_name: str, version: int) -> None:
+        """`tensor` was modified in place (its version counter is now `version`)."""
+
+    def on_grad_mode(self, enabled: bool, mode: str) -> None:
+        """Grad mode changed: `mode` is "no_grad", "enable_grad", "set_grad_enabled" or
+        "inference_mode"; `enabled` is the new state (also reported on exit)."""
+
+    # ---- backward --------------------------------------------------------------------
+    def on_backward_begin(self, roots: tuple, grad_tensors: tuple, retain_graph: bool,
+                          create_graph: bool, inputs, api: str) -> None:
+        """A backward pass starts. `api` is "backward" or "grad" (torch.autograd.grad);
+        `grad_tensors` are the seeds v (a ones tensor for an implicit scalar seed);
+        `inputs` is None or the tuple of tensors the pass is restricted to."""
+
+    def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
+        """`node` computed `grads_out` (one per next_functions entry, None where absent)
+        from `grads_in` (the summed incoming gradient(s) for its outputs)."""
+
+    def on_accumulate(self, tensor, before, added, after) -> None:
+        """`tensor.grad` went from `before` (Tensor or None) by `added` to `after`.
+        Reported for leaves (through AccumulateGrad) and for retain_grad() non-leaves."""
+
+    def on_graph_freed(self, nodes: tuple) -> None:
+        """These nodes' saved tensors were released at the end of a pass without
+        retain_graph."""
+
+    def on_backward_end(self, api: str) -> None:
+        """The backward pass that began last finished without error."""
+
+    def on_grad_reset(self, tensor, how: str) -> None:
+        """`tensor.grad` was zeroed ("zero_") or set to None/a value ("none", "set") by the
+        user or by an optimizer's zero_grad."""
+
+    # ---- training --------------------------------------------------------------------
+    def on_optimizer_step(self, optimizer, params: tuple, before: tuple, after: tuple) -> None:
+        """`optimizer.step()` changed `params`; `before`/`after` are ndarray copies."""
+
+    def on_warning(self, category: str, message: str) -> None:
+        """The engine issued a warning (PyTorch's text), e.g. UserWarning."""
