@@ -1,0 +1,90 @@
+"""The `gradstep` command: serve the app, run or trace a program, render its graph.
+
+Each subcommand imports its layer lazily, so `gradstep --help` stays instant and
+`gradstep run` never loads the web stack.
+
+Example:
+    $ gradstep run examples/backward.py      # prints what `python backward.py` prints with PyTorch
+    $ gradstep trace examples/backward.py -o trace.json
+    $ gradstep render examples/backward.py -o graph.svg
+    $ gradstep serve --port 8000
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import metadata
+
+
+def _version() -> str:
+    try:
+        return metadata.version("gradstep")
+    except metadata.PackageNotFoundError:  # running from a source tree without install
+        return "0.0.0+source"
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from runner.cli import run_file
+    return run_file(args.file)
+
+
+def _cmd_trace(args: argparse.Namespace) -> int:
+    from runner.cli import trace_file
+    return trace_file(args.file, args.output)
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from app.services.render import render_file
+    return render_file(args.file, args.output, fmt=args.format)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from app.server import serve
+    return serve(host=args.host, port=args.port, workers=args.workers, reload=args.reload)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gradstep",
+        description="See PyTorch autograd work: run a snippet on gradstep's numpy engine "
+                    "and step through its computation graph.")
+    parser.add_argument("--version", action="version", version=f"gradstep {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("run", help="run a PyTorch program in the sandbox, print its output")
+    p.add_argument("file", help="a .py file that does `import torch`")
+    p.set_defaults(func=_cmd_run)
+
+    p = sub.add_parser("trace", help="run a program and write its step-by-step trace (JSON)")
+    p.add_argument("file")
+    p.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    p.set_defaults(func=_cmd_trace)
+
+    p = sub.add_parser("render", help="draw a program's final autograd graph (SVG/PNG/DOT)")
+    p.add_argument("file")
+    p.add_argument("-o", "--output", default="graph.svg", help="output file (default: graph.svg)")
+    p.add_argument("-f", "--format", choices=("svg", "png", "dot"), default=None,
+                   help="output format (default: from the output file's extension)")
+    p.set_defaults(func=_cmd_render)
+
+    p = sub.add_parser("serve", help="start the web app")
+    p.add_argument("--host", default=None, help="bind address (default: GRADSTEP_HOST or 127.0.0.1)")
+    p.add_argument("--port", type=int, default=None, help="port (default: GRADSTEP_PORT or 8000)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="uvicorn worker processes (default: GRADSTEP_WEB_WORKERS or 1)")
+    p.add_argument("--reload", action="store_true", help="reload on code changes (development)")
+    p.set_defaults(func=_cmd_serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
