@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# The two set-up commands of the README, for a fresh machine or a working copy.
+#
+#   ./dev.sh serve [gradstep serve options]   install into .venv, start http://127.0.0.1:8000
+#   ./dev.sh test  [pytest options]           install .[test] (and Chromium where it can),
+#                                             run the whole test suite
+#
+# Both create the virtual environment .venv next to this script, or reuse it, and install the
+# project into it in editable mode. A reinstall happens only when pyproject.toml or setup.py
+# changed since the last one, so the second run starts at once. Every step says what it did.
+#
+# Environment: PYTHON (interpreter that creates .venv, default python3, must be >= 3.11),
+# GRADSTEP_VENV (default .venv), GRADSTEP_NO_SYSTEM_PACKAGES=1 (never call apt-get).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+ROOT=$(pwd)
+VENV=${GRADSTEP_VENV:-.venv}
+PYTHON=${PYTHON:-python3}
+VPY="$VENV/bin/python"
+
+say() { printf 'dev.sh: %s\n' "$*"; }
+die() { printf 'dev.sh: error: %s\n' "$*" >&2; exit 2; }
+
+usage() {
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+ensure_venv() {
+    if [ -x "$VPY" ] && "$VPY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
+    then
+        say "reusing the virtual environment $VENV ($("$VPY" -V 2>&1))"
+        return
+    fi
+    command -v "$PYTHON" >/dev/null || die "$PYTHON not found; set PYTHON to a Python >= 3.11"
+    "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+        || die "gradstep needs Python >= 3.11, $PYTHON is $("$PYTHON" -V 2>&1); set PYTHON"
+    say "creating the virtual environment $VENV with $("$PYTHON" -V 2>&1)"
+    rm -rf "$VENV"
+    "$PYTHON" -m venv "$VENV"
+}
+
+# What an install depends on: the packaging files, the checkout it points at, the extras.
+install_key() {
+    { cat pyproject.toml setup.py; echo "$ROOT" "$1"; } | sha256sum | cut -d' ' -f1
+}
+
+# ensure_installed EXTRAS: pip install -e ".EXTRAS" unless the same install is already there.
+ensure_installed() {
+    local extras=$1 stamp="$VENV/.gradstep-install" key
+    key=$(install_key "$extras")
+    # An install with the test extras also covers a plain one.
+    if { grep -qx "$key" "$stamp" 2>/dev/null \
+            || { [ -z "$extras" ] && grep -qx "$(install_key "[test]")" "$stamp" 2>/dev/null; }; } \
+        && [ "$("$VPY" -c 'import app, os; print(os.path.dirname(os.path.dirname(app.__file__)))' \
+                2>/dev/null)" = "$ROOT" ]
+    then
+        say "gradstep$extras is already installed in $VENV (packaging files unchanged)"
+        return
+    fi
+    say "installing gradstep$extras into $VENV (editable, pip; a minute or two the first time) ..."
+    local log
+    log=$(mktemp)
+    # pip's own output goes to a log: the build backend's warnings are noise unless pip fails.
+    if ! "$VPY" -m pip install --disable-pip-version-check --no-input -e ".$extras" \
+            >"$log" 2>&1; then
+        tail -n 30 "$log" >&2
+        die "pip install failed (full log: $log)"
+    fi
+    rm -f "$log"
+    echo "$key" >> "$stamp"
+    say "installed gradstep $("$VENV/bin/gradstep" --version | cut -d' ' -f2)"
+}
+
+find_chromium() {
+    local c
+    for c in chromium chromium-browser google-chrome; do
+        if command -v "$c" >/dev/null; then command -v "$c"; return 0; fi
+    done
+    return 1
+}
+
+# System tools some tests drive: Chromium (browser tests) and docker-compose (checks
+# deploy/docker-compose.yml). Installed from Debian only when missing and only as root.
+ensure_system_tools() {
+    local missing=()
+    local path
+    if path=$(find_chromium); then
+        say "Chromium found at $path"
+    else
+        missing+=(chromium fonts-liberation)
+    fi
+    if docker compose version >/dev/null 2>&1; then
+        say "docker compose found (validates deploy/docker-compose.yml)"
+    elif command -v docker-compose >/dev/null; then
+        say "docker-compose found at $(command -v docker-compose)"
+    else
+        missing+=(docker-compose)
+    fi
+    [ ${#missing[@]} -eq 0 ] && return
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null \
+            || [ "${GRADSTEP_NO_SYSTEM_PACKAGES:-}" = 1 ]; then
+        say "WARNING: missing ${missing[*]} and not installing them here (needs root and" \
+            "apt-get); tests that need them will fail. Install them yourself," \
+            "e.g. sudo apt-get install ${missing[*]}"
+        return
+    fi
+    say "installing ${missing[*]} from Debian with apt-get (missing here) ..."
+    export DEBIAN_FRONTEND=noninteractive
+    local log
+    log=$(mktemp)
+    if apt-get update -qq >"$log" 2>&1 \
+            && apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+        say "installed ${missing[*]}"
+    else
+        tail -n 20 "$log" >&2
+        die "apt-get could not install ${missing[*]}"
+    fi
+    rm -f "$log"
+}
+
+cmd=${1:-help}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+    serve)
+        ensure_venv
+        ensure_installed ""
+        say "starting gradstep on http://${GRADSTEP_HOST:-127.0.0.1}:${GRADSTEP_PORT:-8000}" \
+            "(Ctrl-C stops it)"
+        exec "$VENV/bin/gradstep" serve "$@"
+        ;;
+    test)
+        ensure_venv
+        ensure_installed "[test]"
+        ensure_system_tools
+        say "running the test suite: pytest tests/ $*"
+        exec "$VPY" -m pytest tests "$@"
+        ;;
+    help|-h|--help)
+        usage
+        ;;
+    *)
+        usage >&2
+        exit 2
+        ;;
+esac
