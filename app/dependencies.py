@@ -1,0 +1,43 @@
+"""Annotated dependency aliases the routers declare (FastAPI's "bigger applications" layout).
+
+The long-lived objects are made once in the lifespan (app/lifespan.py) and kept on
+`app.state`; these aliases hand them to route functions, and tests swap them by building the
+app with another `Settings` or pool.
+"""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.templating import Jinja2Templates
+
+from app.services.limits import RateLimiter, client_key
+from app.services.runs import RunService
+from app.settings import Settings
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_runs(request: Request) -> RunService:
+    return request.app.state.runs
+
+
+def get_templates(request: Request) -> Jinja2Templates:
+    return request.app.state.templates
+
+
+def rate_limited(request: Request) -> None:
+    """Charge one run to the calling client; 429 when it is over its rate."""
+    settings: Settings = request.app.state.settings
+    limiter: RateLimiter = request.app.state.limiter
+    limiter.enforce(client_key(request.client.host if request.client else None,
+                               request.headers.get("x-forwarded-for"),
+                               settings.trust_proxy_headers))
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+RunnerDep = Annotated[RunService, Depends(get_runs)]
+TemplatesDep = Annotated[Jinja2Templates, Depends(get_templates)]
+RateLimited = Depends(rate_limited)

@@ -1,0 +1,40 @@
+"""The FastAPI application: routers, static files, the guard middleware; nothing else.
+
+Example:
+    >>> create_app().title
+    'gradstep'
+"""
+from __future__ import annotations
+
+import importlib.util
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from app import errors
+from app.lifespan import make_lifespan
+from app.middleware import GuardMiddleware
+from app.routers import docs, examples, health, pages, render, runs
+from app.settings import Settings, get_settings
+
+
+def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
+    """Build the app; `pool_factory(settings)` replaces the runner's WorkerPool in tests."""
+    settings = settings or get_settings()
+    app = FastAPI(title="gradstep", version="0.1.0", docs_url=None, redoc_url=None,
+                  summary="Run a PyTorch autograd snippet; get its trace and graph.",
+                  lifespan=make_lifespan(settings, pool_factory))
+    app.state.settings = settings
+    errors.install(app)
+    for module in (pages, runs, render, examples, health, docs, *_optional("app.routers.lessons")):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), "static")
+    app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes,
+                       frame_ancestors=settings.frame_ancestors,
+                       log_requests=settings.access_log)
+    return app
+
+
+def _optional(name: str) -> list:
+    """Feature routers that may not exist yet (the lessons pages arrive separately)."""
+    return [importlib.import_module(name)] if importlib.util.find_spec(name) else []

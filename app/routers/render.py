@@ -1,0 +1,37 @@
+"""/api/render: a program's graph as a standalone SVG (or PNG, or DOT) file."""
+from __future__ import annotations
+
+from typing import Literal
+
+import anyio
+from fastapi import APIRouter, Query
+from fastapi.responses import Response
+
+from app.dependencies import RateLimited, RunnerDep
+from app.schemas.errors import responses
+from app.schemas.render import RenderRequest
+from app.services.render import MEDIA_TYPES, render_trace
+
+router = APIRouter(prefix="/api", tags=["render"])
+PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},
+                  "description": "the picture"}, **responses(400, 413, 422, 429, 503)}
+
+
+async def _render(runs, code: str, fmt: str) -> Response:
+    answer = await runs.run(code)
+    data = await anyio.to_thread.run_sync(render_trace, answer["trace"] or {"events": []}, fmt)
+    return Response(data, media_type=MEDIA_TYPES[fmt],
+                    headers={"Content-Disposition": f'inline; filename="graph.{fmt}"'})
+
+
+@router.post("/render", response_class=Response, dependencies=[RateLimited], responses=PICTURES)
+async def render(body: RenderRequest, runs: RunnerDep) -> Response:
+    """Run a program and return its autograd graph as a picture."""
+    return await _render(runs, body.code, body.format)
+
+
+@router.get("/render", response_class=Response, dependencies=[RateLimited], responses=PICTURES)
+async def render_get(runs: RunnerDep, code: str = Query(description="the program"),
+                     format: Literal["svg", "png", "dot"] = "svg") -> Response:
+    """The same as POST /api/render, with the program in the query (for <img src>)."""
+    return await _render(runs, code, format)

@@ -1,0 +1,51 @@
+"""`gradstep serve`: uvicorn running app.main:create_app, with 1..N worker processes.
+
+Each worker process builds its own app (and so its own sandbox pool, caches and rate limiter);
+the access log is one JSON line per request on stderr.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+from app.settings import get_settings
+
+LOG_CONFIG = {
+    "version": 1, "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(message)s"},
+                   "app": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"access": {"class": "logging.StreamHandler", "formatter": "plain",
+                            "stream": "ext://sys.stderr"},
+                 "app": {"class": "logging.StreamHandler", "formatter": "app",
+                         "stream": "ext://sys.stderr"}},
+    "loggers": {"gradstep.access": {"handlers": ["access"], "level": "INFO",
+                                    "propagate": False},
+                "gradstep": {"handlers": ["app"], "level": "INFO", "propagate": False},
+                "uvicorn": {"handlers": ["app"], "level": "INFO", "propagate": False},
+                # gradstep's own access line replaces uvicorn's
+                "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False}},
+}
+
+
+def serve(host: str | None = None, port: int | None = None, workers: int | None = None,
+          reload: bool = False) -> int:
+    """Run the server until interrupted; arguments override GRADSTEP_HOST/PORT/WEB_WORKERS."""
+    import uvicorn
+
+    settings = get_settings()
+    host = host or settings.host
+    port = port if port is not None else settings.port
+    workers = workers or settings.web_workers
+    if reload and workers > 1:
+        print("gradstep serve: --reload runs one worker; ignoring --workers", file=sys.stderr)
+        workers = 1
+    # Worker processes re-read the settings from the environment, so pass the choice on.
+    os.environ.update(GRADSTEP_HOST=host, GRADSTEP_PORT=str(port),
+                      GRADSTEP_WEB_WORKERS=str(workers))
+    logging.getLogger("gradstep").info("serving on http://%s:%d with %d worker(s)",
+                                       host, port, workers)
+    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
+                reload=reload, log_config=LOG_CONFIG, proxy_headers=False,
+                server_header=False, timeout_graceful_shutdown=5)
+    return 0

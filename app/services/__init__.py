@@ -1,0 +1,1 @@
+"""What the routers call: running programs, laying out graphs, examples, pages."""

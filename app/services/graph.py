@@ -1,0 +1,146 @@
+"""The drawable graph of a run: which boxes and arrows exist, before any geometry.
+
+`graph_from_trace` folds a whole trace (docs/trace-format.md) into the union of every tensor
+and autograd node the run created, in first-seen order so the layout is stable. The kinds
+follow torchviz: leaf, param, tensor (an op's result), op, accumulate (AccumulateGrad), and
+constant for tensors outside the graph (no requires_grad, made under no_grad, detached).
+
+Example:
+    >>> g = Graph()
+    >>> g.add_node("n1", "op", "MulBackward0"); g.add_edge("n0", "n1", "next")
+    >>> g.add_edge("n0", "n1", "next"); g.edges["e_n0_n1"].count
+    2
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+KINDS = ("leaf", "param", "tensor", "op", "accumulate", "constant")
+EDGE_KINDS = ("next", "variable", "output", "saved", "constant")
+
+
+@dataclass
+class GNode:
+    id: str
+    kind: str
+    label: str
+    sublabel: str = ""
+    tooltip: str = ""
+
+
+@dataclass
+class GEdge:
+    id: str
+    src: str
+    dst: str
+    kind: str
+    count: int = 1
+
+
+@dataclass
+class Graph:
+    """Boxes and arrows keyed by trace id; insertion order is drawing order."""
+
+    nodes: dict[str, GNode] = field(default_factory=dict)
+    edges: dict[str, GEdge] = field(default_factory=dict)
+
+    def add_node(self, id: str, kind: str, label: str, sublabel: str = "",
+                 tooltip: str = "") -> GNode:
+        """Add a box, or update the one with this id (a later event knows more)."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown node kind {kind!r}")
+        node = self.nodes.get(id)
+        if node is None:
+            node = self.nodes[id] = GNode(id, kind, label, sublabel, tooltip)
+        else:
+            node.kind, node.label = kind, label
+            node.sublabel, node.tooltip = sublabel or node.sublabel, tooltip or node.tooltip
+        return node
+
+    def add_edge(self, src: str, dst: str, kind: str) -> GEdge:
+        """Add an arrow; a repeated one (x * x) is drawn once and counted."""
+        if kind not in EDGE_KINDS:
+            raise ValueError(f"unknown edge kind {kind!r}")
+        key = f"e_{src}_{dst}"
+        edge = self.edges.get(key)
+        if edge is None:
+            edge = self.edges[key] = GEdge(key, src, dst, kind)
+        elif edge.kind == kind:
+            edge.count += 1
+        return edge
+
+    def prune_dangling(self) -> None:
+        """Drop arrows whose ends were never described (e.g. cut off by an `elided` event)."""
+        for key in [k for k, e in self.edges.items()
+                    if e.src not in self.nodes or e.dst not in self.nodes]:
+            del self.edges[key]
+
+
+def graph_from_trace(trace: dict) -> Graph:
+    """Every tensor and node a trace creates, and the arrows between them.
+
+    Arrows point the way data flowed forward (torchviz's convention): leaf → AccumulateGrad,
+    next_functions[i] → node, grad_fn → the tensor it made; gradients travel them backwards.
+    Gradient arithmetic inside a backward pass without create_graph records no node and is
+    not drawn: those values ride on the node_apply events instead.
+    """
+    graph = Graph()
+    for event in _graph_events(trace["events"]):
+        if event["kind"] == "tensor":
+            _add_tensor(graph, event["tensor"], event["how"])
+        elif event["kind"] == "op" and not (event["in_backward"] and event["node"] is None):
+            _add_op(graph, event)
+    graph.prune_dangling()
+    return graph
+
+
+def _graph_events(events: list[dict]):
+    for event in events:
+        if event["kind"] == "elided":   # an elided stretch still created these tensors/nodes
+            yield from event["carried"]
+        else:
+            yield event
+
+
+def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
+    shape = "(" + ", ".join(map(str, t["shape"])) + ("," if len(t["shape"]) == 1 else "") + ")"
+    if t["requires_grad"] and t["is_leaf"]:
+        kind = "param" if how == "Parameter" else "leaf"
+    elif t["grad_fn"] is not None:
+        kind = "tensor"
+    else:
+        kind = "constant"
+    label = t["name"] or ("" if kind == "tensor" else "tensor")
+    tip = f"{t['name'] or t['id']}: {t['dtype']}{shape}, requires_grad={t['requires_grad']}"
+    graph.add_node(t["id"], kind, label or shape, shape if label else "", tip)
+
+
+def _add_op(graph: Graph, event: dict) -> None:
+    out, node = event["output"], event["node"]
+    for made in event["new_nodes"] + ([node] if node else []):
+        _add_node(graph, made)
+    _add_tensor(graph, out)
+    if node is None:
+        # no graph was recorded (no_grad, or nothing requires grad): say where it came from
+        for src in event["inputs"]:
+            graph.add_edge(src, out["id"], "constant")
+        return
+    for src in event["inputs"]:
+        if graph.nodes.get(src) and graph.nodes[src].kind == "constant":
+            graph.add_edge(src, node["id"], "constant")
+    if out["grad_fn"] is not None:
+        graph.add_edge(out["grad_fn"], out["id"], "output")
+
+
+def _add_node(graph: Graph, node: dict) -> None:
+    accumulate = node["name"] == "AccumulateGrad"
+    graph.add_node(node["id"], "accumulate" if accumulate else "op", node["name"],
+                   tooltip=node.get("rule") or node["name"])
+    if node.get("variable"):
+        graph.add_edge(node["variable"], node["id"], "variable")
+    for nxt, _ in node["next_functions"]:
+        if nxt is not None:
+            graph.add_edge(nxt, node["id"], "next")
+    for saved in node["saved"]:
+        if saved["tensor"] is not None:
+            graph.add_edge(saved["tensor"], node["id"], "saved")

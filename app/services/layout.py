@@ -1,0 +1,130 @@
+"""The autograd graph as a picture: trace → DOT (the `graphviz` package) → Graphviz `dot`.
+
+torchviz's `make_dot` vocabulary, drawn from a whole run instead of one tensor: leaves that
+require grad (name and shape), their `AccumulateGrad`, op nodes named by `grad_fn`, the tensors
+ops produce and save, and, visibly outside the graph, constants, `no_grad` results and detached
+tensors. One layout covers the union of everything the run ever creates, so nothing moves while
+the learner steps. Layout runs in-process through pygraphviz, whose wheel bundles Graphviz
+(docs/layout.md says why and how fast).
+
+Example:
+    >>> g = Graph()
+    >>> g.add_node("t0", "leaf", "x", "(3,)")
+    >>> g.add_node("n0", "accumulate", "AccumulateGrad")
+    >>> g.add_edge("t0", "n0", "variable")
+    >>> sorted(lay_out(g)["nodes"])
+    ['n0', 't0']
+"""
+from __future__ import annotations
+
+import re
+
+import graphviz
+
+from app.services.graph import Graph, graph_from_trace
+
+__all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg"]
+
+FONT = "Helvetica,Arial,sans-serif"
+
+# Node look per kind: torchviz's palette (lightblue leaves, grey ops, orange saved tensors,
+# green outputs), softened, with shapes that tell kinds apart without colour too.
+NODE_STYLE: dict[str, dict[str, str]] = {
+    "leaf": {"shape": "box", "style": "rounded,filled", "fillcolor": "#cfe8fc",
+             "color": "#2b6cb0"},
+    "param": {"shape": "box", "style": "rounded,filled,bold", "fillcolor": "#cfe8fc",
+              "color": "#2b6cb0"},
+    "tensor": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e6f4d7",
+               "color": "#4a7c2a"},
+    "accumulate": {"shape": "box", "style": "filled", "fillcolor": "#eeeeee",
+                   "color": "#777777", "fontsize": "10"},
+    "op": {"shape": "box", "style": "filled", "fillcolor": "#e9e9ef", "color": "#555566"},
+    "constant": {"shape": "box", "style": "rounded,dashed", "fillcolor": "white",
+                 "color": "#999999", "fontcolor": "#666666"},
+}
+EDGE_STYLE: dict[str, dict[str, str]] = {
+    "next": {"color": "#555566"},          # next_functions: the path gradients take back
+    "variable": {"color": "#2b6cb0"},      # leaf → its AccumulateGrad
+    "output": {"color": "#4a7c2a"},        # grad_fn → the tensor it made
+    "saved": {"color": "#dd8a1e", "style": "dashed", "arrowhead": "odot",
+              "constraint": "false"},      # saved for backward; must not bend the ranks
+    "constant": {"color": "#aaaaaa", "style": "dashed"},  # an input outside the graph
+}
+
+_POINTS_PER_INCH = 72.0
+
+
+def to_dot(graph: Graph) -> graphviz.Digraph:
+    """Build the DOT description; node names and SVG ids are the trace's ids."""
+    dot = graphviz.Digraph("autograd", strict=False)
+    dot.attr("graph", rankdir="TB", nodesep="0.25", ranksep="0.35", pad="0.1",
+             bgcolor="transparent", fontname=FONT)
+    dot.attr("node", fontname=FONT, fontsize="11", height="0.3", margin="0.12,0.04",
+             penwidth="1.2")
+    dot.attr("edge", arrowsize="0.6", penwidth="1.1", fontname=FONT)
+    for node in graph.nodes.values():
+        label = node.label if not node.sublabel else f"{node.label}\n{node.sublabel}"
+        dot.node(node.id, label=label, id=node.id, tooltip=node.tooltip or node.label,
+                 **{"class": f"gs-node gs-{node.kind}"}, **NODE_STYLE[node.kind])
+    for edge in graph.edges.values():
+        attrs = dict(EDGE_STYLE[edge.kind])
+        if edge.count > 1:
+            attrs["label"] = f"×{edge.count}"
+            attrs["fontsize"] = "9"
+        dot.edge(edge.src, edge.dst, id=edge.id, **{"class": f"gs-edge gs-{edge.kind}"}, **attrs)
+    return dot
+
+
+def lay_out(graph: Graph) -> dict:
+    """Run `dot` on the graph; return the layout the browser draws from (docs/api.md).
+
+    Coordinates are in the SVG's user units (points), origin top left: a node's `x`, `y`
+    are its centre, `w`, `h` its size.
+    """
+    import pygraphviz  # the bundled Graphviz loads on first use, not on `import app`
+
+    agraph = pygraphviz.AGraph(string=to_dot(graph).source)
+    agraph.layout(prog="dot")
+    svg = agraph.draw(format="svg").decode("utf-8")
+    return {"engine": "dot", "svg": clean_svg(svg), **_geometry(agraph, graph, svg)}
+
+
+def _geometry(agraph, graph: Graph, svg: str) -> dict:
+    # Take the offset from the SVG Graphviz drew, so the numbers match its pixels exactly:
+    # it draws at (x + tx, ty - y) in a viewBox of width × height.
+    tx, ty = _floats(_TRANSLATE.search(svg).group(1))
+    width, height = _floats(_VIEWBOX.search(svg).group(1))[2:]
+    nodes = {}
+    for name in graph.nodes:
+        n = agraph.get_node(name)
+        x, y = _floats(n.attr["pos"])
+        nodes[name] = {"x": round(x + tx, 2), "y": round(ty - y, 2),
+                       "w": round(float(n.attr["width"]) * _POINTS_PER_INCH, 2),
+                       "h": round(float(n.attr["height"]) * _POINTS_PER_INCH, 2)}
+    edges = [{"id": e.id, "from": e.src, "to": e.dst, "kind": e.kind}
+             for e in graph.edges.values()]
+    return {"nodes": nodes, "edges": edges, "width": width, "height": height}
+
+
+_TRANSLATE = re.compile(r'class="graph" transform="[^"]*translate\(([^)]*)\)')
+_VIEWBOX = re.compile(r'viewBox="([^"]*)"')
+
+
+def _floats(text: str) -> list[float]:
+    # Graphviz writes "x,y" in pos and bb; some builds separate with spaces instead.
+    return [float(v) for v in re.split(r"[,\s]+", text.strip())]
+
+
+_XML_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
+_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+
+
+def clean_svg(svg: str) -> str:
+    """Drop the XML prologue, DOCTYPE and comments: the SVG is inlined into an HTML page, and
+    the comments repeat node names (program text) for nothing."""
+    return _COMMENT.sub("", _XML_PROLOGUE.sub("", svg, count=1))
+
+
+def layout_trace(trace: dict) -> dict:
+    """The layout of everything a trace ever creates."""
+    return lay_out(graph_from_trace(trace))

@@ -1,0 +1,63 @@
+"""Server settings, read from `GRADSTEP_*` environment variables (pydantic-settings).
+
+Every knob a deployment may turn lives here, with the default that suits a laptop or a
+classroom; docs/api.md lists them. Nothing else in `app/` reads the environment.
+
+Example:
+    >>> Settings(port=9000).port
+    9000
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _asset_dir(name: str) -> Path:
+    """`templates/` and `static/` sit at the repository root in a checkout, but are installed
+    as the package data `app.templates` / `app.static` in a wheel."""
+    installed = PACKAGE_DIR / name
+    return installed if installed.is_dir() else PACKAGE_DIR.parent / name
+
+
+class Settings(BaseSettings):
+    """What the server is allowed to do, and how much."""
+
+    model_config = SettingsConfigDict(env_prefix="GRADSTEP_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    web_workers: int = Field(1, ge=1, description="uvicorn worker processes")
+    pool_size: int = Field(2, ge=1, description="sandbox worker processes per web worker")
+    max_body_bytes: int = Field(65_536, ge=1024, description="largest request body accepted")
+    max_program_bytes: int = Field(20_000, ge=1, description="largest program accepted")
+    rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
+    queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
+    max_concurrent_runs: int | None = Field(
+        None, ge=1, description="runs executing at once; default: pool_size")
+    frame_ancestors: str = Field(
+        "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
+    trust_proxy_headers: bool = Field(
+        False, description="take the client address from X-Forwarded-For (behind a proxy)")
+    layout_cache_size: int = Field(256, ge=0, description="layouts kept, keyed by source hash")
+    run_timeout: float | None = Field(
+        None, gt=0, description="wall-clock seconds per run; default: the runner's limit")
+    access_log: bool = True
+    templates_dir: Path = _asset_dir("templates")
+    static_dir: Path = _asset_dir("static")
+    examples_dir: Path = PACKAGE_DIR / "examples"
+
+    @property
+    def concurrency(self) -> int:
+        return self.max_concurrent_runs or self.pool_size
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The process-wide settings, read once."""
+    return Settings()
