@@ -1,0 +1,122 @@
+"""The README tells the truth: two set-up commands that CI runs, a configuration table that
+matches the variables the code reads, the CLI's real subcommands, links that resolve.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from ._repo import ROOT, config_variables, markdown_table_rows, strip_code
+
+README = (ROOT / "README.md").read_text()
+
+
+def section(title: str) -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", README, re.M | re.S)
+    assert match, f"README has no '## {title}' section"
+    return match.group(1)
+
+
+def commands(block: str) -> list[str]:
+    return [line.split("#")[0].strip() for line in block.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_quick_start_is_exactly_two_commands():
+    blocks = re.findall(r"```sh\n(.*?)```", section("Quick start"), re.S)
+    assert len(blocks) == 1
+    assert commands(blocks[0]) == ["./dev.sh serve", "./dev.sh test"]
+    assert "http://127.0.0.1:8000" in blocks[0]
+
+
+def test_ci_runs_the_readme_test_command():
+    script = (ROOT / ".ci/run").read_text()
+    lines = [line.strip() for line in script.splitlines()
+             if line.strip() and not line.strip().startswith("#")]
+    assert "./dev.sh test" in lines
+    # pytest's "no tests collected" must not pass for green.
+    assert re.search(r'"\$status" -eq 5', script) and "exit 1" in script
+
+
+def test_scripts_are_executable_in_git():
+    out = subprocess.run(["git", "ls-files", "-s", "dev.sh", ".ci/run"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    modes = {line.split()[3]: line.split()[0] for line in out.splitlines()}
+    # Files not yet committed have no mode in git; their mode on disk is what gets committed.
+    for name in ("dev.sh", ".ci/run"):
+        mode = modes.get(name) or oct((ROOT / name).stat().st_mode)[-6:]
+        assert mode == "100755", f"{name} is not executable ({mode})"
+
+
+def test_dev_sh_is_valid_bash_and_explains_itself():
+    subprocess.run(["bash", "-n", "dev.sh"], cwd=ROOT, check=True)
+    shown = subprocess.run(["./dev.sh", "help"], cwd=ROOT, capture_output=True, text=True,
+                           timeout=30)
+    assert shown.returncode == 0
+    assert "./dev.sh serve" in shown.stdout and "./dev.sh test" in shown.stdout
+    wrong = subprocess.run(["./dev.sh", "deploy-to-mars"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=30)
+    assert wrong.returncode == 2 and "./dev.sh test" in wrong.stderr
+
+
+def _documented_defaults() -> dict[str, str]:
+    rows = markdown_table_rows(section("Configuration"))
+    return {strip_code(r[0]): strip_code(r[1]) for r in rows
+            if len(r) >= 3 and r[0].startswith("`GRADSTEP_")}
+
+
+def _matches(default: object, cell: str) -> bool:
+    if default is None:
+        return cell.startswith("unset")
+    if isinstance(default, bool):
+        return cell == str(default).lower()
+    if isinstance(default, (int, float)):
+        try:
+            return float(cell.replace("_", "").replace(",", "")) == float(default)
+        except ValueError:
+            return False
+    if isinstance(default, Path):
+        return cell.startswith("the packaged")
+    return cell == str(default)
+
+
+def test_configuration_table_matches_the_code():
+    code = config_variables()
+    documented = _documented_defaults()
+    assert sorted(set(code) - set(documented)) == [], "read by the code, missing in the README"
+    assert sorted(set(documented) - set(code)) == [], "in the README, read by nothing"
+    wrong = {name: (documented[name], code[name]) for name in code
+             if not _matches(code[name], documented[name])}
+    assert wrong == {}, "README default vs. code default"
+
+
+def test_cli_section_lists_the_real_subcommands():
+    from app.cli import build_parser
+
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
+    block = re.findall(r"```sh\n(.*?)```", section("Command line"), re.S)[0]
+    shown = {line.split()[1] for line in commands(block) if not line.split()[1].startswith("-")}
+    assert shown == set(sub.choices)
+
+
+def test_local_links_resolve():
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README):
+        if "://" not in target:
+            assert (ROOT / target).exists(), f"README links to missing {target}"
+
+
+def test_screenshot_shown_only_when_it_exists():
+    shown = re.search(r"!\[[^\]]*\]\((docs/screenshot\.png)\)", README)
+    assert bool(shown) == (ROOT / "docs/screenshot.png").exists()
+
+
+def test_layout_lists_what_is_there():
+    block = re.findall(r"```\n(.*?)```", section("Repository layout"), re.S)[0]
+    listed = {line.split()[0].rstrip("/") for line in block.splitlines() if line.strip()}
+    for name in listed:
+        assert (ROOT / name).exists(), f"README's layout lists missing {name}"
+    top = {p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    packaged = {"engine", "runner", "app", "templates", "static", "tests", "docs", "deploy"}
+    assert packaged <= listed and packaged <= top
