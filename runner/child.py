@@ -1,0 +1,450 @@
+"""Inside one forked child: lock the process down, then run one program and report.
+
+The order matters: fds are closed and rlimits, Landlock and seccomp applied *before* the
+program is even parsed, so a parser bomb or an escape meets the OS walls. Output streams to
+the parent as frames while the program runs, so a run killed at the wall clock keeps what it
+printed. The layers that could be applied are probed once in the zygote (`probe_layers`).
+
+Example (what the zygote does per request, in the forked child):
+    run_request({"source": "print(1)", "filename": "main.py", "limits": {}, "trace": False}, fd)
+"""
+from __future__ import annotations
+
+import ctypes
+import errno
+import linecache
+import math
+import os
+import random
+import resource
+import signal
+import sys
+import time
+import traceback
+import warnings
+
+from runner import protocol
+from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
+from runner.guards import Sandbox
+from runner.limits import Limits
+from runner.policy import compile_program
+
+SEED = 0
+_FLUSH_BYTES = 8192
+_FLUSH_SECONDS = 0.05
+_ENGINE_FRAMES = 60         # recursion headroom for engine and runner frames under user code
+
+# Syscalls a program never needs: process creation, exec, network, debugging other processes,
+# raising limits, kernel state. A deny-list (not an allow-list) because numpy, BLAS and glibc
+# need different syscalls across versions; the research doc (section 4.2) explains the choice.
+DENIED_SYSCALLS = """
+    execve execveat fork vfork socket socketpair connect bind listen accept accept4 ptrace
+    process_vm_readv process_vm_writev kill tkill tgkill mount umount2 unshare setns bpf
+    io_uring_setup io_uring_enter personality setrlimit prlimit64 memfd_create userfaultfd
+    chroot pivot_root keyctl add_key request_key init_module finit_module delete_module
+    reboot swapon swapoff acct perf_event_open fanotify_init open_by_handle_at
+    name_to_handle_at setuid setgid setreuid setregid setresuid setresgid
+""".split()
+CLONE_THREAD = 0x10000
+_ORIGINAL_WARN = warnings.warn      # each run wraps this one, never a previous run's wrapper
+
+
+# ---- the OS layers -------------------------------------------------------------------------
+
+def _seccomp_filter():
+    import pyseccomp
+    filt = pyseccomp.SyscallFilter(defaction=pyseccomp.ALLOW)
+    for name in DENIED_SYSCALLS:
+        try:
+            filt.add_rule(pyseccomp.ERRNO(errno.EPERM), name)
+        except (RuntimeError, ValueError, OSError):
+            pass            # the syscall does not exist on this architecture
+    # glibc's fork() is clone()/clone3(): ENOSYS on clone3 makes glibc fall back to clone,
+    # which is refused unless it makes a thread (CLONE_THREAD).
+    filt.add_rule(pyseccomp.ERRNO(errno.ENOSYS), "clone3")
+    filt.add_rule(pyseccomp.ERRNO(errno.EPERM), "clone",
+                  pyseccomp.Arg(0, pyseccomp.MASKED_EQ, CLONE_THREAD, 0))
+    return filt
+
+
+def _landlock_ruleset():
+    import landlock
+    return landlock.Ruleset()       # no rules: every handled filesystem access is denied
+
+
+def probe_layers() -> dict:
+    """Which OS layers this host can apply: {"seccomp": bool, "landlock": bool, ...}.
+
+    Tried in a throwaway child, because applying them is irreversible.
+    """
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        found = {"rlimits": True, "seccomp": False, "landlock": False}
+        try:
+            os.close(r)
+            try:
+                _landlock_ruleset().apply()
+                try:
+                    open("/etc/hostname", "rb").close()
+                except OSError:
+                    found["landlock"] = True
+            except Exception:
+                pass
+            try:
+                _seccomp_filter().load()
+                found["seccomp"] = _fork_refused()
+            except Exception:
+                pass
+            protocol.write_json(w, protocol.READY, found)
+        finally:
+            os._exit(0)
+    os.close(w)
+    reader = protocol.FrameReader(r)
+    frames = []
+    while not reader.eof and not frames:
+        frames = reader.read_available(10.0)
+    os.close(r)
+    os.waitpid(pid, 0)
+    import json
+    return json.loads(frames[0][1]) if frames else {"rlimits": True, "seccomp": False,
+                                                    "landlock": False}
+
+
+def _fork_refused() -> bool:
+    try:
+        pid = os.fork()
+    except OSError:
+        return True
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return False
+
+
+def _vm_size_bytes() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def harden(limits: Limits, out_fd: int, layers: dict) -> int:
+    """Apply every OS layer to this process; returns the (renumbered) output fd."""
+    os.setpgid(0, 0)
+    try:        # die with the zygote, so no run outlives the worker that owns it
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.dup2(out_fd, 3)
+    os.closerange(4, 1 << 16)
+    out_fd = 3
+    vm = _vm_size_bytes()
+    cpu = max(1, math.ceil(limits.cpu_seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    if vm:
+        mem = vm + limits.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
+    if os.getuid() != 0:    # NPROC counts every process of the uid and is ignored for root
+        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+    if layers.get("landlock"):
+        _landlock_ruleset().apply()
+    if layers.get("seccomp"):
+        _seccomp_filter().load()
+    return out_fd
+
+
+# ---- running the program -------------------------------------------------------------------
+
+class _Output:
+    """print() and warnings go here: counted against the limit, streamed to the parent."""
+
+    def __init__(self, fd: int, limits: Limits, recorder):
+        self.fd, self.limit, self.recorder = fd, limits.stdout_bytes, recorder
+        self.used = 0
+        self.pending: list = []
+        self.pending_bytes = 0
+        self.last_flush = time.monotonic()
+
+    def stdout(self, text: str):
+        data = text.encode("utf-8", "surrogateescape")
+        if self.used + len(data) > self.limit:
+            room = self.limit - self.used
+            data = data[:max(0, room)]
+            self._add(protocol.STDOUT, data)
+            self.used = self.limit
+            if self.recorder is not None and data:
+                self.recorder.stdout(data.decode("utf-8", "ignore"))
+            raise LimitExceeded("stdout", f"stdout limit exceeded: the program printed more "
+                                          f"than {self.limit} bytes")
+        self.used += len(data)
+        if self.recorder is not None:
+            self.recorder.stdout(text)
+        self._add(protocol.STDOUT, data)
+
+    def stderr(self, text: str):
+        self._add(protocol.STDERR, text.encode("utf-8", "replace")[:self.limit])
+
+    def _add(self, kind, data):
+        if self.pending and self.pending[-1][0] == kind:
+            self.pending[-1][1].append(data)
+        else:
+            self.pending.append((kind, [data]))
+        self.pending_bytes += len(data)
+        if (self.pending_bytes > _FLUSH_BYTES
+                or time.monotonic() - self.last_flush > _FLUSH_SECONDS):
+            self.flush()
+
+    def flush(self):
+        for kind, parts in self.pending:
+            protocol.write_frame(self.fd, kind, b"".join(parts))
+        self.pending, self.pending_bytes = [], 0
+        self.last_flush = time.monotonic()
+
+
+def _user_line(tb, filename: str):
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _user_frames_only(te: traceback.TracebackException, filename: str):
+    """Show only the program's own frames, as if torch were the user's library."""
+    seen = set()
+    while te is not None and id(te) not in seen:
+        seen.add(id(te))
+        te.stack = traceback.StackSummary.from_list(
+            [f for f in te.stack if f.filename == filename])
+        for nxt in (te.__cause__, te.__context__):
+            if nxt is not None:
+                _user_frames_only(nxt, filename)
+        te = None
+
+
+def format_exception(exc: BaseException, filename: str) -> str:
+    te = traceback.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
+    _user_frames_only(te, filename)
+    return "".join(te.format())
+
+
+def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
+    line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
+    line = line or getattr(exc, "line", None) or _user_line(exc.__traceback__, filename)
+    kind, limit = "exception", None
+    if isinstance(exc, LimitExceeded):
+        kind, limit = "limit", exc.limit
+    elif isinstance(exc, (SecurityError, ProgramTooLarge)):
+        kind = "refused"
+    elif isinstance(exc, MemoryError):
+        kind, limit = "limit", "memory"
+    elif isinstance(exc, RecursionError):
+        kind, limit = "limit", "recursion_depth"
+    message = str(exc)
+    if kind in ("refused", "limit") and line and not message.startswith("line "):
+        message = f"line {line}: {message}"
+    if isinstance(exc, MemoryError):
+        message = (f"line {line}: " if line else "") + \
+            f"memory limit exceeded ({limits.memory_mb} MB)"
+    elif isinstance(exc, RecursionError):
+        message = f"{message} (recursion depth limit {limits.recursion_depth})"
+    error = {"type": type(exc).__name__, "message": message, "line": line, "kind": kind}
+    if isinstance(exc, MemoryError):
+        error["type"] = "LimitExceeded"
+    if limit:
+        error["limit"] = limit
+    return error
+
+
+def _exception_text(exc, error, filename) -> str:
+    """The stderr Python would print: a traceback of the user's frames, `Type: message`."""
+    if isinstance(exc, SyntaxError):
+        return "".join(traceback.format_exception_only(type(exc), exc))
+    last = f"{error['type']}: {error['message']}"
+    if _user_line(exc.__traceback__, filename) is None:
+        # refused while compiling, or stopped before the first line ran: no frames to show
+        if not error["line"]:
+            return last + "\n"
+        src = linecache.getline(filename, error["line"]).strip()
+        return f'  File "{filename}", line {error["line"]}\n    {src}\n{last}\n'
+    lines = format_exception(exc, filename).rstrip("\n").split("\n")
+    if error["kind"] in ("refused", "limit"):      # the message gained its line number
+        lines[-1] = last
+    return "\n".join(lines) + "\n"
+
+
+class _LimitWatch:
+    """Engine listener that enforces graph and tensor limits, then forwards to the recorder.
+
+    Forwarding binds the recorder's methods directly onto the instance, so events this class
+    does not check cost nothing extra.
+    """
+
+    def __init__(self, limits: Limits, recorder):
+        from engine import _events
+        self.max_nodes, self.max_numel = limits.max_graph_nodes, limits.max_tensor_elements
+        self.nodes = 0
+        self.rec = recorder
+        for name in dir(_events.Listener):
+            if name.startswith("on_") and name not in ("on_op", "on_tensor"):
+                setattr(self, name, getattr(recorder, name) if recorder is not None
+                        else _noop)
+
+    def _numel(self, tensor, what):
+        data = getattr(tensor, "_data", None)
+        size = getattr(data, "size", 0)
+        if size > self.max_numel:
+            raise LimitExceeded("tensor_elements", f"{what} made a tensor of {size} elements; "
+                                                   f"the limit is {self.max_numel}")
+
+    def on_op(self, op_name, inputs, output, node):
+        if node is not None:
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise LimitExceeded("graph_nodes", f"graph nodes limit exceeded: the program "
+                                                   f"recorded more than {self.max_nodes} "
+                                                   f"grad_fn nodes")
+        self._numel(output, op_name)
+        if self.rec is not None:
+            self.rec.on_op(op_name, inputs, output, node)
+
+    def on_tensor(self, tensor, how):
+        self._numel(tensor, how)
+        if self.rec is not None:
+            self.rec.on_tensor(tensor, how)
+
+
+def _noop(*args, **kwargs):
+    return None
+
+
+def _install_warnings(filename: str, out: _Output, recorder):
+    """Print warnings as Python does (`file:line: Category: msg` + the source line), placed
+    on the innermost frame of the user's program, as PyTorch's C++ warnings are."""
+    original = _ORIGINAL_WARN
+
+    def warn(message, category=None, stacklevel=1, source=None):
+        frame, level = sys._getframe(1), 1
+        while frame is not None and frame.f_code.co_filename != filename:
+            frame, level = frame.f_back, level + 1
+        if frame is None:
+            level = stacklevel
+        return original(message, category, level + 1, source)
+
+    def show(message, category, fname, lineno, file=None, line=None):
+        out.stderr(warnings.formatwarning(message, category, fname, lineno, line))
+        if recorder is not None:
+            recorder.warning(category.__name__, str(message),
+                             lineno if fname == filename else None)
+
+    warnings.warn = warn
+    warnings.showwarning = show
+
+
+def _arm_timers(limits: Limits):
+    def on_cpu(signum, frame):
+        signal.signal(signal.SIGXCPU, signal.SIG_DFL)
+        raise LimitExceeded("cpu_time", f"CPU time limit exceeded ({limits.cpu_seconds:g} s)")
+
+    def on_wall(signum, frame):
+        raise LimitExceeded("wall_time", f"wall time limit exceeded ({limits.wall_seconds:g} s)")
+
+    signal.signal(signal.SIGXCPU, on_cpu)
+    signal.signal(signal.SIGALRM, on_wall)
+    signal.setitimer(signal.ITIMER_REAL, limits.wall_seconds)
+
+
+def _disarm_timers():
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    signal.signal(signal.SIGXCPU, signal.SIG_DFL)
+
+
+def _seed():
+    random.seed(SEED)
+    import numpy as np
+    np.random.seed(SEED)
+    import engine
+    seed = getattr(engine, "manual_seed", None)
+    if seed is not None:
+        seed(SEED)
+
+
+def execute(request: dict, out_fd: int) -> dict:
+    """Run the request's program in this (already hardened) process; returns the result
+    dict sent to the parent: {"exit_code", "error", "trace"}. Output went out as frames."""
+    limits = Limits.from_dict(request.get("limits") or {})
+    source, filename = request["source"], request.get("filename") or "main.py"
+    recorder = None
+    if request.get("trace"):
+        from runner.recorder import Recorder
+        recorder = Recorder(source, filename, limits)
+    out = _Output(out_fd, limits, recorder)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    _install_warnings(filename, out, recorder)
+    Sandbox.current_max_elements = limits.max_tensor_elements
+    error, exc = None, None
+    from engine import _events
+    try:
+        code = compile_program(source, filename, limits.source_bytes)
+        namespace = Sandbox(print_fn=out.stdout).globals()
+        _seed()
+        _events.set_listener(_LimitWatch(limits, recorder))
+        sys.setrecursionlimit(limits.recursion_depth + _ENGINE_FRAMES)
+        _arm_timers(limits)
+        try:
+            exec(code, namespace)
+        finally:
+            _disarm_timers()
+    except BaseException as e:      # noqa: BLE001 - every way a program can end is reported
+        _disarm_timers()
+        exc = e
+    finally:
+        _events.set_listener(None)
+        sys.setrecursionlimit(1000)
+    if exc is not None:
+        error = _classify(exc, filename, limits)
+        try:
+            out.stderr(_exception_text(exc, error, filename))
+        except Exception:   # a hostile __str__ must not stop the report
+            out.stderr(f"{error['type']}: {error['message']}\n")
+    try:
+        out.flush()
+    except OSError:
+        pass
+    exit_code = 1 if error else 0
+    trace = None
+    if recorder is not None:
+        if error:
+            recorder.error(error["type"], error["message"], error["line"], error["kind"])
+        trace = recorder.finish(exit_code)
+    return {"exit_code": exit_code, "error": error, "trace": trace}
+
+
+def run_request(request: dict, out_fd: int, layers: dict) -> None:
+    """Entry point of the forked child: harden, execute, send the result, exit."""
+    status = 0
+    try:
+        out_fd = harden(Limits.from_dict(request.get("limits") or {}), out_fd, layers)
+        result = execute(request, out_fd)
+        try:
+            protocol.write_json(out_fd, protocol.RESULT, result)
+        except (TypeError, ValueError) as e:    # an unserialisable trace is our bug: say so
+            result["trace"] = None
+            result["error"] = result["error"] or {"type": "RuntimeError", "line": None,
+                                                  "message": f"trace not serialisable: {e}",
+                                                  "kind": "crash"}
+            protocol.write_json(out_fd, protocol.RESULT, result)
+    except BaseException:       # noqa: BLE001 - the parent reports a crash from the status
+        status = 70
+    finally:
+        os._exit(status)

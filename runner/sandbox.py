@@ -1,0 +1,317 @@
+"""Run untrusted programs in worker processes: `run_program`, `WorkerPool`, `RunResult`.
+
+Be honest about what holds. The in-process layers (the AST policy, guarded attributes, module
+proxies, safe builtins) give clear errors and stop the known escape routes, but CPython does
+not support in-interpreter sandboxing as a security boundary. The real walls are the process
+boundary and the OS: every run is a fresh child forked from a warm zygote, with rlimits (CPU,
+address space, file size 0, few fds), an empty Landlock ruleset (no filesystem), a seccomp
+filter (no exec, fork, sockets, ptrace, kill), no inherited fds, an empty environment, and a
+wall clock enforced with SIGKILL of its process group. For a public deployment, run the
+workers in a container too (non-root uid, read-only root, no network, pids and memory caps);
+docs/sandbox.md lists each layer, what it stops and what it costs.
+
+Example:
+    >>> result = run_program("import torch\\nprint(torch.ones(2) * 3)\\n", trace=False)
+    >>> result.stdout, result.exit_code
+    ('tensor([3., 3.])\\n', 0)
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass
+
+from runner import protocol
+from runner.limits import Limits
+from runner.policy import check_source
+
+log = logging.getLogger("gradstep.sandbox")
+
+START_TIMEOUT = 60.0            # a cold zygote imports numpy and the engine
+RESPONSE_GRACE = 10.0           # beyond the wall limit, before the zygote itself is presumed hung
+_PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@dataclass
+class RunResult:
+    """What a program did: its output, how it ended, and its trace (architecture.md §2)."""
+
+    stdout: str
+    stderr: str
+    exit_code: int
+    error: dict | None = None
+    trace: dict | None = None
+    duration_ms: float = 0.0
+
+    def to_json(self) -> dict:
+        """A JSON-able dict of every field."""
+        return asdict(self)
+
+
+class WorkerDied(RuntimeError):
+    """The zygote stopped answering; the pool replaces it."""
+
+
+class SandboxUnavailable(RuntimeError):
+    """A required OS layer is missing and GRADSTEP_SANDBOX_STRICT asks to fail closed."""
+
+
+def _zygote_env() -> dict:
+    # An empty environment: no secrets reach the worker. The hash seed is fixed so that the
+    # same program prints the same set order and gives the same trace bytes.
+    return {"PATH": os.defpath, "PYTHONPATH": _PROJECT_ROOT, "PYTHONHASHSEED": "0",
+            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def required_layers() -> set[str]:
+    """OS layers the operator insists on: GRADSTEP_SANDBOX_STRICT=1 means seccomp+landlock,
+    or a comma list such as "seccomp"."""
+    raw = os.environ.get("GRADSTEP_SANDBOX_STRICT", "").strip().lower()
+    if raw in ("", "0", "no", "false"):
+        return set()
+    if raw in ("1", "yes", "true"):
+        return {"seccomp", "landlock"}
+    return {part.strip() for part in raw.split(",") if part.strip()}
+
+
+class Zygote:
+    """One warm fork server process, used by one thread at a time."""
+
+    def __init__(self):
+        self.cwd = tempfile.mkdtemp(prefix="gradstep-")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "runner.zygote"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=None, cwd=self.cwd, env=_zygote_env(),
+            start_new_session=True, close_fds=True)
+        self.reader = protocol.FrameReader(self.proc.stdout.fileno())
+        self.requests = 0
+        self.breaches = 0
+        ready = self._wait(protocol.READY, START_TIMEOUT)
+        self.layers = {k: v for k, v in json.loads(ready).items() if k != "pid"}
+        missing = sorted(layer for layer in ("seccomp", "landlock") if not self.layers.get(layer))
+        if missing:
+            if required_layers() & set(missing):
+                self.close()
+                raise SandboxUnavailable(f"sandbox layers unavailable: {', '.join(missing)}")
+            log.warning("gradstep sandbox: running WITHOUT %s (rlimits and process isolation "
+                        "still apply; set GRADSTEP_SANDBOX_STRICT=1 to refuse)",
+                        " and ".join(missing))
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def _wait(self, kind: bytes, timeout: float) -> bytes:
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self.reader.eof:
+                self.close()
+                raise WorkerDied("the sandbox worker stopped answering" if remaining <= 0
+                                 else "the sandbox worker exited")
+            for got, payload in self.reader.read_available(remaining):
+                if got == kind:
+                    return payload
+
+    def _send(self, kind: bytes, payload: bytes) -> None:
+        try:
+            protocol.write_frame(self.proc.stdin.fileno(), kind, payload)
+        except (BrokenPipeError, OSError, ValueError):
+            self.close()
+            raise WorkerDied("the sandbox worker exited") from None
+
+    def run(self, source: str, filename: str, limits: Limits, trace: bool) -> RunResult:
+        request = {"source": source, "filename": filename, "limits": limits.to_dict(),
+                   "trace": bool(trace)}
+        self.requests += 1
+        self._send(protocol.REQUEST, json.dumps(request).encode("utf-8", "surrogatepass"))
+        answer = json.loads(self._wait(protocol.RESULT, limits.wall_seconds + RESPONSE_GRACE))
+        result = RunResult(**{k: answer[k] for k in ("stdout", "stderr", "exit_code", "error",
+                                                       "trace", "duration_ms")})
+        if result.error and result.error.get("kind") in ("limit", "crash"):
+            self.breaches += 1
+        return result
+
+    def ping(self, timeout: float = 5.0) -> float:
+        start = time.perf_counter()
+        self._send(protocol.PING, b"ping")
+        self._wait(protocol.PING, timeout)
+        return time.perf_counter() - start
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+def _refusal(source: str, limits: Limits) -> RunResult | None:
+    """Refuse an oversized or non-text program before it costs a fork (the child checks again)."""
+    from runner.errors import LimitExceeded, SecurityError
+    try:
+        check_source(source, limits.source_bytes)
+    except LimitExceeded as e:
+        error = {"type": "LimitExceeded", "message": str(e), "line": None, "kind": "limit",
+                 "limit": e.limit}
+    except SecurityError as e:
+        error = {"type": "SecurityError", "message": str(e), "line": None, "kind": "refused"}
+    else:
+        return None
+    return RunResult("", f"{error['type']}: {error['message']}\n", 1, error, None, 0.0)
+
+
+def _worker_crash(message: str) -> RunResult:
+    error = {"type": "WorkerCrashed", "message": message, "line": None, "kind": "crash"}
+    return RunResult("", f"WorkerCrashed: {message}\n", 1, error, None, 0.0)
+
+
+class WorkerPool:
+    """Bounded, thread-safe pool of warm zygotes; each request runs in its own forked child.
+
+    `size` requests run at once; more wait for a free worker (up to `queue_timeout` s, then a
+    clear "busy" error). A zygote is replaced when it dies, after `max_requests` runs, or
+    after `max_breaches` runs that hit a limit or crashed.
+
+    Example:
+        >>> pool = WorkerPool(size=1)
+        >>> pool.run("print(6 * 7)\\n", trace=False).stdout
+        '42\\n'
+        >>> pool.close()
+    """
+
+    def __init__(self, size: int = 2, limits: Limits | None = None, *, max_requests: int = 1000,
+                 max_breaches: int = 50, queue_timeout: float = 30.0):
+        self.size, self.limits = size, limits or Limits.from_env()
+        self.max_requests, self.max_breaches = max_requests, max_breaches
+        self.queue_timeout = queue_timeout
+        self._idle: queue.Queue = queue.Queue()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._workers: list = []
+        for _ in range(size):
+            self._add(Zygote())
+
+    @property
+    def layers(self) -> dict:
+        """The OS layers the workers apply, e.g. {"rlimits": True, "seccomp": True, ...}."""
+        return dict(self._workers[0].layers) if self._workers else {}
+
+    def _add(self, zygote: Zygote) -> None:
+        with self._lock:
+            self._workers.append(zygote)
+        self._idle.put(zygote)
+
+    def _retire(self, zygote: Zygote) -> None:
+        with self._lock:
+            if zygote in self._workers:
+                self._workers.remove(zygote)
+        zygote.close()
+
+    def _acquire(self, timeout: float) -> Zygote:
+        if self._closed:
+            raise RuntimeError("the worker pool is closed")
+        return self._idle.get(timeout=timeout)
+
+    def _release(self, zygote: Zygote) -> None:
+        if self._closed:
+            zygote.close()
+            return
+        if (not zygote.alive() or zygote.requests >= self.max_requests
+                or zygote.breaches >= self.max_breaches):
+            self._retire(zygote)
+            try:
+                zygote = Zygote()
+            except Exception as e:      # noqa: BLE001 - keep serving with fewer workers
+                log.error("gradstep sandbox: could not start a worker: %s", e)
+                return
+            with self._lock:
+                self._workers.append(zygote)
+        self._idle.put(zygote)
+
+    def run(self, source: str, *, filename: str = "main.py", limits: Limits | None = None,
+            trace: bool = True) -> RunResult:
+        """Run `source` in a fresh sandboxed child of a free worker."""
+        limits = limits or self.limits
+        refused = _refusal(source, limits)
+        if refused is not None:
+            return refused
+        try:
+            zygote = self._acquire(self.queue_timeout)
+        except queue.Empty:
+            error = {"type": "ServerBusy", "message": "too many programs running, retry in a "
+                     "few seconds", "line": None, "kind": "limit", "limit": "queue"}
+            return RunResult("", "ServerBusy: too many programs running\n", 1, error, None, 0.0)
+        try:
+            return zygote.run(source, filename, limits, trace)
+        except WorkerDied as e:
+            return _worker_crash(f"{e}; the run was lost and the worker replaced")
+        finally:
+            self._release(zygote)
+
+    def ping(self, timeout: float = 5.0) -> float:
+        """Round trip to a free worker, in seconds (for readiness checks)."""
+        zygote = self._acquire(timeout)
+        try:
+            return zygote.ping(timeout)
+        finally:
+            self._release(zygote)
+
+    def close(self) -> None:
+        self._closed = True
+        with self._lock:
+            workers, self._workers = list(self._workers), []
+        for zygote in workers:
+            zygote.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def run_program(source: str, *, filename: str = "main.py", limits: Limits | None = None,
+                trace: bool = True) -> RunResult:
+    """Run one program in the sandbox without a pool (the CLI): a one-shot worker.
+
+    It uses the same zygote and child code as the server, so `gradstep run` and the web app
+    behave the same; the price is starting an interpreter with numpy (a few hundred ms).
+    """
+    limits = limits or Limits.from_env()
+    refused = _refusal(source, limits)
+    if refused is not None:
+        return refused
+    try:
+        zygote = Zygote()
+    except WorkerDied as e:
+        return _worker_crash(str(e))
+    try:
+        return zygote.run(source, filename, limits, trace)
+    except WorkerDied as e:
+        return _worker_crash(str(e))
+    finally:
+        zygote.close()

@@ -1,0 +1,229 @@
+"""The zygote: a warm, single-threaded process that forks one hardened child per request.
+
+Started by `runner.sandbox` as `python -m runner.zygote` (so the app never forks itself). It
+preloads numpy, the engine and every module a run may lazily import (Landlock would refuse the
+file reads later), then serves framed requests on stdin and answers on stdout. For each request
+it forks a child (`runner.child`), reads its output frames, enforces the wall clock with SIGKILL
+of the child's process group, caps what it keeps, and classifies how the child ended from its
+own observations (exit status, rusage), never from the child's claims alone.
+
+Example (the protocol, as runner.sandbox speaks it):
+    > READY {"seccomp": true, "landlock": true, "rlimits": true}
+    < REQUEST {"source": "print(1)", "filename": "main.py", "limits": {...}, "trace": false}
+    > RESULT {"stdout": "1\\n", "stderr": "", "exit_code": 0, "error": null, "trace": null}
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+
+from runner import protocol
+from runner.limits import Limits
+
+WALL_GRACE_SECONDS = 1.0        # the child's own timer fires first and reports the line
+RESULT_CAP_BYTES = 64 * 1024 * 1024
+_WARMUP = """\
+import torch
+import numpy as np
+import math, random, inspect
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = (x * x).sum()
+y.backward()
+print(x, x.grad, y, repr(x), "{:.3f} %d".format(1.5) % 3, f"{math.pi:.2f}")
+a = np.arange(6.0).reshape(2, 3)
+print(a, a.sum(), a.mean(), a.std(), a.max(), a.T @ a, np.linalg.norm(a), repr(a))
+"""
+
+
+def preload() -> None:
+    """Import and warm everything a run might need, before any child locks the filesystem."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    import importlib
+    import pkgutil
+    import tracemalloc  # noqa: F401 - warnings imports it lazily to show allocation sites
+    import unicodedata  # noqa: F401 - the parser imports it for non-ASCII identifiers
+    import numpy as np
+    import engine
+    for layer in ("pyseccomp", "landlock"):     # their libraries load from disk: load them now
+        try:
+            importlib.import_module(layer)
+        except ImportError:
+            pass
+    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+    for name in ("runner.recorder", "runner.trace"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    np.random.default_rng(0)
+    _warm_run()
+
+
+def _warm_run() -> None:
+    """Run a small program through the whole path once, without hardening, to load lazies."""
+    from runner import child
+    r, w = os.pipe()
+    try:
+        request = {"source": _WARMUP, "filename": "<warmup>", "limits": {}, "trace": True}
+        try:
+            child.execute(request, w)
+        except ImportError:       # no recorder yet: warm the untraced path
+            child.execute({**request, "trace": False}, w)
+    finally:
+        os.close(w)
+        while os.read(r, 1 << 16):
+            pass
+        os.close(r)
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def serve_request(request: dict, layers: dict) -> dict:
+    """Fork a child for `request`, watch it, and return the RunResult fields as a dict."""
+    from runner import child
+    limits = Limits.from_dict(request.get("limits") or {})
+    start = time.monotonic()
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        child.run_request(request, w, layers)       # never returns
+    os.close(w)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass                # the child already did it, or already exited
+    stdout, stderr, result, killed = _collect(pid, r, limits, start)
+    _kill_group(pid)
+    _, status, usage = os.wait4(pid, 0)
+    os.close(r)
+    out = {"stdout": stdout.decode("utf-8", "replace"),
+           "stderr": stderr.decode("utf-8", "replace"),
+           "duration_ms": round((time.monotonic() - start) * 1000, 3)}
+    cpu = usage.ru_utime + usage.ru_stime
+    error = _classify_exit(status, killed, result, limits, cpu)
+    if error is None:
+        out.update(exit_code=result["exit_code"], error=result["error"], trace=result["trace"])
+    else:
+        out.update(exit_code=1, error=error, trace=None)
+        if out["stderr"] and not out["stderr"].endswith("\n"):
+            out["stderr"] += "\n"
+        out["stderr"] += f"{error['type']}: {error['message']}\n"
+    return out
+
+
+def _collect(pid, fd, limits: Limits, start):
+    reader = protocol.FrameReader(fd, max_frame=RESULT_CAP_BYTES)
+    stdout, stderr = bytearray(), bytearray()
+    result, killed = None, None
+    deadline = start + limits.wall_seconds + WALL_GRACE_SECONDS
+    while not reader.eof:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            killed = "wall_time"
+            break
+        try:
+            frames = reader.read_available(min(remaining, 1.0))
+        except ValueError:
+            killed = "result_size"
+            break
+        for kind, payload in frames:
+            if kind == protocol.STDOUT:
+                stdout += payload
+            elif kind == protocol.STDERR:
+                stderr += payload[:max(0, limits.stdout_bytes - len(stderr))]
+            elif kind == protocol.RESULT:
+                result = _parse_result(payload)
+        if len(stdout) > limits.stdout_bytes:           # the child's own cap was bypassed
+            del stdout[limits.stdout_bytes:]
+            killed = "stdout"
+            break
+        if reader.total > RESULT_CAP_BYTES:
+            killed = "result_size"
+            break
+    if killed:
+        _kill_group(pid)
+    return bytes(stdout), bytes(stderr), result, killed
+
+
+def _parse_result(payload: bytes):
+    try:
+        result = json.loads(payload)
+    except ValueError:
+        return None
+    if not (isinstance(result, dict) and result.get("exit_code") in (0, 1)
+            and isinstance(result.get("error"), (dict, type(None)))
+            and isinstance(result.get("trace"), (dict, type(None)))):
+        return None
+    return result
+
+
+def _limit(limit, message):
+    return {"type": "LimitExceeded", "message": message, "line": None, "kind": "limit",
+            "limit": limit}
+
+
+def _crash(message):
+    return {"type": "WorkerCrashed", "message": message, "line": None, "kind": "crash"}
+
+
+def _classify_exit(status, killed, result, limits: Limits, cpu: float):
+    """None when the child's own result stands; else the error the parent observed."""
+    if killed == "wall_time":
+        return _limit("wall_time", f"wall time limit exceeded ({limits.wall_seconds:g} s)")
+    if killed == "stdout":
+        return _limit("stdout", f"stdout limit exceeded: the program printed more than "
+                                f"{limits.stdout_bytes} bytes")
+    if killed == "result_size":
+        return _crash("the run sent more data than the sandbox accepts")
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= limits.cpu_seconds):
+            return _limit("cpu_time", f"CPU time limit exceeded ({limits.cpu_seconds:g} s)")
+        if sig == signal.SIGXFSZ:
+            return _crash("the program tried to write a file (SIGXFSZ)")
+        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else sig
+        return _crash(f"the program crashed the worker ({name})")
+    if result is None:
+        return _crash(f"the worker exited without a result (status {os.WEXITSTATUS(status)})")
+    return None
+
+
+def main() -> int:
+    """Serve requests until stdin closes. Frames on fd 0/1; nothing else may write to fd 1."""
+    req_fd, resp_fd = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(2, 1)           # a stray print in the zygote must not corrupt the protocol
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    preload()
+    from runner import child
+    layers = child.probe_layers()
+    protocol.write_json(resp_fd, protocol.READY, {**layers, "pid": os.getpid()})
+    reader = protocol.FrameReader(req_fd)
+    while not reader.eof:
+        for kind, payload in reader.read_available(None):
+            if kind == protocol.PING:
+                protocol.write_frame(resp_fd, protocol.PING, payload)
+            elif kind == protocol.REQUEST:
+                try:
+                    answer = serve_request(json.loads(payload), layers)
+                except Exception as e:      # noqa: BLE001 - report, keep serving
+                    answer = {"stdout": "", "stderr": "", "exit_code": 1, "trace": None,
+                              "duration_ms": 0.0, "error": _crash(f"sandbox error: {e}")}
+                protocol.write_json(resp_fd, protocol.RESULT, answer)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
