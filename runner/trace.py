@@ -140,7 +140,7 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "warning": ({"category": STR, "message": STR}, {}),
     "error": ({"type": STR, "message": STR,
                "error_kind": {"enum": ["exception", "refused", "limit", "crash"]},
-               "node": _nullable(NODE_ID), "pass": _nullable(PASS)}, {}),
+               "node": _nullable(NODE_ID), "pass": _nullable(PASS)}, {"caught": BOOL}),
     "elided": ({"reason": {"enum": ["detail_window", "byte_cap", "event_cap"]},
                 "passes": _nullable({"type": "array", "prefixItems": [PASS, PASS],
                                      "items": False, "minItems": 2}),
@@ -239,7 +239,15 @@ def _check(value: Any, schema: dict | bool, where: str) -> str | None:
     if "$ref" in schema:
         return _check(value, SCHEMA["$defs"][schema["$ref"].rsplit("/", 1)[1]], where)
     if "anyOf" in schema:
-        errors = [_check(value, s, where) for s in schema["anyOf"]]
+        alts = schema["anyOf"]
+        if isinstance(value, dict) and alts and all(
+                s.get("$ref", "").startswith("#/$defs/event_") for s in alts):
+            # an event: judge it by its own kind, so the message is about the right fields
+            ref = f"#/$defs/event_{value.get('kind')}"
+            if not any(s["$ref"] == ref for s in alts):
+                return f"{where}: unknown kind {value.get('kind')!r}"
+            return _check(value, {"$ref": ref}, where)
+        errors = [_check(value, s, where) for s in alts]
         return None if None in errors else min(errors, key=len)
     if "const" in schema and value != schema["const"]:
         return f"{where}: expected {schema['const']!r}, got {value!r}"

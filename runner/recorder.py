@@ -1,0 +1,972 @@
+"""The recorder: an engine listener that turns a run into a trace (docs/trace-format.md).
+
+Like Python Tutor's `pg_logger`, but it watches autograd instead of the interpreter: the engine
+reports tensors, ops and backward steps through `engine._events`, and the recorder gives them
+stable ids, the user's line and variable names, and renders values. Recording is cheap (ids,
+the line, a copy of small arrays); turning records into events, elision and the byte cap
+happen once, in `finish()`.
+
+Example:
+    >>> import engine as torch
+    >>> from engine import _events
+    >>> src = "x = torch.ones(2, requires_grad=True)\\n(x * 3).sum().backward()\\n"
+    >>> rec = Recorder(src, "main.py")
+    >>> old = _events.set_listener(rec)
+    >>> exec(compile(src, "main.py", "exec"), {"torch": torch})
+    >>> _ = _events.set_listener(old)
+    >>> trace = rec.finish(0)
+    >>> [e["kind"] for e in trace["events"]][:3]
+    ['tensor', 'op', 'op']
+"""
+from __future__ import annotations
+
+import math
+import re
+import sys
+import warnings
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from engine import _events
+from engine.graph import FREED, AccumulateGrad
+from engine.grad_mode import state as _grad_state
+from engine.tensor import Tensor
+
+from . import trace as T
+
+_getframe = sys._getframe
+_ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
+# Ops run by these engine files are bookkeeping the picture shows through its own events
+# (optimizer_step, grad_reset), not steps of the learner's program.
+_QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
+
+# A value snapshot taken at event time: (array copy or None, shape, numpy dtype,
+# requires_grad, grad_fn name or None). Rendered to a `value` dict in finish().
+Snap = tuple
+
+
+class Recorder(_events.Listener):
+    """Listen to the engine while a program runs; `finish()` returns the trace dict.
+
+    `limits` overrides keys of `runner.trace.DEFAULT_LIMITS` (a mapping, or any object with
+    attributes of those names, e.g. the sandbox's Limits with `trace_max_bytes` style names
+    prefixed by ``trace_``).
+    """
+
+    def __init__(self, source: str, filename: str, limits: Any = None) -> None:
+        self.source, self.filename = source, filename
+        self.limits = _coerce_limits(limits)
+        self._copy_max = self.limits["repr_max_numel"]
+        self._tids: dict[int, str] = {}      # Tensor._uid -> "tK"
+        self._nids: dict[int, str] = {}      # Node._uid -> "nK"
+        self._names: dict[str, str] = {}     # "tK" -> user variable name
+        self._pending: dict[int, list] = {}  # id(tensor) -> [tid, tensor, scans left]
+        self._globals: dict | None = None    # the user module's namespace, scanned at the end
+        self._file_kind: dict[str, int] = {}  # co_filename -> 0 other, 1 user, 2 quiet
+        self._grad_of: dict[int, tuple] = {}  # id(grad tensor) -> (owner tid, grad tensor)
+        self._grad_obj: dict[str, Tensor] = {}
+        self._window: list = []              # raw records since the last pass ended
+        self._head: list[list] = []          # the first detail_head windows
+        self._tail: deque = deque()          # the latest detail_tail windows
+        self._elided: _Summary | None = None
+        self._passes = 0
+        self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
+        self._series: list[list] = []        # [pass, scalar root value]
+        self._printed: list[list] = []       # [line, text] per print chunk
+        self._last_stdout: list | None = None
+        self._ops = 0
+        self._bw_frame = None                # the engine frame the user called backward through
+        self._bw_line = None
+        self._inner = None
+
+    # ---- ids, lines, names --------------------------------------------------------------------
+    def _where(self) -> tuple:
+        """(user line or None, the user frame, whether an engine-internal file called us).
+
+        While a backward pass is active it also checks that the engine call which started it
+        is still on the stack: the engine reports no end for a pass that raised, and learners
+        catch the freed-buffer error and go on.
+        """
+        f = _getframe(2)
+        kinds = self._file_kind
+        quiet = False
+        inner = None
+        bw = self._bw_frame
+        while f is not None:
+            fn = f.f_code.co_filename
+            k = kinds.get(fn)
+            if k is None:
+                k = kinds[fn] = (1 if fn == self.filename else
+                                 2 if fn.startswith(_QUIET_DIRS) else 0)
+            if k == 1:
+                break
+            if k == 2:
+                quiet = True
+            if f is bw:
+                bw = None
+            inner = f
+            f = f.f_back
+        self._inner = inner
+        if bw is not None and self._active is not None:
+            self._abandon_pass()
+        if f is None:
+            return None, None, quiet
+        return f.f_lineno, f, quiet
+
+    def _abandon_pass(self) -> None:
+        """Close a pass whose backward raised and was caught: record the error it raised."""
+        exc = sys.exc_info()[1]
+        self._bw_frame = None
+        if exc is None:
+            self._active = None
+            self._close_window()
+            return
+        self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True)
+
+    def _scan(self, frame) -> None:
+        """Name pending tensors after the user variables now bound to them (see the docs)."""
+        if self._globals is None and frame.f_code.co_name == "<module>":
+            self._globals = frame.f_globals
+        pending = self._pending
+        for name, value in frame.f_locals.items():
+            entry = pending.get(id(value))
+            if entry is not None and entry[1] is value and name[:1] != "_":
+                self._names.setdefault(entry[0], name)
+                del pending[id(value)]
+                if not pending:
+                    return
+        for key in [k for k, e in pending.items() if e[2] <= 1]:
+            del pending[key]
+        for e in pending.values():
+            e[2] -= 1
+
+    def _new_tid(self, t: Tensor) -> str:
+        tid = self._tids[t._uid] = f"t{len(self._tids)}"
+        self._pending[id(t)] = [tid, t, 2]
+        return tid
+
+    def _tid(self, t: Tensor, line) -> str:
+        """The id of `t`, registering it (a `tensor` record) if the engine never reported it."""
+        tid = self._tids.get(t._uid)
+        if tid is None:
+            tid = self._new_tid(t)
+            owner = self._grad_of.get(id(t))
+            how = ("grad" if owner is not None and owner[1] is t else
+                   "backward" if self._active is not None else "constant")
+            self._window.append(("tensor", line, tid, self._snap_tensor(t), how,
+                                 _grad_state.enabled, owner[0] if how == "grad" else None))
+        return tid
+
+    def _nid(self, node) -> tuple:
+        """(id, is_new) for a graph node."""
+        nid = self._nids.get(node._uid)
+        if nid is None:
+            nid = self._nids[node._uid] = f"n{len(self._nids)}"
+            return nid, True
+        return nid, False
+
+    def _snap(self, t: Tensor) -> Snap:
+        a = t._data
+        fn = t.grad_fn
+        return (a.copy() if a.size <= self._copy_max else None, a.shape, a.dtype, t._rg,
+                type(fn).__name__ if fn is not None else None)
+
+    def _snap_tensor(self, t: Tensor) -> tuple:
+        fn = t.grad_fn
+        return (self._snap(t), self._nids.get(fn._uid) if fn is not None else None)
+
+    # ---- forward events -------------------------------------------------------------------
+    def on_tensor(self, tensor, how: str) -> None:
+        line, frame, quiet = self._where()
+        if quiet or self._active is not None:
+            return
+        if frame is not None and self._pending:
+            self._scan(frame)
+        tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
+        self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
+                             _grad_state.enabled, None))
+
+    def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
+        line, frame, quiet = self._where()
+        active = self._active
+        if quiet or (active is not None and (node is None or not active[2])):
+            return  # the engine's own arithmetic inside backward / optimizer.step
+        if node is None and id(output) in self._grad_of and any(t is output for t in inputs):
+            return  # in-place work on a .grad (zero_()): the grad_reset event tells it
+        if frame is not None and self._pending:
+            self._scan(frame)
+        ins = tuple(self._tid(t, line) for t in inputs)
+        new_nodes = []
+        node_id = None
+        if node is not None:
+            node_id = self._nid(node)[0]
+            for nxt, _ in node.next_functions:
+                if nxt is not None:
+                    nid, new = self._nid(nxt)
+                    if new:
+                        new_nodes.append((nxt, nxt._saved))
+        out_id = self._tids.get(output._uid) or self._new_tid(output)
+        self._ops += 1
+        self._window.append(("op", line, op_name, ins, out_id, self._snap_tensor(output),
+                             node, node._saved if node is not None else (), tuple(new_nodes),
+                             _grad_state.enabled, active is not None))
+
+    def on_inplace(self, tensor, op_name: str, version: int) -> None:
+        line, frame, quiet = self._where()
+        if quiet or self._active is not None or id(tensor) in self._grad_of:
+            return
+        tid = self._tid(tensor, line)
+        fn = tensor.grad_fn
+        self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
+                             self._nids.get(fn._uid) if fn is not None else None))
+
+    def on_grad_mode(self, enabled: bool, mode: str) -> None:
+        line, _, quiet = self._where()
+        if not quiet and self._active is None:
+            self._window.append(("grad_mode", line, enabled, mode))
+
+    # ---- backward events ------------------------------------------------------------------
+    def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
+                          api) -> None:
+        line, _, _ = self._where()
+        k = self._passes
+        self._passes += 1
+        root_ids = [self._tid(r, line) for r in roots]
+        leaves, nodes, custom = _walk(roots)
+        leaf_ids = [self._tid(t, line) for t in leaves]
+        seeds = [s if isinstance(s, Tensor) else None for s in grad_tensors]
+        implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
+                       for s in seeds)
+        jac = None
+        if not custom and len(nodes) <= self.limits["jacobian_max_nodes"]:
+            jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
+        first = roots[0]._data if roots else None
+        if first is not None and first.size == 1:
+            self._series.append([k, _num(first.reshape(()).item(), self.limits["digits"])])
+        self._window.append(("backward_begin", line, k, api, root_ids,
+                             [self._snap(r) for r in roots],
+                             [self._snap(s) if s is not None else _ones_snap(r)
+                              for s, r in zip(seeds, roots)],
+                             implicit, bool(retain_graph), bool(create_graph),
+                             None if inputs is None else [self._tid(t, line) for t in inputs],
+                             leaf_ids, jac))
+        self._active = (k, tuple(roots), bool(create_graph))
+        self._bw_frame, self._bw_line = self._inner, line
+
+    def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:
+        """J of each root w.r.t. each leaf, by one-hot vector-Jacobian products.
+
+        Runs unobserved and retains the graph, so the program's state (every .grad, the saved
+        buffers, the counters behind ids) is exactly as if it had not been computed.
+        """
+        cap = self.limits["jacobian_max_numel"]
+        if not leaves or any(r._data.size > cap for r in roots) or any(
+                t._data.size > cap for t in leaves):
+            return None
+        if any(n._freed for n in _graph_nodes(roots)):
+            return None
+        from engine import autograd
+        digits = self.limits["digits"]
+        out = []
+        old = _events.set_listener(None)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for r, rid, seed in zip(roots, root_ids, seeds):
+                    rows = []
+                    for i in range(r._data.size):
+                        onehot = np.zeros(r._data.size, dtype=r._data.dtype)
+                        onehot[i] = 1
+                        g = autograd.grad([r], list(leaves),
+                                          grad_outputs=[_tensor_from(onehot.reshape(r._data.shape))],
+                                          retain_graph=True, allow_unused=True)
+                        rows.append([None if gi is None else gi._data.ravel() for gi in g])
+                    v = (seed._data.ravel() if seed is not None
+                         else np.ones(r._data.size, dtype=r._data.dtype))
+                    for j, lid in enumerate(leaf_ids):
+                        mat = np.array([np.zeros(leaves[j]._data.size) if row[j] is None
+                                        else row[j] for row in rows], dtype=np.float64)
+                        out.append({"root": rid, "leaf": lid,
+                                    "rows": [[_num(x, digits) for x in m] for m in mat.tolist()],
+                                    "vjp": [_num(x, digits) for x in (v @ mat).tolist()]})
+        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
+            return None
+        finally:
+            _events.set_listener(old)
+        return out
+
+    def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
+        active = self._active
+        nid = self._nids.get(node._uid)
+        if nid is None:
+            return  # a node no event introduced; the picture cannot draw it
+        line, _, _ = self._where()
+        to = tuple(None if n is None else self._nid(n)[0] for n, _ in node.next_functions)
+        self._window.append(("node_apply", line, active[0] if active else self._passes - 1, nid,
+                             type(node).__name__, type(node)._rule or None,
+                             tuple(self._grad_snap(g) for g in grads_in),
+                             tuple(self._grad_snap(g) for g in grads_out), to))
+
+    def _grad_snap(self, g):
+        if not isinstance(g, Tensor):
+            return None
+        return (self._snap(g), self._tids.get(g._uid))
+
+    def on_accumulate(self, tensor, before, added, after) -> None:
+        line, _, _ = self._where()
+        tid = self._tid(tensor, line)
+        acc = tensor._acc
+        nid = self._nids.get(acc._uid) if acc is not None and tensor.grad_fn is None else None
+        self._track_grad(tid, after)
+        self._window.append(("accumulate", line, self._pass(), tid, nid,
+                             None if before is None else self._snap(before), self._snap(added),
+                             self._snap(after)))
+
+    def _track_grad(self, tid: str, grad) -> None:
+        old = self._grad_obj.pop(tid, None)
+        if old is not None:
+            self._grad_of.pop(id(old), None)
+        if grad is not None:
+            self._grad_obj[tid] = grad
+            self._grad_of[id(grad)] = (tid, grad)
+
+    def _pass(self) -> int:
+        return self._active[0] if self._active else max(self._passes - 1, 0)
+
+    def on_graph_freed(self, nodes: tuple) -> None:
+        line, _, _ = self._where()
+        ids = [self._nids[n._uid] for n in nodes if n._uid in self._nids]
+        self._window.append(("graph_freed", line, self._pass(), ids))
+
+    def on_backward_end(self, api: str) -> None:
+        line, _, _ = self._where()
+        self._window.append(("backward_end", line, self._pass(), api))
+        self._active = None
+        self._close_window()
+
+    def on_grad_reset(self, tensor, how: str) -> None:
+        line, _, _ = self._where()
+        tid = self._tid(tensor, line)
+        g = tensor._grad
+        self._track_grad(tid, g)
+        self._window.append(("grad_reset", line, tid, how, None if g is None else self._snap(g)))
+
+    def on_optimizer_step(self, optimizer, params, before, after) -> None:
+        line, _, _ = self._where()
+        try:
+            lr = float(optimizer.param_groups[0]["lr"])
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            lr = None
+        rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
+                for p, b, a in zip(params, before, after)]
+        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
+
+    def on_warning(self, category: str, message: str) -> None:
+        # The console shows the warnings Python displayed (filters, once per location), which
+        # the runner reports through warning(); the engine's every-time hook would duplicate.
+        pass
+
+    # ---- called by the runner ---------------------------------------------------------------
+    def stdout(self, text: str) -> None:
+        """The program wrote `text` to stdout (print calls write twice: merge per line)."""
+        if not text:
+            return
+        line, frame, _ = self._where()
+        last = self._last_stdout
+        if last is not None and self._window and self._window[-1] is last and last[1] == line:
+            last[2] += text
+            self._printed[-1][1] += text
+            return
+        rec = ["stdout", line, text]
+        self._window.append(rec)
+        self._last_stdout = rec
+        self._printed.append([line, text])
+
+    def warning(self, category_name: str, message: str, line: int | None) -> None:
+        """Python displayed a warning (category name, PyTorch's message, user line)."""
+        self._window.append(("warning", line, category_name, message))
+
+    def error(self, type_name: str, message: str, line: int | None, kind: str = "exception",
+              *, caught: bool = False) -> None:
+        """The program stopped with an error (uncaught exception, refusal, limit, crash).
+
+        `caught` marks an error raised by a backward pass that the program caught and went on.
+        """
+        node = None
+        k = None
+        if self._active is not None:
+            k = self._active[0]
+            for n in _graph_nodes(self._active[1]):
+                if n._freed and n._uid in self._nids and _saves_tensors(n):
+                    node = self._nids[n._uid]
+                    break
+            self._active = None
+            self._bw_frame = None
+        self._window.append(("error", line, type_name, message, kind, node, k, caught))
+        if k is not None:
+            self._close_window()
+
+    def finish(self, exit_code: int) -> dict:
+        """The trace of the run so far (validated); the recorder should not be used after."""
+        if self._active is not None:  # a backward that raised without error() being called
+            self._active = None
+        if self._globals is not None and self._pending:
+            self._scan_globals()
+        return _Builder(self).build(exit_code)
+
+    def _scan_globals(self) -> None:
+        pending = self._pending
+        for name, value in list(self._globals.items()):
+            entry = pending.get(id(value))
+            if entry is not None and entry[1] is value and name[:1] != "_":
+                self._names.setdefault(entry[0], name)
+                del pending[id(value)]
+
+    # ---- windows and elision ----------------------------------------------------------------
+    def _close_window(self) -> None:
+        window, self._window = self._window, []
+        self._last_stdout = None
+        if len(self._head) < self.limits["detail_head"]:
+            self._head.append(window)
+            return
+        self._tail.append(window)
+        if len(self._tail) > self.limits["detail_tail"]:
+            if self._elided is None:
+                self._elided = _Summary()
+            self._elided.absorb(self._tail.popleft())
+
+
+class _Summary:
+    """What the middle windows leave behind: counts, console text, the latest state of the
+    tensors they touched, and the records that define ids (in case a kept event needs one)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.first_pass: int | None = None
+        self.last_pass: int | None = None
+        self.stdout: list[str] = []
+        self.warnings: list[tuple] = []
+        self.defs: dict[str, tuple] = {}       # id -> defining record
+        self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
+
+    def absorb(self, window: list) -> None:
+        counts = self.counts
+        for rec in window:
+            kind = rec[0]
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind == "stdout":
+                self.stdout.append(rec[2])
+            elif kind == "warning":
+                self.warnings.append((rec[2], rec[3], rec[1]))
+            elif kind == "tensor":
+                self.defs[rec[2]] = rec
+            elif kind == "op":
+                self.defs[rec[4]] = rec
+                if rec[6] is not None:
+                    self.defs.setdefault(("node", rec[6]._uid), rec)
+                for n, _ in rec[8]:
+                    self.defs.setdefault(("node", n._uid), rec)
+            elif kind == "backward_begin":
+                if self.first_pass is None:
+                    self.first_pass = rec[2]
+                self.last_pass = rec[2]
+            elif kind == "inplace":
+                self.updates.setdefault(rec[2], {})["value"] = rec[5]
+            elif kind in ("accumulate", "grad_reset"):
+                self.updates.setdefault(rec[3] if kind == "accumulate" else rec[2], {})[
+                    "grad"] = rec[7] if kind == "accumulate" else rec[4]
+            elif kind == "optimizer_step":
+                for tid, _, after in rec[4]:
+                    self.updates.setdefault(tid, {})["value"] = after
+
+
+class _Builder:
+    """Turns the recorder's records into trace events (rendering values once, at the end)."""
+
+    def __init__(self, rec: Recorder) -> None:
+        self.rec = rec
+        self.lim = rec.limits
+        self.digits = self.lim["digits"]
+        self.reprs_left = self.lim["repr_budget"]
+        self.node_ids = rec._nids
+
+    # -- values
+    def value(self, snap: Snap) -> dict:
+        arr, shape, npdtype, rg, fn_name = snap
+        size = int(np.prod(shape)) if shape else 1
+        data = None
+        if arr is not None and size <= self.lim["data_max_numel"]:
+            data = _data(arr, self.digits)
+        text = None
+        if arr is not None and self.reprs_left > 0:
+            text = _repr(arr, rg, fn_name)
+            if text is not None:
+                self.reprs_left -= 1
+        return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": data, "repr": text}
+
+    def grad(self, g) -> dict | None:
+        if g is None:
+            return None
+        snap, tid = g
+        out = self.value(snap)
+        if tid is not None:
+            out["tensor"] = tid
+        return out
+
+    def tensor(self, tid: str, snap_t: tuple, grad_of: str | None = None) -> dict:
+        snap, fn_id = snap_t
+        out = {"id": tid, "name": self.rec._names.get(tid), "shape": list(snap[1]),
+               "dtype": _dtype_name(snap[2]), "requires_grad": bool(snap[3]),
+               "is_leaf": fn_id is None, "grad_fn": fn_id, "value": self.value(snap)}
+        if grad_of is not None:
+            out["grad_of"] = grad_of
+        return out
+
+    def node(self, node, saved_objs: tuple) -> dict:
+        cls = type(node)
+        ids = self.rec._tids
+        saved = []
+        for name, obj in zip(getattr(cls, "_saved_names", ()), saved_objs):
+            if isinstance(obj, Tensor):
+                tid = ids.get(obj._uid)
+                saved.append({"name": name, "tensor": tid, "freed": False,
+                              "value": None if tid is not None else self.value(
+                                  _tensor_snap(obj, self.rec._copy_max))})
+            elif obj is FREED:
+                saved.append({"name": name, "tensor": None, "value": None, "freed": True})
+            else:
+                saved.append({"name": name, "tensor": None, "freed": False,
+                              "value": _py_value(obj, self.digits)})
+        out = {"id": self.node_ids[node._uid], "name": cls.__name__,
+               "next_functions": [[None if n is None else self.node_ids.get(n._uid), int(i)]
+                                  for n, i in node.next_functions],
+               "saved": saved, "rule": getattr(cls, "_rule", "") or None}
+        if isinstance(node, AccumulateGrad):
+            out["variable"] = ids.get(node.variable._uid)
+            if out["variable"] is None:
+                del out["variable"]
+        return out
+
+    # -- records -> events
+    def event(self, rec: tuple) -> dict:
+        kind, line = rec[0], rec[1]
+        ev = {"kind": kind, "line": line}
+        ev.update(getattr(self, "_ev_" + kind)(rec))
+        return ev
+
+    def _ev_tensor(self, r):
+        return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
+
+    def _ev_op(self, r):
+        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r
+        return {"op": op, "inputs": list(ins), "output": self.tensor(out_id, snap_t),
+                "node": None if node is None else self.node(node, saved),
+                "new_nodes": [self.node(n, saved) for n, saved in new_nodes],
+                "grad_mode": mode, "in_backward": in_bw}
+
+    def _ev_inplace(self, r):
+        return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
+                "grad_fn": r[6]}
+
+    def _ev_grad_mode(self, r):
+        return {"enabled": bool(r[2]), "mode": r[3]}
+
+    def _ev_backward_begin(self, r):
+        _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac = r
+        return {"pass": k, "api": api, "roots": roots,
+                "root_values": [self.value(s) for s in rvals],
+                "seeds": [self.value(s) for s in seeds], "implicit_seed": implicit,
+                "retain_graph": retain, "create_graph": create, "inputs": inputs,
+                "leaves": leaves, "jacobian": jac}
+
+    def _ev_node_apply(self, r):
+        _, _, k, nid, name, rule, gin, gout, to = r
+        return {"pass": k, "node": nid, "name": name, "rule": rule,
+                "grads_in": [self.grad(g) for g in gin], "grads_out": [self.grad(g) for g in gout],
+                "to": list(to)}
+
+    def _ev_accumulate(self, r):
+        _, _, k, tid, nid, before, added, after = r
+        return {"pass": k, "tensor": tid, "node": nid,
+                "before": None if before is None else self.value(before),
+                "added": self.value(added), "after": self.value(after)}
+
+    def _ev_graph_freed(self, r):
+        return {"pass": r[2], "nodes": r[3]}
+
+    def _ev_backward_end(self, r):
+        return {"pass": r[2], "api": r[3]}
+
+    def _ev_grad_reset(self, r):
+        return {"tensor": r[2], "how": r[3], "grad": None if r[4] is None else self.value(r[4])}
+
+    def _ev_optimizer_step(self, r):
+        return {"optimizer": r[2], "lr": r[3],
+                "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
+                           for t, b, a in r[4]]}
+
+    def _ev_stdout(self, r):
+        return {"text": r[2]}
+
+    def _ev_warning(self, r):
+        return {"category": r[2], "message": r[3]}
+
+    def _ev_error(self, r):
+        ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6]}
+        if r[7]:
+            ev["caught"] = True
+        return ev
+
+    # -- the whole trace
+    def build(self, exit_code: int) -> dict:
+        rec = self.rec
+        events = [self.event(r) for w in rec._head for r in w]
+        summary = rec._elided
+        if summary is not None:
+            events.append({"kind": "elided", "line": None})  # filled in below, once refs known
+        events.extend(self.event(r) for w in rec._tail for r in w)
+        events.extend(self.event(r) for r in rec._window)
+        if summary is not None:
+            at = next(i for i, e in enumerate(events) if e["kind"] == "elided")
+            events[at] = self.elided(summary, events[at + 1:])
+        trace = T.new_trace(rec.source, rec.filename, self.lim)
+        trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
+                           "printed": _printed_series(rec._printed, self.lim["series_max"])}
+        counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
+                  sum(summary.counts.values()) if summary is not None else 0}
+        events = _Capper(self, trace, counts).cap(events)
+        counts["events"] = len(events) + 1
+        events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
+                       "counts": counts})
+        for i, e in enumerate(events):
+            e["seq"] = i
+            for c in e.get("carried", ()) if e["kind"] == "elided" else ():
+                c["seq"] = i
+        trace["truncated"] = any(e["kind"] == "elided" and e["reason"] != "detail_window"
+                                 for e in events)
+        trace["events"] = events
+        T.validate(trace)
+        return trace
+
+    def elided(self, summary: _Summary, later: list) -> dict:
+        """The `elided` event for `summary`, carrying the definitions `later` events need."""
+        carried = self.carry(summary.defs, later)
+        present = {i for e in carried for i in T.defined_ids(e)}
+        # tensors born and gone inside the stretch (a new `params` every epoch) need no update
+        updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
+                                      for k, v in sorted(u.items())}}
+                   for tid, u in summary.updates.items()
+                   if tid not in summary.defs or tid in present]
+        k0, k1 = summary.first_pass, summary.last_pass
+        series = [p for p in self.rec._series if k0 is not None and k0 <= p[0] <= k1]
+        return {"kind": "elided", "line": None, "reason": "detail_window",
+                "passes": None if k0 is None else [k0, k1], "counts": dict(summary.counts),
+                "carried": carried, "updates": updates, "series": series,
+                "stdout": "".join(summary.stdout),
+                "warnings": [{"category": c, "message": m, "line": ln}
+                             for c, m, ln in summary.warnings]}
+
+    def carry(self, defs: dict, later: list) -> list:
+        """Render the defining records in `defs` of every id `later` refers to (transitively),
+        in their original order."""
+        if not defs:
+            return []
+        by_id = {}
+        for key, r in defs.items():
+            if isinstance(key, tuple):  # ("node", uid) -> the node's trace id
+                by_id[self.node_ids[key[1]]] = r
+            else:
+                by_id[key] = r
+        chosen: dict[int, tuple] = {}
+        rendered: dict[int, dict] = {}
+        stack: list = []
+        T._ids_in(later, stack)
+        while stack:
+            ref = stack.pop()
+            r = by_id.get(ref)
+            if r is None or id(r) in chosen:
+                continue
+            chosen[id(r)] = r
+            ev = rendered[id(r)] = self.event(r)
+            T._ids_in(ev, stack)
+        order = {id(r): i for i, r in enumerate(defs.values())}
+        return [rendered[k] for k in sorted(chosen, key=lambda k: order[k])]
+
+
+class _Capper:
+    """Enforce limits.max_events and limits.max_bytes (docs/trace-format.md, section 10)."""
+
+    def __init__(self, builder: _Builder, trace: dict, counts: dict) -> None:
+        self.b, self.trace, self.counts = builder, trace, counts
+        self.lim = builder.lim
+
+    def cap(self, events: list) -> list:
+        if len(events) + 1 > self.lim["max_events"]:
+            events = self.cut(events, max(self.lim["max_events"] - 3, 0), "event_cap")
+        size = self.size(events)
+        keep = len(events)
+        while size > self.lim["max_bytes"] and keep > 0:
+            sizes = [len(T.dump_event(e).encode()) + 2 for e in events[:keep]]
+            # drop from the end until the estimate fits, then measure the real thing again
+            excess = size - self.lim["max_bytes"]
+            while keep > 0 and excess > 0:
+                keep -= 1
+                excess -= sizes[keep]
+            events = self.cut(events, keep, "byte_cap")
+            size = self.size(events)
+        if size > self.lim["max_bytes"]:
+            events = self.squeeze(events, size)
+        return events
+
+    def size(self, events: list) -> int:
+        end = {"kind": "end", "line": None, "exit_code": 0, "seq": len(events),
+               "counts": {**self.counts, "events": 10 ** 9}}
+        head = {k: v for k, v in self.trace.items() if k != "events"}
+        return (len(T.dump_event(head).encode()) + 16 + len(T.dump_event(end).encode())
+                + sum(len(T.dump_event(e).encode()) + 2 for e in events) + 16 * len(events))
+
+    def cut(self, events: list, keep: int, reason: str) -> list:
+        """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""
+        head, rest = events[:keep], events[keep:]
+        counts: dict[str, int] = {}
+        stdout, warns, kept_after = [], [], []
+        carried_defs: list[dict] = []
+        for e in rest:
+            kind = e["kind"]
+            if kind == "error":
+                kept_after.append(e)
+                continue
+            if kind == "elided":
+                stdout.append(e["stdout"])
+                warns.extend(e["warnings"])
+                carried_defs.extend(e["carried"])
+                for k, v in e["counts"].items():
+                    counts[k] = counts.get(k, 0) + v
+                continue
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind == "stdout":
+                stdout.append(e["text"])
+            elif kind == "warning":
+                warns.append({"category": e["category"], "message": e["message"],
+                              "line": e["line"]})
+            elif kind in ("tensor", "op"):
+                carried_defs.append(e)
+        needed: list = []
+        T._ids_in(kept_after, needed)
+        carried = _closure(carried_defs, needed)
+        passes = [e["pass"] for e in rest if e["kind"] == "backward_begin"]
+        self.counts["elided_events"] = self.counts.get("elided_events", 0) + sum(counts.values())
+        ev = {"kind": "elided", "line": None, "reason": reason,
+              "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
+              "carried": carried, "updates": [], "series": [], "stdout": "".join(stdout),
+              "warnings": warns}
+        return head + [ev] + kept_after
+
+    def squeeze(self, events: list, size: int) -> list:
+        """Last resort when even a summary is too big: drop series and cut console text."""
+        self.trace["series"] = {"roots": [], "printed": []}
+        size = self.size(events)
+        for e in reversed(events):
+            if size <= self.lim["max_bytes"]:
+                break
+            if e["kind"] == "elided" and e["stdout"]:
+                over = size - self.lim["max_bytes"]
+                data = e["stdout"].encode()
+                e["stdout"] = data[:max(len(data) - over - 64, 0)].decode("utf-8", "ignore")
+                e["counts"]["stdout_truncated"] = 1
+                size = self.size(events)
+        return events
+
+
+def _closure(defs: list[dict], needed: list) -> list:
+    """The events among `defs` defining ids in `needed`, transitively, in their order."""
+    by_id = {}
+    for e in defs:
+        for i in T.defined_ids(e):
+            by_id.setdefault(i, e)
+    chosen = {}
+    while needed:
+        e = by_id.get(needed.pop())
+        if e is None or id(e) in chosen:
+            continue
+        chosen[id(e)] = e
+        T._ids_in(e, needed)
+    return [e for e in defs if id(e) in chosen]
+
+
+# ---- helpers ----------------------------------------------------------------------------------
+
+def _coerce_limits(limits: Any) -> dict:
+    out = dict(T.DEFAULT_LIMITS)
+    if limits is None:
+        return out
+    if isinstance(limits, dict):
+        unknown = set(limits) - set(out)
+        if unknown:
+            raise ValueError(f"unknown trace limits: {sorted(unknown)}")
+        out.update({k: int(v) for k, v in limits.items()})
+        return out
+    for key in out:  # an object: trace_max_bytes, or max_bytes when it is ours
+        for attr in ("trace_" + key, key):
+            v = getattr(limits, attr, None)
+            if isinstance(v, int) and not isinstance(v, bool):
+                out[key] = v
+                break
+    return out
+
+
+def _saves_tensors(node) -> bool:
+    cls = type(node)
+    return bool(getattr(cls, "_tensor_saves", None) or getattr(cls, "_saved_names", ()))
+
+
+def _walk(roots) -> tuple:
+    """(leaves in discovery order, all nodes, whether a custom autograd.Function is in it)."""
+    leaves, seen_leaf = [], set()
+    nodes = _graph_nodes(roots)
+    custom = False
+    for n in nodes:
+        if isinstance(n, AccumulateGrad):
+            v = n.variable
+            if v._uid not in seen_leaf:
+                seen_leaf.add(v._uid)
+                leaves.append(v)
+        elif getattr(type(n), "_op", None) is None:
+            custom = True
+    return leaves, nodes, custom
+
+
+def _graph_nodes(roots) -> list:
+    """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
+    out, seen = [], set()
+    queue = deque(r.grad_fn for r in roots if r.grad_fn is not None)
+    for n in queue:
+        seen.add(n._uid)
+    while queue:
+        n = queue.popleft()
+        out.append(n)
+        for nxt, _ in n.next_functions:
+            if nxt is not None and nxt._uid not in seen:
+                seen.add(nxt._uid)
+                queue.append(nxt)
+    return out
+
+
+def _tensor_from(arr: np.ndarray) -> Tensor:
+    from engine.tensor import new_tensor
+    return new_tensor(arr)
+
+
+def _tensor_snap(t: Tensor, cap: int) -> Snap:
+    a = t._data
+    fn = t.grad_fn
+    return (a.copy() if a.size <= cap else None, a.shape, a.dtype, t._rg,
+            type(fn).__name__ if fn is not None else None)
+
+
+def _ones_snap(root: Tensor) -> Snap:
+    a = np.ones(root._data.shape, dtype=root._data.dtype)
+    return (a, a.shape, a.dtype, False, None)
+
+
+def _array_snap(a, p: Tensor) -> Snap:
+    a = np.asarray(a)
+    return (a.copy(), a.shape, a.dtype, p._rg, None)
+
+
+def _num(x, digits: int):
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    x = float(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return float(f"{x:.{digits}g}")
+
+
+def _data(arr: np.ndarray, digits: int):
+    kind = arr.dtype.kind
+    if kind in "biu":
+        return arr.tolist()
+    if kind == "f":
+        flat = arr.ravel().tolist()
+        fmt = f"{{:.{digits}g}}"
+        if all(math.isfinite(x) for x in flat):
+            vals = [float(fmt.format(x)) for x in flat]
+        else:
+            vals = [_num(x, digits) for x in flat]
+        return _nest(vals, arr.shape)
+    return None  # complex and others: repr only
+
+
+def _nest(flat: list, shape: tuple):
+    if not shape:
+        return flat[0]
+    for dim in reversed(shape[1:]):
+        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
+    return flat
+
+
+def _dtype_name(npdtype) -> str:
+    from engine import dtypes
+    try:
+        return repr(dtypes.FROM_NP[np.dtype(npdtype)])
+    except KeyError:
+        return repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
+
+
+def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | None:
+    """PyTorch's printed form of a tensor with these contents and autograd flags."""
+    from engine.tensor import new_tensor
+    old = _events.set_listener(None)
+    try:
+        text = repr(new_tensor(arr))
+    except Exception:  # noqa: BLE001 - a preview must never break a trace
+        return None
+    finally:
+        _events.set_listener(old)
+    if fn_name is not None:
+        return text[:-1] + f", grad_fn=<{fn_name}>)"
+    if requires_grad:
+        return text[:-1] + ", requires_grad=True)"
+    return text
+
+
+def _py_value(obj, digits: int) -> dict:
+    """A saved non-tensor (a scalar, a shape tuple) as a value."""
+    if isinstance(obj, (tuple, list)) and all(isinstance(x, (int, float)) for x in obj):
+        return {"shape": [len(obj)], "dtype": type(obj).__name__,
+                "data": [_num(x, digits) for x in obj], "repr": repr(tuple(obj))}
+    if isinstance(obj, (bool, int, float, np.number)):
+        return {"shape": [], "dtype": type(obj).__name__, "data": _num(obj, digits),
+                "repr": repr(obj)}
+    return {"shape": [], "dtype": type(obj).__name__, "data": None, "repr": repr(obj)[:200]}
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+
+
+def _printed_series(chunks: list, cap: int) -> list:
+    """Numbers printed per source line: [{"line", "rows": [[numbers of one print], ...]}]."""
+    by_line: dict = {}
+    for line, text in chunks:
+        nums = [_num(float(m), 6) if any(c in m for c in ".eE") else int(m)
+                for m in _NUMBER.findall(text)]
+        if nums:
+            by_line.setdefault(line, []).append(nums)
+    return [{"line": line, "rows": _thin(rows, cap)} for line, rows in by_line.items()
+            if len(rows) >= 2]
+
+
+def _thin(points: list, cap: int) -> list:
+    """At most `cap` points, evenly spaced, first and last kept."""
+    n = len(points)
+    if n <= cap or cap < 2:
+        return list(points[:cap]) if cap < 2 else list(points)
+    step = (n - 1) / (cap - 1)
+    return [points[round(i * step)] for i in range(cap)]
