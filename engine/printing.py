@@ -1,0 +1,293 @@
+"""Tensor printing exactly as PyTorch 2.13 does it (`torch._tensor_str`, `torch.set_printoptions`).
+
+`tensor_repr(t)` is both `repr(t)` and `str(t)`. The work is done by `format_array`, a pure
+function of an ndarray, a dtype name, the autograd suffix flags and the print options, so it is
+testable without a Tensor. The rules (4-decimal fixed point, `1024.` for integer-valued floats,
+the scientific switch, summarising with `...`, line wrapping, suffixes) are PyTorch's observed
+behaviour; the golden cases in `tests/golden/` pin them.
+"""
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import asdict, dataclass, replace
+
+import numpy as np
+
+from . import dtypes
+
+_PREFIX = "tensor("
+
+
+@dataclass
+class PrintOptions:
+    """The knobs `torch.set_printoptions` turns (PyTorch's defaults)."""
+
+    precision: int = 4
+    threshold: float = 1000
+    edgeitems: int = 3
+    linewidth: int = 80
+    sci_mode: bool | None = None
+
+
+_PROFILES = {
+    "default": PrintOptions(),
+    "short": PrintOptions(precision=2, edgeitems=2),
+    "full": PrintOptions(threshold=math.inf),
+}
+
+_options = PrintOptions()
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     profile=None, sci_mode=None) -> None:
+    """Change how tensors print, as `torch.set_printoptions`.
+
+    `profile` ("default", "short", "full") resets precision, threshold, edgeitems and linewidth
+    first; the other arguments then override it. Like PyTorch, `sci_mode` is set on every call,
+    so leaving it out goes back to the automatic choice.
+
+    Example:
+        >>> set_printoptions(precision=2)
+        >>> format_array(np.array([1.12345], np.float32), "float32")
+        'tensor([1.12])'
+        >>> set_printoptions(profile="default")
+    """
+    if profile is not None:
+        base = _PROFILES[profile]
+        for name in ("precision", "threshold", "edgeitems", "linewidth"):
+            setattr(_options, name, getattr(base, name))
+    for name, value in (("precision", precision), ("threshold", threshold),
+                        ("edgeitems", edgeitems), ("linewidth", linewidth)):
+        if value is not None:
+            setattr(_options, name, value)
+    _options.sci_mode = sci_mode
+
+
+def get_printoptions() -> dict:
+    """The current options as a dict that `set_printoptions(**d)` accepts.
+
+    Example:
+        >>> get_printoptions()["precision"]
+        4
+    """
+    return asdict(_options)
+
+
+@contextlib.contextmanager
+def printoptions(**kwargs):
+    """Temporarily change the print options (`torch._tensor_str.printoptions`)."""
+    old = get_printoptions()
+    set_printoptions(**kwargs)
+    try:
+        yield
+    finally:
+        set_printoptions(**old)
+
+
+def tensor_repr(t) -> str:
+    """`repr(t)` of an engine Tensor, e.g. ``tensor([1., 2.], requires_grad=True)``."""
+    grad_fn = t.grad_fn
+    return format_array(t._data, str(t.dtype), requires_grad=t.requires_grad,
+                        grad_fn_name=None if grad_fn is None else type(grad_fn).__name__,
+                        default_dtype=str(dtypes.get_default_dtype()))
+
+
+tensor_str = tensor_repr  # PyTorch's str and repr of a tensor are the same text
+
+
+def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = False,
+                 grad_fn_name: str | None = None, default_dtype: str = "float32",
+                 options: PrintOptions | None = None) -> str:
+    """PyTorch's repr of a tensor holding `data` with dtype `dtype_name` ("float32" or
+    "torch.float32").
+
+    A `grad_fn_name` adds ``grad_fn=<name>``; otherwise `requires_grad` adds
+    ``requires_grad=True``. A dtype suffix appears unless the dtype is the default float dtype,
+    int64 or bool (an empty tensor shows any non-default dtype).
+
+    Example:
+        >>> format_array(np.array([1.0, 2.5], np.float32), "float32", grad_fn_name="MulBackward0")
+        'tensor([1.0000, 2.5000], grad_fn=<MulBackward0>)'
+        >>> format_array(np.array(1024.0), "float64")
+        'tensor(1024., dtype=torch.float64)'
+    """
+    opts = options or _options
+    name = dtype_name.removeprefix("torch.")
+    default = default_dtype.removeprefix("torch.")
+    suffixes = []
+    if data.size == 0:
+        # numpy's convention: a shape other than (0,) cannot be read off "[]", so say it
+        if data.ndim != 1:
+            suffixes.append(f"size={tuple(data.shape)}")
+        if name != default:
+            suffixes.append(f"dtype=torch.{name}")
+        body = "[]"
+    else:
+        if not opts.edgeitems:
+            suffixes.append(f"size={tuple(data.shape)}")
+        if name not in (default, "int64", "bool"):
+            suffixes.append(f"dtype=torch.{name}")
+        body = _body(data, len(_PREFIX), opts)
+    if grad_fn_name is not None:
+        suffixes.append(f"grad_fn=<{grad_fn_name}>")
+    elif requires_grad:
+        suffixes.append("requires_grad=True")
+    return _add_suffixes(_PREFIX + body, suffixes, len(_PREFIX), opts.linewidth)
+
+
+def _add_suffixes(text: str, suffixes: list, indent: int, linewidth: int) -> str:
+    # PyTorch measures the last line as len - rfind("\n") + 1, which is two more than its
+    # length when there is no newline; the wrapping point depends on that, so keep it.
+    parts = [text]
+    last = len(text) - text.rfind("\n") + 1
+    for suffix in suffixes:
+        if last + len(suffix) + 2 > linewidth:
+            parts.append(",\n" + " " * indent + suffix)
+            last = indent + len(suffix)
+        else:
+            parts.append(", " + suffix)
+            last += len(suffix) + 2
+    parts.append(")")
+    return "".join(parts)
+
+
+def _body(data: np.ndarray, indent: int, opts: PrintOptions) -> str:
+    summarize = data.size > opts.threshold
+    # the column width comes only from the elements that will be shown
+    shown = _edges(data, opts.edgeitems) if summarize else data
+    fmt = _Formatter(shown, opts)
+    if data.ndim == 0:
+        return fmt.format(data.item())
+    return _nested(data, indent, summarize, fmt, opts)
+
+
+def _edges(data: np.ndarray, edge: int) -> np.ndarray:
+    """The elements a summarised print shows: the first and last `edge` along every axis."""
+    if data.ndim == 1:
+        # PyTorch keeps a whole vector when edgeitems is 0 (its slice [-0:] is everything)
+        if edge and data.shape[0] > 2 * edge:
+            return np.concatenate((data[:edge], data[-edge:]))
+        return data
+    if not edge:
+        return data[:0]
+    for axis, n in enumerate(data.shape):
+        if n > 2 * edge:
+            data = np.take(data, list(range(edge)) + list(range(n - edge, n)), axis=axis)
+    return data
+
+
+def _nested(data: np.ndarray, indent: int, summarize: bool, fmt: "_Formatter",
+            opts: PrintOptions) -> str:
+    edge = opts.edgeitems
+    n = data.shape[0]
+    if data.ndim == 1:
+        return _vector(data, indent, summarize, fmt, opts)
+    if summarize and n > 2 * edge:
+        rows = ([_nested(data[i], indent + 1, summarize, fmt, opts) for i in range(edge)]
+                + ["..."]
+                + [_nested(data[i], indent + 1, summarize, fmt, opts) for i in range(n - edge, n)])
+    else:
+        rows = [_nested(data[i], indent + 1, summarize, fmt, opts) for i in range(n)]
+    # one blank line between 3-d blocks, two between 4-d blocks, ...
+    sep = "," + "\n" * (data.ndim - 1) + " " * (indent + 1)
+    return "[" + sep.join(rows) + "]"
+
+
+def _vector(data: np.ndarray, indent: int, summarize: bool, fmt: "_Formatter",
+            opts: PrintOptions) -> str:
+    edge = opts.edgeitems
+    n = data.shape[0]
+    if summarize and not edge:
+        items = ["..."]
+    elif summarize and n > 2 * edge:
+        items = ([fmt.format(v) for v in data[:edge].tolist()] + [" ..."]
+                 + [fmt.format(v) for v in data[-edge:].tolist()])
+    else:
+        items = [fmt.format(v) for v in data.tolist()]
+    # ", " after every element counts towards the line width
+    per_line = max(1, (opts.linewidth - indent) // (fmt.width + 2))
+    lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+    return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
+
+
+class _Formatter:
+    """Chooses one notation and one column width for all shown elements of a tensor.
+
+    Floats print in fixed point with `precision` decimals, as integers with a trailing dot when
+    every finite nonzero value is integral, or in scientific notation when the finite nonzero
+    magnitudes span more than 1000x, exceed 1e8 or go below 1e-4 (unless `sci_mode` forces it).
+    Zeros, nan and inf do not take part in that choice nor in the width.
+    """
+
+    __slots__ = ("floating", "precision", "int_mode", "sci_mode", "width")
+
+    def __init__(self, shown: np.ndarray, opts: PrintOptions) -> None:
+        self.floating = shown.dtype.kind == "f"
+        self.precision = opts.precision
+        self.int_mode = True
+        self.sci_mode = False
+        self.width = 1
+        if shown.size == 0:
+            return
+        if not self.floating:
+            # a numeral's length grows with its magnitude, so the extremes are the widest
+            if shown.dtype.kind == "b":
+                self.width = 4 if shown.all() else 5
+            else:
+                self.width = max(len(str(shown.max())), len(str(shown.min())))
+            return
+        values = shown.astype(np.float64).ravel()
+        nonzero = values[np.isfinite(values) & (values != 0)]
+        if nonzero.size == 0:
+            return
+        self.int_mode = bool(np.all(nonzero == np.ceil(nonzero)))
+        magnitudes = np.abs(nonzero)
+        lo, hi = float(magnitudes.min()), float(magnitudes.max())
+        if opts.sci_mode is None:
+            self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+        else:
+            self.sci_mode = bool(opts.sci_mode)
+        self.width = max(self._measure(v) for v in _widest_candidates(nonzero))
+
+    def _measure(self, value: float) -> int:
+        if self.sci_mode:
+            return len(f"{value:.{self.precision}e}")
+        if self.int_mode:
+            return len(f"{value:.0f}") + 1   # the trailing "." that marks a float
+        return len(f"{value:.{self.precision}f}")
+
+    def format(self, value) -> str:
+        if not self.floating:
+            return str(value).rjust(self.width)
+        if self.sci_mode:
+            text = f"{value:.{self.precision}e}"
+        elif self.int_mode:
+            text = f"{value:.0f}"
+            if math.isfinite(value):
+                text += "."
+        else:
+            text = f"{value:.{self.precision}f}"
+        return text.rjust(self.width)
+
+
+def _widest_candidates(nonzero: np.ndarray) -> list:
+    """Values among which the longest printed one is found, whatever the notation.
+
+    Printed length only grows with the magnitude and the sign, and in scientific notation with
+    the exponent's digits, so the longest text belongs to the largest or smallest magnitude of
+    either sign.
+    """
+    pos, neg = nonzero[nonzero > 0], nonzero[nonzero < 0]
+    out = []
+    if pos.size:
+        out += [float(pos.min()), float(pos.max())]
+    if neg.size:
+        out += [float(neg.min()), float(neg.max())]
+    return out
+
+
+def options_with(**changes) -> PrintOptions:
+    """A copy of the current options with some fields changed (for callers and tests that
+    want one formatting without touching the global state)."""
+    return replace(_options, **changes)
