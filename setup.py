@@ -17,6 +17,8 @@ def asset_packages(folder: str, package: str) -> list[str]:
     The sub-folders hold data, not code; listing them as packages tells setuptools that
     they are meant to ship (otherwise it warns "Package would be ignored" for each).
     """
+    if not os.path.isdir(folder):     # not there yet; tests/foundation notices the gap
+        return []
     names = [package]
     for root, dirs, _files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
