@@ -41,6 +41,11 @@ async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
 async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     codes = {404: "not_found", 405: "method_not_allowed"}
     message = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
+    if exc.status_code == 400:  # FastAPI could not even decode the body
+        problem = _json_problem(await request.body())
+        if problem:
+            return error_response(request, 400, "bad_json",
+                                  f"The request body is not valid JSON: {problem}.")
     if exc.status_code == 404 and message == "Not Found":
         message = f"No such page or endpoint: {request.url.path}"
     return error_response(request, exc.status_code, codes.get(exc.status_code, "http_error"),

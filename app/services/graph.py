@@ -90,6 +90,8 @@ def graph_from_trace(trace: dict) -> Graph:
             _add_tensor(graph, event["tensor"], event["how"])
         elif event["kind"] == "op" and not (event["in_backward"] and event["node"] is None):
             _add_op(graph, event)
+        elif event["kind"] == "inplace" and event["grad_fn"] is not None:
+            graph.add_edge(event["grad_fn"], event["tensor"], "output")
     graph.prune_dangling()
     return graph
 
@@ -134,8 +136,9 @@ def _add_op(graph: Graph, event: dict) -> None:
 
 def _add_node(graph: Graph, node: dict) -> None:
     accumulate = node["name"] == "AccumulateGrad"
-    graph.add_node(node["id"], "accumulate" if accumulate else "op", node["name"],
-                   tooltip=node.get("rule") or node["name"])
+    saved = ", ".join(s["name"] for s in node["saved"])
+    tip = " · ".join(filter(None, [node["name"], node.get("rule"), saved and f"saved: {saved}"]))
+    graph.add_node(node["id"], "accumulate" if accumulate else "op", node["name"], tooltip=tip)
     if node.get("variable"):
         graph.add_edge(node["variable"], node["id"], "variable")
     for nxt, _ in node["next_functions"]:

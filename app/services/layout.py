@@ -64,7 +64,9 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
     dot.attr("edge", arrowsize="0.6", penwidth="1.1", fontname=FONT)
     for node in graph.nodes.values():
         label = node.label if not node.sublabel else f"{node.label}\n{node.sublabel}"
-        dot.node(node.id, label=label, id=node.id, tooltip=node.tooltip or node.label,
+        # nohtml: a label like "<b>" must stay text, never become a Graphviz HTML label
+        dot.node(node.id, label=graphviz.nohtml(label), id=node.id,
+                 tooltip=graphviz.nohtml(node.tooltip or node.label),
                  **{"class": f"gs-node gs-{node.kind}"}, **NODE_STYLE[node.kind])
     for edge in graph.edges.values():
         attrs = dict(EDGE_STYLE[edge.kind])

@@ -57,6 +57,9 @@ class RunService:
 
     def _run_blocking(self, code: str, key: str) -> dict:
         result = self.pool.run(code)
+        if (result.error or {}).get("limit") == "queue":   # the pool's own queue overflowed
+            raise ApiError(503, "busy", "All sandbox workers are busy. Try again shortly.",
+                           headers={"Retry-After": "2"})
         answer = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
                   "trace": result.trace, "layout": self.layout(code, result.trace)}
         error = result.error or {}

@@ -1,0 +1,59 @@
+"""TestClient fixtures: the app around a FakePool (for the server's own policy) and around
+the real runner's WorkerPool (for what programs print)."""
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from app.main import create_app  # noqa: E402
+from app.settings import Settings  # noqa: E402
+from fakes import FakePool  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_settings(**overrides) -> Settings:
+    """Settings for tests, independent of the developer's GRADSTEP_* variables."""
+    base = dict(rate_limit=1000, queue_timeout=5.0, pool_size=1, web_workers=1,
+                access_log=True)
+    base.update(overrides)
+    return Settings(_env_file=None, **base)
+
+
+def fake_client(pool: FakePool | None = None, **overrides) -> TestClient:
+    pool = pool or FakePool()
+    app = create_app(make_settings(**overrides), pool_factory=lambda s: pool)
+    app.state.fake_pool = pool
+    return TestClient(app)
+
+
+@pytest.fixture
+def fake_pool() -> FakePool:
+    return FakePool()
+
+
+@pytest.fixture
+def client(fake_pool):
+    """The app with a FakePool; lifespan runs, so startup and shutdown are exercised."""
+    with fake_client(fake_pool) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def real_client():
+    """The app with the runner's real WorkerPool (one per test session: it forks workers)."""
+    with TestClient(create_app(make_settings(pool_size=2))) as c:
+        yield c
+
+
+@pytest.fixture
+def access_lines(caplog):
+    """The JSON access-log lines written during a test."""
+    caplog.set_level(logging.INFO, logger="gradstep.access")
+    return lambda: [r.getMessage() for r in caplog.records if r.name == "gradstep.access"]

@@ -1,0 +1,164 @@
+"""The graph picture: which boxes and arrows a trace gives, their SVG ids, the geometry."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from app.services.graph import Graph, graph_from_trace
+from app.services.layout import lay_out, layout_trace, to_dot
+from fakes import sample_trace
+from runner.trace import defined_ids, new_trace, validate
+
+FIXTURES = sorted((Path(__file__).parents[1] / "fixtures" / "traces").glob("*.json"))
+
+
+def svg_ids(svg: str, cls: str) -> list[str]:
+    return re.findall(rf'<g id="([^"]+)" class="{cls}[ "]', svg)
+
+
+def test_sample_trace_gives_torchviz_vocabulary():
+    g = graph_from_trace(sample_trace())
+    kinds = {n.id: n.kind for n in g.nodes.values()}
+    assert kinds == {"t0": "leaf", "n1": "accumulate", "n0": "op", "t1": "tensor",
+                     "t2": "constant", "n2": "op", "t3": "tensor"}
+    assert g.nodes["t0"].label == "x" and g.nodes["t0"].sublabel == "(2,)"
+    assert g.nodes["n0"].label == "MulBackward0"
+    assert "grad * other" in g.nodes["n0"].tooltip and "saved: other" in g.nodes["n0"].tooltip
+    edges = {(e.src, e.dst): e.kind for e in g.edges.values()}
+    assert edges == {("t0", "n1"): "variable", ("n1", "n0"): "next", ("n0", "t1"): "output",
+                     ("n0", "n2"): "next", ("t2", "n2"): "constant", ("n2", "t3"): "output"}
+
+
+def test_svg_ids_are_the_trace_ids():
+    layout = layout_trace(sample_trace())
+    svg = layout["svg"]
+    assert sorted(svg_ids(svg, "node")) == sorted(layout["nodes"])
+    assert sorted(svg_ids(svg, "edge")) == sorted(e["id"] for e in layout["edges"])
+    assert all(re.fullmatch(r"e_[tn]\d+_[tn]\d+", e["id"]) for e in layout["edges"])
+    assert svg.startswith("<svg") and "<!--" not in svg and "<?xml" not in svg
+    assert 'class="node gs&#45;node gs&#45;leaf"' in svg
+
+
+def test_geometry_matches_the_drawn_svg():
+    layout = layout_trace(sample_trace())
+    view = [float(v) for v in re.search(r'viewBox="([^"]+)"', layout["svg"]).group(1).split()]
+    assert view[2:] == [layout["width"], layout["height"]]
+    tx, ty = map(float, re.search(r"translate\(([^)]+)\)", layout["svg"]).group(1).split())
+    for nid, box in layout["nodes"].items():
+        assert 0 < box["x"] < layout["width"] and 0 < box["y"] < layout["height"]
+        assert box["w"] > 0 and box["h"] > 0
+        # the node's first text line is centred on the node's x
+        block = layout["svg"].split(f'<g id="{nid}" ', 1)[1].split("</g>", 1)[0]
+        text_x = float(re.search(r'<text[^>]* x="([-\d.]+)"', block).group(1))
+        assert abs(text_x + tx - box["x"]) < 1.0
+    # data flows down: a leaf sits above its AccumulateGrad, which sits above the op
+    nodes = layout["nodes"]
+    assert nodes["t0"]["y"] < nodes["n1"]["y"] < nodes["n0"]["y"] < nodes["t1"]["y"]
+
+
+def test_same_trace_same_layout_bytes():
+    assert json.dumps(layout_trace(sample_trace())) == json.dumps(layout_trace(sample_trace()))
+
+
+def test_repeated_input_is_one_counted_edge():
+    g = Graph()
+    g.add_node("n0", "accumulate", "AccumulateGrad")
+    g.add_node("n1", "op", "MulBackward0")
+    g.add_edge("n0", "n1", "next")
+    g.add_edge("n0", "n1", "next")                  # x * x
+    assert len(g.edges) == 1 and g.edges["e_n0_n1"].count == 2
+    assert "×2" in lay_out(g)["svg"]
+
+
+def test_labels_are_text_never_markup():
+    g = Graph()
+    g.add_node("t0", "leaf", "<b>x</b>", "(1,)", tooltip='a "quoted" <tip>')
+    svg = lay_out(g)["svg"]
+    assert "<b>" not in svg and "&lt;b&gt;x&lt;/b&gt;" in svg
+
+
+def test_unknown_kinds_are_refused():
+    with pytest.raises(ValueError):
+        Graph().add_node("t0", "sparkly", "x")
+    with pytest.raises(ValueError):
+        Graph().add_edge("t0", "n0", "sideways")
+
+
+def _op(seq, out_id, node, inputs, *, in_backward=False, grad_mode=True, new_nodes=()):
+    return {"seq": seq, "kind": "op", "line": 1, "op": "mul", "inputs": inputs,
+            "output": {"id": out_id, "name": None, "shape": [], "dtype": "torch.float32",
+                       "requires_grad": node is not None, "is_leaf": node is None,
+                       "grad_fn": node["id"] if node else None,
+                       "value": {"shape": [], "dtype": "torch.float32", "data": 1.0,
+                                 "repr": None}},
+            "node": node, "new_nodes": list(new_nodes), "grad_mode": grad_mode,
+            "in_backward": in_backward}
+
+
+def test_no_grad_results_stand_outside_and_backward_arithmetic_is_not_drawn():
+    t = sample_trace()
+    end = t["events"].pop()
+    n = len(t["events"])
+    t["events"].append(_op(n, "t4", None, ["t3", "t0"], grad_mode=False))     # under no_grad
+    t["events"].append(_op(n + 1, "t5", None, ["t3"], in_backward=True))       # inside backward
+    t["events"].append({**end, "seq": n + 2})
+    validate(t)
+    g = graph_from_trace(t)
+    assert g.nodes["t4"].kind == "constant"
+    assert g.edges["e_t3_t4"].kind == "constant" and g.edges["e_t0_t4"].kind == "constant"
+    assert "t5" not in g.nodes
+
+
+def test_elided_stretches_still_contribute_their_tensors():
+    t = sample_trace()
+    end = t["events"].pop()
+    carried = _op(0, "t4", {"id": "n3", "name": "SumBackward0", "next_functions": [["n2", 0]],
+                            "saved": [], "rule": None}, ["t3"])
+    t["events"].append({"seq": len(t["events"]), "kind": "elided", "line": None,
+                        "reason": "detail_window", "passes": [1, 2], "counts": {"op": 1},
+                        "carried": [carried], "updates": [], "series": [], "stdout": "",
+                        "warnings": []})
+    t["events"].append({**end, "seq": len(t["events"])})
+    validate(t)
+    g = graph_from_trace(t)
+    assert g.nodes["n3"].label == "SumBackward0" and "e_n2_n3" in g.edges
+
+
+def test_a_tensor_described_again_takes_the_new_description():
+    t = new_trace("", "main.py")
+    base = {"id": "t0", "name": "p", "shape": [2], "dtype": "torch.float32",
+            "requires_grad": False, "is_leaf": True, "grad_fn": None,
+            "value": {"shape": [2], "dtype": "torch.float32", "data": [1, 2], "repr": None}}
+    t["events"] = [
+        {"seq": 0, "kind": "tensor", "line": 1, "how": "tensor", "grad_mode": True,
+         "tensor": base},
+        {"seq": 1, "kind": "tensor", "line": 2, "how": "requires_grad_", "grad_mode": True,
+         "tensor": {**base, "requires_grad": True}},
+        {"seq": 2, "kind": "end", "line": None, "exit_code": 0, "counts": {}}]
+    validate(t)
+    assert graph_from_trace(t).nodes["t0"].kind == "leaf"
+
+
+def test_dot_source_uses_trace_ids_as_names():
+    source = to_dot(graph_from_trace(sample_trace())).source
+    assert "t0 -> n1" in source and "n1 -> n0" in source
+    assert 'id=e_t0_n1' in source or 'id="e_t0_n1"' in source
+
+
+@pytest.mark.skipif(not FIXTURES, reason="tests/fixtures/traces has no golden traces yet")
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_golden_traces_lay_out_everything_they_define(path):
+    trace = json.loads(path.read_text(encoding="utf-8"))
+    layout = layout_trace(trace)
+    drawn = set(layout["nodes"])
+    skipped = set()
+    for ev in trace["events"]:
+        for e in ev["carried"] if ev["kind"] == "elided" else [ev]:
+            if e["kind"] == "op" and e["in_backward"] and e["node"] is None:
+                skipped.add(e["output"]["id"])
+    defined = {i for ev in trace["events"] for i in defined_ids(ev)} - skipped
+    assert defined <= drawn
+    assert sorted(svg_ids(layout["svg"], "node")) == sorted(drawn)
