@@ -133,8 +133,9 @@ case "$cmd" in
         ensure_venv
         ensure_installed "[test]"
         ensure_system_tools
-        say "running the test suite: pytest tests/ $*"
-        exec "$VPY" -m pytest tests "$@"
+        # Without paths, pytest runs testpaths from pyproject.toml: all of tests/.
+        say "running the test suite: pytest${*:+ $*} (Ctrl-C stops it)"
+        exec "$VPY" -m pytest "$@"
         ;;
     help|-h|--help)
         usage

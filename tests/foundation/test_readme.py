@@ -84,11 +84,13 @@ def _matches(default: object, cell: str) -> bool:
 def test_configuration_table_matches_the_code():
     code = config_variables()
     documented = _documented_defaults()
-    assert sorted(set(code) - set(documented)) == [], "read by the code, missing in the README"
-    assert sorted(set(documented) - set(code)) == [], "in the README, read by nothing"
+    undocumented = sorted(set(code) - set(documented))
+    assert undocumented == [], f"add to the README's Configuration tables: {undocumented}"
+    stale = sorted(set(documented) - set(code))
+    assert stale == [], f"the README documents variables nothing reads: {stale}"
     wrong = {name: (documented[name], code[name]) for name in code
              if not _matches(code[name], documented[name])}
-    assert wrong == {}, "README default vs. code default"
+    assert wrong == {}, f"README default vs. the code's default: {wrong}"
 
 
 def test_cli_section_lists_the_real_subcommands():
