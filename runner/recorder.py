@@ -50,9 +50,9 @@ Snap = tuple
 class Recorder(_events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
-    `limits` overrides keys of `runner.trace.DEFAULT_LIMITS` (a mapping, or any object with
-    attributes of those names, e.g. the sandbox's Limits with `trace_max_bytes` style names
-    prefixed by ``trace_``).
+    `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object
+    such as the sandbox's `Limits`, read through attributes named `max_trace_<x>` for
+    `max_<x>` keys (`max_trace_events`) or `trace_<key>` for the others.
     """
 
     def __init__(self, source: str, filename: str, limits: Any = None) -> None:
@@ -110,7 +110,12 @@ class Recorder(_events.Listener):
             f = f.f_back
         self._inner = inner
         if bw is not None and self._active is not None:
-            self._abandon_pass()
+            # a hook or custom Function written by the user runs inside the pass: look on
+            g = f
+            while g is not None and g is not bw:
+                g = g.f_back
+            if g is None:
+                self._abandon_pass()
         if f is None:
             return None, None, quiet
         return f.f_lineno, f, quiet
@@ -235,6 +240,8 @@ class Recorder(_events.Listener):
         self._passes += 1
         root_ids = [self._tid(r, line) for r in roots]
         leaves, nodes, custom = _walk(roots)
+        if inputs is not None:  # backward(inputs=...) / autograd.grad: only these get grads
+            leaves = list(inputs)
         leaf_ids = [self._tid(t, line) for t in leaves]
         seeds = [s if isinstance(s, Tensor) else None for s in grad_tensors]
         implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
@@ -808,8 +815,9 @@ def _coerce_limits(limits: Any) -> dict:
             raise ValueError(f"unknown trace limits: {sorted(unknown)}")
         out.update({k: int(v) for k, v in limits.items()})
         return out
-    for key in out:  # an object: trace_max_bytes, or max_bytes when it is ours
-        for attr in ("trace_" + key, key):
+    for key in out:  # an object such as the sandbox's Limits: max_trace_events, trace_digits
+        alias = key.replace("max_", "max_trace_", 1) if key.startswith("max_") else None
+        for attr in filter(None, (alias, "trace_" + key)):
             v = getattr(limits, attr, None)
             if isinstance(v, int) and not isinstance(v, bool):
                 out[key] = v
