@@ -159,7 +159,8 @@ def test_nginx_proxies_to_the_compose_replicas():
     assert re.search(rf"server\s+{re.escape(server)}\s[^;]*\bresolve\b", body)
     assert re.search(r"^\s*resolver\s+127\.0\.0\.11\b", code, re.M), "Docker's embedded DNS"
     assert re.search(rf"proxy_pass\s+http://{upstream_name};", code)
-    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in code
+    # The app rate-limits by the header's first address: nginx must overwrite, not append.
+    assert re.search(r"proxy_set_header\s+X-Forwarded-For\s+\$remote_addr;", code)
     (listen,) = re.findall(r"^\s*listen\s+(\d+);", code, re.M)
     (published,) = compose["services"]["proxy"]["ports"]
     assert published.endswith(f":{listen}")
