@@ -10,6 +10,8 @@ from fastapi.responses import Response
 from app.dependencies import RateLimited, RunnerDep
 from app.schemas.errors import responses
 from app.schemas.render import RenderRequest
+from app.errors import ApiError
+from app.services.layout import GraphTooLarge
 from app.services.render import MEDIA_TYPES, render_trace
 
 router = APIRouter(prefix="/api", tags=["render"])
@@ -19,7 +21,11 @@ PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},
 
 async def _render(runs, code: str, fmt: str) -> Response:
     answer = await runs.run(code)
-    data = await anyio.to_thread.run_sync(render_trace, answer["trace"] or {"events": []}, fmt)
+    try:
+        data = await anyio.to_thread.run_sync(render_trace, answer["trace"] or {"events": []},
+                                              fmt, runs.layout_max_nodes)
+    except GraphTooLarge as exc:
+        raise ApiError(413, "graph_too_large", str(exc)) from None
     return Response(data, media_type=MEDIA_TYPES[fmt],
                     headers={"Content-Disposition": f'inline; filename="graph.{fmt}"'})
 

@@ -65,3 +65,4 @@ class RunResponse(BaseModel):
     result: RunOutput
     trace: dict[str, Any] | None = Field(description=TRACE_DESCRIPTION)
     layout: Layout | None = Field(description="the graph of everything the run created")
+    layout_note: str | None = Field(None, description="why layout is null, when it is")

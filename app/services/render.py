@@ -14,18 +14,22 @@ import sys
 from pathlib import Path
 
 from app.services.graph import graph_from_trace
-from app.services.layout import clean_svg, to_dot
+from app.services.layout import GraphTooLarge, clean_svg, to_dot
 
 FORMATS = ("svg", "png", "dot")
 MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png", "dot": "text/vnd.graphviz"}
 _XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
 
 
-def render_trace(trace: dict, fmt: str = "svg") -> bytes:
-    """Draw a trace's graph as svg, png or dot bytes."""
+def render_trace(trace: dict, fmt: str = "svg", max_nodes: int | None = None) -> bytes:
+    """Draw a trace's graph as svg, png or dot bytes (GraphTooLarge above `max_nodes`)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    dot = to_dot(graph_from_trace(trace)).source
+    graph = graph_from_trace(trace)
+    if max_nodes is not None and len(graph.nodes) > max_nodes:
+        raise GraphTooLarge(f"The graph has {len(graph.nodes)} boxes; the server draws at most "
+                            f"{max_nodes}.")
+    dot = to_dot(graph).source
     if fmt == "dot":
         return dot.encode("utf-8")
     import pygraphviz  # loaded on first use: `gradstep --help` must stay instant

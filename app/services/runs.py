@@ -19,7 +19,7 @@ import anyio
 
 from app.errors import ApiError
 from app.services.cache import LruCache, source_key
-from app.services.layout import layout_trace
+from app.services.layout import GraphTooLarge, layout_trace
 from app.services.limits import RunGate
 
 log = logging.getLogger("gradstep.app")
@@ -37,6 +37,7 @@ class RunService:
     max_program_bytes: int
     runs: LruCache
     layouts: LruCache
+    layout_max_nodes: int | None = None
 
     def check_size(self, code: str) -> None:
         size = len(code.encode("utf-8"))
@@ -60,27 +61,30 @@ class RunService:
         if (result.error or {}).get("limit") == "queue":   # the pool's own queue overflowed
             raise ApiError(503, "busy", "All sandbox workers are busy. Try again shortly.",
                            headers={"Retry-After": "2"})
+        layout, note = self.layout(code, result.trace)
         answer = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
-                  "trace": result.trace, "layout": self.layout(code, result.trace)}
+                  "trace": result.trace, "layout": layout, "layout_note": note}
         error = result.error or {}
         if error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS:
             self.runs.put(key, answer)
         return answer
 
-    def layout(self, code: str, trace: dict | None) -> dict | None:
-        """The cached layout of a run's trace; None (and a log line) if it cannot be drawn."""
+    def layout(self, code: str, trace: dict | None) -> tuple[dict | None, str | None]:
+        """The cached layout of a run's trace, or (None, why not)."""
         if trace is None:
-            return None
+            return None, "The run produced no trace."
         key = source_key(code)
         layout = self.layouts.get(key)
         if layout is None:
             try:
-                layout = layout_trace(trace)
+                layout = layout_trace(trace, self.layout_max_nodes)
+            except GraphTooLarge as exc:
+                return None, str(exc)
             except Exception:  # a drawing bug must not turn a program's answer into a 500
                 log.exception("layout failed")
-                return None
+                return None, "The graph could not be drawn (a server bug, logged)."
             self.layouts.put(key, layout)
-        return layout
+        return layout, None
 
 
 def summary(result: dict) -> str:

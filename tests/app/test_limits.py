@@ -161,6 +161,17 @@ def test_a_failing_layout_still_answers_200(client, monkeypatch):
     r = client.post("/api/run", json={"code": "print('layout breaks')"})
     assert r.status_code == 200
     assert r.json()["layout"] is None and r.json()["result"]["stdout"] == "ok\n"
+    assert "server bug" in r.json()["layout_note"]
+
+
+def test_a_graph_over_the_layout_cap_gets_a_note_not_a_hang():
+    with fake_client(layout_max_nodes=3) as c:
+        r = c.post("/api/run", json={"code": "print('big')"})
+        assert r.status_code == 200 and r.json()["layout"] is None
+        assert "7 boxes" in r.json()["layout_note"] and "at most 3" in r.json()["layout_note"]
+        assert r.json()["trace"]["events"]              # the trace is still there to step
+        r = c.post("/api/render", json={"code": "print('big')"})
+        assert r.status_code == 413 and r.json()["error"]["code"] == "graph_too_large"
 
 
 def test_unexpected_server_error_is_a_json_500_and_the_next_request_works(client, monkeypatch):
