@@ -120,3 +120,34 @@ def find_step(events: list[dict], watch: Watch) -> int | None:
         if seen == watch.nth:
             return index
     return None
+
+
+def summary(lesson: Lesson, lang: str) -> dict:
+    """The fields of a lesson that an index shows."""
+    text = lesson.text(lang)
+    return {"id": lesson.id, "order": lesson.order, "title": text.title,
+            "summary": text.summary}
+
+
+def lesson_view(prev: Lesson | None, lesson: Lesson, nxt: Lesson | None, lang: str) -> dict:
+    """Everything a lesson page or /api/lessons/{id} shows, in one language."""
+    return {
+        **summary(lesson, lang),
+        "paragraphs": lesson.text(lang).paragraphs(),
+        "program": lesson.program,
+        "watch": [{"event": w.event, "nth": w.nth, "line": w.line,
+                   "text": w.text.get(lang) or w.text["en"], "seq": None}
+                  for w in lesson.watch],
+        "prev": summary(prev, lang) if prev else None,
+        "next": summary(nxt, lang) if nxt else None,
+    }
+
+
+def resolve_pointers(view: dict, events: list[dict]) -> dict:
+    """A copy of `view` whose pointers carry the `seq` of the event each one lands on."""
+    watch = []
+    for pointer in view["watch"]:
+        spec = Watch(event=pointer["event"], nth=pointer["nth"], line=pointer["line"], text={})
+        index = find_step(events, spec)
+        watch.append({**pointer, "seq": events[index].get("seq") if index is not None else None})
+    return {**view, "watch": watch}

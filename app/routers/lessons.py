@@ -1,0 +1,73 @@
+"""The guided lessons: HTML pages at /lessons, JSON at /api/lessons."""
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from app.dependencies import RateLimited, RunnerDep, SettingsDep, TemplatesDep
+from app.errors import ApiError
+from app.schemas.errors import responses
+from app.schemas.lessons import Lesson, LessonRun, LessonSummary
+from app.services.lessons import get_lesson, lesson_view, load_lessons, resolve_pointers, summary
+from app.services.pages import load_strings, negotiate_lang
+
+router = APIRouter(tags=["lessons"])
+Lang = Literal["en", "zh"]
+
+
+def _found(lesson_id: str, lang: str) -> dict:
+    prev, lesson, nxt = get_lesson(lesson_id)
+    if lesson is None:
+        raise ApiError(404, "not_found", f"There is no lesson called {lesson_id!r}.")
+    return lesson_view(prev, lesson, nxt, lang)
+
+
+@router.get("/api/lessons", response_model=list[LessonSummary])
+async def lessons(lang: Lang = "en") -> list[dict]:
+    """List the lessons in order (id, title, summary)."""
+    return [summary(lesson, lang) for lesson in load_lessons()]
+
+
+@router.get("/api/lessons/{lesson_id}", response_model=Lesson, responses=responses(404))
+async def lesson(lesson_id: str, lang: Lang = "en") -> dict:
+    """One lesson: its text, program and "watch for" pointers."""
+    return _found(lesson_id, lang)
+
+
+@router.get("/api/lessons/{lesson_id}/run", response_model=LessonRun,
+            dependencies=[RateLimited], responses=responses(404, 429, 503))
+async def lesson_run(lesson_id: str, runs: RunnerDep, lang: Lang = "en") -> dict:
+    """Run a lesson's program; each pointer gets the `seq` of the step it lands on."""
+    view = _found(lesson_id, lang)
+    answer = await runs.run(view["program"])
+    events = (answer.get("trace") or {}).get("events", [])
+    return {"lesson": resolve_pointers(view, events), "run": answer}
+
+
+def _page(request: Request, settings, templates, lang: str | None, name: str, **context):
+    chosen = negotiate_lang(lang, request.headers.get("accept-language"))
+    context.update(lang=chosen, t=load_strings(settings.static_dir, chosen))
+    response = templates.TemplateResponse(request, name, context)
+    response.headers["Content-Language"] = "zh-Hans" if chosen == "zh" else "en"
+    response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+@router.get("/lessons", response_class=HTMLResponse)
+async def lessons_page(request: Request, settings: SettingsDep, templates: TemplatesDep,
+                       lang: str | None = None) -> HTMLResponse:
+    """The lessons index."""
+    chosen = negotiate_lang(lang, request.headers.get("accept-language"))
+    items = [summary(lesson, chosen) for lesson in load_lessons()]
+    return _page(request, settings, templates, lang, "pages/lessons.html", lessons=items)
+
+
+@router.get("/lessons/{lesson_id}", response_class=HTMLResponse, responses=responses(404))
+async def lesson_page(lesson_id: str, request: Request, settings: SettingsDep,
+                      templates: TemplatesDep, lang: str | None = None) -> HTMLResponse:
+    """One lesson: explanation, the program in the player, and "watch for" pointers."""
+    chosen = negotiate_lang(lang, request.headers.get("accept-language"))
+    view = _found(lesson_id, chosen)
+    return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view)

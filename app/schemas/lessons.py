@@ -1,0 +1,36 @@
+"""`/api/lessons`: the guided lessons, in one language at a time."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class LessonSummary(BaseModel):
+    id: str
+    order: int
+    title: str
+    summary: str
+
+
+class WatchPointer(BaseModel):
+    event: str = Field(description="the trace event kind the pointer lands on")
+    nth: int = Field(description="which occurrence of that kind, counting from 1")
+    line: int | None = Field(None, description="only events on this program line count")
+    text: str
+    seq: int | None = Field(None, description="the event's seq in this lesson's trace "
+                                              "(only in /api/lessons/{id}/run)")
+
+
+class Lesson(LessonSummary):
+    paragraphs: list[str]
+    program: str
+    watch: list[WatchPointer]
+    prev: LessonSummary | None
+    next: LessonSummary | None
+
+
+class LessonRun(BaseModel):
+    """The lesson's program run as by POST /api/run, with every pointer resolved to a step."""
+    lesson: Lesson
+    run: dict[str, Any]
