@@ -4,8 +4,11 @@ matches the variables the code reads, the CLI's real subcommands, links that res
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
+
+import pytest
 
 from ._repo import ROOT, config_variables, markdown_table_rows, strip_code
 
@@ -145,3 +148,18 @@ def test_api_table_matches_the_routes():
     assert sorted(documented - routes) == [], "the README documents routes the app lacks"
     api = {r for r in routes if r[1].startswith("/api/") or r[1] in ("/healthz", "/readyz")}
     assert sorted(api - documented) == [], "routes missing from the README's HTTP API table"
+
+
+@pytest.mark.parametrize(("pytest_status", "ci_status"), [(0, 0), (1, 1), (2, 2), (5, 1)])
+def test_ci_fails_when_tests_fail_or_none_are_collected(tmp_path, pytest_status, ci_status):
+    # .ci/run beside a stand-in dev.sh that ends the way pytest would.
+    (tmp_path / ".ci").mkdir()
+    shutil.copy2(ROOT / ".ci/run", tmp_path / ".ci/run")
+    fake = tmp_path / "dev.sh"
+    fake.write_text(f"#!/usr/bin/env bash\necho \"dev.sh $*\"\nexit {pytest_status}\n")
+    fake.chmod(0o755)
+    proc = subprocess.run(["bash", str(tmp_path / ".ci/run")], capture_output=True, text=True,
+                          timeout=30, stdin=subprocess.DEVNULL)
+    assert proc.stdout.splitlines() == ["dev.sh test"]
+    assert proc.returncode == ci_status
+    assert ("no tests" in proc.stderr) == (pytest_status == 5)
