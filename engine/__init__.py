@@ -1,0 +1,114 @@
+"""gradstep's autograd engine, presenting PyTorch's namespace: use it as `import engine as torch`.
+
+Tensors hold numpy arrays; ops record a graph of grad_fn nodes with PyTorch's names;
+`backward()` walks it iteratively. `engine.nn`, `engine.optim` and
+`engine.autograd.functional` are loaded on first use.
+
+Example:
+    >>> import engine as torch
+    >>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    >>> y = (x * x).sum()
+    >>> y.backward()
+    >>> x.grad.tolist()
+    [2.0, 4.0, 6.0]
+"""
+from __future__ import annotations
+
+import importlib
+
+from . import autograd
+from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
+                     half, int, int8, int16, int32, int64, long, promote_types,
+                     set_default_dtype, short, uint8)
+from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTensor,
+                        LongTensor, allclose, arange, as_tensor, empty, empty_like, equal, eye,
+                        from_numpy, full, full_like, isclose, linspace, manual_seed, normal,
+                        ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
+                        seed, tensor, zeros, zeros_like)
+from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
+                        is_inference_mode_enabled, no_grad, set_grad_enabled)
+from .ops.elementwise import (abs, add, asin, atan, ceil, clamp, cos, cosh, div, eq, exp,
+                              expm1, floor, floor_divide, ge, gt, isfinite, isinf, isnan, le,
+                              log, log1p, log2, log10, logical_and, logical_not, logical_or, lt,
+                              maximum, minimum, mul, ne, neg, pow, reciprocal, relu, remainder,
+                              round, rsqrt, rsub, sigmoid, sign, sin, sinh, sqrt, square, sub,
+                              tan, tanh, where)
+from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+from .ops.reduction import (all, any, argmax, argmin, log_softmax, max, mean, min, norm, prod,
+                            softmax, std, sum, var)
+from .ops.shape import (cat, chunk, clone, expand, flatten, flip, narrow, permute, repeat,
+                        reshape, select, split, squeeze, stack, t, transpose, unbind,
+                        unsqueeze)
+from .tensor import Size, Tensor
+
+clip = clamp
+true_divide = divide = div
+multiply = mul
+subtract = sub
+concat = concatenate = cat
+negative = neg
+absolute = abs
+__version__ = "2.13.0"
+
+
+def is_tensor(obj) -> bool:
+    """True for engine tensors (`torch.is_tensor`)."""
+    return isinstance(obj, Tensor)
+
+
+def numel(t) -> int:
+    return t.numel()
+
+
+def set_printoptions(*args, **kwargs) -> None:
+    """PyTorch's print options (precision, threshold, edgeitems, linewidth, sci_mode, profile)."""
+    from .printing import set_printoptions as _set
+    _set(*args, **kwargs)
+
+
+def get_printoptions():
+    from .printing import get_printoptions as _get
+    return _get()
+
+
+def __getattr__(name: str):
+    # nn and optim are built on the core by their own package; import them when first used
+    if name in ("nn", "optim"):
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")
+
+
+__all__ = [
+    # tensors, dtypes
+    "Tensor", "Size", "dtype", "tensor", "as_tensor", "from_numpy", "is_tensor", "numel",
+    "float32", "float64", "float16", "half", "float", "double", "int64", "long", "int32", "int",
+    "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
+    "promote_types", "FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor",
+    "ByteTensor",
+    # constructors and random
+    "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
+    "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
+    "randn_like", "normal", "manual_seed", "seed",
+    # grad mode
+    "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
+    "is_inference_mode_enabled",
+    # elementwise
+    "add", "sub", "subtract", "rsub", "mul", "multiply", "div", "divide", "true_divide",
+    "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
+    "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
+    "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "reciprocal", "clamp", "clip",
+    "maximum", "minimum", "where", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge",
+    "logical_and", "logical_or", "logical_not", "isnan", "isinf", "isfinite", "equal",
+    "allclose", "isclose",
+    # reductions
+    "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
+    "log_softmax", "all", "any",
+    # linear algebra
+    "matmul", "mm", "mv", "dot", "bmm", "outer",
+    # shape
+    "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
+    "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
+    "chunk", "unbind", "clone",
+    # subpackages and printing
+    "autograd", "nn", "optim", "set_printoptions", "get_printoptions",
+]

@@ -1,0 +1,39 @@
+"""`python -m engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
+
+A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
+`torch.autograd` and `torch.autograd.functional` all resolve to the engine's modules. For
+untrusted code use the runner (`gradstep run FILE`), which adds the sandbox.
+"""
+from __future__ import annotations
+
+import importlib
+import runpy
+import sys
+
+ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".optim", ".autograd",
+           ".autograd.functional")
+
+
+def alias_torch() -> None:
+    """Make `import torch...` load the engine's modules (those that exist)."""
+    import engine
+    sys.modules["torch"] = engine
+    for suffix in ALIASES[1:]:
+        try:
+            sys.modules["torch" + suffix] = importlib.import_module("engine" + suffix)
+        except ImportError:
+            pass
+
+
+def main(argv: list) -> int:
+    if len(argv) != 1:
+        print("usage: python -m engine FILE", file=sys.stderr)
+        return 2
+    alias_torch()
+    sys.argv = argv[:]
+    runpy.run_path(argv[0], run_name="__main__")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,132 @@
+"""Custom differentiable functions (`torch.autograd.Function`) and their `ctx`.
+
+Subclass `Function` with static `forward(ctx, *args)` and `backward(ctx, *grads)`, then call
+`MyFn.apply(...)`. The output's grad_fn is a node named `<ClassName>Backward`, as in PyTorch;
+`ctx.save_for_backward` saves tensors under the same freeing and version rules as built-in ops.
+"""
+from __future__ import annotations
+
+from .. import _events
+from ..grad_mode import state as _grad_state
+from ..graph import Node
+from ..tensor import Tensor
+
+
+class BackwardCFunction(Node):
+    """The grad_fn of a custom Function; it is also the `ctx` that forward and backward see."""
+
+    __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "__dict__")
+    _rule = "the user's backward"
+
+    def save_for_backward(self, *tensors) -> None:
+        self.to_save = tensors
+
+    @property
+    def saved_tensors(self) -> tuple:
+        return tuple(self._unpack(i) for i in range(len(self._saved)))
+
+    def mark_non_differentiable(self, *tensors) -> None:
+        self._non_diff = tensors
+
+    def mark_dirty(self, *tensors) -> None:
+        pass
+
+    def set_materialize_grads(self, value: bool) -> None:
+        pass
+
+    def apply(self, grads: tuple) -> tuple:
+        out = self._fn_cls.backward(self, *grads)
+        out = out if isinstance(out, tuple) else (out,)
+        n = len(self.next_functions)
+        if len(out) < n:
+            raise RuntimeError(f"function {self.name()} returned an incorrect number of "
+                               f"gradients (expected {n}, got {len(out)})")
+        return tuple(out[:n])
+
+
+class FunctionMeta(type):
+    """Give each Function subclass its own `<Name>Backward` node class."""
+
+    def __init__(cls, name, bases, ns):
+        super().__init__(name, bases, ns)
+        cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"__slots__": ()})
+
+
+class Function(metaclass=FunctionMeta):
+    """Base for user-defined autograd functions.
+
+    Example:
+        >>> import engine as torch
+        >>> class Double(torch.autograd.Function):
+        ...     @staticmethod
+        ...     def forward(ctx, x):
+        ...         return x * 2
+        ...     @staticmethod
+        ...     def backward(ctx, g):
+        ...         return g * 2
+        >>> x = torch.ones(2, requires_grad=True)
+        >>> y = Double.apply(x)
+        >>> type(y.grad_fn).__name__
+        'DoubleBackward'
+    """
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom "
+                                  "autograd.Function.")
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise NotImplementedError("You must implement either the backward or vjp method for "
+                                  "your custom autograd.Function to use it with backward "
+                                  "mode AD.")
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        from ..ops._op import edge
+        ctx = cls._backward_cls()
+        ctx._fn_cls = cls
+        ctx.to_save = ()
+        ctx._non_diff = ()
+        tensors = [a for a in args if isinstance(a, Tensor)]
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._rg for a in args)
+        prev = _grad_state.enabled
+        _grad_state.enabled = False
+        try:
+            out = cls.forward(ctx, *args, **kwargs)
+        finally:
+            _grad_state.enabled = prev
+        record = prev and any(t._rg for t in tensors)
+        outs = list(out) if isinstance(out, tuple) else [out]
+        if record:
+            ctx.next_functions = tuple(edge(a) if isinstance(a, Tensor) else (None, 0)
+                                       for a in args)
+            ctx._saved = tuple(ctx.to_save)
+            ctx._versions = tuple(t._vc[0] if isinstance(t, Tensor) else None
+                                  for t in ctx._saved)
+            ctx._n_out = len(outs)
+            for i, o in enumerate(outs):
+                if isinstance(o, Tensor) and not any(o is nd for nd in ctx._non_diff):
+                    if o.grad_fn is not None or o._rg:
+                        o = outs[i] = _fresh(o)
+                    o.grad_fn, o._rg, o._out_nr = ctx, True, i
+        if _events.listener is not None:
+            for o in outs:
+                if isinstance(o, Tensor):
+                    _events.listener.on_op(cls.__name__, tuple(tensors), o,
+                                           ctx if record else None)
+        return tuple(outs) if isinstance(out, tuple) else outs[0]
+
+
+def _fresh(t: Tensor) -> Tensor:
+    from ..tensor import new_tensor
+    n = new_tensor(t._data)
+    n._vc = t._vc
+    return n
+
+
+class once_differentiable:  # noqa: N801 - PyTorch's name
+    """Decorator kept for compatibility: marks a backward as not twice differentiable."""
+
+    def __new__(cls, fn):
+        return fn

@@ -1,0 +1,340 @@
+"""The backward pass: an iterative walk over grad_fn nodes (PyTorch's autograd engine).
+
+`backward` accumulates into leaves' `.grad`; `grad` returns the gradients instead. Both seed the
+roots, count each node's incoming edges, and run nodes whose count reached zero, the most
+recently created first (PyTorch's order; AccumulateGrad nodes run as soon as they are ready).
+
+# NOTE [saved tensors and retain_graph]
+# Ops save the tensors their backward needs on their node (`node._saved`). When a pass runs
+# with retain_graph=False (the default, unless create_graph=True), each node drops its saved
+# tensors right after it has run (`Node.free()`; sizes and flags stay), and a second pass
+# through it raises PyTorch's "Trying to backward through the graph a second time" error on
+# the first unpack. Nodes that saved no tensor (add, sum) can be walked again, as in PyTorch.
+# Saved tensors also record their version; unpacking one that was modified in place since
+# raises the version-counter error (graph.Node._unpack).
+"""
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from .. import _events, messages
+from ..grad_mode import state as _grad_state
+from ..graph import AccumulateGrad
+from ..tensor import Tensor, new_tensor
+
+
+def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
+    """Check the roots and build one seed gradient per root (ones for a scalar)."""
+    if grads is None or isinstance(grads, Tensor):
+        grads = (grads,) * len(roots) if grads is None else (grads,)
+    grads = tuple(grads)
+    if len(grads) != len(roots):
+        raise RuntimeError(f"got {len(grads)} tensors and {len(roots)} gradients")
+    out = []
+    for i, (t, g) in enumerate(zip(roots, grads)):
+        if not t._rg:
+            raise RuntimeError(messages.NO_GRAD_FN.format(i))
+        if g is None:
+            if t._data.size != 1:
+                raise RuntimeError(messages.IMPLICIT_SCALAR)
+            g = new_tensor(np.ones_like(t._data))
+        elif not isinstance(g, Tensor):
+            g = new_tensor(np.asarray(g, dtype=t._data.dtype))
+        elif g._data.shape != t._data.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
+                               f"{g.shape!r} and output[{i}] has a shape of {t.shape!r}.")
+        out.append(g)
+    return tuple(out)
+
+
+def _root_edge(t: Tensor) -> tuple:
+    from ..ops._op import edge
+    return edge(t)
+
+
+def _collect(starts: list, targets) -> tuple:
+    """Dependency counts for every node reachable from `starts` (an explicit stack, because a
+    100,000-op chain would overflow Python's recursion limit). With `targets`, keep only nodes
+    that lead to one, so unrelated branches are neither run nor freed."""
+    deps: dict = {}
+    order = []
+    seen = set()
+    stack = [n for n in starts if n is not None]
+    for n in stack:
+        seen.add(n)
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        for fn, _ in node.next_functions:
+            if fn is None:
+                continue
+            deps[fn] = deps.get(fn, 0) + 1
+            if fn not in seen:
+                seen.add(fn)
+                stack.append(fn)
+    useful = None
+    if targets is not None:
+        useful = _leading_to(order, targets)
+        deps = {}
+        for node in order:
+            if node in useful:
+                for fn, _ in node.next_functions:
+                    if fn in useful:
+                        deps[fn] = deps.get(fn, 0) + 1
+    return deps, useful
+
+
+def _leading_to(order: list, targets: set) -> set:
+    """Nodes from which some target is reachable (children before parents, iteratively)."""
+    useful = set()
+    children_first = _topo(order)
+    for node in children_first:
+        if node in targets or any(fn in useful for fn, _ in node.next_functions):
+            useful.add(node)
+    return useful
+
+
+def _topo(nodes: list) -> list:
+    """Nodes ordered so every node comes after all of its next_functions (iterative DFS)."""
+    out, done = [], set()
+    for start in nodes:
+        if start in done:
+            continue
+        stack = [(start, iter(start.next_functions))]
+        done.add(start)
+        while stack:
+            node, it = stack[-1]
+            for fn, _ in it:
+                if fn is not None and fn not in done:
+                    done.add(fn)
+                    stack.append((fn, iter(fn.next_functions)))
+                    break
+            else:
+                stack.pop()
+                out.append(node)
+    return out
+
+
+def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targets=None,
+        capture=None, accumulate: bool = True) -> dict:
+    """Walk the graph from `roots`. `targets` (set of nodes) restricts the pass; `capture`
+    maps (node, output_nr) to a key whose incoming gradient is returned; `accumulate=False`
+    keeps leaves' `.grad` untouched (autograd.grad)."""
+    edges = [_root_edge(t) for t in roots]
+    buffers: dict = {}
+    for (fn, nr), g in zip(edges, seeds):
+        if fn is not None:
+            _add_to(buffers, fn, nr, g)
+    deps, useful = _collect([fn for fn, _ in edges], targets)
+    heap: list = []
+    for fn in buffers:
+        if not deps.get(fn):
+            heapq.heappush(heap, _priority(fn))
+    results: dict = {}
+    freed = []
+    prev = _grad_state.enabled
+    _grad_state.enabled = create_graph
+    try:
+        while heap:
+            node = heapq.heappop(heap)[2]
+            grads = buffers.pop(node, None) or [None] * node._n_out
+            if node._x is not None:
+                grads = _pre_hooks(node, grads, create_graph)
+            if capture is not None:
+                for nr, g in enumerate(grads):
+                    key = capture.get((node, nr))
+                    if key is not None:
+                        results[key] = g
+            if type(node) is AccumulateGrad:
+                if accumulate and (useful is None or node in useful) and grads[0] is not None:
+                    accumulate_grad(node.variable, grads[0], create_graph)
+                continue
+            if useful is not None and not any(fn in useful for fn, _ in node.next_functions):
+                continue
+            outs = _apply(node, grads)
+            if not retain_graph:
+                node.free()
+                freed.append(node)
+            for (fn, nr), g in zip(node.next_functions, outs):
+                if fn is None or (useful is not None and fn not in useful):
+                    continue
+                if g is not None:
+                    _add_to(buffers, fn, nr, g)
+                left = deps[fn] - 1
+                deps[fn] = left
+                if not left:
+                    heapq.heappush(heap, _priority(fn))
+    finally:
+        _grad_state.enabled = prev
+    if freed and _events.listener is not None:
+        _events.listener.on_graph_freed(tuple(freed))
+    return results
+
+
+def _priority(node) -> tuple:
+    # PyTorch runs the newest ready node first; AccumulateGrad (max sequence number) at once
+    return (-(1 << 62) if type(node) is AccumulateGrad else -node._uid, node._uid, node)
+
+
+def _add_to(buffers: dict, fn, nr: int, g: Tensor) -> None:
+    buf = buffers.get(fn)
+    if buf is None:
+        buf = buffers[fn] = [None] * fn._n_out
+    buf[nr] = g if buf[nr] is None else buf[nr] + g
+
+
+def _apply(node, grads: list) -> tuple:
+    """Run one node's backward (with its hooks) and report it."""
+    grads = tuple(grads)
+    if node._x is not None and node._x.get("prehooks"):
+        for hook in node._x["prehooks"]:
+            r = hook(grads)
+            if r is not None:
+                grads = tuple(r)
+    if all(g is None for g in grads):
+        outs = (None,) * len(node.next_functions)
+    else:
+        outs = node.apply(grads)
+    if node._x is not None and node._x.get("hooks"):
+        for hook in node._x["hooks"]:
+            r = hook(outs, grads)
+            if r is not None:
+                outs = tuple(r)
+    if _events.listener is not None:
+        _events.listener.on_node_apply(node, grads, tuple(outs))
+    return outs
+
+
+def _pre_hooks(node, grads: list, create_graph: bool) -> list:
+    """Hooks and retain_grad of the non-leaf tensors this node produced (by output number)."""
+    watched = node._x.get("tensors")
+    if not watched:
+        return grads
+    grads = list(grads)
+    for nr, t in watched:
+        g = grads[nr]
+        if g is None:
+            continue
+        for hook in t._x.get("hooks", ()):
+            r = hook(g)
+            if r is not None:
+                g = r
+        grads[nr] = g
+        if t._x.get("retains_grad"):
+            accumulate_grad(t, g, create_graph, run_hooks=False)
+    return grads
+
+
+def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool = True):
+    """`var.grad += g` as PyTorch does it: the first gradient is stored (a copy, unless the
+    graph is being built), later ones are added in place (out of place under create_graph)."""
+    if run_hooks and var._x is not None:
+        for hook in var._x.get("hooks", ()):
+            r = hook(g)
+            if r is not None:
+                g = r
+    if g._data.dtype != var._data.dtype:
+        g = new_tensor(g._data.astype(var._data.dtype))
+    old = var._grad
+    before = None
+    if _events.listener is not None and old is not None:
+        before = new_tensor(old._data.copy())
+    if old is None:
+        new = g if create_graph else new_tensor(np.array(g._data, copy=True))
+    elif create_graph or old._rg:
+        new = old + g
+    else:
+        old._data += g._data
+        old._vc[0] += 1
+        new = old
+    if new is not old:
+        new._x = dict(new._x or {}, grad_of=var)
+    var._grad = new
+    if _events.listener is not None:
+        _events.listener.on_accumulate(var, before, g, new)
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+             grad_variables=None, inputs=None) -> None:
+    """Accumulate gradients of `tensors` into the leaves (`torch.autograd.backward`).
+
+    Example:
+        >>> import engine as torch
+        >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+        >>> torch.autograd.backward(x * x, grad_tensors=torch.tensor([1.0, 1.0]))
+        >>> x.grad.tolist()
+        [2.0, 4.0]
+    """
+    roots = (tensors,) if isinstance(tensors, Tensor) else tuple(tensors)
+    if grad_tensors is None:
+        grad_tensors = grad_variables
+    seeds = _seeds(roots, grad_tensors, create_graph)
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        messages.warn(messages.CREATE_GRAPH_WARNING)
+    targets = capture = None
+    if inputs is not None:
+        inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+        targets, capture = _targets(inputs)
+    if _events.listener is not None:
+        _events.listener.on_backward_begin(roots, seeds, retain_graph, create_graph, inputs,
+                                           "backward")
+    results = run(roots, seeds, retain_graph, create_graph, targets, capture)
+    for i, t in enumerate(inputs or ()):
+        if t.grad_fn is not None and results.get(i) is not None:
+            accumulate_grad(t, results[i], create_graph)
+    if _events.listener is not None:
+        _events.listener.on_backward_end("backward")
+
+
+def _targets(inputs: tuple) -> tuple:
+    from ..ops._op import edge
+    targets, capture = set(), {}
+    for i, t in enumerate(inputs):
+        if not t._rg:
+            raise RuntimeError(messages.NOT_REQUIRING_GRAD_INPUT)
+        fn, nr = edge(t)
+        targets.add(fn)
+        capture[(fn, nr)] = i
+    return targets, capture
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=None, is_grads_batched=False,
+         materialize_grads=False) -> tuple:
+    """d(outputs)/d(inputs), returned instead of accumulated (`torch.autograd.grad`).
+
+    Example:
+        >>> import engine as torch
+        >>> x = torch.tensor(3.0, requires_grad=True)
+        >>> torch.autograd.grad(x ** 2, x)
+        (tensor(6.),)
+    """
+    roots = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
+    single = isinstance(inputs, Tensor)
+    inputs = (inputs,) if single else tuple(inputs)
+    seeds = _seeds(roots, grad_outputs, create_graph)
+    if retain_graph is None:
+        retain_graph = create_graph
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    targets, capture = _targets(inputs)
+    if _events.listener is not None:
+        _events.listener.on_backward_begin(roots, seeds, retain_graph, create_graph, inputs,
+                                           "grad")
+    results = run(roots, seeds, retain_graph, create_graph, targets, capture, False)
+    out = []
+    for i, t in enumerate(inputs):
+        g = results.get(i)
+        if g is None:
+            if not allow_unused:
+                raise RuntimeError(messages.UNUSED_INPUT)
+            if materialize_grads:
+                g = new_tensor(np.zeros_like(t._data))
+        out.append(g)
+    if _events.listener is not None:
+        _events.listener.on_backward_end("grad")
+    return tuple(out)

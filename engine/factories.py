@@ -1,0 +1,227 @@
+"""Tensor constructors and the random generator (`torch.tensor`, `torch.zeros`, `torch.randn`,
+`torch.manual_seed`, ...).
+
+Python floats become float32 (the default dtype), ints int64, bools bool, as in PyTorch.
+The generator is the engine's own (numpy PCG64): `manual_seed` makes runs repeatable, but the
+values are not PyTorch's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _events, dtypes
+from .tensor import Tensor, _plain, new_tensor
+
+_gen = [np.random.Generator(np.random.PCG64(0))]
+
+
+def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
+    if requires_grad:
+        t.requires_grad = True
+    if _events.listener is not None:
+        _events.listener.on_tensor(t, how)
+    return t
+
+
+def _np_dtype(dtype, default=None):
+    if dtype is None:
+        return default
+    return dtype.np if isinstance(dtype, dtypes.dtype) else np.dtype(dtype)
+
+
+def _size(size) -> tuple:
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = size[0]
+    return tuple(int(s) for s in size)
+
+
+def _infer(data) -> np.ndarray:
+    """numpy array from Python data with PyTorch's dtype inference."""
+    if isinstance(data, np.ndarray):
+        return data.copy()
+    arr = np.array(_plain(data))
+    if arr.dtype.kind == "f":
+        return arr.astype(dtypes.get_default_dtype().np)
+    if arr.dtype.kind in "iu":
+        return arr.astype(np.int64)
+    if arr.dtype.kind == "b":
+        return arr
+    if arr.dtype == object:
+        raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+    return arr
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """A new tensor holding a copy of `data` (`torch.tensor`).
+
+    Example:
+        >>> tensor([1, 2]).dtype, tensor([1.0, 2]).dtype, tensor(True).dtype
+        (torch.int64, torch.float32, torch.bool)
+    """
+    arr = _infer(data)
+    if dtype is not None:
+        arr = arr.astype(_np_dtype(dtype))
+    return _made(new_tensor(arr), "tensor", requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None) -> Tensor:
+    if isinstance(data, Tensor) and (dtype is None or data.dtype is dtype):
+        return data
+    return tensor(data, dtype=dtype)
+
+
+def from_numpy(a: np.ndarray) -> Tensor:
+    """A tensor sharing memory with numpy array `a` (`torch.from_numpy`)."""
+    return _made(new_tensor(a), "from_numpy")
+
+
+def _filled(value, size, dtype, requires_grad, how) -> Tensor:
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    return _made(new_tensor(np.full(_size(size), value, dtype=npd)), how, requires_grad)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _filled(0, size, dtype, requires_grad, "zeros")
+
+
+def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _filled(1, size, dtype, requires_grad, "ones")
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _filled(0, size, dtype, requires_grad, "empty")
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if dtype is None:
+        dtype = dtypes.scalar_dtype(fill_value)
+    return _filled(fill_value, (size,), dtype, requires_grad, "full")
+
+
+def zeros_like(t, *, dtype=None, requires_grad=False) -> Tensor:
+    return _filled(0, t.shape, dtype or t.dtype, requires_grad, "zeros_like")
+
+
+def ones_like(t, *, dtype=None, requires_grad=False) -> Tensor:
+    return _filled(1, t.shape, dtype or t.dtype, requires_grad, "ones_like")
+
+
+def empty_like(t, *, dtype=None, requires_grad=False) -> Tensor:
+    return _filled(0, t.shape, dtype or t.dtype, requires_grad, "empty_like")
+
+
+def full_like(t, fill_value, *, dtype=None, requires_grad=False) -> Tensor:
+    return _filled(fill_value, t.shape, dtype or t.dtype, requires_grad, "full_like")
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    """Values from start (default 0) up to end, exclusive (`torch.arange`)."""
+    if end is None:
+        start, end = 0, start
+    is_float = any(isinstance(v, float) for v in (start, end, step))
+    default = dtypes.get_default_dtype().np if is_float else np.int64
+    arr = np.arange(start, end, step).astype(_np_dtype(dtype, default))
+    return _made(new_tensor(arr), "arange", requires_grad)
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    return _made(new_tensor(np.linspace(start, end, steps).astype(npd)), "linspace",
+                 requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    return _made(new_tensor(np.eye(n, m, dtype=npd)), "eye", requires_grad)
+
+
+# ---- random ---------------------------------------------------------------------------------
+def manual_seed(seed: int):
+    """Reset the engine's generator; returns it (PyTorch returns a Generator too)."""
+    _gen[0] = np.random.Generator(np.random.PCG64(int(seed)))
+    return _gen[0]
+
+
+def seed() -> int:
+    return 0
+
+
+def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    arr = _gen[0].random(_size(size)).astype(npd)
+    return _made(new_tensor(arr), "rand", requires_grad)
+
+
+def randn(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    arr = _gen[0].standard_normal(_size(size)).astype(npd)
+    return _made(new_tensor(arr), "randn", requires_grad)
+
+
+def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False):
+    if size is None:
+        low, high, size = 0, low, high
+    arr = _gen[0].integers(low, high, _size((size,))).astype(_np_dtype(dtype, np.int64))
+    return _made(new_tensor(arr), "randint", requires_grad)
+
+
+def randperm(n, *, dtype=None, device=None) -> Tensor:
+    return _made(new_tensor(_gen[0].permutation(n).astype(_np_dtype(dtype, np.int64))),
+                 "randperm")
+
+
+def rand_like(t, *, dtype=None) -> Tensor:
+    return rand(t.shape, dtype=dtype or t.dtype)
+
+
+def randn_like(t, *, dtype=None) -> Tensor:
+    return randn(t.shape, dtype=dtype or t.dtype)
+
+
+def normal(mean=0.0, std=1.0, size=None) -> Tensor:
+    return _made(new_tensor(_gen[0].normal(mean, std, _size((size,))).astype(np.float32)),
+                 "normal")
+
+
+def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    t._data[...] = _gen[0].uniform(a, b, t._data.shape)
+    t._vc[0] += 1
+    return t
+
+
+def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
+    t._data[...] = _gen[0].normal(mean, std, t._data.shape)
+    t._vc[0] += 1
+    return t
+
+
+# ---- whole-tensor comparisons -----------------------------------------------------------
+def equal(a: Tensor, b: Tensor) -> bool:
+    return a._data.shape == b._data.shape and bool((a._data == b._data).all())
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    return bool(np.allclose(a._data, b._data, rtol, atol, equal_nan))
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor:
+    return new_tensor(np.isclose(a._data, b._data, rtol, atol, equal_nan))
+
+
+# ---- legacy typed constructors ------------------------------------------------------------
+def _legacy(np_type, name):
+    def make(*args):
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            return _made(new_tensor(np.array(_plain(args[0]), dtype=np_type)), name)
+        return _made(new_tensor(np.zeros(_size(args), dtype=np_type)), name)
+    make.__name__ = make.__qualname__ = name
+    make.__doc__ = f"Legacy constructor: torch.{name}(data) or torch.{name}(*sizes)."
+    return make
+
+
+FloatTensor = _legacy(np.float32, "FloatTensor")
+DoubleTensor = _legacy(np.float64, "DoubleTensor")
+LongTensor = _legacy(np.int64, "LongTensor")
+IntTensor = _legacy(np.int32, "IntTensor")
+BoolTensor = _legacy(np.bool_, "BoolTensor")
+ByteTensor = _legacy(np.uint8, "ByteTensor")

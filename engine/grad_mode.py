@@ -1,0 +1,137 @@
+"""Grad mode: whether ops record a graph (`torch.no_grad`, `torch.enable_grad`, ...).
+
+One thread-local flag. The switches are lowercase classes, as in PyTorch, and each works both
+as a context manager and as a function decorator. Every change is reported to the listener.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+
+from . import _events
+
+
+class _State(threading.local):
+    enabled = True
+    inference = False
+
+
+state = _State()
+
+
+def is_grad_enabled() -> bool:
+    """True when ops record the graph.
+
+    Example:
+        >>> with no_grad():
+        ...     is_grad_enabled()
+        False
+    """
+    return state.enabled
+
+
+def is_inference_mode_enabled() -> bool:
+    """True inside `inference_mode()`."""
+    return state.inference
+
+
+def _set(enabled: bool, mode: str) -> None:
+    state.enabled = enabled
+    if _events.listener is not None:
+        _events.listener.on_grad_mode(enabled, mode)
+
+
+class _Switch:
+    """Shared machinery: enter sets the flag, exit restores it; calling wraps a function."""
+
+    _mode = ""
+    _target = True
+
+    def __enter__(self):
+        self._prev = state.enabled
+        _set(self._target, self._mode)
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        _set(self._prev, self._mode)
+        return False
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with self.clone():
+                return fn(*args, **kwargs)
+        return wrapper
+
+    def clone(self):
+        return type(self)()
+
+
+class no_grad(_Switch):
+    """Run without recording a graph; results have ``requires_grad=False``.
+
+    Example:
+        >>> import engine as torch
+        >>> x = torch.ones(2, requires_grad=True)
+        >>> with torch.no_grad():
+        ...     (x * 2).requires_grad
+        False
+    """
+
+    _mode, _target = "no_grad", False
+
+
+class enable_grad(_Switch):
+    """Record a graph again, even inside `no_grad`."""
+
+    _mode, _target = "enable_grad", True
+
+
+class set_grad_enabled(_Switch):
+    """Set grad mode to `mode` now; as a context manager, restore the old mode on exit.
+
+    Example:
+        >>> with set_grad_enabled(False):
+        ...     is_grad_enabled()
+        False
+    """
+
+    _mode = "set_grad_enabled"
+
+    def __init__(self, mode: bool) -> None:
+        self._prev = state.enabled
+        self._target = bool(mode)
+        _set(self._target, self._mode)
+
+    def __enter__(self):
+        return None
+
+    def __call__(self, fn):
+        # used as a decorator, the mode applies per call, not from the decoration on
+        _set(self._prev, self._mode)
+        return super().__call__(fn)
+
+    def clone(self):
+        return set_grad_enabled(self._target)
+
+
+class inference_mode(_Switch):
+    """Like `no_grad` (PyTorch also skips version counting; here it is the same as no_grad)."""
+
+    _mode = "inference_mode"
+
+    def __init__(self, mode: bool = True) -> None:
+        self._target = not mode
+        self._on = bool(mode)
+
+    def __enter__(self):
+        self._prev_inf = state.inference
+        state.inference = self._on
+        return super().__enter__()
+
+    def __exit__(self, *exc) -> bool:
+        state.inference = self._prev_inf
+        return super().__exit__(*exc)
+
+    def clone(self):
+        return inference_mode(self._on)

@@ -1,0 +1,167 @@
+"""Graph nodes: what `tensor.grad_fn` holds (PyTorch's `torch.autograd.graph.Node`).
+
+Every differentiable op result points at a Node whose `next_functions` are `(node, output_nr)`
+pairs, one per tensor input, in argument order (`(None, 0)` for inputs that need no gradient).
+A leaf that requires grad is reached through its `AccumulateGrad` node (`.variable` is the
+leaf). Nodes keep their saved tensors until a backward pass frees them; see
+`# NOTE [saved tensors and retain_graph]` in `engine/autograd/walk.py`.
+"""
+from __future__ import annotations
+
+import itertools
+
+from . import messages
+
+node_uids = itertools.count()
+
+
+class _Freed:
+    """Stands in for a saved tensor after the graph was freed."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<freed>"
+
+
+FREED = _Freed()
+
+
+class RemovableHandle:
+    """What `register_hook` returns; `.remove()` unregisters the hook."""
+
+    __slots__ = ("_hooks", "_fn")
+
+    def __init__(self, hooks: list, fn) -> None:
+        self._hooks, self._fn = hooks, fn
+
+    def remove(self) -> None:
+        if self._fn in self._hooks:
+            self._hooks.remove(self._fn)
+
+
+class Node:
+    """Base of every grad_fn class. Subclasses are built per op with PyTorch's class name.
+
+    Attributes: `next_functions` (tuple of (Node|None, int)), `metadata` (dict), `_uid`,
+    `_freed`, `_saved` (saved values in `_saved_names` order; tensors become FREED when freed).
+
+    Example:
+        >>> import engine as torch
+        >>> x = torch.ones(2, requires_grad=True)
+        >>> y = x * 2
+        >>> y.grad_fn.name(), type(y.grad_fn.next_functions[0][0]).__name__
+        ('MulBackward0', 'AccumulateGrad')
+    """
+
+    # rarely used state (hooks, metadata) lives in the `_x` dict so creating a node stays cheap
+    __slots__ = ("_uid", "next_functions", "_saved", "_versions", "_freed", "_x", "_n_out",
+                 "__weakref__")
+
+    _saved_names: tuple = ()
+    _rule: str = ""
+    _output_saves: tuple = ()      # indices into _saved that hold this node's own output
+
+    def __init__(self) -> None:
+        self._uid = next(node_uids)
+        self.next_functions = ()
+        self._saved = ()
+        self._versions = ()
+        self._freed = False
+        self._x = None
+        self._n_out = 1
+
+    def name(self) -> str:
+        """PyTorch's node name, e.g. ``"MulBackward0"``."""
+        return type(self).__name__
+
+    def _extra(self, key: str, default):
+        if self._x is None:
+            self._x = {}
+        return self._x.setdefault(key, default)
+
+    @property
+    def metadata(self) -> dict:
+        return self._extra("metadata", {})
+
+    def register_hook(self, fn) -> RemovableHandle:
+        """`fn(grad_inputs, grad_outputs)` runs after this node computed its gradients.
+
+        PyTorch naming: grad_inputs are the gradients this node produces (one per
+        next_functions entry); grad_outputs the ones it received. A non-None return
+        replaces grad_inputs.
+        """
+        hooks = self._extra("hooks", [])
+        hooks.append(fn)
+        return RemovableHandle(hooks, fn)
+
+    def register_prehook(self, fn) -> RemovableHandle:
+        """`fn(grad_outputs)` runs before this node; a non-None return replaces them."""
+        hooks = self._extra("prehooks", [])
+        hooks.append(fn)
+        return RemovableHandle(hooks, fn)
+
+    def free(self) -> None:
+        """Drop saved tensors (keep sizes and flags), as PyTorch does after backward."""
+        # a saved value is a tensor exactly when a version was recorded for it
+        if self._versions:
+            self._saved = tuple(v if ver is None else FREED
+                                for v, ver in zip(self._saved, self._versions))
+        self._freed = True
+
+    def _unpack(self, i: int):
+        """Saved value `i`, checking that it was neither freed nor modified in place."""
+        v = self._saved[i]
+        if v is FREED:
+            raise RuntimeError(messages.BACKWARD_TWICE)
+        versions = self._versions
+        if versions and versions[i] is not None and v._vc[0] != versions[i]:
+            own = i in self._output_saves
+            raise RuntimeError(messages.modified_inplace(v, versions[i], self if own else None))
+        return v
+
+    def apply(self, grads: tuple) -> tuple:  # pragma: no cover - overridden
+        raise NotImplementedError(f"{self.name()} has no backward")
+
+    def __call__(self, *grads):
+        return self.apply(grads)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+def _saved_property(i: int) -> property:
+    return property(lambda node: node._unpack(i), doc="a value saved for backward")
+
+
+def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra: dict) -> type:
+    """Build the grad_fn class `name`, with `_saved_<n>` (and ctx-style `<n>`) accessors."""
+    ns = {"__slots__": (), "_saved_names": tuple(saved_names), "_rule": rule}
+    for i, n in enumerate(saved_names):
+        # names starting with "_" are engine-private (PyTorch keeps them as input metadata)
+        if not n.startswith("_"):
+            ns["_saved_" + n] = _saved_property(i)
+        ns[n] = _saved_property(i)
+    ns.update(extra)
+    return type(name, (base,), ns)
+
+
+class AccumulateGrad(Node):
+    """Sink of a leaf's gradient: adds it into `variable.grad`.
+
+    Example:
+        >>> import engine as torch
+        >>> w = torch.ones(2, requires_grad=True)
+        >>> (w * 3).grad_fn.next_functions[0][0].variable is w
+        True
+    """
+
+    __slots__ = ("variable",)
+    _rule = "grad += incoming"
+
+    def __init__(self, variable) -> None:
+        Node.__init__(self)
+        self.variable = variable
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"

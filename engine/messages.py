@@ -1,0 +1,92 @@
+"""PyTorch's user-facing error and warning texts, verbatim (the spec is PyTorch 2.13's output).
+
+Kept in one module so tests and every raising site agree on the words.
+"""
+from __future__ import annotations
+
+BACKWARD_TWICE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+IMPLICIT_SCALAR = "grad can be implicitly created only for scalar outputs"
+NO_GRAD_FN = "element {} of tensors does not require grad and does not have a grad_fn"
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_LEAF_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
+                     "operation.")
+INT_REQUIRES_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
+NUMPY_REQUIRES_GRAD = ("Can't call numpy() on Tensor that requires grad. Use "
+                       "tensor.detach().numpy() instead.")
+NONLEAF_REQUIRES_GRAD = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use "
+    "var_no_grad = var.detach().")
+NONLEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak.")
+SCALAR_CONVERSION_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first.")
+UNUSED_INPUT = ("One of the differentiated Tensors appears to not have been used in the graph. "
+                "Set allow_unused=True if this is the desired behavior.")
+NOT_REQUIRING_GRAD_INPUT = "One of the differentiated Tensors does not require grad"
+RETAIN_GRAD_LEAF = "can't retain_grad on Tensor that has requires_grad=False"
+HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
+HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
+        "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def legacy_type(t) -> str:
+    """``torch.FloatTensor [3]``-style description used in version-counter errors."""
+    return f"torch.{t.dtype.legacy} [{', '.join(str(s) for s in t._data.shape)}]"
+
+
+def modified_inplace(t, expected: int, own_node=None) -> str:
+    """The version-counter error for saved tensor `t` (saved at version `expected`)."""
+    fn = own_node if own_node is not None else t.grad_fn
+    which = ""
+    if fn is not None:
+        name = type(fn).__name__
+        cut = name.rfind("Backward")
+        which = f", which is output {t._out_nr} of {name[:cut] if cut > 0 else name},"
+    return ("one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [{legacy_type(t)}]{which} is at version {t._vc[0]}; expected "
+            f"version {expected} instead. {HINT}")
+
+
+def size_mismatch(a_shape: tuple, b_shape: tuple) -> str | None:
+    """PyTorch's broadcast error for two shapes, or None when they broadcast."""
+    for i in range(1, min(len(a_shape), len(b_shape)) + 1):
+        x, y = a_shape[-i], b_shape[-i]
+        if x != y and x != 1 and y != 1:
+            dim = max(len(a_shape), len(b_shape)) - i
+            return (f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                    f"non-singleton dimension {dim}")
+    return None
+
+
+def warn(message: str) -> None:
+    """Issue a UserWarning attributed to the first caller outside the engine (the user's line)
+    and report it to the listener."""
+    import os
+    import sys
+    import warnings
+
+    from . import _events
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(here):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, UserWarning, stacklevel=level)
+    if _events.listener is not None:
+        _events.listener.on_warning("UserWarning", message)

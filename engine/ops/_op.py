@@ -1,0 +1,280 @@
+"""The Op base: one class per differentiable op, forward and backward side by side.
+
+An op class states its PyTorch grad_fn name, what it saves, a numpy `forward` and a `backward`
+written in engine Tensor ops (so `create_graph=True` differentiates it again). Declaring the
+class builds its grad_fn Node subclass with that exact name and registers it in `REGISTRY`.
+
+How to declare an op::
+
+    class Mul(Op):
+        '''out = self * other'''
+        grad_fn_name = "MulBackward0"        # verbatim from PyTorch
+        n_inputs = 2                         # leading Tensor arguments of forward
+        saves = ("self", "other")            # -> grad_fn._saved_self, grad_fn._saved_other
+        rule = "grad * other, grad * self"   # narration: the local derivative in words
+
+        def forward(self, other):            # ndarrays (then plain params) -> ndarray
+            return self * other
+
+        def backward(ctx, grad):             # one gradient per Tensor input, None if absent
+            return (sum_to(grad * ctx.other, ctx.self.shape) if ctx.needs_input_grad[0]
+                    else None, ...)
+
+        @classmethod
+        def sample_inputs(cls, make, shape): # for tests/engine/test_gradcheck.py
+            yield make(shape), make(shape)
+
+    def mul(a, b): return Mul.apply(a, b)    # the public entry point calls apply directly
+
+`forward` and `backward` are plain functions (no `self`; staticmethod is implied). The names
+in `saves` are forward's parameter names, `"result"` (the output), or `<param>_sym_sizes` /
+`<param>_sym_numel` (its shape / element count). Ops whose forward also computes something to
+save (max's indices) list it in `forward_extras` and return `(out, (extra, ...))`. Inside
+backward, saved values are `ctx.<name>`; unpacking checks the version counter and raises
+PyTorch's error when the graph was freed. Ops that need more control override `apply` and
+finish with `cls._record(inputs, out_array, saved)`.
+"""
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from .. import _events, messages
+from ..grad_mode import state as _grad_state
+from ..graph import AccumulateGrad, Node, make_node_class
+from ..tensor import Tensor, new_tensor
+
+REGISTRY: dict[str, type] = {}
+
+_KIND_ARG, _KIND_RESULT, _KIND_SIZES, _KIND_NUMEL, _KIND_EXTRA = range(5)
+
+
+def edge(t: Tensor) -> tuple:
+    """The next_functions entry for input `t`: its grad_fn, its AccumulateGrad, or None."""
+    fn = t.grad_fn
+    if fn is not None:
+        return (fn, t._out_nr)
+    if t._rg:
+        acc = t._acc
+        if acc is None:
+            acc = t._acc = AccumulateGrad(t)
+        return (acc, 0)
+    return (None, 0)
+
+
+class OpNode(Node):
+    """grad_fn of an Op: `apply` calls the op's backward with this node as ctx."""
+
+    __slots__ = ()
+    _backward = None
+
+    @property
+    def needs_input_grad(self) -> tuple:
+        return tuple(fn is not None for fn, _ in self.next_functions)
+
+    def apply(self, grads: tuple) -> tuple:
+        return type(self)._backward(self, grads[0])
+
+
+class Op:
+    """Base of all ops; see the module docstring for how to declare one."""
+
+    grad_fn_name: str = ""
+    n_inputs: int = 1
+    saves: tuple = ()
+    forward_extras: tuple = ()
+    rule: str = ""
+    name: str = ""                 # public name reported to listeners; default: lowercase
+    float_only: bool = False       # integer inputs are promoted to the default float first
+    is_view: bool = False          # output shares storage and version counter with input 0
+    node_base: type = OpNode       # ops with several outputs use a node that takes them all
+    Node: type = Node
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        for fn in ("forward", "backward"):
+            if fn in cls.__dict__ and not isinstance(cls.__dict__[fn], staticmethod):
+                setattr(cls, fn, staticmethod(cls.__dict__[fn]))
+        if not cls.grad_fn_name:
+            return
+        if cls.grad_fn_name in REGISTRY and REGISTRY[cls.grad_fn_name] is not cls:
+            # two PyTorch overloads may share a node name (MaxBackward0 ...); key by class
+            REGISTRY[cls.__name__] = cls
+        else:
+            REGISTRY[cls.grad_fn_name] = cls
+        cls.name = cls.__dict__.get("name") or cls.__name__.lower()
+        cls._spec = cls._save_spec()
+        kinds = [k for k, _ in cls._spec]
+        cls.Node = make_node_class(cls.grad_fn_name, cls.node_base, cls.saves, cls.rule, {
+            "_saved_names": tuple(s for s in cls.saves if not s.startswith("_")),
+            "_backward": cls.backward, "_op": cls,
+            "_output_saves": tuple(i for i, k in enumerate(kinds) if k == _KIND_RESULT)})
+
+    @classmethod
+    def _save_spec(cls) -> tuple:
+        params = list(getattr(cls, "forward_params", None)
+                      or inspect.signature(cls.forward).parameters)
+        spec = []
+        for s in cls.saves:
+            if s.startswith("_") and s not in params:
+                s = s[1:]   # an engine-private save of a public quantity (e.g. _self_sym_sizes)
+            if s == "result":
+                spec.append((_KIND_RESULT, 0))
+            elif s in cls.forward_extras:
+                spec.append((_KIND_EXTRA, cls.forward_extras.index(s)))
+            elif s in params:
+                spec.append((_KIND_ARG, params.index(s)))
+            elif s.endswith("_sym_sizes") and s[:-10] in params:
+                spec.append((_KIND_SIZES, params.index(s[:-10])))
+            elif s.endswith("_sym_numel") and s[:-10] in params:
+                spec.append((_KIND_NUMEL, params.index(s[:-10])))
+            else:
+                raise TypeError(f"{cls.__name__}.saves: {s!r} is not a forward parameter")
+        return tuple(spec)
+
+    @staticmethod
+    def forward(*args):  # pragma: no cover - every op defines it
+        raise NotImplementedError
+
+    @staticmethod
+    def backward(ctx, grad):  # pragma: no cover
+        raise NotImplementedError
+
+    @staticmethod
+    def forward_error(arrays, params, error: ValueError) -> Exception:
+        """Translate numpy's complaint into PyTorch's (the broadcast error by default)."""
+        from ..messages import size_mismatch
+        msg = size_mismatch(arrays[0].shape, arrays[1].shape) if len(arrays) == 2 else None
+        return RuntimeError(msg or str(error))
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        """Yield argument tuples for gradient checks; `make(shape, low, high)` builds inputs."""
+        raise NotImplementedError(f"{cls.__name__} declares no sample_inputs for gradcheck")
+
+    @classmethod
+    def apply(cls, *args):
+        """Run forward on the inputs' arrays and, when grad is on, record the grad_fn."""
+        n = cls.n_inputs
+        inputs = args[:n]
+        arrays = [t._data for t in inputs]
+        if n == 2 and arrays[0].dtype is not arrays[1].dtype:
+            arrays = _promote(inputs, arrays)
+        if cls.float_only and arrays[0].dtype.kind != "f":
+            arrays = [a.astype(_default_float()) for a in arrays]
+        try:
+            out = cls.forward(*arrays, *args[n:])
+        except ValueError as e:
+            raise cls.forward_error(arrays, args[n:], e) from None
+        extras = None
+        if cls.forward_extras:
+            out, extras = out
+        return cls._record(inputs, out, args, extras)
+
+    @classmethod
+    def _record(cls, inputs: tuple, out, args: tuple = None, extras=None) -> Tensor:
+        """Wrap `out` in a Tensor and, if any input requires grad, attach the grad_fn."""
+        result = new_tensor(out)
+        if cls.is_view:
+            _make_view(result, inputs[0])
+        node = None
+        if _grad_state.enabled:
+            for t in inputs:
+                if t._rg:
+                    node = cls._make_node(inputs, result, args if args is not None else inputs,
+                                          extras)
+                    break
+        if _events.listener is not None:
+            _events.listener.on_op(cls.name, tuple(inputs), result, node)
+        return result
+
+    @classmethod
+    def _make_node(cls, inputs, result, args, extras) -> Node:
+        if result._data.dtype.kind not in "fc":
+            return None
+        node = cls.Node()
+        node.next_functions = tuple([edge(t) for t in inputs])
+        if cls._spec:
+            saved = []
+            versions = []
+            for kind, j in cls._spec:
+                if kind == _KIND_ARG:
+                    v = args[j]
+                elif kind == _KIND_RESULT:
+                    v = result
+                elif kind == _KIND_SIZES:
+                    v = tuple(args[j]._data.shape)
+                elif kind == _KIND_NUMEL:
+                    v = args[j]._data.size
+                else:
+                    v = extras[j]
+                saved.append(v)
+                versions.append(v._vc[0] if type(v) is Tensor else None)
+            node._saved = tuple(saved)
+            node._versions = tuple(versions)
+        result._rg = True
+        result.grad_fn = node
+        return node
+
+
+def _make_view(view: Tensor, base: Tensor) -> None:
+    """Share the version counter (PyTorch views do) and remember a grad-requiring leaf base."""
+    view._vc = base._vc
+    root = base._x.get("base") if base._x is not None else None
+    if root is None and base._rg and base.grad_fn is None:
+        root = base
+    if root is not None:
+        view._x = {"base": root}
+
+
+def _default_float():
+    from ..dtypes import get_default_dtype
+    return get_default_dtype().np
+
+
+def _promote(inputs, arrays) -> list:
+    """Cast two arrays to PyTorch's promoted dtype (0-d tensors rank below dimensioned)."""
+    from ..dtypes import of_array, result_type
+    dims = [of_array(a) for a in arrays if a.ndim]
+    zero = [of_array(a) for a in arrays if not a.ndim]
+    target = result_type(dims, zero, []).np
+    return [a if a.dtype == target else a.astype(target) for a in arrays]
+
+
+def as_array(x) -> np.ndarray:
+    """An ndarray for a numpy scalar or array (numpy reductions return scalars)."""
+    return x if type(x) is np.ndarray else np.asarray(x)
+
+
+def scalar(value, like: Tensor) -> Tensor:
+    """Wrap a Python number as a 0-d Tensor in the dtype it promotes to against `like`.
+
+    PyTorch's "wrapped number": it never decides the result type unless it is of a higher
+    category (a float against an integer tensor gives the default float).
+    """
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, np.ndarray):
+        return new_tensor(value)
+    kind = like._data.dtype.kind
+    if kind == "f":
+        dt = like._data.dtype
+    elif isinstance(value, (bool, np.bool_)):
+        dt = like._data.dtype
+    elif isinstance(value, (int, np.integer)):
+        dt = np.int64 if kind == "b" else like._data.dtype
+    elif isinstance(value, (float, np.floating)):
+        dt = _default_float()
+    else:
+        raise TypeError(f"unsupported operand type: '{type(value).__name__}'")
+    return new_tensor(np.array(value, dtype=dt))
+
+
+def check_inplace(t: Tensor) -> None:
+    """PyTorch refuses in-place writes to a grad-requiring leaf (or a view of one)."""
+    if _grad_state.enabled:
+        if t._rg and t.grad_fn is None:
+            raise RuntimeError(messages.LEAF_INPLACE)
+        if t._x is not None and t._x.get("base") is not None:
+            raise RuntimeError(messages.VIEW_LEAF_INPLACE)

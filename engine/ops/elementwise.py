@@ -1,0 +1,596 @@
+"""Elementwise ops: arithmetic, powers, exp/log, trigonometry, activations, clamp, where.
+
+PyTorch counterparts: `torch.add`, `torch.mul`, `torch.exp`, ... Each class holds one op's
+forward (numpy) and backward (engine Tensor ops); binary backwards reduce through `sum_to`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..tensor import Tensor
+from . import _samples
+from ._broadcast import sum_to
+from ._op import Op, scalar
+
+
+def _pair(a, b) -> tuple:
+    if not isinstance(a, Tensor):
+        a = scalar(a, b)
+    if not isinstance(b, Tensor):
+        b = scalar(b, a)
+    return a, b
+
+
+class Add(Op):
+    """out = self + alpha * other"""
+    grad_fn_name, n_inputs, name = "AddBackward0", 2, "add"
+    saves = ("alpha", "_self_sym_sizes", "_other_sym_sizes")
+    rule = "grad, alpha * grad (summed over broadcast dims)"
+
+    def forward(self, other, alpha):
+        return self + other if alpha == 1 else self + alpha * other
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (sum_to(grad, ctx._self_sym_sizes) if a else None,
+                sum_to(grad if ctx.alpha == 1 else grad * ctx.alpha, ctx._other_sym_sizes)
+                if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for a, b in _samples.binary(make, shape):
+            yield a, b, 1
+        yield make(shape), make(shape), 2.5
+
+
+class Sub(Op):
+    """out = self - alpha * other"""
+    grad_fn_name, n_inputs, name = "SubBackward0", 2, "sub"
+    saves = ("alpha", "_self_sym_sizes", "_other_sym_sizes")
+    rule = "grad, -alpha * grad"
+
+    def forward(self, other, alpha):
+        return self - other if alpha == 1 else self - alpha * other
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (sum_to(grad, ctx._self_sym_sizes) if a else None,
+                sum_to(-grad if ctx.alpha == 1 else grad * -ctx.alpha, ctx._other_sym_sizes)
+                if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for a, b in _samples.binary(make, shape):
+            yield a, b, 1
+
+
+class RsubScalar(Op):
+    """out = other - alpha * self, other a number (``2 - x``)"""
+    grad_fn_name, name = "RsubBackward1", "rsub"
+    saves = ("alpha",)
+    rule = "-alpha * grad"
+
+    def forward(self, other, alpha):
+        return np.asarray(other - alpha * self, dtype=self.dtype)
+
+    def backward(ctx, grad):
+        return (-grad if ctx.alpha == 1 else grad * -ctx.alpha,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 2.0, 1
+
+
+class Mul(Op):
+    """out = self * other"""
+    grad_fn_name, n_inputs, name = "MulBackward0", 2, "mul"
+    saves = ("other", "self")
+    rule = "grad * other, grad * self"
+
+    def forward(self, other):
+        return self * other
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, y = ctx.self, ctx.other
+        return (sum_to(grad * y, x._data.shape) if a else None,
+                sum_to(grad * x, y._data.shape) if b else None)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+
+
+class Div(Op):
+    """out = self / other"""
+    grad_fn_name, n_inputs, name = "DivBackward0", 2, "div"
+    saves = ("other", "self")
+    rule = "grad / other, -grad * self / other**2"
+    float_only = True
+
+    def forward(self, other):
+        return self / other
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, y = ctx.self, ctx.other
+        return (sum_to(grad / y, x._data.shape) if a else None,
+                sum_to(-grad * x / (y * y), y._data.shape) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for other in _samples.broadcast_partner(shape):
+            yield make(shape), make(other, 0.5, 2.0)
+
+
+class Neg(Op):
+    """out = -self"""
+    grad_fn_name, name, rule = "NegBackward0", "neg", "-grad"
+
+    def forward(self):
+        return -self
+
+    def backward(ctx, grad):
+        return (-grad,)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.unary(make, shape))
+
+
+class PowScalar(Op):
+    """out = self ** exponent, exponent a number"""
+    grad_fn_name, name = "PowBackward0", "pow"
+    saves = ("exponent", "self")
+    rule = "grad * exponent * self**(exponent - 1)"
+
+    def forward(self, exponent):
+        out = self ** exponent
+        return out if out.dtype == self.dtype or self.dtype.kind != "f" else out.astype(self.dtype)
+
+    def backward(ctx, grad):
+        p = ctx.exponent
+        if p == 0:
+            return (grad * 0,)
+        return (grad * p * ctx.self ** (p - 1) if p != 2 else grad * 2 * ctx.self,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for p in (2, 3, 0.5, -1.5):
+            yield make(shape, 0.5, 2.0), p
+
+
+class PowTensor(Op):
+    """out = self ** exponent, both tensors"""
+    grad_fn_name, n_inputs, name = "PowBackward1", 2, "pow"
+    saves = ("exponent", "result", "self")
+    rule = "grad * exponent * self**(exponent-1), grad * result * log(self)"
+
+    def forward(self, exponent):
+        return self ** exponent
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, p = ctx.self, ctx.exponent
+        return (sum_to(grad * p * x ** (p - 1), x._data.shape) if a else None,
+                sum_to(grad * ctx.result * x.log(), p._data.shape) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for other in _samples.broadcast_partner(shape):
+            yield make(shape, 0.5, 2.0), make(other)
+
+
+class RpowScalar(Op):
+    """out = self ** exponent, self a number (``2 ** x``)"""
+    grad_fn_name, name = "PowBackward2", "pow"
+    saves = ("exponent", "result", "self")
+    rule = "grad * result * log(self)"
+    float_only = True
+
+    def forward(exponent, self):
+        return np.asarray(self ** exponent, dtype=exponent.dtype)
+
+    def backward(ctx, grad):
+        return (grad * ctx.result * float(np.log(ctx.self)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 2.0
+
+
+def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only=True):
+    """Declare a one-input op: `fwd` on arrays, `bwd(ctx, grad)` in Tensor ops."""
+    ns = {"grad_fn_name": grad_fn, "name": fname, "rule": rule, "saves": saves,
+          "forward_params": ("self",),
+          "float_only": float_only, "forward": staticmethod(fwd), "backward": staticmethod(bwd),
+          "sample_inputs": classmethod(lambda cls, make, shape: _samples.unary(
+              make, shape, low, high)), "__doc__": f"out = {rule.split(' -> ')[0]}"}
+    return type(grad_fn[:-len("Backward0")], (Op,), ns)
+
+
+# One line each: PyTorch name, public name, forward, local derivative in words, saves, backward.
+Exp = _unary("ExpBackward0", "exp", np.exp, "grad * result", ("result",),
+             lambda ctx, g: (g * ctx.result,))
+Log = _unary("LogBackward0", "log", np.log, "grad / self", ("self",),
+             lambda ctx, g: (g / ctx.self,), 0.3, 3.0)
+Sqrt = _unary("SqrtBackward0", "sqrt", np.sqrt, "grad / (2 * result)", ("result",),
+              lambda ctx, g: (g / (ctx.result * 2),), 0.3, 3.0)
+Rsqrt = _unary("RsqrtBackward0", "rsqrt", lambda x: 1 / np.sqrt(x),
+               "-0.5 * grad * result**3", ("result",),
+               lambda ctx, g: (g * ctx.result ** 3 * -0.5,), 0.3, 3.0)
+Sin = _unary("SinBackward0", "sin", np.sin, "grad * cos(self)", ("self",),
+             lambda ctx, g: (g * ctx.self.cos(),))
+Cos = _unary("CosBackward0", "cos", np.cos, "-grad * sin(self)", ("self",),
+             lambda ctx, g: (g * -ctx.self.sin(),))
+Tan = _unary("TanBackward0", "tan", np.tan, "grad * (1 + result**2)", ("result",),
+             lambda ctx, g: (g * (ctx.result * ctx.result + 1),), -1.0, 1.0)
+Tanh = _unary("TanhBackward0", "tanh", np.tanh, "grad * (1 - result**2)", ("result",),
+              lambda ctx, g: (g * (1 - ctx.result * ctx.result),))
+Sigmoid = _unary("SigmoidBackward0", "sigmoid", lambda x: 1 / (1 + np.exp(-x)),
+                 "grad * result * (1 - result)", ("result",),
+                 lambda ctx, g: (g * ctx.result * (1 - ctx.result),))
+Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (result > 0)",
+              ("result",), lambda ctx, g: (g * (ctx.result > 0),), float_only=False)
+Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sign(self)", ("self",),
+             lambda ctx, g: (g * ctx.self.sign(),), float_only=False)
+Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (g * 0,),
+              float_only=False)
+Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
+                    "-grad * result**2", ("result",),
+                    lambda ctx, g: (g * -(ctx.result * ctx.result),), 0.5, 2.0)
+Log2 = _unary("Log2Backward0", "log2", np.log2, "grad / (self * ln 2)", ("self",),
+              lambda ctx, g: (g / (ctx.self * float(np.log(2))),), 0.3, 3.0)
+Log10 = _unary("Log10Backward0", "log10", np.log10, "grad / (self * ln 10)", ("self",),
+               lambda ctx, g: (g / (ctx.self * float(np.log(10))),), 0.3, 3.0)
+Log1p = _unary("Log1PBackward0", "log1p", np.log1p, "grad / (1 + self)", ("self",),
+               lambda ctx, g: (g / (ctx.self + 1),), -0.5, 2.0)
+Expm1 = _unary("Expm1Backward0", "expm1", np.expm1, "grad * (result + 1)", ("result",),
+               lambda ctx, g: (g * (ctx.result + 1),))
+Sinh = _unary("SinhBackward0", "sinh", np.sinh, "grad * cosh(self)", ("self",),
+              lambda ctx, g: (g * ctx.self.cosh(),))
+Cosh = _unary("CoshBackward0", "cosh", np.cosh, "grad * sinh(self)", ("self",),
+              lambda ctx, g: (g * ctx.self.sinh(),))
+Atan = _unary("AtanBackward0", "atan", np.arctan, "grad / (1 + self**2)", ("self",),
+              lambda ctx, g: (g / (ctx.self * ctx.self + 1),))
+Asin = _unary("AsinBackward0", "asin", np.arcsin, "grad / sqrt(1 - self**2)", ("self",),
+              lambda ctx, g: (g * (1 - ctx.self * ctx.self).rsqrt(),), -0.9, 0.9)
+
+
+class Clamp(Op):
+    """out = min(max(self, min), max)"""
+    grad_fn_name, name = "ClampBackward1", "clamp"
+    saves = ("max", "min", "self")
+    rule = "grad where min <= self <= max, else 0"
+
+    def forward(self, min, max):  # noqa: A002 - PyTorch's argument names
+        return np.clip(self, min, max) if min is not None or max is not None else self.copy()
+
+    def backward(ctx, grad):
+        x, lo, hi = ctx.self, ctx.min, ctx.max
+        mask = None
+        if lo is not None:
+            mask = x >= lo
+        if hi is not None:
+            mask = (x <= hi) if mask is None else mask & (x <= hi)
+        return (grad * mask,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), -1.0, 1.0
+        yield make(shape), 0.5, None
+
+
+class Maximum(Op):
+    """out = max(self, other), elementwise; ties split the gradient"""
+    grad_fn_name, n_inputs, name = "MaximumBackward0", 2, "maximum"
+    saves = ("other", "self")
+    rule = "grad where self > other (half on ties), the rest to other"
+
+    def forward(self, other):
+        return np.maximum(self, other)
+
+    def backward(ctx, grad):
+        x, y = ctx.self, ctx.other
+        share = (x > y) + (x == y) * 0.5
+        return sum_to(grad * share, x._data.shape), sum_to(grad * (1 - share), y._data.shape)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+
+
+class Minimum(Op):
+    """out = min(self, other), elementwise; ties split the gradient"""
+    grad_fn_name, n_inputs, name = "MinimumBackward0", 2, "minimum"
+    saves = ("other", "self")
+    rule = "grad where self < other (half on ties), the rest to other"
+
+    def forward(self, other):
+        return np.minimum(self, other)
+
+    def backward(ctx, grad):
+        x, y = ctx.self, ctx.other
+        share = (x < y) + (x == y) * 0.5
+        return sum_to(grad * share, x._data.shape), sum_to(grad * (1 - share), y._data.shape)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+
+
+class Where(Op):
+    """out = self where condition else other"""
+    grad_fn_name, n_inputs, name = "WhereBackward0", 2, "where"
+    saves = ("condition", "_self_sym_sizes", "_other_sym_sizes")
+    rule = "grad where condition, grad where not condition"
+
+    def forward(self, other, condition):
+        return np.where(condition._data, self, other)
+
+    def backward(ctx, grad):
+        c = ctx.condition
+        zero = grad * 0
+        return (sum_to(where(c, grad, zero), ctx._self_sym_sizes),
+                sum_to(where(c, zero, grad), ctx._other_sym_sizes))
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        from ..factories import tensor
+        x, y = make(shape), make(shape)
+        yield x, y, tensor(np.random.default_rng(0).random(shape) > 0.5)
+
+
+# ---- public entry points ------------------------------------------------------------------
+def add(input, other, *, alpha=1) -> Tensor:
+    """input + alpha * other, broadcasting (`torch.add`)."""
+    return Add.apply(*_pair(input, other), alpha)
+
+
+def sub(input, other, *, alpha=1) -> Tensor:
+    """input - alpha * other (`torch.sub`)."""
+    if isinstance(input, Tensor):
+        return Sub.apply(*_pair(input, other), alpha)
+    return RsubScalar.apply(other, input, alpha)
+
+
+def rsub(input, other, *, alpha=1) -> Tensor:
+    """other - alpha * input (`torch.rsub`)."""
+    if isinstance(other, Tensor):
+        return Sub.apply(other, input, alpha)
+    return RsubScalar.apply(input, other, alpha)
+
+
+def mul(input, other) -> Tensor:
+    """input * other, broadcasting (`torch.mul`)."""
+    return Mul.apply(*_pair(input, other))
+
+
+def div(input, other, *, rounding_mode=None) -> Tensor:
+    """input / other (`torch.div`); rounding_mode "floor"/"trunc" is not differentiable."""
+    if rounding_mode is not None:
+        a, b = _pair(input, other)
+        fn = np.floor_divide if rounding_mode == "floor" else (lambda x, y: np.trunc(x / y))
+        return _plain(fn(a._data, b._data).astype(np.result_type(a._data, b._data)))
+    if not isinstance(input, Tensor):
+        return Mul.apply(reciprocal(other), scalar(input, other))
+    return Div.apply(*_pair(input, other))
+
+
+def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
+    """input ** exponent for tensor/number combinations (`torch.pow`)."""
+    if not isinstance(input, Tensor):
+        return RpowScalar.apply(exponent, input)
+    if isinstance(exponent, Tensor):
+        return PowTensor.apply(input, exponent)
+    return PowScalar.apply(input, exponent)
+
+
+def neg(input) -> Tensor:
+    return Neg.apply(input)
+
+
+def square(input) -> Tensor:
+    return PowScalar.apply(input, 2)
+
+
+def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002
+    """Limit values to [min, max] (`torch.clamp`); either bound may be None."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    return Clamp.apply(input, _num(min), _num(max))
+
+
+def maximum(input, other) -> Tensor:
+    return Maximum.apply(input, other)
+
+
+def minimum(input, other) -> Tensor:
+    return Minimum.apply(input, other)
+
+
+def where(condition, input=None, other=None) -> Tensor:
+    """Pick from input where condition holds, else from other (`torch.where`)."""
+    if input is None:
+        return tuple(_plain(i) for i in np.nonzero(condition._data))
+    a, b = _pair(input, other)
+    return Where.apply(a, b, condition)
+
+
+def exp(input) -> Tensor:
+    return Exp.apply(input)
+
+
+def log(input) -> Tensor:
+    return Log.apply(input)
+
+
+def sqrt(input) -> Tensor:
+    return Sqrt.apply(input)
+
+
+def rsqrt(input) -> Tensor:
+    return Rsqrt.apply(input)
+
+
+def sin(input) -> Tensor:
+    return Sin.apply(input)
+
+
+def cos(input) -> Tensor:
+    return Cos.apply(input)
+
+
+def tan(input) -> Tensor:
+    return Tan.apply(input)
+
+
+def tanh(input) -> Tensor:
+    return Tanh.apply(input)
+
+
+def sigmoid(input) -> Tensor:
+    return Sigmoid.apply(input)
+
+
+def relu(input) -> Tensor:
+    return Relu.apply(input)
+
+
+def abs(input) -> Tensor:  # noqa: A001
+    return Abs.apply(input)
+
+
+def sign(input) -> Tensor:
+    return Sign.apply(input)
+
+
+def reciprocal(input) -> Tensor:
+    return Reciprocal.apply(input)
+
+
+def log2(input) -> Tensor:
+    return Log2.apply(input)
+
+
+def log10(input) -> Tensor:
+    return Log10.apply(input)
+
+
+def log1p(input) -> Tensor:
+    return Log1p.apply(input)
+
+
+def expm1(input) -> Tensor:
+    return Expm1.apply(input)
+
+
+def sinh(input) -> Tensor:
+    return Sinh.apply(input)
+
+
+def cosh(input) -> Tensor:
+    return Cosh.apply(input)
+
+
+def atan(input) -> Tensor:
+    return Atan.apply(input)
+
+
+def asin(input) -> Tensor:
+    return Asin.apply(input)
+
+
+# ---- not differentiable: comparisons, logic, rounding ---------------------------------------
+def _plain(a) -> Tensor:
+    from ..tensor import new_tensor
+    return new_tensor(a)
+
+
+def _num(v):
+    return v.item() if isinstance(v, Tensor) else v
+
+
+def _compare(fn, a, b) -> Tensor:
+    a, b = _pair(a, b)
+    try:
+        return _plain(fn(a._data, b._data))
+    except ValueError:
+        from ..messages import size_mismatch
+        raise RuntimeError(size_mismatch(a._data.shape, b._data.shape)) from None
+
+
+def eq(a, b) -> Tensor:
+    return _compare(np.equal, a, b)
+
+
+def ne(a, b) -> Tensor:
+    return _compare(np.not_equal, a, b)
+
+
+def lt(a, b) -> Tensor:
+    return _compare(np.less, a, b)
+
+
+def le(a, b) -> Tensor:
+    return _compare(np.less_equal, a, b)
+
+
+def gt(a, b) -> Tensor:
+    return _compare(np.greater, a, b)
+
+
+def ge(a, b) -> Tensor:
+    return _compare(np.greater_equal, a, b)
+
+
+def logical_and(a, b) -> Tensor:
+    return _compare(np.logical_and, a, b)
+
+
+def logical_or(a, b) -> Tensor:
+    return _compare(np.logical_or, a, b)
+
+
+def bitwise_and(a, b) -> Tensor:
+    return _compare(np.bitwise_and, a, b)
+
+
+def bitwise_or(a, b) -> Tensor:
+    return _compare(np.bitwise_or, a, b)
+
+
+def bitwise_xor(a, b) -> Tensor:
+    return _compare(np.bitwise_xor, a, b)
+
+
+def logical_not(a) -> Tensor:
+    return _plain(np.logical_not(a._data))
+
+
+def bitwise_not(a) -> Tensor:
+    return _plain(np.invert(a._data))
+
+
+def floor_divide(a, b) -> Tensor:
+    return div(a, b, rounding_mode="floor")
+
+
+def remainder(a, b) -> Tensor:
+    return _compare(np.remainder, a, b)
+
+
+def floor(a) -> Tensor:
+    return _plain(np.floor(a._data))
+
+
+def ceil(a) -> Tensor:
+    return _plain(np.ceil(a._data))
+
+
+def round(a, decimals: int = 0) -> Tensor:  # noqa: A001
+    return _plain(np.round(a._data, decimals))
+
+
+def isnan(a) -> Tensor:
+    return _plain(np.isnan(a._data))
+
+
+def isinf(a) -> Tensor:
+    return _plain(np.isinf(a._data))
+
+
+def isfinite(a) -> Tensor:
+    return _plain(np.isfinite(a._data))

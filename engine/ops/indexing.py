@@ -1,0 +1,207 @@
+"""Indexing: `t[key]` and `t[key] = value` (PyTorch's `Tensor.__getitem__`/`__setitem__`).
+
+Basic indexing is decomposed as PyTorch records it: an int is a SelectBackward0 view, a
+partial slice a SliceBackward0 view, `None` an UnsqueezeBackward0, a full `:` nothing.
+Lists, tensors and masks are advanced indexing: one IndexBackward0 (a copy). Assignment
+writes in place, bumps the version counter and records CopySlices.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _events, messages
+from ..grad_mode import state as _grad_state
+from ..tensor import Tensor, new_tensor
+from ._broadcast import sum_to
+from ._op import Op, check_inplace, edge, scalar
+
+_BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
+
+
+class Select(Op):
+    """out = self[..., index, ...] at dimension dim (a view)"""
+    grad_fn_name, name, is_view = "SelectBackward0", "select", True
+    saves = ("dim", "index", "self_sym_sizes")
+    rule = "grad placed at index, zeros elsewhere"
+
+    def forward(self, dim, index):
+        n = self.shape[dim]
+        if not -n <= index < n:
+            raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {n}")
+        return self[(slice(None),) * dim + (index,)]
+
+    def backward(ctx, grad):
+        return (Embed.apply(grad, ctx.self_sym_sizes, _basic_key(ctx.dim, ctx.index)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), 0, shape[0] - 1
+
+
+class Slice(Op):
+    """out = self[start:end:step] along dimension dim (a view)"""
+    grad_fn_name, name, is_view = "SliceBackward0", "slice", True
+    saves = ("dim", "end", "self_sym_sizes", "start", "step")
+    rule = "grad placed in the slice, zeros elsewhere"
+
+    def forward(self, dim, start, end, step):
+        return self[(slice(None),) * dim + (slice(start, end, step),)]
+
+    def backward(ctx, grad):
+        key = _basic_key(ctx.dim, slice(ctx.start, ctx.end, ctx.step))
+        return (Embed.apply(grad, ctx.self_sym_sizes, key),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), 0, 1, _BIG, 1
+
+
+class Embed(Op):
+    """out = zeros(sizes) with self written at key (the backward of select and slice)"""
+    grad_fn_name, name = "SliceBackwardBackward0", "slice_backward"
+    saves = ("key",)
+    rule = "grad read back at key"
+
+    def forward(self, sizes, key):
+        out = np.zeros(sizes, dtype=self.dtype)
+        out[key] = self
+        return out
+
+    def backward(ctx, grad):
+        return (Index.apply(grad, ctx.key),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), (2,) + tuple(shape), (1,)
+
+
+class Index(Op):
+    """out = self[indices] with advanced (integer-array or mask) indexing (a copy)"""
+    grad_fn_name, name = "IndexBackward0", "index"
+    saves = ("indices", "self_sym_sizes")
+    rule = "grad scattered (summed) back to the indexed positions"
+
+    def forward(self, indices):
+        return self[indices]
+
+    def backward(ctx, grad):
+        return (IndexPut.apply(grad, ctx.self_sym_sizes, ctx.indices),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), (np.array([0, shape[0] - 1, 0]),)
+
+
+class IndexPut(Op):
+    """out = zeros(sizes) with self added at indices (the backward of indexing)"""
+    grad_fn_name, name = "IndexPutBackward0", "index_put"
+    saves = ("indices",)
+    rule = "grad gathered back at indices"
+
+    def forward(self, sizes, indices):
+        out = np.zeros(sizes, dtype=self.dtype)
+        np.add.at(out, indices, self)
+        return out
+
+    def backward(ctx, grad):
+        return (Index.apply(grad, ctx.indices),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((3,) + tuple(shape)), (4,) + tuple(shape), (np.array([0, 2, 0]),)
+
+
+def _basic_key(dim: int, item) -> tuple:
+    return (slice(None),) * dim + (item,)
+
+
+def _is_advanced(item) -> bool:
+    return isinstance(item, (list, np.ndarray, Tensor)) and not (
+        isinstance(item, Tensor) and item.ndim == 0 and item._data.dtype.kind in "iu")
+
+
+def _np_key(key: tuple) -> tuple:
+    return tuple(k._data if isinstance(k, Tensor) else np.asarray(k) if isinstance(k, list)
+                 else k for k in key)
+
+
+def getitem(t: Tensor, key) -> Tensor:
+    """`t[key]`, recorded as PyTorch records it (see the module docstring)."""
+    key = key if isinstance(key, tuple) else (key,)
+    if any(_is_advanced(k) for k in key):
+        return Index.apply(t, _np_key(key))
+    n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if n_real > t.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    out, dim = t, 0
+    for k in key:
+        if k is Ellipsis:
+            dim += t.ndim - n_real
+        elif k is None:
+            out = Unsqueeze.apply(out, dim)
+            dim += 1
+        elif isinstance(k, slice):
+            start, stop, step = k.indices(out._data.shape[dim])
+            if (start, stop, step) != (0, out._data.shape[dim], 1):
+                end = _BIG if k.stop is None else k.stop
+                out = Slice.apply(out, dim, 0 if k.start is None else k.start, end, step)
+            dim += 1
+        else:
+            out = Select.apply(out, dim, int(k))
+    return out if out is not t else _alias(t)
+
+
+def _alias(t: Tensor) -> Tensor:
+    """`t[:]` or `t[...]`: PyTorch returns a fresh view with the same grad_fn edge."""
+    from .shape import View
+    return View.apply(t, t._data.shape) if t._rg else new_alias(t)
+
+
+def new_alias(t: Tensor) -> Tensor:
+    out = new_tensor(t._data.view())
+    out._vc = t._vc
+    return out
+
+
+class CopySlices(Op):
+    """self[key] = src, in place: self's old grad minus the overwritten part, src's summed"""
+    grad_fn_name, name, n_inputs = "CopySlices", "setitem", 2
+    saves = ("_key", "_src_sym_sizes")
+    rule = "grad with key zeroed (to self), grad[key] (to src)"
+
+    forward = staticmethod(lambda self, src, _key, _src_sym_sizes: None)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        key = ctx._key
+        ga = grad - Embed.apply(Index.apply(grad, key), grad._data.shape, key) if a else None
+        gb = sum_to(Index.apply(grad, key), ctx._src_sym_sizes) if b else None
+        return ga, gb
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        from ..factories import zeros
+        if shape:
+            yield zeros(shape, dtype=None).double(), make(shape[1:]), 0
+
+
+def setitem(t: Tensor, key, value) -> None:
+    """`t[key] = value`: write in place, bump the version, record CopySlices when needed."""
+    check_inplace(t)
+    src = value if isinstance(value, Tensor) else scalar(value, t)
+    nkey = _np_key(key if isinstance(key, tuple) else (key,))
+    t._data[nkey] = src._data
+    t._vc[0] += 1
+    if _grad_state.enabled and (t._rg or src._rg):
+        node = CopySlices.Node()
+        node.next_functions = (edge(t), edge(src))
+        node._saved, node._versions = (nkey, src._data.shape), (None, None)
+        t.grad_fn, t._rg, t._out_nr = node, True, 0
+    if _events.listener is not None:
+        _events.listener.on_inplace(t, "setitem", t._vc[0])
+
+
+CopySlices.apply = classmethod(lambda cls, self, src, key: (setitem(self, key, src), self)[1])

@@ -1,0 +1,135 @@
+"""In-place ops (`add_`, `mul_`, `zero_`, `copy_`, ...): write into the tensor, bump its
+version counter, and make the tensor's grad_fn the op's node (PyTorch's history rebase).
+
+An in-place op reuses its out-of-place Op class (so `y.mul_(2)` records MulBackward0). If the
+op saves `self`, the node keeps a copy of the value before the write, as PyTorch's generated
+code does; saved `result` entries point at the modified tensor at its new version.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _events, messages
+from ..grad_mode import state as _grad_state
+from ..tensor import Tensor, new_tensor
+from ._op import _KIND_ARG, _KIND_RESULT, Op, as_array, check_inplace
+
+
+def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
+    """Run `cls` on (t, *args) and store the result in t; return t."""
+    check_inplace(t)
+    n_other = cls.n_inputs - 1
+    others = args[:n_other]
+    out = _forward(cls, t, others, args[n_other:])
+    node = None
+    if _grad_state.enabled and (t._rg or any(o._rg for o in others)):
+        node = _record(cls, t, others, args)
+    t._data[...] = out
+    t._vc[0] += 1
+    if node is not None:
+        versions = list(node._versions)
+        for i, (kind, _) in enumerate(cls._spec):
+            if kind == _KIND_RESULT:
+                versions[i] = t._vc[0]
+        node._versions = tuple(versions)
+    _report(name, t, others, node)
+    return t
+
+
+def _forward(cls, t, others, params) -> np.ndarray:
+    arrays = [t._data] + [o._data for o in others]
+    try:
+        out = as_array(cls.forward(*arrays, *params))
+        np.broadcast_to(out, t._data.shape)
+    except ValueError:
+        shape = np.broadcast_shapes(*[a.shape for a in arrays]) if len(arrays) > 1 else ()
+        raise RuntimeError(messages.size_mismatch(t._data.shape, shape) or
+                           f"output with shape {list(t._data.shape)} doesn't match the "
+                           f"broadcast shape {list(shape)}") from None
+    if out.dtype.kind == "f" and t._data.dtype.kind != "f":
+        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                           f"{t.dtype.legacy[:-6]}")
+    return out
+
+
+def _record(cls, t, others, args):
+    """Build the node as if out of place, from a stand-in holding t's old value and edge."""
+    saves_self = any(kind == _KIND_ARG and j == 0 for kind, j in cls._spec)
+    old = new_tensor(t._data.copy() if saves_self else t._data)
+    old.grad_fn, old._rg, old._out_nr, old._acc = t.grad_fn, t._rg, t._out_nr, t._acc
+    return cls._make_node((old,) + tuple(others), t, (old,) + tuple(args), None)
+
+
+def _report(name, t, others, node) -> None:
+    if _events.listener is not None:
+        _events.listener.on_inplace(t, name, t._vc[0])
+        _events.listener.on_op(name, (t,) + tuple(others), t, node)
+    if t._x is not None and "grad_of" in t._x and _events.listener is not None:
+        _events.listener.on_grad_reset(t._x["grad_of"], name)
+
+
+class Zero(Op):
+    """self = 0 (in place)"""
+    grad_fn_name, name, rule = "ZeroBackward0", "zero_", "0"
+
+    def forward(self):
+        return np.zeros_like(self)
+
+    def backward(ctx, grad):
+        return (grad * 0,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class Fill(Op):
+    """self = value everywhere (in place)"""
+    grad_fn_name, name, rule = "FillBackward2", "fill_", "0"
+
+    def forward(self, value):
+        return np.full_like(self, value)
+
+    def backward(ctx, grad):
+        return (grad * 0,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 1.5
+
+
+class Copy(Op):
+    """self = src (in place, src broadcast to self's shape)"""
+    grad_fn_name, name, n_inputs = "CopyBackwards", "copy_", 2
+    saves = ("_src_sym_sizes",)
+    rule = "0 to self, grad summed to src's shape"
+
+    def forward(self, src):
+        return np.broadcast_to(src, self.shape).astype(self.dtype)
+
+    def backward(ctx, grad):
+        from ._broadcast import sum_to
+        a, b = ctx.needs_input_grad
+        return (grad * 0 if a else None, sum_to(grad, ctx._src_sym_sizes) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), make(shape)
+
+
+def zero_(t: Tensor) -> Tensor:
+    if not (_grad_state.enabled and t._rg):
+        check_inplace(t)
+        t._data[...] = 0
+        t._vc[0] += 1
+        _report("zero_", t, (), None)
+        return t
+    return apply_inplace(Zero, "zero_", t)
+
+
+def fill_(t: Tensor, value) -> Tensor:
+    return apply_inplace(Fill, "fill_", t, value.item() if isinstance(value, Tensor) else value)
+
+
+def copy_(t: Tensor, src) -> Tensor:
+    return apply_inplace(Copy, "copy_", t, src)

@@ -1,0 +1,193 @@
+"""Matrix products: mm, mv, dot, bmm and `matmul`/`@`, dispatched by rank as PyTorch does.
+
+PyTorch counterparts: `torch.mm`, `torch.mv`, `torch.dot`, `torch.bmm`, `torch.matmul`.
+`matmul` records the same helper nodes PyTorch does (UnsqueezeBackward0 + MmBackward0 +
+SqueezeBackward4 for vector @ matrix; ViewBackward0 + MmBackward0 + UnsafeViewBackward0
+for batched @ matrix), so `grad_fn` chains look the same.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..tensor import Tensor
+from ._broadcast import sum_to
+from ._op import Op
+
+
+def _x(shape) -> str:
+    return "x".join(str(n) for n in shape)
+
+
+class Mm(Op):
+    """out = self @ mat2 (2-D by 2-D)"""
+    grad_fn_name, name, n_inputs = "MmBackward0", "mm", 2
+    saves = ("mat2", "self")
+    rule = "grad @ mat2.T, self.T @ grad"
+
+    def forward(self, mat2):
+        if self.shape[1] != mat2.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(self.shape)} "
+                               f"and {_x(mat2.shape)})")
+        return self @ mat2
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (grad.mm(ctx.mat2.t()) if a else None, ctx.self.t().mm(grad) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        n = (shape + (2, 3))[:2]
+        yield make(n), make((n[1], 2))
+
+
+class Mv(Op):
+    """out = self @ vec (2-D by 1-D)"""
+    grad_fn_name, name, n_inputs = "MvBackward0", "mv", 2
+    saves = ("self", "vec")
+    rule = "outer(grad, vec), self.T @ grad"
+
+    def forward(self, vec):
+        if self.shape[1] != vec.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({self.shape[0]}), mat "
+                               f"({_x(self.shape)}), vec ({vec.shape[0]})")
+        return self @ vec
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (grad.unsqueeze(1).mm(ctx.vec.unsqueeze(0)) if a else None,
+                ctx.self.t().mv(grad) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((2, 3)), make((3,))
+
+
+class Dot(Op):
+    """out = sum(self * tensor) (1-D by 1-D)"""
+    grad_fn_name, name, n_inputs = "DotBackward0", "dot", 2
+    saves = ("self", "tensor")
+    rule = "grad * tensor, grad * self"
+
+    def forward(self, tensor):
+        if self.shape != tensor.shape:
+            raise RuntimeError("inconsistent tensor size, expected tensor [{0}] and src [{1}] "
+                               "to have the same number of elements, but got {0} and {1} "
+                               "elements respectively".format(self.size, tensor.size))
+        return np.asarray(self @ tensor)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (grad * ctx.tensor if a else None, grad * ctx.self if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((3,)), make((3,))
+
+
+class Bmm(Op):
+    """out[b] = self[b] @ mat2[b] (3-D by 3-D)"""
+    grad_fn_name, name, n_inputs = "BmmBackward0", "bmm", 2
+    saves = ("mat2", "self")
+    rule = "grad @ mat2^T, self^T @ grad (per batch)"
+
+    def forward(self, mat2):
+        if self.shape[0] != mat2.shape[0] or self.shape[2] != mat2.shape[1]:
+            raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                               f"[{self.shape[0]}, {self.shape[2]}] but got: "
+                               f"[{mat2.shape[0]}, {mat2.shape[1]}].")
+        return self @ mat2
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (grad.bmm(ctx.mat2.transpose(1, 2)) if a else None,
+                ctx.self.transpose(1, 2).bmm(grad) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((2, 2, 3)), make((2, 3, 2))
+
+
+def mm(input, mat2) -> Tensor:
+    """Matrix product of two 2-D tensors (`torch.mm`)."""
+    if mat2.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    if input.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    return Mm.apply(input, mat2)
+
+
+def mv(input, vec) -> Tensor:
+    return Mv.apply(input, vec)
+
+
+def dot(input, tensor) -> Tensor:
+    if input.ndim != 1 or tensor.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
+                           "tensors")
+    return Dot.apply(input, tensor)
+
+
+def bmm(input, mat2) -> Tensor:
+    return Bmm.apply(input, mat2)
+
+
+def matmul(input, other) -> Tensor:
+    """`input @ other` for any ranks, recorded through the same nodes PyTorch uses.
+
+    Example:
+        >>> import engine as torch
+        >>> w = torch.ones(2, 3, requires_grad=True)
+        >>> type((w @ torch.ones(3)).grad_fn).__name__
+        'MvBackward0'
+    """
+    from .shape import MatmulSqueeze, UnsafeView
+    da, db = input.ndim, other.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return Dot.apply(input, other)
+    if da == 2 and db == 1:
+        return Mv.apply(input, other)
+    if da == 2 and db == 2:
+        return Mm.apply(input, other)
+    if da == 1 and db == 2:
+        return MatmulSqueeze.apply(Mm.apply(input.unsqueeze(0), other), 0)
+    if da >= 3 and db <= 2:
+        lead = input._data.shape[:-1]
+        flat = input.reshape((-1, input._data.shape[-1]))
+        if db == 1:
+            return UnsafeView.apply(Mv.apply(flat, other), lead)
+        return UnsafeView.apply(Mm.apply(flat, other), lead + (other._data.shape[-1],))
+    return _batched(input, other)
+
+
+def _batched(a, b) -> Tensor:
+    """Broadcast batch dims, fold them into one, bmm, and unfold (PyTorch's general case)."""
+    from .shape import MatmulSqueeze, UnsafeView
+    va, vb = a.ndim == 1, b.ndim == 1
+    if va:
+        a = a.unsqueeze(0)
+    if vb:
+        b = b.unsqueeze(1)
+    batch = tuple(np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2]))
+    n, k, m = a._data.shape[-2], a._data.shape[-1], b._data.shape[-1]
+    if b._data.shape[-2] != k:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{int(np.prod(batch))}, {k}] but got: "
+                           f"[{int(np.prod(batch))}, {b._data.shape[-2]}].")
+    a3 = a.expand(batch + (n, k)).reshape((-1, n, k))
+    b3 = b.expand(batch + (k, m)).reshape((-1, k, m))
+    out = UnsafeView.apply(Bmm.apply(a3, b3), batch + (n, m))
+    if va:
+        out = MatmulSqueeze.apply(out, -2 + out.ndim)
+    if vb:
+        out = MatmulSqueeze.apply(out, out.ndim - 1)
+    return out
+
+
+def outer(input, vec2) -> Tensor:
+    return input.unsqueeze(1) * vec2.unsqueeze(0)
+
+
+__all__ = ["mm", "mv", "dot", "bmm", "matmul", "outer", "sum_to"]

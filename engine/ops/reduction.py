@@ -1,0 +1,436 @@
+"""Reductions and normalisations along dimensions: sum, mean, max/min, prod, norm, softmax.
+
+PyTorch counterparts: `torch.sum`, `torch.mean`, `torch.max`, `torch.prod`, `torch.norm`,
+`torch.softmax`, `torch.log_softmax`. Full reductions and `dim=` reductions are separate
+overloads with separate grad_fn names (SumBackward0 vs SumBackward1), so separate classes.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from ..tensor import Tensor, new_tensor
+from ._op import Op, as_array
+
+values_indices = namedtuple("return_types", ("values", "indices"))
+
+
+def dims_of(dim, ndim: int) -> tuple:
+    """Normalise `dim` (int or tuple, negatives allowed) to a sorted tuple, PyTorch's errors."""
+    dims = (dim,) if isinstance(dim, (int, np.integer)) else tuple(dim)
+    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
+    out = []
+    for d in dims:
+        if not lo <= d <= hi:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}]"
+                             f", but got {d})")
+        out.append(d % ndim if ndim else 0)
+    return tuple(sorted(out))
+
+
+def _keep_shape(sizes: tuple, dims: tuple) -> tuple:
+    return tuple(1 if i in dims else n for i, n in enumerate(sizes))
+
+
+def _regrow(grad, sizes: tuple, dims: tuple, keepdim: bool):
+    """Broadcast a reduced gradient back over `sizes` (undo the reduction's shape change)."""
+    if not keepdim and sizes:
+        grad = grad.reshape(_keep_shape(sizes, dims))
+    return grad.expand(sizes)
+
+
+def _sum_dtype(a: np.ndarray):
+    return np.int64 if a.dtype.kind in "biu" else a.dtype
+
+
+class Sum(Op):
+    """out = sum of all elements"""
+    grad_fn_name, name = "SumBackward0", "sum"
+    saves = ("self_sym_sizes",)
+    rule = "grad broadcast to self's shape"
+
+    def forward(self):
+        return as_array(self.sum(dtype=_sum_dtype(self)))
+
+    def backward(ctx, grad):
+        return (grad.expand(ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class SumDim(Op):
+    """out = sum over `dim`"""
+    grad_fn_name, name = "SumBackward1", "sum"
+    saves = ("dim", "keepdim", "self_sym_sizes")
+    rule = "grad broadcast back over the summed dims"
+
+    def forward(self, dim, keepdim):
+        return as_array(self.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(self)))
+
+    def backward(ctx, grad):
+        return (_regrow(grad, ctx.self_sym_sizes, ctx.dim, ctx.keepdim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for keep in (False, True):
+            yield make(shape), tuple(range(len(shape)))[-1:], keep
+
+
+class Mean(Op):
+    """out = mean of all elements"""
+    grad_fn_name, name = "MeanBackward0", "mean"
+    saves = ("self_sym_numel", "self_sym_sizes")
+    rule = "grad / numel, broadcast to self's shape"
+
+    def forward(self):
+        return as_array(self.mean(dtype=self.dtype))
+
+    def backward(ctx, grad):
+        return ((grad / ctx.self_sym_numel).expand(ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class MeanDim(Op):
+    """out = mean over `dim`"""
+    grad_fn_name, name = "MeanBackward1", "mean"
+    saves = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
+    rule = "grad / (count over dim), broadcast back"
+
+    def forward(self, dim, keepdim):
+        return as_array(self.mean(axis=dim, keepdims=keepdim, dtype=self.dtype))
+
+    def backward(ctx, grad):
+        sizes = ctx.self_sym_sizes
+        count = int(np.prod([sizes[d] for d in ctx.dim])) if sizes else 1
+        return (_regrow(grad / count, sizes, ctx.dim, ctx.keepdim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for keep in (False, True):
+            yield make(shape), tuple(range(len(shape)))[:1], keep
+
+
+class _Extreme(Op):
+    """Shared backward of max()/min() over all elements: ties share the gradient evenly."""
+    saves = ("result", "self")
+
+    def backward(ctx, grad):
+        mask = (ctx.self == ctx.result)
+        return (grad * mask / mask.sum(),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class Max(_Extreme):
+    """out = largest element"""
+    grad_fn_name, name, rule = "MaxBackward1", "max", "grad at the max (split on ties)"
+
+    def forward(self):
+        return as_array(self.max())
+
+
+class Min(_Extreme):
+    """out = smallest element"""
+    grad_fn_name, name, rule = "MinBackward1", "min", "grad at the min (split on ties)"
+
+    def forward(self):
+        return as_array(self.min())
+
+
+class _ExtremeDim(Op):
+    """Shared backward of max(dim)/min(dim): the gradient goes to the chosen index."""
+    saves = ("dim", "indices", "keepdim", "self_sym_sizes")
+    forward_extras = ("indices",)
+
+    @classmethod
+    def apply(cls, self, dim, keepdim):
+        vals, extras = cls.forward(self._data, dim, keepdim)
+        out = cls._record((self,), vals, (self, dim, keepdim), extras)
+        return values_indices(out, extras[0])
+
+    def backward(ctx, grad):
+        sizes, dim = ctx.self_sym_sizes, ctx.dim
+        idx = ctx.indices._data if ctx.keepdim else np.expand_dims(ctx.indices._data, dim)
+        onehot = np.zeros(sizes, dtype=bool)
+        np.put_along_axis(onehot, idx, True, axis=dim)
+        g = grad if ctx.keepdim else grad.unsqueeze(dim)
+        return (g.expand(sizes) * new_tensor(onehot),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), 0, False
+            yield make(shape), len(shape) - 1, True
+
+
+class MaxDim(_ExtremeDim):
+    """values, indices = largest along dim"""
+    grad_fn_name, name, rule = "MaxBackward0", "max", "grad to the argmax position"
+
+    def forward(self, dim, keepdim):
+        idx = np.expand_dims(self.argmax(axis=dim), dim)
+        vals = np.take_along_axis(self, idx, axis=dim)
+        if not keepdim:
+            vals, idx = vals.squeeze(dim), idx.squeeze(dim)
+        return vals, (new_tensor(idx.astype(np.int64)),)
+
+
+class MinDim(_ExtremeDim):
+    """values, indices = smallest along dim"""
+    grad_fn_name, name, rule = "MinBackward0", "min", "grad to the argmin position"
+
+    def forward(self, dim, keepdim):
+        idx = np.expand_dims(self.argmin(axis=dim), dim)
+        vals = np.take_along_axis(self, idx, axis=dim)
+        if not keepdim:
+            vals, idx = vals.squeeze(dim), idx.squeeze(dim)
+        return vals, (new_tensor(idx.astype(np.int64)),)
+
+
+class Prod(Op):
+    """out = product of all elements"""
+    grad_fn_name, name = "ProdBackward0", "prod"
+    saves = ("result", "self")
+    rule = "grad * result / self"
+
+    def forward(self):
+        return as_array(self.prod(dtype=_sum_dtype(self)))
+
+    def backward(ctx, grad):
+        return (grad * ctx.result / ctx.self,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape, 0.5, 1.5),)
+
+
+class ProdDim(Op):
+    """out = product along dim"""
+    grad_fn_name, name = "ProdBackward1", "prod"
+    saves = ("dim", "keepdim", "result", "self")
+    rule = "grad * result / self"
+
+    def forward(self, dim, keepdim):
+        return as_array(self.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(self)))
+
+    def backward(ctx, grad):
+        d, x = ctx.dim, ctx.self
+        r = ctx.result if ctx.keepdim else ctx.result.unsqueeze(d)
+        g = grad if ctx.keepdim else grad.unsqueeze(d)
+        return (g * r / x,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape, 0.5, 1.5), 0, False
+
+
+class Norm(Op):
+    """out = (sum |self|**ord) ** (1/ord) over dim (all elements when dim is None)"""
+    grad_fn_name, name = "LinalgVectorNormBackward0", "norm"
+    saves = ("dim", "keepdim", "ord", "result", "self")
+    rule = "grad * self * |self|**(ord-2) / result**(ord-1)"
+
+    def forward(self, ord, dim, keepdim):  # noqa: A002
+        a = np.abs(self)
+        if ord == float("inf"):
+            r = a.max(axis=dim, keepdims=keepdim)
+        elif ord == 2:
+            r = np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
+        else:
+            r = (a ** ord).sum(axis=dim, keepdims=keepdim) ** (1.0 / ord)
+        return as_array(r).astype(self.dtype)
+
+    def backward(ctx, grad):
+        x, r, p, dim = ctx.self, ctx.result, ctx.ord, ctx.dim
+        if not ctx.keepdim:
+            keep = _keep_shape(x._data.shape, dims_of(dim, x.ndim) if dim is not None
+                               else tuple(range(x.ndim)))
+            r, grad = r.reshape(keep), grad.reshape(keep)
+        if p == 2:
+            return (grad * x / r.masked_fill(r == 0, 1),)
+        return (grad * x * x.abs() ** (p - 2) / r ** (p - 1),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape, 0.5, 2.0), 2, None, False
+        if shape:
+            yield make(shape, 0.5, 2.0), 3, (0,), True
+
+
+class Softmax(Op):
+    """out = exp(self) / sum(exp(self)) along dim"""
+    grad_fn_name, name = "SoftmaxBackward0", "softmax"
+    saves = ("dim", "result")
+    rule = "result * (grad - sum(grad * result, dim))"
+    float_only = True
+
+    def forward(self, dim):
+        e = np.exp(self - self.max(axis=dim, keepdims=True))
+        return e / e.sum(axis=dim, keepdims=True)
+
+    def backward(ctx, grad):
+        y = ctx.result
+        return (y * (grad - (grad * y).sum(ctx.dim, keepdim=True)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), -1 if shape else 0
+
+
+class LogSoftmax(Op):
+    """out = self - log(sum(exp(self))) along dim"""
+    grad_fn_name, name = "LogSoftmaxBackward0", "log_softmax"
+    saves = ("dim", "result")
+    rule = "grad - exp(result) * sum(grad, dim)"
+    float_only = True
+
+    def forward(self, dim):
+        m = self - self.max(axis=dim, keepdims=True)
+        return m - np.log(np.exp(m).sum(axis=dim, keepdims=True))
+
+    def backward(ctx, grad):
+        return (grad - ctx.result.exp() * grad.sum(ctx.dim, keepdim=True),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), -1 if shape else 0
+
+
+class Var(Op):
+    """out = sum((self - mean)**2) / (N - correction) over dim"""
+    grad_fn_name, name = "VarBackward0", "var"
+    saves = ("correction", "dim", "keepdim", "self")
+    rule = "grad * 2 * (self - mean) / (N - correction)"
+
+    def forward(self, dim, correction, keepdim):
+        return as_array(self.var(axis=dim, ddof=correction, keepdims=keepdim)).astype(self.dtype)
+
+    def backward(ctx, grad):
+        x, dim = ctx.self, ctx.dim
+        dims = tuple(range(x.ndim)) if dim is None else dim
+        n = int(np.prod([x._data.shape[d] for d in dims])) if x.ndim else 1
+        if not ctx.keepdim and x.ndim:
+            grad = grad.reshape(_keep_shape(x._data.shape, dims))
+        mean = x.mean(dims, keepdim=True) if x.ndim else x
+        return (grad * (x - mean) * (2.0 / (n - ctx.correction)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape and int(np.prod(shape)) > 1:
+            yield make(shape), None, 1, False
+
+
+# ---- public entry points ------------------------------------------------------------------
+def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A001
+    """Sum of all elements, or over `dim` (`torch.sum`)."""
+    if dtype is not None:
+        input = input.to(dtype)
+    if dim is None:
+        return Sum.apply(input)
+    return SumDim.apply(input, dims_of(dim, input.ndim), keepdim)
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    """Mean of all elements, or over `dim` (`torch.mean`); floating tensors only."""
+    if dtype is not None:
+        input = input.to(dtype)
+    if input._data.dtype.kind not in "fc":
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either "
+                           "a floating point or complex dtype. Got: "
+                           + input.dtype.legacy.replace("Tensor", ""))
+    if dim is None:
+        return Mean.apply(input)
+    return MeanDim.apply(input, dims_of(dim, input.ndim), keepdim)
+
+
+def _extreme(full, by_dim, other_op, input, dim, keepdim):
+    if isinstance(dim, Tensor):
+        return other_op(input, dim)
+    if dim is None:
+        if input._data.size == 0:
+            raise RuntimeError(f"{full.name}(): Expected reduction dim to be specified for "
+                               "input.numel() == 0. Specify the reduction dim with the 'dim' "
+                               "argument.")
+        return full.apply(input)
+    d = dims_of(dim, input.ndim)[0] if input.ndim else 0
+    if not input.ndim:
+        return values_indices(input.clone(), new_tensor(np.array(0)))
+    return by_dim.apply(input, d, keepdim)
+
+
+def max(input, dim=None, keepdim=False):  # noqa: A001
+    """Largest element; with `dim`, (values, indices); with a tensor, elementwise maximum."""
+    from .elementwise import maximum
+    return _extreme(Max, MaxDim, maximum, input, dim, keepdim)
+
+
+def min(input, dim=None, keepdim=False):  # noqa: A001
+    """Smallest element; with `dim`, (values, indices); with a tensor, elementwise minimum."""
+    from .elementwise import minimum
+    return _extreme(Min, MinDim, minimum, input, dim, keepdim)
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    if dim is None:
+        return Prod.apply(input)
+    return ProdDim.apply(input, dims_of(dim, input.ndim)[0], keepdim)
+
+
+def norm(input, p=2, dim=None, keepdim=False) -> Tensor:
+    """Vector p-norm over all elements or `dim` (`torch.norm` / `linalg.vector_norm`)."""
+    if p == "fro":
+        p = 2
+    d = None if dim is None else dims_of(dim, input.ndim)
+    return Norm.apply(input, p, d, keepdim)
+
+
+def softmax(input, dim, dtype=None) -> Tensor:
+    return Softmax.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+
+
+def log_softmax(input, dim, dtype=None) -> Tensor:
+    return LogSoftmax.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+
+
+def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+    c = (1 if unbiased else 0) if correction is None else correction
+    d = None if dim is None else dims_of(dim, input.ndim)
+    return Var.apply(input, d, c, keepdim)
+
+
+def std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+    from .elementwise import sqrt
+    return sqrt(var(input, dim, unbiased, keepdim, correction=correction))
+
+
+def argmax(input, dim=None, keepdim=False) -> Tensor:
+    a = input._data
+    if dim is None:
+        return new_tensor(np.array(a.argmax(), dtype=np.int64))
+    r = a.argmax(axis=dim)
+    return new_tensor(np.expand_dims(r, dim) if keepdim else as_array(r))
+
+
+def argmin(input, dim=None, keepdim=False) -> Tensor:
+    a = input._data
+    if dim is None:
+        return new_tensor(np.array(a.argmin(), dtype=np.int64))
+    r = a.argmin(axis=dim)
+    return new_tensor(np.expand_dims(r, dim) if keepdim else as_array(r))
+
+
+def all(input, dim=None) -> Tensor:  # noqa: A001
+    return new_tensor(as_array(input._data.all(axis=dim)))
+
+
+def any(input, dim=None) -> Tensor:  # noqa: A001
+    return new_tensor(as_array(input._data.any(axis=dim)))

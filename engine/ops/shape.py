@@ -1,0 +1,580 @@
+"""Shape ops: views (view/reshape, transpose, permute, squeeze, expand, indexing), cat, stack,
+clone, dtype casts, and index assignment (`CopySlices`).
+
+PyTorch counterparts: `Tensor.view`, `torch.transpose`, `Tensor.__getitem__` (decomposed into
+Select/Slice/Unsqueeze/Index nodes exactly as PyTorch records them), `torch.cat`,
+`torch.stack`, `Tensor.__setitem__`. View outputs share storage and the version counter.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _events, messages
+from ..grad_mode import state as _grad_state
+from ..tensor import Tensor, new_tensor
+from ._broadcast import sum_to
+from ._op import Op, OpNode, as_array, edge
+from .reduction import dims_of
+
+_BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
+
+
+def _shape_arg(shape) -> tuple:
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = shape[0]
+    return tuple(int(s) for s in shape)
+
+
+class View(Op):
+    """out = self with a new shape (same elements, same order)"""
+    grad_fn_name, name, is_view = "ViewBackward0", "view", True
+    saves = ("self_sym_sizes",)
+    rule = "grad reshaped back to self's shape"
+
+    def forward(self, shape):
+        return self.reshape(shape)
+
+    @staticmethod
+    def forward_error(arrays, params, error):
+        return RuntimeError(f"shape '{list(params[0])}' is invalid for input of size "
+                            f"{arrays[0].size}")
+
+    def backward(ctx, grad):
+        return (grad.reshape(ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), (-1,)
+
+
+class UnsafeView(View):
+    """out = self reshaped (what matmul uses to fold batch dimensions back)"""
+    grad_fn_name, name = "UnsafeViewBackward0", "_unsafe_view"
+
+
+class Transpose(Op):
+    """out = self with dims dim0 and dim1 swapped"""
+    grad_fn_name, name, is_view = "TransposeBackward0", "transpose", True
+    saves = ("dim0", "dim1")
+    rule = "grad transposed back"
+
+    def forward(self, dim0, dim1):
+        return self.swapaxes(dim0, dim1)
+
+    def backward(ctx, grad):
+        return (grad.transpose(ctx.dim0, ctx.dim1),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if len(shape) >= 2:
+            yield make(shape), 0, 1
+
+
+class T(Op):
+    """out = self transposed (2-D; 0-D and 1-D unchanged)"""
+    grad_fn_name, name, is_view = "TBackward0", "t", True
+    rule = "grad transposed back"
+
+    def forward(self):
+        return self.T
+
+    def backward(ctx, grad):
+        return (grad.t(),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape[:2]),)
+
+
+class Permute(Op):
+    """out = self with dimensions reordered by dims"""
+    grad_fn_name, name, is_view = "PermuteBackward0", "permute", True
+    saves = ("dims",)
+    rule = "grad permuted back"
+
+    def forward(self, dims):
+        return self.transpose(dims)
+
+    def backward(ctx, grad):
+        return (grad.permute(tuple(np.argsort(ctx.dims).tolist())),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), tuple(reversed(range(len(shape))))
+
+
+class Squeeze(Op):
+    """out = self without its size-1 dimensions"""
+    grad_fn_name, name, is_view = "SqueezeBackward0", "squeeze", True
+    saves = ("self_sym_sizes",)
+    rule = "grad reshaped back to self's shape"
+
+    def forward(self):
+        return self.squeeze()
+
+    def backward(ctx, grad):
+        return (grad.reshape(ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make((1,) + tuple(shape)),)
+
+
+class SqueezeDim(Op):
+    """out = self without dimension dim, if it has size 1"""
+    grad_fn_name, name, is_view = "SqueezeBackward1", "squeeze", True
+    saves = ("dim", "self_sym_sizes")
+    rule = "grad reshaped back to self's shape"
+
+    def forward(self, dim):
+        return self.squeeze(dim) if self.ndim and self.shape[dim] == 1 else self.view()
+
+    def backward(ctx, grad):
+        return (grad.reshape(ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((1,) + tuple(shape)), 0
+
+
+class MatmulSqueeze(SqueezeDim):
+    """out = self without dimension dim (matmul's squeeze of a vector operand's result)"""
+    grad_fn_name = "SqueezeBackward4"
+
+
+class Unsqueeze(Op):
+    """out = self with a new size-1 dimension at dim"""
+    grad_fn_name, name, is_view = "UnsqueezeBackward0", "unsqueeze", True
+    saves = ("dim",)
+    rule = "grad with dim squeezed away"
+
+    def forward(self, dim):
+        return np.expand_dims(self, dim)
+
+    def backward(ctx, grad):
+        return (grad.squeeze(ctx.dim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 0
+
+
+class Expand(Op):
+    """out = self broadcast to a larger shape (no copy)"""
+    grad_fn_name, name, is_view = "ExpandBackward0", "expand", True
+    saves = ("self_sym_sizes",)
+    rule = "grad summed over the expanded dims"
+
+    def forward(self, shape):
+        return np.broadcast_to(self, shape)
+
+    def backward(ctx, grad):
+        return (sum_to(grad, ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), (2,) + tuple(shape)
+
+
+class Clone(Op):
+    """out = a copy of self"""
+    grad_fn_name, name, rule = "CloneBackward0", "clone", "grad"
+
+    def forward(self):
+        return self.copy()
+
+    def backward(ctx, grad):
+        return (grad,)
+
+    sample_inputs = classmethod(lambda cls, make, shape: iter([(make(shape),)]))
+
+
+class ToCopy(Op):
+    """out = self converted to another dtype"""
+    grad_fn_name, name = "ToCopyBackward0", "to"
+    saves = ("_self_dtype",)
+    rule = "grad converted back to self's dtype"
+
+    forward_params = ("self", "np_dtype", "_self_dtype")
+
+    def forward(self, np_dtype, _self_dtype=None):
+        return self.astype(np_dtype)
+
+    def backward(ctx, grad):
+        return (grad.to(ctx._self_dtype),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        from .. import dtypes
+        yield make(shape), np.float64, dtypes.float64
+
+
+class Flip(Op):
+    """out = self reversed along dims"""
+    grad_fn_name, name, saves, rule = "FlipBackward0", "flip", ("dims",), "grad flipped back"
+
+    def forward(self, dims):
+        return np.flip(self, dims).copy()
+
+    def backward(ctx, grad):
+        return (grad.flip(ctx.dims),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), (0,)
+
+
+class MaskedFill(Op):
+    """out = self with value where mask is True"""
+    grad_fn_name, name, saves = "MaskedFillBackward0", "masked_fill", ("mask",)
+    rule = "grad where mask is False, else 0"
+
+    def forward(self, mask, value):
+        return np.where(mask._data, np.asarray(value, dtype=self.dtype), self)
+
+    def backward(ctx, grad):
+        return (grad.masked_fill(ctx.mask, 0),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), new_tensor(np.random.default_rng(1).random(shape) > 0.5), 0.0
+
+
+class Repeat(Op):
+    """out = self tiled `repeats` times along each dimension"""
+    grad_fn_name, name = "RepeatBackward0", "repeat"
+    saves = ("repeats", "self_sym_sizes")
+    rule = "grad summed over the tiles"
+
+    def forward(self, repeats):
+        return np.tile(self, repeats)
+
+    def backward(ctx, grad):
+        sizes, reps = ctx.self_sym_sizes, ctx.repeats
+        lead = len(reps) - len(sizes)
+        full = (1,) * lead + tuple(sizes)
+        split = []
+        for r, n in zip(reps, full):
+            split += [r, n]
+        g = grad.reshape(tuple(split)).sum(tuple(range(0, 2 * len(reps), 2)))
+        return (g.reshape(sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), (2,) * len(shape) if shape else (2,)
+
+
+class Cat(Op):
+    """out = tensors joined along dim"""
+    grad_fn_name, name, saves = "CatBackward0", "cat", ("dim", "_sizes")
+    rule = "grad sliced back into each input's part"
+
+    @classmethod
+    def apply(cls, tensors, dim):
+        arrays = [t._data for t in tensors]
+        nd = arrays[0].ndim
+        for a in arrays[1:]:
+            if a.ndim != nd:
+                raise RuntimeError("Tensors must have same number of dimensions: got "
+                                   f"{nd} and {a.ndim}")
+        if len({a.dtype for a in arrays}) > 1:
+            arrays = _promote_all(tensors, arrays)
+        out = np.concatenate(arrays, axis=dim)
+        sizes = tuple(a.shape[dim] for a in arrays)
+        return cls._record(tuple(tensors), out, (dim, sizes))
+
+    forward = staticmethod(lambda dim, _sizes: None)   # apply does the work; names the saves
+
+    def backward(ctx, grad):
+        out, start = [], 0
+        for n in ctx._sizes:
+            out.append(grad.narrow(ctx.dim, start, n))
+            start += n
+        return tuple(out)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield [make(shape), make(shape)], 0
+
+
+class Stack(Op):
+    """out = tensors stacked along a new dimension dim"""
+    grad_fn_name, name, saves = "StackBackward0", "stack", ("dim",)
+    rule = "grad selected back at each input's index"
+
+    @classmethod
+    def apply(cls, tensors, dim):
+        arrays = [t._data for t in tensors]
+        for i, a in enumerate(arrays[1:], 1):
+            if a.shape != arrays[0].shape:
+                raise RuntimeError("stack expects each tensor to be equal size, but got "
+                                   f"{list(arrays[0].shape)} at entry 0 and {list(a.shape)} "
+                                   f"at entry {i}")
+        if len({a.dtype for a in arrays}) > 1:
+            arrays = _promote_all(tensors, arrays)
+        return cls._record(tuple(tensors), np.stack(arrays, axis=dim), (dim,))
+
+    forward = staticmethod(lambda dim: None)
+
+    def backward(ctx, grad):
+        return tuple(grad.select(ctx.dim, i) for i in range(grad._data.shape[ctx.dim]))
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield [make(shape), make(shape)], 0
+
+
+def _promote_all(tensors, arrays) -> list:
+    from ..dtypes import result_type
+    dims = [t.dtype for t in tensors if t.ndim]
+    zero = [t.dtype for t in tensors if not t.ndim]
+    target = result_type(dims, zero, []).np
+    return [a.astype(target) for a in arrays]
+
+
+class _MultiNode(OpNode):
+    """grad_fn shared by several outputs (split, unbind): missing grads count as zeros."""
+
+    __slots__ = ()
+
+    def apply(self, grads: tuple) -> tuple:
+        return type(self)._backward(self, grads)
+
+
+class Split(Op):
+    """outs = self cut along dim into pieces of split_size"""
+    grad_fn_name, name, is_view = "SplitBackward0", "split", True
+    saves = ("dim", "self_sym_sizes", "split_size")
+    rule = "the pieces' grads joined back (zeros for unused pieces)"
+    node_base = _MultiNode
+
+    @classmethod
+    def apply(cls, self, split_size, dim):
+        n = self._data.shape[dim]
+        cuts = list(range(split_size, n, split_size))
+        return _multi(cls, self, np.split(self._data, cuts, axis=dim), (self, split_size, dim))
+
+    forward = staticmethod(lambda self, split_size, dim: None)
+
+    def backward(ctx, grads):
+        from ..factories import zeros
+        sizes, dim = ctx.self_sym_sizes, ctx.dim
+        ref = next(g for g in grads if g is not None)
+        parts = []
+        for i, g in enumerate(grads):
+            if g is None:
+                shape = list(sizes)
+                shape[dim] = min(ctx.split_size, sizes[dim] - i * ctx.split_size)
+                g = zeros(tuple(shape), dtype=ref.dtype)
+            parts.append(g)
+        return (cat(parts, dim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape and shape[0] > 1:
+            yield make(shape), 1, 0
+
+
+class Unbind(Op):
+    """outs = self's slices along dim"""
+    grad_fn_name, name, is_view = "UnbindBackward0", "unbind", True
+    saves = ("dim", "_self_sym_sizes")
+    rule = "the slices' grads stacked back (zeros for unused slices)"
+    node_base = _MultiNode
+
+    @classmethod
+    def apply(cls, self, dim):
+        a = self._data
+        pieces = [a.take(i, axis=dim) for i in range(a.shape[dim])]
+        return _multi(cls, self, pieces, (self, dim))
+
+    forward = staticmethod(lambda self, dim: None)
+
+    def backward(ctx, grads):
+        from ..factories import zeros
+        shape = list(ctx._self_sym_sizes)
+        del shape[ctx.dim]
+        ref = next(g for g in grads if g is not None)
+        parts = [g if g is not None else zeros(tuple(shape), dtype=ref.dtype) for g in grads]
+        return (stack(parts, ctx.dim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), 0
+
+
+def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
+    """Record one node for several outputs, each output numbered by `_out_nr`."""
+    outs = tuple(new_tensor(a) for a in arrays)
+    node = None
+    if _grad_state.enabled and self._rg and self._data.dtype.kind == "f":
+        node = cls._make_node((self,), outs[0], args, None)
+        node._n_out = len(outs)
+        for i, o in enumerate(outs):
+            o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, self._vc
+    if _events.listener is not None:
+        for o in outs:
+            _events.listener.on_op(cls.name, (self,), o, node)
+    return outs
+
+
+# ---- public entry points ------------------------------------------------------------------
+def _dim(d: int, ndim: int) -> int:
+    return dims_of(d, ndim)[0] if ndim else 0
+
+
+def view(t: Tensor, *shape) -> Tensor:
+    """Same elements, new shape; one -1 is inferred (`Tensor.view`)."""
+    if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)) and not isinstance(
+            shape[0], (tuple, list)):
+        from .. import dtypes
+        if isinstance(shape[0], dtypes.dtype):
+            return to(t, shape[0])
+    return View.apply(t, _shape_arg(shape))
+
+
+reshape = view
+
+
+def flatten(t: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    if t.ndim == 0:
+        return View.apply(t, (1,))
+    s, e = _dim(start_dim, t.ndim), _dim(end_dim, t.ndim)
+    if s == e:
+        return t
+    shape = t._data.shape
+    return View.apply(t, shape[:s] + (-1,) + shape[e + 1:])
+
+
+def squeeze(t: Tensor, dim=None) -> Tensor:
+    if dim is None:
+        return Squeeze.apply(t)
+    return SqueezeDim.apply(t, _dim(dim, t.ndim))
+
+
+def unsqueeze(t: Tensor, dim: int) -> Tensor:
+    return Unsqueeze.apply(t, _dim(dim, t.ndim + 1))
+
+
+def transpose(t: Tensor, dim0: int, dim1: int) -> Tensor:
+    return Transpose.apply(t, _dim(dim0, t.ndim), _dim(dim1, t.ndim))
+
+
+def t(x: Tensor) -> Tensor:
+    if x.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.ndim}D")
+    return T.apply(x)
+
+
+def permute(x: Tensor, *dims) -> Tensor:
+    dims = _shape_arg(dims)
+    if len(dims) != x.ndim:
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
+                           "not match the length of the desired ordering of dimensions i.e. "
+                           f"input.dim() = {x.ndim} is not equal to len(dims) = {len(dims)}")
+    return Permute.apply(x, tuple(_dim(d, x.ndim) for d in dims))
+
+
+def expand(x: Tensor, *sizes) -> Tensor:
+    sizes = _shape_arg(sizes)
+    old = x._data.shape
+    lead = len(sizes) - len(old)
+    full = tuple(old[i - lead] if n == -1 else n for i, n in enumerate(sizes))
+    for i, n in enumerate(old):
+        if n != 1 and n != full[lead + i]:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({full[lead + i]}) must match the existing "
+                f"size ({n}) at non-singleton dimension {lead + i}.  Target sizes: "
+                f"{list(sizes)}.  Tensor sizes: {list(old)}")
+    return Expand.apply(x, full)
+
+
+def repeat(x: Tensor, *sizes) -> Tensor:
+    return Repeat.apply(x, _shape_arg(sizes))
+
+
+def flip(x: Tensor, dims) -> Tensor:
+    return Flip.apply(x, tuple(_dim(d, x.ndim) for d in (
+        (dims,) if isinstance(dims, int) else dims)))
+
+
+def narrow(x: Tensor, dim: int, start: int, length: int) -> Tensor:
+    from .indexing import Slice
+    return Slice.apply(x, _dim(dim, x.ndim), start, start + length, 1)
+
+
+def select(x: Tensor, dim: int, index: int) -> Tensor:
+    from .indexing import Select
+    return Select.apply(x, _dim(dim, x.ndim), index)
+
+
+def split(x: Tensor, split_size, dim: int = 0) -> tuple:
+    d = _dim(dim, x.ndim)
+    if isinstance(split_size, (list, tuple)):
+        out, start = [], 0
+        for n in split_size:
+            out.append(narrow(x, d, start, n))
+            start += n
+        return tuple(out)
+    return Split.apply(x, split_size, d)
+
+
+def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple:
+    d = _dim(dim, x.ndim)
+    n = x._data.shape[d]
+    return Split.apply(x, -(-n // chunks), d)
+
+
+def unbind(x: Tensor, dim: int = 0) -> tuple:
+    return Unbind.apply(x, _dim(dim, x.ndim))
+
+
+def clone(x: Tensor, *, memory_format=None) -> Tensor:
+    return Clone.apply(x)
+
+
+def cat(tensors, dim: int = 0) -> Tensor:
+    """Join tensors along an existing dimension (`torch.cat`)."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    return Cat.apply(tensors, _dim(dim, tensors[0].ndim))
+
+
+def stack(tensors, dim: int = 0) -> Tensor:
+    """Join same-shaped tensors along a new dimension (`torch.stack`)."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    return Stack.apply(tensors, _dim(dim, tensors[0].ndim + 1))
+
+
+def to(x: Tensor, *args, **kwargs) -> Tensor:
+    """Convert the dtype (`Tensor.to`); devices other than the CPU are not available."""
+    from .. import dtypes
+    target = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, dtypes.dtype):
+            target = a
+        elif isinstance(a, Tensor):
+            target = a.dtype
+    if target is None or target.np == x._data.dtype:
+        return x
+    if x._rg and target.is_floating_point:
+        return ToCopy.apply(x, target.np, x.dtype)
+    out = new_tensor(x._data.astype(target.np))
+    if _events.listener is not None:
+        _events.listener.on_op("to", (x,), out, None)
+    return out
+
+
+def type_(x: Tensor, dtype=None):
+    from .. import dtypes
+    if dtype is None:
+        return "torch." + x.dtype.legacy
+    if isinstance(dtype, str):
+        dtype = next(d for d in dtypes.ALL if dtype.endswith(d.legacy))
+    return to(x, dtype)

@@ -1,0 +1,323 @@
+"""Tensor: an ndarray plus autograd metadata (PyTorch's `torch.Tensor`).
+
+A tensor holds its values in `_data` (numpy), whether it `requires_grad`, the `grad_fn` that
+made it (None for leaves), its accumulated `.grad`, and a version counter shared with its views
+that in-place ops bump. The math methods are one-liners in `tensor_ops.py` (the base class).
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from . import _events, dtypes, messages
+from .graph import RemovableHandle
+from .tensor_ops import TensorOps, bind_ops
+
+tensor_uids = itertools.count()
+_ndarray = np.ndarray
+
+
+class Tensor(TensorOps):
+    """A multi-dimensional array that can record the ops applied to it.
+
+    Example:
+        >>> import engine as torch
+        >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+        >>> (x * x).sum().backward()
+        >>> x.grad.tolist()
+        [2.0, 4.0]
+    """
+
+    # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
+    __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
+                 "__weakref__")
+
+    def __init__(self, *args, dtype=None, requires_grad=False) -> None:
+        # the legacy constructor: torch.Tensor(2, 3) is uninitialised, torch.Tensor([1, 2]) data
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            data = np.array(_plain(args[0]), dtype=np.float32)
+        else:
+            data = np.zeros(tuple(int(a) for a in args), dtype=np.float32)
+        _init(self, data)
+        if requires_grad:
+            self.requires_grad = True
+
+    # ---- autograd metadata -----------------------------------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        return self._rg
+
+    @requires_grad.setter
+    def requires_grad(self, flag: bool) -> None:
+        if self.grad_fn is not None:
+            if not flag:
+                raise RuntimeError(messages.NONLEAF_REQUIRES_GRAD)
+            return
+        if flag and self._data.dtype.kind not in "fc":
+            raise RuntimeError(messages.INT_REQUIRES_GRAD)
+        self._rg = bool(flag)
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    @property
+    def grad(self) -> "Tensor | None":
+        if self.grad_fn is not None and not self.retains_grad:
+            messages.warn(messages.NONLEAF_GRAD_WARNING)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: "Tensor | None") -> None:
+        self._grad = value
+        if _events.listener is not None:
+            _events.listener.on_grad_reset(self, "none" if value is None else "set")
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._x is not None and self._x.get("retains_grad", False)
+
+    def retain_grad(self) -> None:
+        """Keep `.grad` for this non-leaf after backward (leaves keep it anyway)."""
+        if not self._rg:
+            raise RuntimeError(messages.RETAIN_GRAD_LEAF)
+        if self.grad_fn is not None:
+            self._extra()["retains_grad"] = True
+            self._watch()
+
+    def register_hook(self, hook) -> RemovableHandle:
+        """`hook(grad)` runs when this tensor's gradient is computed; a return replaces it."""
+        if not self._rg:
+            raise RuntimeError(messages.HOOK_NO_GRAD)
+        hooks = self._extra().setdefault("hooks", [])
+        hooks.append(hook)
+        if self.grad_fn is not None:
+            self._watch()
+        return RemovableHandle(hooks, hook)
+
+    def _extra(self) -> dict:
+        if self._x is None:
+            self._x = {}
+        return self._x
+
+    def _watch(self) -> None:
+        """Ask the grad_fn to run this tensor's hooks / retain_grad during backward."""
+        watched = self.grad_fn._extra("tensors", [])
+        if not any(t is self for _, t in watched):
+            watched.append((self._out_nr, self))
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Accumulate d(self)/d(leaf) into every leaf's `.grad` (v·J when `gradient` is v).
+
+        Example:
+            >>> import engine as torch
+            >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+            >>> (x * 3).backward(torch.tensor([1.0, 0.5]))
+            >>> x.grad.tolist()
+            [3.0, 1.5]
+        """
+        from .autograd.walk import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self) -> "Tensor":
+        """A tensor sharing storage and version counter, cut from the graph."""
+        t = new_tensor(self._data)
+        t._vc = self._vc
+        if _events.listener is not None:
+            _events.listener.on_tensor(t, "detach")
+        return t
+
+    def detach_(self) -> "Tensor":
+        self.grad_fn = None
+        self._rg = False
+        return self
+
+    @property
+    def data(self) -> "Tensor":
+        # shares storage but NOT the version counter: changes through .data go unnoticed
+        return new_tensor(self._data)
+
+    @data.setter
+    def data(self, value: "Tensor") -> None:
+        self._data = value._data
+
+    @property
+    def _version(self) -> int:
+        return self._vc[0]
+
+    # ---- shape and conversions -------------------------------------------------------
+    @property
+    def shape(self) -> "Size":
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None):
+        return Size(self._data.shape) if dim is None else self._data.shape[dim]
+
+    @property
+    def dtype(self) -> dtypes.dtype:
+        return dtypes.of_array(self._data)
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    def numel(self) -> int:
+        return self._data.size
+
+    def nelement(self) -> int:
+        return self._data.size
+
+    def element_size(self) -> int:
+        return self._data.itemsize
+
+    @property
+    def device(self) -> str:
+        return Device()
+
+    is_cuda = False
+
+    def is_floating_point(self) -> bool:
+        return self._data.dtype.kind == "f"
+
+    def is_contiguous(self) -> bool:
+        return self._data.flags.c_contiguous
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self) -> np.ndarray:
+        if self._rg:
+            raise RuntimeError(messages.NUMPY_REQUIRES_GRAD)
+        return self._data
+
+    def __float__(self) -> float:
+        if self._rg:
+            messages.warn(messages.SCALAR_CONVERSION_WARNING)
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
+        return int(self.item())
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __len__(self) -> int:
+        if not self._data.ndim:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if not self._data.ndim:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    __hash__ = object.__hash__
+
+    def __repr__(self, *, tensor_contents=None) -> str:
+        try:
+            from .printing import tensor_repr
+        except ImportError:  # temporary until printing.py lands
+            return f"tensor({self._data.tolist()})"
+        return tensor_repr(self)
+
+    def __str__(self) -> str:
+        try:
+            from .printing import tensor_str
+        except ImportError:  # temporary until printing.py lands
+            return self.__repr__()
+        return tensor_str(self)
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return str(self)
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+    def numel(self) -> int:
+        return int(np.prod(self)) if self else 1
+
+
+class Device(str):
+    """The only device here: the CPU."""
+
+    def __new__(cls, name: str = "cpu"):
+        return str.__new__(cls, name)
+
+    @property
+    def type(self) -> str:
+        return "cpu"
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+
+def _plain(data):
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_plain(d) for d in data]
+    return data
+
+
+def _init(t: Tensor, data: np.ndarray) -> None:
+    t._data = data
+    t._rg = False
+    t.grad_fn = None
+    t._grad = None
+    t._vc = [0]
+    t._uid = next(tensor_uids)
+    t._out_nr = 0
+    t._acc = None
+    t._x = None
+
+
+_new = object.__new__
+
+
+def new_tensor(data) -> Tensor:
+    """Wrap an ndarray (or numpy scalar) as a leaf Tensor without copying; internal and fast."""
+    t = _new(Tensor)
+    t._data = data if type(data) is _ndarray else np.asarray(data)
+    t._rg = False
+    t.grad_fn = None
+    t._grad = None
+    t._vc = [0]
+    t._uid = next(tensor_uids)
+    t._out_nr = 0
+    t._acc = None
+    t._x = None
+    return t
+
+
+TensorOps_bound = bind_ops()   # the op modules import Tensor, so they load after it

@@ -1,0 +1,216 @@
+"""The math half of `Tensor`: operators and methods, each a one-line call into `engine.ops`.
+
+Kept apart from `tensor.py` (data and autograd metadata) so each file stays readable. The op
+modules import `Tensor`, so they are bound here by `bind_ops()` once `tensor.py` has defined
+it (see the bottom of tensor.py); every method looks them up at call time.
+"""
+from __future__ import annotations
+
+ew = red = sh = ix = la = ip = fac = None   # bound by bind_ops()
+
+
+def bind_ops() -> None:
+    """Import the op families (called once, after Tensor exists)."""
+    global ew, red, sh, ix, la, ip, fac
+    from . import factories as fac
+    from .ops import elementwise as ew
+    from .ops import indexing as ix
+    from .ops import inplace as ip
+    from .ops import linalg as la
+    from .ops import reduction as red
+    from .ops import shape as sh
+
+
+class TensorOps:
+    """Operators and methods; see `engine.ops` for what each op records."""
+
+    __slots__ = ()
+
+    # ---- arithmetic operators -------------------------------------------------------------
+    def __add__(self, other): return ew.add(self, other)
+    def __radd__(self, other): return ew.add(self, other)
+    def __sub__(self, other): return ew.sub(self, other)
+    def __rsub__(self, other): return ew.rsub(self, other)
+    def __mul__(self, other): return ew.mul(self, other)
+    def __rmul__(self, other): return ew.mul(self, other)
+    def __truediv__(self, other): return ew.div(self, other)
+    def __rtruediv__(self, other): return ew.div(other, self)
+    def __floordiv__(self, other): return ew.floor_divide(self, other)
+    def __rfloordiv__(self, other): return ew.floor_divide(other, self)
+    def __mod__(self, other): return ew.remainder(self, other)
+    def __pow__(self, other): return ew.pow(self, other)
+    def __rpow__(self, other): return ew.pow(other, self)
+    def __matmul__(self, other): return la.matmul(self, other)
+    def __rmatmul__(self, other): return la.matmul(other, self)
+    def __neg__(self): return ew.neg(self)
+    def __pos__(self): return self
+    def __abs__(self): return ew.abs(self)
+    def __iadd__(self, other): return ip.apply_inplace(ew.Add, "add_", self, _t(self, other), 1)
+    def __isub__(self, other): return ip.apply_inplace(ew.Sub, "sub_", self, _t(self, other), 1)
+    def __imul__(self, other): return ip.apply_inplace(ew.Mul, "mul_", self, _t(self, other))
+    def __itruediv__(self, other): return ip.apply_inplace(ew.Div, "div_", self, _t(self, other))
+
+    # ---- comparisons and logic (never differentiable) --------------------------------------
+    def __eq__(self, other): return ew.eq(self, other)
+    def __ne__(self, other): return ew.ne(self, other)
+    def __lt__(self, other): return ew.lt(self, other)
+    def __le__(self, other): return ew.le(self, other)
+    def __gt__(self, other): return ew.gt(self, other)
+    def __ge__(self, other): return ew.ge(self, other)
+    def __and__(self, other): return ew.bitwise_and(self, other)
+    def __or__(self, other): return ew.bitwise_or(self, other)
+    def __xor__(self, other): return ew.bitwise_xor(self, other)
+    def __invert__(self): return ew.bitwise_not(self)
+    def eq(self, other): return ew.eq(self, other)
+    def ne(self, other): return ew.ne(self, other)
+    def lt(self, other): return ew.lt(self, other)
+    def le(self, other): return ew.le(self, other)
+    def gt(self, other): return ew.gt(self, other)
+    def ge(self, other): return ew.ge(self, other)
+    def equal(self, other): return fac.equal(self, other)
+    def allclose(self, other, rtol=1e-05, atol=1e-08): return fac.allclose(self, other, rtol, atol)
+    def logical_not(self): return ew.logical_not(self)
+    def isnan(self): return ew.isnan(self)
+    def all(self, dim=None): return red.all(self, dim)
+    def any(self, dim=None): return red.any(self, dim)
+
+    # ---- indexing ------------------------------------------------------------------------
+    def __getitem__(self, key): return ix.getitem(self, key)
+    def __setitem__(self, key, value): ix.setitem(self, key, value)
+
+    # ---- elementwise methods -------------------------------------------------------------
+    def add(self, other, *, alpha=1): return ew.add(self, other, alpha=alpha)
+    def sub(self, other, *, alpha=1): return ew.sub(self, other, alpha=alpha)
+    def mul(self, other): return ew.mul(self, other)
+    def div(self, other, *, rounding_mode=None): return ew.div(self, other, rounding_mode=rounding_mode)
+    def pow(self, exponent): return ew.pow(self, exponent)
+    def neg(self): return ew.neg(self)
+    def abs(self): return ew.abs(self)
+    def exp(self): return ew.exp(self)
+    def log(self): return ew.log(self)
+    def log2(self): return ew.log2(self)
+    def log10(self): return ew.log10(self)
+    def log1p(self): return ew.log1p(self)
+    def expm1(self): return ew.expm1(self)
+    def sqrt(self): return ew.sqrt(self)
+    def rsqrt(self): return ew.rsqrt(self)
+    def square(self): return ew.square(self)
+    def sin(self): return ew.sin(self)
+    def cos(self): return ew.cos(self)
+    def tan(self): return ew.tan(self)
+    def sinh(self): return ew.sinh(self)
+    def cosh(self): return ew.cosh(self)
+    def asin(self): return ew.asin(self)
+    def atan(self): return ew.atan(self)
+    def tanh(self): return ew.tanh(self)
+    def sigmoid(self): return ew.sigmoid(self)
+    def relu(self): return ew.relu(self)
+    def sign(self): return ew.sign(self)
+    def reciprocal(self): return ew.reciprocal(self)
+    def clamp(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
+    def clip(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
+    def maximum(self, other): return ew.maximum(self, other)
+    def minimum(self, other): return ew.minimum(self, other)
+    def where(self, condition, other): return ew.where(condition, self, other)
+    def masked_fill(self, mask, value): return sh.MaskedFill.apply(self, mask, _num(value))
+    def floor(self): return ew.floor(self)
+    def ceil(self): return ew.ceil(self)
+    def round(self, decimals=0): return ew.round(self, decimals)
+
+    # ---- reductions ----------------------------------------------------------------------
+    def sum(self, dim=None, keepdim=False, *, dtype=None): return red.sum(self, dim, keepdim, dtype=dtype)
+    def mean(self, dim=None, keepdim=False, *, dtype=None): return red.mean(self, dim, keepdim, dtype=dtype)
+    def max(self, dim=None, keepdim=False): return red.max(self, dim, keepdim)
+    def min(self, dim=None, keepdim=False): return red.min(self, dim, keepdim)
+    def prod(self, dim=None, keepdim=False): return red.prod(self, dim, keepdim)
+    def norm(self, p=2, dim=None, keepdim=False): return red.norm(self, p, dim, keepdim)
+    def var(self, dim=None, unbiased=True, keepdim=False): return red.var(self, dim, unbiased, keepdim)
+    def std(self, dim=None, unbiased=True, keepdim=False): return red.std(self, dim, unbiased, keepdim)
+    def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
+    def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
+    def softmax(self, dim): return red.softmax(self, dim)
+    def log_softmax(self, dim): return red.log_softmax(self, dim)
+
+    # ---- linear algebra ------------------------------------------------------------------
+    def matmul(self, other): return la.matmul(self, other)
+    def mm(self, mat2): return la.mm(self, mat2)
+    def mv(self, vec): return la.mv(self, vec)
+    def dot(self, other): return la.dot(self, other)
+    def bmm(self, mat2): return la.bmm(self, mat2)
+
+    # ---- shape ---------------------------------------------------------------------------
+    def view(self, *shape): return sh.view(self, *shape)
+    def reshape(self, *shape): return sh.reshape(self, *shape)
+    def view_as(self, other): return sh.view(self, other.shape)
+    def reshape_as(self, other): return sh.reshape(self, other.shape)
+    def flatten(self, start_dim=0, end_dim=-1): return sh.flatten(self, start_dim, end_dim)
+    def squeeze(self, dim=None): return sh.squeeze(self, dim)
+    def unsqueeze(self, dim): return sh.unsqueeze(self, dim)
+    def transpose(self, dim0, dim1): return sh.transpose(self, dim0, dim1)
+    def t(self): return sh.t(self)
+    def permute(self, *dims): return sh.permute(self, *dims)
+    def expand(self, *sizes): return sh.expand(self, *sizes)
+    def expand_as(self, other): return sh.expand(self, other.shape)
+    def repeat(self, *sizes): return sh.repeat(self, *sizes)
+    def flip(self, dims): return sh.flip(self, dims)
+    def narrow(self, dim, start, length): return sh.narrow(self, dim, start, length)
+    def select(self, dim, index): return sh.select(self, dim, index)
+    def split(self, split_size, dim=0): return sh.split(self, split_size, dim)
+    def chunk(self, chunks, dim=0): return sh.chunk(self, chunks, dim)
+    def unbind(self, dim=0): return sh.unbind(self, dim)
+    def clone(self): return sh.clone(self)
+    def contiguous(self): return self
+
+    @property
+    def T(self): return sh.permute(self, tuple(reversed(range(self.ndim))))  # noqa: N802
+    @property
+    def mT(self): return sh.transpose(self, -2, -1)  # noqa: N802
+
+    # ---- dtype conversion ----------------------------------------------------------------
+    def to(self, *args, **kwargs): return sh.to(self, *args, **kwargs)
+    def type(self, dtype=None): return sh.type_(self, dtype)
+    def float(self): return sh.to(self, fac.dtypes.float32)
+    def double(self): return sh.to(self, fac.dtypes.float64)
+    def half(self): return sh.to(self, fac.dtypes.float16)
+    def long(self): return sh.to(self, fac.dtypes.int64)
+    def int(self): return sh.to(self, fac.dtypes.int32)
+    def bool(self): return sh.to(self, fac.dtypes.bool)
+    def cpu(self): return self
+    def type_as(self, other): return sh.to(self, other.dtype)
+
+    # ---- in place ------------------------------------------------------------------------
+    def add_(self, other, *, alpha=1): return ip.apply_inplace(ew.Add, "add_", self, _t(self, other), alpha)
+    def sub_(self, other, *, alpha=1): return ip.apply_inplace(ew.Sub, "sub_", self, _t(self, other), alpha)
+    def mul_(self, other): return ip.apply_inplace(ew.Mul, "mul_", self, _t(self, other))
+    def div_(self, other): return ip.apply_inplace(ew.Div, "div_", self, _t(self, other))
+    def pow_(self, exponent): return ip.apply_inplace(ew.PowScalar, "pow_", self, exponent)
+    def neg_(self): return ip.apply_inplace(ew.Neg, "neg_", self)
+    def exp_(self): return ip.apply_inplace(ew.Exp, "exp_", self)
+    def log_(self): return ip.apply_inplace(ew.Log, "log_", self)
+    def sqrt_(self): return ip.apply_inplace(ew.Sqrt, "sqrt_", self)
+    def sigmoid_(self): return ip.apply_inplace(ew.Sigmoid, "sigmoid_", self)
+    def tanh_(self): return ip.apply_inplace(ew.Tanh, "tanh_", self)
+    def relu_(self): return ip.apply_inplace(ew.Relu, "relu_", self)
+    def abs_(self): return ip.apply_inplace(ew.Abs, "abs_", self)
+    def clamp_(self, min=None, max=None): return ip.apply_inplace(ew.Clamp, "clamp_", self, _num(min), _num(max))  # noqa: A002
+    def zero_(self): return ip.zero_(self)
+    def fill_(self, value): return ip.fill_(self, value)
+    def copy_(self, src): return ip.copy_(self, src)
+    def masked_fill_(self, mask, value): return ip.apply_inplace(sh.MaskedFill, "masked_fill_", self, mask, _num(value))
+
+    # ---- constructors from a tensor ------------------------------------------------------
+    def new_zeros(self, *size, dtype=None): return fac.zeros(*size, dtype=dtype or self.dtype)
+    def new_ones(self, *size, dtype=None): return fac.ones(*size, dtype=dtype or self.dtype)
+    def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
+    def new_full(self, size, fill_value, dtype=None): return fac.full(size, fill_value, dtype=dtype or self.dtype)
+    def uniform_(self, a=0.0, b=1.0): return fac.uniform_(self, a, b)
+    def normal_(self, mean=0.0, std=1.0): return fac.normal_(self, mean, std)
+
+
+def _t(self, other):
+    from .ops._op import scalar
+    return scalar(other, self)
+
+
+def _num(v):
+    return v.item() if hasattr(v, "_data") else v
