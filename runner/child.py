@@ -387,7 +387,8 @@ def execute(request: dict, out_fd: int) -> dict:
     recorder = None
     if request.get("trace"):
         from runner.recorder import Recorder
-        recorder = Recorder(source, filename, limits)
+        recorder = Recorder(source, filename, {"max_events": limits.max_trace_events,
+                                               "max_bytes": limits.max_trace_bytes})
     out = _Output(out_fd, limits, recorder)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     _install_warnings(filename, out, recorder)

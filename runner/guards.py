@@ -96,7 +96,13 @@ def _public(module, names=None) -> dict:
     names = names if names is not None else getattr(module, "__all__", None)
     if names is None:
         names = [n for n in vars(module) if not n.startswith("_")]
-    return {n: getattr(module, n) for n in names if hasattr(module, n)}
+    out = {}
+    for n in names:
+        try:
+            out[n] = getattr(module, n)
+        except Exception:   # noqa: BLE001 - a lazy submodule that is not there (yet)
+            continue
+    return out
 
 
 class _ModuleTable:
@@ -114,7 +120,7 @@ class _ModuleTable:
             try:
                 for part in dotted.split(".")[1:]:
                     mod = getattr(mod, part)
-            except AttributeError:
+            except (AttributeError, ImportError):   # a submodule the engine does not have
                 continue
             real[dotted] = mod
         self.real_engine_modules = {id(m): name for name, m in real.items()}
@@ -131,22 +137,23 @@ class _ModuleTable:
             for child_name, proxy in list(self.proxies.items()):
                 if child_name.rsplit(".", 1)[0] == dotted:
                     names.setdefault(child_name.rsplit(".", 1)[1], proxy)
-            self.proxies[dotted] = ModuleProxy(dotted, names)
+            self.proxies[dotted] = ModuleProxy(dotted, names, dir(real[dotted]))
         self.proxies["engine"] = self.proxies["torch"]
         np_random = ModuleProxy("numpy.random", _wrapped(np.random, NUMPY_RANDOM_NAMES,
-                                                         element_check))
-        np_linalg = ModuleProxy("numpy.linalg", _public(np.linalg, NUMPY_LINALG_NAMES))
+                                                         element_check), dir(np.random))
+        np_linalg = ModuleProxy("numpy.linalg", _public(np.linalg, NUMPY_LINALG_NAMES),
+                                dir(np.linalg))
         np_names = _wrapped(np, NUMPY_NAMES, element_check)
         np_names.update(random=np_random, linalg=np_linalg)
         self.proxies.update({
-            "numpy": ModuleProxy("numpy", np_names, NUMPY_HIDDEN),
+            "numpy": ModuleProxy("numpy", np_names, set(NUMPY_HIDDEN) | set(dir(np))),
             "numpy.random": np_random,
             "numpy.linalg": np_linalg,
             "math": ModuleProxy("math", _public(math)),
             "random": ModuleProxy("random", _public(random, (
                 "random uniform randint randrange choice choices shuffle sample seed gauss "
-                "normalvariate expovariate betavariate triangular").split())),
-            "inspect": ModuleProxy("inspect", {"signature": inspect.signature}),
+                "normalvariate expovariate betavariate triangular").split()), dir(random)),
+            "inspect": ModuleProxy("inspect", {"signature": inspect.signature}, dir(inspect)),
         })
         return self
 
@@ -495,7 +502,11 @@ class Sandbox:
     def base(self, cls):
         """A class statement's base must be a class the tutorials subclass."""
         import engine
-        allowed = [engine.nn.Module, engine.autograd.Function, Exception]
+        allowed = [Exception]
+        for owner, name in ((getattr(engine, "nn", None), "Module"),
+                            (getattr(engine, "autograd", None), "Function")):
+            if isinstance(getattr(owner, name, None), type):
+                allowed.append(getattr(owner, name))
         if not isinstance(cls, type) or issubclass(cls, type) or not (
                 _is_user_type(cls) or issubclass(cls, tuple(allowed))):
             name = getattr(cls, "__name__", type(cls).__name__)

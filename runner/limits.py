@@ -25,6 +25,7 @@ LIMIT_KEYS = {
     "max_tensor_elements": "tensor_elements",
     "max_graph_nodes": "graph_nodes",
     "max_trace_events": "trace_events",
+    "max_trace_bytes": "trace_bytes",
     "stdout_bytes": "stdout",
     "source_bytes": "source",
     "recursion_depth": "recursion_depth",
@@ -40,7 +41,8 @@ class Limits:
     memory_mb: int = 512                # RLIMIT_AS headroom above the warm worker's size
     max_tensor_elements: int = 10_000_000   # per tensor / array, checked before allocating
     max_graph_nodes: int = 200_000      # grad_fn nodes a run may create
-    max_trace_events: int = 50_000      # handed to the recorder (it elides past its budget)
+    max_trace_events: int = 20_000      # the recorder keeps this many events, then elides
+    max_trace_bytes: int = 2_000_000    # the recorder's byte cap on the trace JSON
     stdout_bytes: int = 256 * 1024      # what print() may write in total
     source_bytes: int = 64 * 1024       # UTF-8 size of the program
     recursion_depth: int = 400          # Python frames of user code (plus engine headroom)

@@ -65,10 +65,20 @@ class SandboxUnavailable(RuntimeError):
     """A required OS layer is missing and GRADSTEP_SANDBOX_STRICT asks to fail closed."""
 
 
+def _import_roots() -> str:
+    """sys.path entries that make `runner` and `engine` importable as this process sees them."""
+    import importlib.util
+    roots = [_PROJECT_ROOT]
+    spec = importlib.util.find_spec("engine")
+    if spec is not None and spec.origin:
+        roots.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(spec.origin))))
+    return os.pathsep.join(dict.fromkeys(roots))
+
+
 def _zygote_env() -> dict:
     # An empty environment: no secrets reach the worker. The hash seed is fixed so that the
     # same program prints the same set order and gives the same trace bytes.
-    return {"PATH": os.defpath, "PYTHONPATH": _PROJECT_ROOT, "PYTHONHASHSEED": "0",
+    return {"PATH": os.defpath, "PYTHONPATH": _import_roots(), "PYTHONHASHSEED": "0",
             "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 

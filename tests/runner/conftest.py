@@ -1,0 +1,22 @@
+"""Shared fixtures: one warm worker pool for the runner tests, with small limits.
+
+Small limits keep the resource-bomb tests quick: a CPU bomb costs one second, not five.
+"""
+import pytest
+
+from runner import Limits, WorkerPool
+
+SMALL = Limits(cpu_seconds=1, wall_seconds=4, memory_mb=256, max_tensor_elements=10**6,
+               max_graph_nodes=5000, stdout_bytes=20_000, source_bytes=32 * 1024,
+               recursion_depth=200)
+
+
+@pytest.fixture(scope="session")
+def small_limits():
+    return SMALL
+
+
+@pytest.fixture(scope="session")
+def pool():
+    with WorkerPool(size=1, limits=SMALL) as p:
+        yield p

@@ -1,0 +1,7 @@
+print(1, 2, 3, sep="-", end="!\n")
+print()
+print("a", "b", sep="")
+print("no newline", end="")
+print(" then newline")
+print(None, True, 1.5, [1, "x"], (2,), {"k": None}, sep=" | ")
+print(*[1, 2, 3])

@@ -1,0 +1,4 @@
+# expect: limit
+# goal: spin forever
+while True:
+    pass

@@ -1,0 +1,7 @@
+# expect: limit
+# goal: catch the limit and go on
+try:
+    while True:
+        pass
+except Exception:
+    print('PWNED')

@@ -1,0 +1,4 @@
+# expect: limit
+# goal: a huge string
+x = 'a' * (10 ** 10)
+print('PWNED')

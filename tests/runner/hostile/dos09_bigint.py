@@ -1,0 +1,4 @@
+# expect: limit
+# goal: a big integer power
+x = 10 ** (10 ** 9)
+print('PWNED')

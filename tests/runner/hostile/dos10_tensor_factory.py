@@ -1,0 +1,5 @@
+# expect: limit
+# goal: a huge tensor
+import torch
+x = torch.zeros(10 ** 5, 10 ** 5)
+print('PWNED')

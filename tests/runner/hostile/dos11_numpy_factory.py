@@ -1,0 +1,5 @@
+# expect: limit
+# goal: a huge array
+import numpy as np
+x = np.ones((10 ** 5, 10 ** 5))
+print('PWNED')

@@ -1,0 +1,5 @@
+# expect: limit
+# goal: deep recursion
+def f(n):
+    return f(n + 1)
+f(0)

@@ -1,0 +1,4 @@
+# expect: limit
+# goal: print forever
+while True:
+    print('spam' * 100)

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: __builtins__ by name
+__builtins__['open']('@MARKER@', 'w')

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: globals() exposes the namespace
+print(globals(), 'PWNED')

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: exec of a string
+exec("open('@MARKER@', 'w')")

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: read a secret file
+print(open('@SECRET_FILE@').read())

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: write a file
+open('@MARKER@', 'w').write('pwned')

@@ -1,0 +1,4 @@
+# expect: refused
+# goal: import os
+import os
+os.system('touch @MARKER@')

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: __import__ by name
+__import__('os').system('touch @MARKER@')

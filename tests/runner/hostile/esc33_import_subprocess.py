@@ -1,0 +1,4 @@
+# expect: refused
+# goal: import subprocess
+import subprocess
+subprocess.run(['touch', '@MARKER@'])

@@ -1,0 +1,4 @@
+# expect: refused
+# goal: sys.modules
+import sys
+sys.modules['os'].system('touch @MARKER@')

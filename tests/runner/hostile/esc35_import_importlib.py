@@ -1,0 +1,4 @@
+# expect: refused
+# goal: importlib
+import importlib
+importlib.import_module('os').system('touch @MARKER@')

@@ -1,0 +1,4 @@
+# expect: refused
+# goal: relative import of the runner
+from . import guards
+print('PWNED')

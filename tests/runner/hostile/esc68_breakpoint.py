@@ -1,0 +1,3 @@
+# expect: refused
+# goal: pdb on the server's stdin
+breakpoint()

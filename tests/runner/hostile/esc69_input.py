@@ -1,0 +1,3 @@
+# expect: refused
+# goal: a blocking read
+print(input())

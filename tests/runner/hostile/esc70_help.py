@@ -1,0 +1,3 @@
+# expect: refused
+# goal: the pager
+help(print)

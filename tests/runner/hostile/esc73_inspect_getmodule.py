@@ -1,0 +1,5 @@
+# expect: refused
+# goal: inspect.getmodule returns a module
+import inspect
+import torch
+print(inspect.getmodule(torch.tensor).np, 'PWNED')

@@ -1,0 +1,4 @@
+# expect: refused
+# goal: random's hidden Random instance
+import random
+print(random.Random, 'PWNED')

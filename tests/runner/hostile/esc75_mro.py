@@ -1,0 +1,3 @@
+# expect: refused
+# goal: type.mro() reaches object
+print(int.mro()[-1], 'PWNED')

@@ -1,0 +1,3 @@
+# expect: refused
+# goal: vars() exposes dicts
+print(vars(), 'PWNED')

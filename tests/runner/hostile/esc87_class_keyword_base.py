@@ -1,0 +1,5 @@
+# expect: refused
+# goal: keywords in a class statement
+class A(**{'metaclass': type}):
+    pass
+print('PWNED')

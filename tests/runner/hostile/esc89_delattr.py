@@ -1,0 +1,5 @@
+# expect: refused
+# goal: delete an attribute of the engine
+import torch
+del torch.tensor
+print('PWNED')
