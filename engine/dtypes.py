@@ -6,6 +6,8 @@ tensor, which outranks a Python number, unless the lower-ranked operand is of a 
 """
 from __future__ import annotations
 
+import builtins
+
 import numpy as np
 
 
@@ -99,9 +101,9 @@ def promote_types(a: dtype, b: dtype) -> dtype:
 
 def scalar_dtype(value) -> dtype:
     """The dtype a Python number gets on its own: bool, int64, or the default float."""
-    if value is True or value is False:
+    if isinstance(value, (builtins.bool, np.bool_)):
         return bool
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, (builtins.int, np.integer)):
         return int64
     return _default[0]
 

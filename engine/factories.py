@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _events, dtypes
+from . import _events, dtypes, messages
 from .tensor import Tensor, _plain, new_tensor
 
 _gen = [np.random.Generator(np.random.PCG64(0))]
@@ -17,7 +17,9 @@ _gen = [np.random.Generator(np.random.PCG64(0))]
 
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
     if requires_grad:
-        t.requires_grad = True
+        if t._data.dtype.kind not in "fc":
+            raise RuntimeError(messages.INT_REQUIRES_GRAD)
+        t._rg = True
     if _events.listener is not None:
         _events.listener.on_tensor(t, how)
     return t

@@ -15,7 +15,10 @@ NO_GRAD_FN = "element {} of tensors does not require grad and does not have a gr
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_LEAF_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
                      "operation.")
+# PyTorch words this three ways depending on the entry point
 INT_REQUIRES_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
+INT_REQUIRES_GRAD_SET = "only Tensors of floating point and complex dtype can require gradients"
+INT_REQUIRES_GRAD_METHOD = "only Tensors of floating point dtype can require gradients"
 NUMPY_REQUIRES_GRAD = ("Can't call numpy() on Tensor that requires grad. Use "
                        "tensor.detach().numpy() instead.")
 NONLEAF_REQUIRES_GRAD = (

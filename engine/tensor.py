@@ -55,10 +55,12 @@ class Tensor(TensorOps):
                 raise RuntimeError(messages.NONLEAF_REQUIRES_GRAD)
             return
         if flag and self._data.dtype.kind not in "fc":
-            raise RuntimeError(messages.INT_REQUIRES_GRAD)
+            raise RuntimeError(messages.INT_REQUIRES_GRAD_SET)
         self._rg = bool(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        if requires_grad and self._data.dtype.kind not in "fc":
+            raise RuntimeError(messages.INT_REQUIRES_GRAD_METHOD)
         self.requires_grad = requires_grad
         return self
 

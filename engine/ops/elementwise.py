@@ -145,10 +145,10 @@ class PowScalar(Op):
         return out if out.dtype == self.dtype or self.dtype.kind != "f" else out.astype(self.dtype)
 
     def backward(ctx, grad):
-        p = ctx.exponent
-        if p == 0:
-            return (grad * 0,)
-        return (grad * p * ctx.self ** (p - 1) if p != 2 else grad * 2 * ctx.self,)
+        p, x = ctx.exponent, ctx.self
+        if p == 0:   # PyTorch returns plain zeros here, cut from any graph
+            return (_plain(np.zeros_like(x._data)),)
+        return (grad * (x ** (p - 1) * p),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
