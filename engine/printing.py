@@ -291,3 +291,18 @@ def options_with(**changes) -> PrintOptions:
     """A copy of the current options with some fields changed (for callers and tests that
     want one formatting without touching the global state)."""
     return replace(_options, **changes)
+
+
+def structseq_repr(name: str, fields: dict) -> str:
+    """How PyTorch prints the named tuples some ops return (`torch.return_types.max` …).
+
+    Each field goes on its own line, with no indentation.
+
+    Example:
+        >>> print(structseq_repr("max", {"values": 1, "indices": 0}))
+        torch.return_types.max(
+        values=1,
+        indices=0)
+    """
+    body = ",\n".join(f"{key}={value!r}" for key, value in fields.items())
+    return f"torch.return_types.{name}(\n{body})"

@@ -19,7 +19,7 @@ Example:
     >>> same("tensor([1.0000])", "tensor([1.00001])", "numeric") is None
     True
     >>> same("tensor([1.])", "tensor([2.])", "exact")
-    "token 3: expected '1.', got '2.' (near: tensor ( [ 1. ] ) )"
+    "token 3: expected '1.', got '2.' (near: tensor ( [ 1. ] ))"
 """
 from __future__ import annotations
 

@@ -216,3 +216,14 @@ def test_columns_share_one_width(arr):
 def test_summarises_exactly_past_the_threshold(n):
     text = format_array(np.arange(n), "int64")
     assert ("..." in text) == (n > 1000)
+
+
+def test_structseq_repr_puts_each_field_on_its_own_line():
+    values = format_array(a([2.0]), "float32")
+    text = printing.structseq_repr("max", {"values": _Raw(values), "indices": _Raw("tensor([1])")})
+    assert text == "torch.return_types.max(\nvalues=tensor([2.]),\nindices=tensor([1]))"
+
+
+class _Raw(str):
+    def __repr__(self):
+        return str(self)
