@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import importlib
 
+import numpy as _np
+
 from . import autograd
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
@@ -32,14 +34,17 @@ from .ops.elementwise import (abs, add, asin, atan, ceil, clamp, cos, cosh, div,
                               log, log1p, log2, log10, logical_and, logical_not, logical_or, lt,
                               maximum, minimum, mul, ne, neg, pow, reciprocal, relu, remainder,
                               round, rsqrt, rsub, sigmoid, sign, sin, sinh, sqrt, square, sub,
-                              tan, tanh, where)
+                              tan, tanh, where, exp2, erf, trunc)
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
-from .ops.reduction import (all, any, argmax, argmin, log_softmax, max, mean, min, norm, prod,
+from .ops.reduction import (all, any, argmax, argmin, cumsum, log_softmax, max, mean, min, norm, prod,
                             softmax, std, sum, var)
 from .ops.shape import (cat, chunk, clone, expand, flatten, flip, narrow, permute, repeat,
                         reshape, select, split, squeeze, stack, t, transpose, unbind,
                         unsqueeze)
 from .tensor import Size, Tensor
+
+# PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
+_np.seterr(all="ignore")
 
 clip = clamp
 true_divide = divide = div
@@ -102,7 +107,7 @@ __all__ = [
     "allclose", "isclose",
     # reductions
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
-    "log_softmax", "all", "any",
+    "log_softmax", "all", "any", "cumsum", "exp2", "erf", "trunc",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "outer",
     # shape

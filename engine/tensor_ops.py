@@ -102,6 +102,9 @@ class TensorOps:
     def cosh(self): return ew.cosh(self)
     def asin(self): return ew.asin(self)
     def atan(self): return ew.atan(self)
+    def exp2(self): return ew.exp2(self)
+    def erf(self): return ew.erf(self)
+    def trunc(self): return ew.trunc(self)
     def tanh(self): return ew.tanh(self)
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
@@ -129,6 +132,7 @@ class TensorOps:
     def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
     def softmax(self, dim): return red.softmax(self, dim)
+    def cumsum(self, dim): return red.cumsum(self, dim)
     def log_softmax(self, dim): return red.log_softmax(self, dim)
 
     # ---- linear algebra ------------------------------------------------------------------

@@ -5,6 +5,8 @@ forward (numpy) and backward (engine Tensor ops); binary backwards reduce throug
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..tensor import Tensor
@@ -251,6 +253,22 @@ Atan = _unary("AtanBackward0", "atan", np.arctan, "grad / (1 + self**2)", ("self
               lambda ctx, g: (g / (ctx.self * ctx.self + 1),))
 Asin = _unary("AsinBackward0", "asin", np.arcsin, "grad / sqrt(1 - self**2)", ("self",),
               lambda ctx, g: (g * (1 - ctx.self * ctx.self).rsqrt(),), -0.9, 0.9)
+
+Exp2 = _unary("Exp2Backward0", "exp2", np.exp2, "grad * result * ln 2", ("result",),
+              lambda ctx, g: (g * ctx.result * float(np.log(2)),))
+_erf = np.frompyfunc(math.erf, 1, 1)
+Erf = _unary("ErfBackward0", "erf", lambda x: np.asarray(_erf(x), dtype=x.dtype),
+             "grad * 2/sqrt(pi) * exp(-self**2)", ("self",),
+             lambda ctx, g: (g * (-(ctx.self * ctx.self)).exp() * (2 / math.sqrt(math.pi)),))
+# rounding: flat almost everywhere, so the gradient is zero (PyTorch records them anyway)
+Floor = _unary("FloorBackward0", "floor", np.floor, "0", (), lambda ctx, g: (g * 0,),
+               float_only=False)
+Ceil = _unary("CeilBackward0", "ceil", np.ceil, "0", (), lambda ctx, g: (g * 0,),
+              float_only=False)
+Round = _unary("RoundBackward0", "round", np.round, "0", (), lambda ctx, g: (g * 0,),
+               float_only=False)
+Trunc = _unary("TruncBackward0", "trunc", np.trunc, "0", (), lambda ctx, g: (g * 0,),
+               float_only=False)
 
 
 class Clamp(Op):
@@ -573,15 +591,29 @@ def remainder(a, b) -> Tensor:
 
 
 def floor(a) -> Tensor:
-    return _plain(np.floor(a._data))
+    return Floor.apply(a)
 
 
 def ceil(a) -> Tensor:
-    return _plain(np.ceil(a._data))
+    return Ceil.apply(a)
+
+
+def trunc(a) -> Tensor:
+    return Trunc.apply(a)
 
 
 def round(a, decimals: int = 0) -> Tensor:  # noqa: A001
-    return _plain(np.round(a._data, decimals))
+    if decimals:
+        return _plain(np.round(a._data, decimals))
+    return Round.apply(a)
+
+
+def exp2(input) -> Tensor:
+    return Exp2.apply(input)
+
+
+def erf(input) -> Tensor:
+    return Erf.apply(input)
 
 
 def isnan(a) -> Tensor:

@@ -130,6 +130,7 @@ def _np_key(key: tuple) -> tuple:
 
 def getitem(t: Tensor, key) -> Tensor:
     """`t[key]`, recorded as PyTorch records it (see the module docstring)."""
+    from .shape import Unsqueeze
     key = key if isinstance(key, tuple) else (key,)
     if any(_is_advanced(k) for k in key):
         return Index.apply(t, _np_key(key))

@@ -68,7 +68,8 @@ class SumDim(Op):
     rule = "grad broadcast back over the summed dims"
 
     def forward(self, dim, keepdim):
-        return as_array(self.sum(axis=dim, keepdims=keepdim, dtype=_sum_dtype(self)))
+        axis = dim if self.ndim else None   # a 0-d tensor reduces over "dim 0" to itself
+        return as_array(self.sum(axis=axis, keepdims=keepdim, dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
         return (_regrow(grad, ctx.self_sym_sizes, ctx.dim, ctx.keepdim),)
@@ -103,7 +104,8 @@ class MeanDim(Op):
     rule = "grad / (count over dim), broadcast back"
 
     def forward(self, dim, keepdim):
-        return as_array(self.mean(axis=dim, keepdims=keepdim, dtype=self.dtype))
+        axis = dim if self.ndim else None
+        return as_array(self.mean(axis=axis, keepdims=keepdim, dtype=self.dtype))
 
     def backward(ctx, grad):
         sizes = ctx.self_sym_sizes
@@ -274,6 +276,7 @@ class Softmax(Op):
     float_only = True
 
     def forward(self, dim):
+        dim = dim if self.ndim else None
         e = np.exp(self - self.max(axis=dim, keepdims=True))
         return e / e.sum(axis=dim, keepdims=True)
 
@@ -294,6 +297,7 @@ class LogSoftmax(Op):
     float_only = True
 
     def forward(self, dim):
+        dim = dim if self.ndim else None
         m = self - self.max(axis=dim, keepdims=True)
         return m - np.log(np.exp(m).sum(axis=dim, keepdims=True))
 
@@ -327,6 +331,45 @@ class Var(Op):
     def sample_inputs(cls, make, shape):
         if shape and int(np.prod(shape)) > 1:
             yield make(shape), None, 1, False
+
+
+class Std(Op):
+    """out = sqrt(var(self, dim, correction))"""
+    grad_fn_name, name = "StdBackward0", "std"
+    saves = ("correction", "dim", "keepdim", "result", "self")
+    rule = "grad * (self - mean) / ((N - correction) * result)"
+
+    def forward(self, dim, correction, keepdim):
+        return as_array(self.std(axis=dim, ddof=correction, keepdims=keepdim)).astype(self.dtype)
+
+    def backward(ctx, grad):
+        x, dim, r = ctx.self, ctx.dim, ctx.result
+        dims = tuple(range(x.ndim)) if dim is None else dim
+        n = int(np.prod([x._data.shape[d] for d in dims])) if x.ndim else 1
+        if not ctx.keepdim and x.ndim:
+            keep = _keep_shape(x._data.shape, dims)
+            grad, r = grad.reshape(keep), r.reshape(keep)
+        mean = x.mean(dims, keepdim=True) if x.ndim else x
+        return (grad * (x - mean) / (r * (n - ctx.correction)),)
+
+    sample_inputs = Var.sample_inputs
+
+
+class Cumsum(Op):
+    """out[i] = sum of self[..i] along dim"""
+    grad_fn_name, name, saves = "CumsumBackward0", "cumsum", ("dim",)
+    rule = "reverse cumulative sum of grad along dim"
+
+    def forward(self, dim):
+        return np.cumsum(self, axis=dim, dtype=_sum_dtype(self))
+
+    def backward(ctx, grad):
+        return (grad.flip((ctx.dim,)).cumsum(ctx.dim).flip((ctx.dim,)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), 0
 
 
 # ---- public entry points ------------------------------------------------------------------
@@ -408,8 +451,13 @@ def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Te
 
 
 def std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
-    from .elementwise import sqrt
-    return sqrt(var(input, dim, unbiased, keepdim, correction=correction))
+    c = (1 if unbiased else 0) if correction is None else correction
+    d = None if dim is None else dims_of(dim, input.ndim)
+    return Std.apply(input, d, c, keepdim)
+
+
+def cumsum(input, dim, *, dtype=None) -> Tensor:
+    return Cumsum.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
 
 
 def argmax(input, dim=None, keepdim=False) -> Tensor:
