@@ -40,7 +40,7 @@ _ENGINE_FRAMES = 60         # recursion headroom for engine and runner frames un
 DENIED_SYSCALLS = """
     execve execveat fork vfork socket socketpair connect bind listen accept accept4 ptrace
     process_vm_readv process_vm_writev kill tkill tgkill mount umount2 unshare setns bpf
-    io_uring_setup io_uring_enter personality setrlimit prlimit64 memfd_create userfaultfd
+    io_uring_setup io_uring_enter personality setrlimit memfd_create userfaultfd
     chroot pivot_root keyctl add_key request_key init_module finit_module delete_module
     reboot swapon swapoff acct perf_event_open fanotify_init open_by_handle_at
     name_to_handle_at setuid setgid setreuid setregid setresuid setresgid
@@ -62,6 +62,8 @@ def _seccomp_filter():
     # glibc's fork() is clone()/clone3(): ENOSYS on clone3 makes glibc fall back to clone,
     # which is refused unless it makes a thread (CLONE_THREAD).
     filt.add_rule(pyseccomp.ERRNO(errno.ENOSYS), "clone3")
+    # glibc's getrlimit() is prlimit64(pid, res, NULL, old): only a new limit is refused
+    filt.add_rule(pyseccomp.ERRNO(errno.EPERM), "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))
     filt.add_rule(pyseccomp.ERRNO(errno.EPERM), "clone",
                   pyseccomp.Arg(0, pyseccomp.MASKED_EQ, CLONE_THREAD, 0))
     return filt
@@ -77,6 +79,11 @@ def probe_layers() -> dict:
 
     Tried in a throwaway child, because applying them is irreversible.
     """
+    for layer in ("pyseccomp", "landlock"):     # load their libraries before a lock is on
+        try:
+            __import__(layer)
+        except ImportError:
+            pass
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -158,6 +165,7 @@ def harden(limits: Limits, out_fd: int, layers: dict) -> int:
         _landlock_ruleset().apply()
     if layers.get("seccomp"):
         _seccomp_filter().load()
+    os.closerange(4, 1 << 16)       # the Landlock ruleset fd stays open after restrict_self
     return out_fd
 
 

@@ -1,0 +1,107 @@
+"""`gradstep run` / `gradstep trace`: output, exit codes and the shape of tracebacks."""
+import json
+import subprocess
+import sys
+
+
+def gradstep(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "app.cli", *args], capture_output=True,
+                          text=True, timeout=60, cwd=cwd)
+
+
+def write(tmp_path, source, name="prog.py"):
+    path = tmp_path / name
+    path.write_text(source, encoding="utf-8")
+    return str(path)
+
+
+def test_run_prints_stdout_exactly_and_exits_0(tmp_path):
+    path = write(tmp_path, "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                           "(x * x).sum().backward()\nprint(x.grad)\nprint('é', end='')\n")
+    proc = gradstep("run", path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "tensor([2., 4.])\né"
+    assert proc.stderr == ""
+
+
+def test_uncaught_exception_is_a_python_traceback_with_the_users_lines(tmp_path):
+    path = write(tmp_path, "import torch\n\ndef f(t):\n    return t.backward()\n\n"
+                           "y = torch.ones(2, requires_grad=True) * 2\nf(y)\n")
+    proc = gradstep("run", path)
+    assert proc.returncode == 1
+    lines = proc.stderr.rstrip("\n").split("\n")
+    assert lines[0] == "Traceback (most recent call last):"
+    assert f'  File "{path}", line 7, in <module>' in lines
+    assert f'  File "{path}", line 4, in f' in lines
+    assert lines[-1] == "RuntimeError: grad can be implicitly created only for scalar outputs"
+    assert "engine" not in proc.stderr and "runner" not in proc.stderr
+
+
+def test_output_before_the_exception_is_kept(tmp_path):
+    proc = gradstep("run", write(tmp_path, "print('one')\nprint('two')\n1 / 0\n"))
+    assert proc.returncode == 1
+    assert proc.stdout == "one\ntwo\n"
+    assert proc.stderr.splitlines()[-1] == "ZeroDivisionError: division by zero"
+
+
+def test_warnings_use_pythons_format_on_the_users_line(tmp_path):
+    path = write(tmp_path, "import torch\nx = torch.tensor([1.0], requires_grad=True)\n"
+                           "y = x * 3\ny.sum().backward()\nprint(y.grad)\n")
+    proc = gradstep("run", path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "None\n"
+    first, second = proc.stderr.split("\n")[:2]
+    assert first.startswith(f"{path}:5: UserWarning: The .grad attribute of a Tensor that is "
+                            f"not a leaf Tensor is being accessed.")
+    assert second == "  print(y.grad)"
+
+
+def test_syntax_error_looks_like_python(tmp_path):
+    path = write(tmp_path, "x = (1,\nprint(x)\n")
+    proc = gradstep("run", path)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f'  File "{path}", line 1')
+    assert proc.stderr.splitlines()[-1] == "SyntaxError: '(' was never closed"
+
+
+def test_refused_program_names_the_line(tmp_path):
+    path = write(tmp_path, "import torch\nimport os\n")
+    proc = gradstep("run", path)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert proc.stderr.splitlines()[-1] == (
+        "SecurityError: line 2: import of 'os' is not allowed "
+        "(gradstep runs torch, numpy, math and random only)")
+    assert "    import os" in proc.stderr
+
+
+def test_missing_file_and_invalid_utf8(tmp_path):
+    assert gradstep("run", str(tmp_path / "nope.py")).returncode == 2
+    bad = tmp_path / "bad.py"
+    bad.write_bytes(b"print('\xff')\n")
+    proc = gradstep("run", str(bad))
+    assert proc.returncode == 1
+    assert "not valid UTF-8" in proc.stderr
+
+
+def test_trace_writes_valid_json(tmp_path):
+    from runner import trace as trace_format
+    path = write(tmp_path, "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                           "y = (x * x).sum()\ny.backward()\nprint(x.grad)\n")
+    out = tmp_path / "trace.json"
+    proc = gradstep("trace", path, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    trace = json.loads(out.read_text())
+    trace_format.validate(trace)
+    kinds = [e["kind"] for e in trace["events"]]
+    assert "backward_begin" in kinds and "stdout" in kinds and kinds[-1] == "end"
+    assert trace["program"]["filename"] == path
+
+
+def test_trace_of_a_failing_program_records_the_error(tmp_path):
+    path = write(tmp_path, "print('hi')\nimport os\n")
+    proc = gradstep("trace", path)
+    assert proc.returncode == 1
+    trace = json.loads(proc.stdout)
+    errors = [e for e in trace["events"] if e["kind"] == "error"]
+    assert errors and errors[0]["line"] == 2
