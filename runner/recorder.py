@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from engine import _events
+from engine.autograd.function import BackwardCFunction as _CustomNode
 from engine.graph import FREED, AccumulateGrad
 from engine.grad_mode import state as _grad_state
 from engine.tensor import Tensor
@@ -60,6 +61,7 @@ class Recorder(_events.Listener):
         self.limits = _coerce_limits(limits)
         self._copy_max = self.limits["repr_max_numel"]
         self._tids: dict[int, str] = {}      # Tensor._uid -> "tK"
+        self._rg: dict[int, bool] = {}       # Tensor._uid -> requires_grad as last described
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
         self._names: dict[str, str] = {}     # "tK" -> user variable name
         self._pending: dict[int, list] = {}  # id(tensor) -> [tid, tensor, scans left]
@@ -149,12 +151,18 @@ class Recorder(_events.Listener):
 
     def _new_tid(self, t: Tensor) -> str:
         tid = self._tids[t._uid] = f"t{len(self._tids)}"
+        self._rg[t._uid] = t._rg
         self._pending[id(t)] = [tid, t, 2]
         return tid
 
     def _tid(self, t: Tensor, line) -> str:
-        """The id of `t`, registering it (a `tensor` record) if the engine never reported it."""
+        """The id of `t`, registering it (a `tensor` record) if the engine never reported it,
+        or re-describing it if its requires_grad changed silently (`requires_grad_()`)."""
         tid = self._tids.get(t._uid)
+        if tid is not None and self._rg.get(t._uid) is not t._rg and t.grad_fn is None:
+            self._rg[t._uid] = t._rg
+            self._window.append(("tensor", line, tid, self._snap_tensor(t), "requires_grad_",
+                                 _grad_state.enabled, None))
         if tid is None:
             tid = self._new_tid(t)
             owner = self._grad_of.get(id(t))
@@ -190,6 +198,7 @@ class Recorder(_events.Listener):
         if frame is not None and self._pending:
             self._scan(frame)
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
+        self._rg[tensor._uid] = tensor._rg
         self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
                              _grad_state.enabled, None))
 
@@ -203,20 +212,22 @@ class Recorder(_events.Listener):
         if frame is not None and self._pending:
             self._scan(frame)
         ins = tuple(self._tid(t, line) for t in inputs)
-        new_nodes = []
-        node_id = None
-        if node is not None:
-            node_id = self._nid(node)[0]
-            for nxt, _ in node.next_functions:
-                if nxt is not None:
-                    nid, new = self._nid(nxt)
-                    if new:
-                        new_nodes.append((nxt, nxt._saved))
+        new_nodes = self._introduce(node) if node is not None else ()
         out_id = self._tids.get(output._uid) or self._new_tid(output)
+        self._rg[output._uid] = output._rg
         self._ops += 1
         self._window.append(("op", line, op_name, ins, out_id, self._snap_tensor(output),
-                             node, node._saved if node is not None else (), tuple(new_nodes),
+                             node, node._saved if node is not None else (), new_nodes,
                              _grad_state.enabled, active is not None))
+
+    def _introduce(self, node) -> tuple:
+        """Give `node` an id; return its next nodes met for the first time (with saves)."""
+        self._nid(node)
+        new = []
+        for nxt, _ in node.next_functions:
+            if nxt is not None and self._nid(nxt)[1]:
+                new.append((nxt, nxt._saved))
+        return tuple(new)
 
     def on_inplace(self, tensor, op_name: str, version: int) -> None:
         line, frame, quiet = self._where()
@@ -224,8 +235,13 @@ class Recorder(_events.Listener):
             return
         tid = self._tid(tensor, line)
         fn = tensor.grad_fn
+        node, new_nodes = None, ()
+        if fn is not None and fn._uid not in self._nids:
+            # the in-place op attached a node no op event introduced (CopySlices)
+            node, new_nodes = (fn, fn._saved), self._introduce(fn)
         self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
-                             self._nids.get(fn._uid) if fn is not None else None))
+                             self._nids.get(fn._uid) if fn is not None else None, node,
+                             new_nodes))
 
     def on_grad_mode(self, enabled: bool, mode: str) -> None:
         line, _, quiet = self._where()
@@ -481,6 +497,10 @@ class _Summary:
                 self.last_pass = rec[2]
             elif kind == "inplace":
                 self.updates.setdefault(rec[2], {})["value"] = rec[5]
+                if rec[7] is not None:
+                    self.defs.setdefault(("node", rec[7][0]._uid), rec)
+                for n, _ in rec[8]:
+                    self.defs.setdefault(("node", n._uid), rec)
             elif kind in ("accumulate", "grad_reset"):
                 self.updates.setdefault(rec[3] if kind == "accumulate" else rec[2], {})[
                     "grad"] = rec[7] if kind == "accumulate" else rec[4]
@@ -575,7 +595,8 @@ class _Builder:
 
     def _ev_inplace(self, r):
         return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
-                "grad_fn": r[6]}
+                "grad_fn": r[6], "node": None if r[7] is None else self.node(*r[7]),
+                "new_nodes": [self.node(n, saved) for n, saved in r[8]]}
 
     def _ev_grad_mode(self, r):
         return {"enabled": bool(r[2]), "mode": r[3]}
@@ -758,7 +779,7 @@ class _Capper:
             elif kind == "warning":
                 warns.append({"category": e["category"], "message": e["message"],
                               "line": e["line"]})
-            elif kind in ("tensor", "op"):
+            elif kind in ("tensor", "op", "inplace"):
                 carried_defs.append(e)
         needed: list = []
         T._ids_in(kept_after, needed)
@@ -841,7 +862,7 @@ def _walk(roots) -> tuple:
             if v._uid not in seen_leaf:
                 seen_leaf.add(v._uid)
                 leaves.append(v)
-        elif getattr(type(n), "_op", None) is None:
+        elif isinstance(n, _CustomNode):
             custom = True
     return leaves, nodes, custom
 

@@ -114,7 +114,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
             "grad_mode": BOOL, "in_backward": BOOL}, {}),
     "grad_mode": ({"enabled": BOOL, "mode": STR}, {}),
     "inplace": ({"tensor": TENSOR_ID, "op": STR, "version": INT, "value": REF["value"],
-                 "grad_fn": _nullable(NODE_ID)}, {}),
+                 "grad_fn": _nullable(NODE_ID), "node": _nullable(REF["node"]),
+                 "new_nodes": _list(REF["node"])}, {}),
     "backward_begin": ({"pass": PASS, "api": {"enum": ["backward", "grad"]},
                         "roots": _list(TENSOR_ID), "root_values": _list(REF["value"]),
                         "seeds": _list(REF["value"]), "implicit_seed": BOOL,
@@ -326,6 +327,9 @@ def defined_ids(event: dict) -> list[str]:
             ids.append(event["node"]["id"])
         ids.extend(n["id"] for n in event["new_nodes"])
         return ids
+    if kind == "inplace":
+        ids = [event["node"]["id"]] if event["node"] is not None else []
+        return ids + [n["id"] for n in event["new_nodes"]]
     if kind == "elided":
         return [i for e in event["carried"] for i in defined_ids(e)]
     return []
@@ -339,7 +343,8 @@ def _semantic(trace: dict) -> str | None:
             return f"events[{i}]: seq is {ev['seq']}, expected {i}"
         for carried in ev.get("carried", ()) if ev["kind"] == "elided" else ():
             err = _check(carried, {"anyOf": [{"$ref": f"#/$defs/event_{k}"}
-                                             for k in ("tensor", "op")]}, f"events[{i}].carried")
+                                             for k in ("tensor", "op", "inplace")]},
+                         f"events[{i}].carried")
             if err:
                 return err
         new = defined_ids(ev)

@@ -1,0 +1,320 @@
+"""What the traces of the seed programs say: numbers the browser will show must be right.
+
+These read the golden fixtures (test_trace_golden.py proves they are what the recorder makes)
+and, for the limits, record programs afresh with small caps.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from runner import trace as T
+
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
+spec = importlib.util.spec_from_file_location("trace_regen_c", HERE / "regen.py")
+regen = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(regen)
+
+BACKWARD_TWICE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+
+def load(name: str) -> dict:
+    return json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def of_kind(trace: dict, kind: str) -> list[dict]:
+    return [e for e in trace["events"] if e["kind"] == kind]
+
+
+def fold(trace: dict) -> dict:
+    """The documented fold (docs/trace-format.md, section 11), enough for these checks."""
+    tensors, nodes, grads = {}, {}, {}
+    console = []
+
+    def apply(e):
+        kind = e["kind"]
+        if kind == "tensor":
+            tensors[e["tensor"]["id"]] = dict(e["tensor"])
+        elif kind == "op":
+            tensors[e["output"]["id"]] = dict(e["output"])
+            for n in ([e["node"]] if e["node"] else []) + e["new_nodes"]:
+                nodes[n["id"]] = dict(n, freed=False)
+        elif kind == "inplace":
+            tensors[e["tensor"]].update(value=e["value"], grad_fn=e["grad_fn"])
+            for n in ([e["node"]] if e["node"] else []) + e["new_nodes"]:
+                nodes[n["id"]] = dict(n, freed=False)
+        elif kind == "accumulate":
+            grads[e["tensor"]] = e["after"]
+        elif kind == "grad_reset":
+            grads[e["tensor"]] = e["grad"]
+        elif kind == "graph_freed":
+            for n in e["nodes"]:
+                nodes[n]["freed"] = True
+        elif kind == "optimizer_step":
+            for p in e["params"]:
+                tensors[p["tensor"]]["value"] = p["after"]
+        elif kind == "stdout":
+            console.append(e["text"])
+        elif kind == "elided":
+            for c in e["carried"]:
+                apply(c)
+            for u in e["updates"]:
+                if "value" in u:
+                    tensors[u["tensor"]]["value"] = u["value"]
+                if "grad" in u:
+                    grads[u["tensor"]] = u["grad"]
+            console.append(e["stdout"])
+
+    for e in trace["events"]:
+        apply(e)
+    return {"tensors": tensors, "nodes": nodes, "grads": grads, "console": "".join(console)}
+
+
+def arr(value: dict) -> np.ndarray:
+    return np.array(value["data"], dtype=float)
+
+
+def line_of(trace: dict, needle: str) -> int:
+    lines = trace["program"]["source"].splitlines()
+    return next(i + 1 for i, text in enumerate(lines) if needle in text)
+
+
+# ---- accumulation -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", sorted(HERE.glob("*.json")), ids=lambda p: p.stem)
+def test_every_accumulation_adds_up(path):
+    trace = T.load(path.read_bytes())
+    for e in of_kind(trace, "accumulate"):
+        before = 0.0 if e["before"] is None else arr(e["before"])
+        np.testing.assert_allclose(before + arr(e["added"]), arr(e["after"]), rtol=1e-5)
+
+
+def test_grad_accumulates_across_calls_until_zeroed():
+    trace = load("s001_grad_accumulate")
+    params = of_kind(trace, "tensor")[0]["tensor"]
+    assert params["name"] == "params"
+    acc = [e for e in of_kind(trace, "accumulate") if e["tensor"] == params["id"]]
+    assert [e["pass"] for e in acc] == [0, 1, 2]
+    assert acc[0]["before"] is None
+    assert [arr(e["after"]).tolist() for e in acc] == [[1, 1], [2, 2], [1, 1]]
+    resets = of_kind(trace, "grad_reset")
+    assert [(r["tensor"], r["how"], arr(r["grad"]).tolist()) for r in resets] == [
+        (params["id"], "zero_", [0, 0])]
+    # the reset sits between the second and third pass, and the third starts from zero
+    seqs = [e["seq"] for e in acc]
+    assert seqs[1] < resets[0]["seq"] < seqs[2]
+    assert arr(acc[2]["before"]).tolist() == [0, 0]
+    assert fold(trace)["console"] == (
+        "None\ntensor([1., 1.])\ntensor([2., 2.])\ntensor([0., 0.])\ntensor([1., 1.])\n")
+
+
+def test_retain_graph_keeps_buffers_for_the_second_loss():
+    trace = load("s001_retain_graph_two_losses")
+    begins = of_kind(trace, "backward_begin")
+    assert [b["retain_graph"] for b in begins] == [True, False]
+    freed = of_kind(trace, "graph_freed")
+    assert [f["pass"] for f in freed] == [1]
+    acc = of_kind(trace, "accumulate")
+    # d(mean(4x^2))/dx = 2 at x = 1, then d(sum(4x^2))/dx = 8 on top
+    assert [arr(a["added"]).tolist() for a in acc] == [[[2, 2, 2, 2]], [[8, 8, 8, 8]]]
+    assert arr(acc[1]["after"]).tolist() == [[10, 10, 10, 10]]
+
+
+# ---- the second backward ------------------------------------------------------------------
+
+def test_second_backward_error_points_at_the_freed_node_and_line():
+    trace = load("s000_backward_twice_error")
+    (err,) = of_kind(trace, "error")
+    assert (err["type"], err["message"], err["error_kind"]) == (
+        "RuntimeError", BACKWARD_TWICE, "exception")
+    assert err["line"] == line_of(trace, "# --- error ----")
+    begins = of_kind(trace, "backward_begin")
+    assert [b["pass"] for b in begins] == [0, 1] and err["pass"] == 1
+    # the node is the root's grad_fn, freed by the first pass, and it saved something
+    state = fold(trace)
+    root = state["tensors"][begins[1]["roots"][0]]
+    assert err["node"] == root["grad_fn"]
+    assert state["nodes"][err["node"]]["freed"]
+    assert state["nodes"][err["node"]]["name"] == "MulBackward0"
+    (freed,) = of_kind(trace, "graph_freed")
+    assert freed["pass"] == 0 and err["node"] in freed["nodes"]
+    assert freed["seq"] < err["seq"]
+    assert trace["events"][-1]["exit_code"] == 1
+
+
+def test_caught_second_backward_keeps_recording():
+    trace = load("caught_second_backward")
+    (err,) = of_kind(trace, "error")
+    assert err["caught"] is True and err["message"] == BACKWARD_TWICE
+    assert err["line"] == line_of(trace, "    y.backward()")
+    # after the error the program went on: a third pass accumulates 4 onto 2x = [4, 6]
+    acc = of_kind(trace, "accumulate")
+    assert acc[-1]["seq"] > err["seq"]
+    assert arr(acc[-1]["after"]).tolist() == [8, 10]
+    assert trace["events"][-1]["exit_code"] == 0
+    assert fold(trace)["console"] == "caught: RuntimeError\ntensor([ 8., 10.])\n"
+
+
+# ---- v·J ----------------------------------------------------------------------------------
+
+def test_vjp_of_a_non_scalar_backward_equals_x_grad():
+    trace = load("s000_while_norm_vjp")
+    (begin,) = of_kind(trace, "backward_begin")
+    assert begin["implicit_seed"] is False
+    assert arr(begin["seeds"][0]).tolist() == [0.5, 0.5, 0.5]
+    (jac,) = begin["jacobian"]
+    x = of_kind(trace, "tensor")[0]["tensor"]
+    assert x["name"] == "x" and jac["leaf"] == x["id"] and jac["root"] == begin["roots"][0]
+    np.testing.assert_allclose(jac["rows"], 1024 * np.eye(3))
+    v = arr(begin["seeds"][0])
+    np.testing.assert_allclose(v @ np.array(jac["rows"]), jac["vjp"])
+    (acc,) = of_kind(trace, "accumulate")
+    assert acc["tensor"] == x["id"]
+    np.testing.assert_allclose(jac["vjp"], arr(acc["added"]))
+    np.testing.assert_allclose(arr(acc["after"]), [512, 512, 512])
+
+
+def test_vjp_with_three_scalar_leaves():
+    trace = load("s001_vjp_scalars")
+    (begin,) = of_kind(trace, "backward_begin")
+    v = arr(begin["seeds"][0])
+    assert v.tolist() == [3, 2, 1]
+    names = {t["tensor"]["id"]: t["tensor"]["name"] for t in of_kind(trace, "tensor")}
+    by_leaf = {names[j["leaf"]]: j for j in begin["jacobian"]}
+    assert sorted(by_leaf) == ["x1", "x2", "x3"]
+    # y = [x1² + 2x2 + x3, x1 + x2³ + x3², 2x1 + x2² + x3³] at (1, 2, 3)
+    np.testing.assert_allclose([r[0] for r in by_leaf["x1"]["rows"]], [2, 1, 2])
+    np.testing.assert_allclose([r[0] for r in by_leaf["x2"]["rows"]], [2, 12, 4])
+    np.testing.assert_allclose([r[0] for r in by_leaf["x3"]["rows"]], [1, 6, 27])
+    added = {a["tensor"]: arr(a["added"]) for a in of_kind(trace, "accumulate")}
+    for j in begin["jacobian"]:
+        np.testing.assert_allclose(j["vjp"], np.atleast_1d(added[j["leaf"]]))
+
+
+def test_scalar_backward_has_implicit_seed_and_gradient_row():
+    trace = load("first_trace")
+    (begin,) = of_kind(trace, "backward_begin")
+    assert begin["implicit_seed"] is True and arr(begin["seeds"][0]).tolist() == 1.0
+    assert begin["jacobian"][0]["rows"] == [[3.0, 3.0]]
+
+
+# ---- the graph ----------------------------------------------------------------------------
+
+def test_first_trace_graph_names_and_edges():
+    trace = load("first_trace")
+    state = fold(trace)
+    names = {t["name"]: t for t in state["tensors"].values() if t["name"]}
+    assert set(names) >= {"x", "y", "s"}
+    y_node = state["nodes"][names["y"]["grad_fn"]]
+    assert y_node["name"] == "MulBackward0"
+    acc = state["nodes"][y_node["next_functions"][0][0]]
+    assert acc["name"] == "AccumulateGrad" and acc["variable"] == names["x"]["id"]
+    # every node_apply repeats its edges so it can be drawn alone; they must match the node
+    for e in of_kind(trace, "node_apply"):
+        assert e["to"] == [n for n, _ in state["nodes"][e["node"]]["next_functions"]]
+        assert len(e["grads_out"]) == len(e["to"])
+
+
+def test_copyslices_graph():
+    trace = load("s001_copyslices_m_n")
+    state = fold(trace)
+    n = next(t for t in state["tensors"].values() if t["name"] == "n")
+    assert state["nodes"][n["grad_fn"]]["name"] == "CopySlices"
+    m = next(t for t in state["tensors"].values() if t["name"] == "m")
+    np.testing.assert_allclose(arr(state["grads"][m["id"]]), [[4, 27]])
+
+
+def test_create_graph_records_the_backward_graph():
+    trace = load("s000_higher_order_grad")
+    begins = of_kind(trace, "backward_begin")
+    assert [(b["api"], b["create_graph"]) for b in begins] == [("grad", True), ("grad", False)]
+    inside = [e for e in of_kind(trace, "op") if e["in_backward"]]
+    assert inside and all(begins[0]["seq"] < e["seq"] < begins[1]["seq"] for e in inside)
+    # the second pass differentiates a tensor the first pass built
+    assert begins[1]["roots"][0] in {e["output"]["id"] for e in inside}
+    applied = [e for e in of_kind(trace, "node_apply") if e["pass"] == 0]
+    assert any(g and "tensor" in g for e in applied for g in e["grads_out"])
+    assert not [e for e in of_kind(trace, "graph_freed") if e["pass"] == 0]
+
+
+# ---- elision and limits -------------------------------------------------------------------
+
+def test_training_loop_keeps_first_and_last_passes_and_the_loss_series():
+    trace = load("training_loop_elided")
+    lim = trace["limits"]
+    passes = [b["pass"] for b in of_kind(trace, "backward_begin")]
+    head, tail = lim["detail_head"], lim["detail_tail"]
+    assert passes == list(range(head)) + list(range(200 - tail, 200))
+    (el,) = of_kind(trace, "elided")
+    assert el["reason"] == "detail_window" and el["passes"] == [head, 200 - tail - 1]
+    assert el["counts"]["backward_begin"] == 200 - head - tail
+    assert [p for p, _ in el["series"]] == list(range(head, 200 - tail))
+    roots = trace["series"]["roots"]
+    assert [p for p, _ in roots] == list(range(200))
+    assert all(b[1] < a[1] for a, b in zip(roots, roots[1:]))  # this loss only goes down
+    # the printed series: rows [epoch, loss] from the print line, loss = that pass's root
+    (printed,) = trace["series"]["printed"]
+    assert printed["line"] == line_of(trace, "print('Epoch")
+    assert [r[0] for r in printed["rows"]] == [50, 100, 150, 200]
+    for epoch, loss in printed["rows"]:
+        assert loss == pytest.approx(roots[epoch - 1][1], rel=1e-5)
+    # the console is complete even though the middle was summarised
+    state = fold(trace)
+    assert state["console"].count("Epoch") == 4
+    assert trace["truncated"] is False
+    # each epoch makes a new `params`; the kept last epochs use one made in the elided stretch,
+    # so the elided event carries its definition and the fold knows it
+    first_tail = next(e for e in of_kind(trace, "backward_begin") if e["pass"] == 200 - tail)
+    update = next(e for e in of_kind(trace, "op") if e["seq"] > el["seq"] and e["op"] == "sub"
+                  and e["line"] == line_of(trace, "params = (params - learning_rate"))
+    used = update["inputs"][0]  # the `params` of the last elided epoch
+    assert update["seq"] < first_tail["seq"]
+    carried = {c["tensor"]["id"]: c["tensor"] for c in el["carried"] if c["kind"] == "tensor"}
+    assert carried[used]["name"] == "params" and used in state["tensors"]
+    # and requires_grad_() after detach() is visible before that tensor is used
+    redescribed = [e for e in of_kind(trace, "tensor") if e["how"] == "requires_grad_"]
+    assert redescribed and all(e["tensor"]["requires_grad"] for e in redescribed)
+
+
+def _training_source() -> str:
+    return (HERE / "programs" / "training_loop_elided.py").read_text(encoding="utf-8")
+
+
+def test_byte_cap_is_respected_and_says_so():
+    cap = 40_000
+    trace, out, _ = regen.record_program(_training_source(), "main.py", {"max_bytes": cap})
+    data = T.dump(trace)
+    assert len(data) <= cap
+    assert trace["truncated"] is True
+    (el,) = [e for e in of_kind(trace, "elided") if e["reason"] == "byte_cap"]
+    assert el["counts"]
+    assert fold(trace)["console"] == out
+    assert trace["events"][-1]["kind"] == "end"
+    T.validate(T.load(data))
+
+
+def test_event_cap_keeps_the_start():
+    trace, out, _ = regen.record_program(_training_source(), "main.py", {"max_events": 60})
+    assert len(trace["events"]) <= 60
+    assert trace["truncated"] is True
+    kinds = [e["kind"] for e in trace["events"]]
+    assert kinds[0] == "tensor" and kinds[-2:] == ["elided", "end"]
+    assert trace["events"][-2]["reason"] == "event_cap"
+    assert fold(trace)["console"] == out
+
+
+def test_no_elision_when_head_and_tail_cover_the_run():
+    trace, _, _ = regen.record_program(_training_source(), "main.py",
+                                       {"detail_head": 150, "detail_tail": 50,
+                                        "max_bytes": 50_000_000})
+    assert not of_kind(trace, "elided")
+    assert len(of_kind(trace, "backward_begin")) == 200
