@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
 from app.services.cache import LruCache
+from app.services.dot_process import DotProcess
 from app.services.limits import RateLimiter, RunGate
 from app.services.runs import RunService
 from app.settings import Settings
@@ -43,9 +44,11 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             max_program_bytes=settings.max_program_bytes,
             runs=LruCache(settings.layout_cache_size),
             layouts=LruCache(settings.layout_cache_size),
-            layout_max_nodes=settings.layout_max_nodes)
+            layout_max_nodes=settings.layout_max_nodes,
+            dot_runner=DotProcess(settings.layout_timeout))
         try:
             yield
         finally:
+            await anyio.to_thread.run_sync(app.state.runs.dot_runner.close)
             await anyio.to_thread.run_sync(pool.close)
     return lifespan

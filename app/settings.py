@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     layout_cache_size: int = Field(256, ge=0, description="runs and layouts kept, by source hash")
     layout_max_nodes: int = Field(
         2000, ge=1, description="largest graph (boxes) laid out; larger runs get no layout")
+    layout_timeout: float = Field(
+        20.0, gt=0, description="seconds a layout may take before it is stopped")
     run_timeout: float | None = Field(
         None, gt=0, description="wall-clock seconds per run; default: the runner's limit")
     access_log: bool = True

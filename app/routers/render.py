@@ -11,6 +11,7 @@ from app.dependencies import RateLimited, RunnerDep
 from app.schemas.errors import responses
 from app.schemas.render import RenderRequest
 from app.errors import ApiError
+from app.services.dot_process import LayoutTimeout
 from app.services.layout import GraphTooLarge
 from app.services.render import MEDIA_TYPES, render_trace
 
@@ -23,9 +24,11 @@ async def _render(runs, code: str, fmt: str) -> Response:
     answer = await runs.run(code)
     try:
         data = await anyio.to_thread.run_sync(render_trace, answer["trace"] or {"events": []},
-                                              fmt, runs.layout_max_nodes)
+                                              fmt, runs.layout_max_nodes, runs.dot_runner)
     except GraphTooLarge as exc:
         raise ApiError(413, "graph_too_large", str(exc)) from None
+    except LayoutTimeout as exc:
+        raise ApiError(503, "layout_timeout", str(exc)) from None
     return Response(data, media_type=MEDIA_TYPES[fmt],
                     headers={"Content-Disposition": f'inline; filename="graph.{fmt}"'})
 

@@ -90,8 +90,8 @@ def graph_from_trace(trace: dict) -> Graph:
             _add_tensor(graph, event["tensor"], event["how"])
         elif event["kind"] == "op" and not (event["in_backward"] and event["node"] is None):
             _add_op(graph, event)
-        elif event["kind"] == "inplace" and event["grad_fn"] is not None:
-            graph.add_edge(event["grad_fn"], event["tensor"], "output")
+        elif event["kind"] == "inplace":
+            _add_inplace(graph, event)
     graph.prune_dangling()
     return graph
 
@@ -132,6 +132,18 @@ def _add_op(graph: Graph, event: dict) -> None:
             graph.add_edge(src, node["id"], "constant")
     if out["grad_fn"] is not None:
         graph.add_edge(out["grad_fn"], out["id"], "output")
+
+
+def _add_inplace(graph: Graph, event: dict) -> None:
+    """`k[0] = …` and friends: the tensor may join the graph under a new grad_fn
+    (CopySlices), in which case a constant becomes a graph tensor."""
+    for made in event["new_nodes"] + ([event["node"]] if event["node"] else []):
+        _add_node(graph, made)
+    if event["grad_fn"] is not None:
+        tensor = graph.nodes.get(event["tensor"])
+        if tensor is not None and tensor.kind == "constant":
+            tensor.kind = "tensor"
+        graph.add_edge(event["grad_fn"], event["tensor"], "output")
 
 
 def _add_node(graph: Graph, node: dict) -> None:

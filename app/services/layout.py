@@ -24,7 +24,7 @@ import graphviz
 from app.services.graph import Graph, graph_from_trace
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
-           "GraphTooLarge"]
+           "GraphTooLarge", "run_dot"]
 
 FONT = "Helvetica,Arial,sans-serif"
 
@@ -59,21 +59,25 @@ class GraphTooLarge(ValueError):
     """The graph has more boxes than the server lays out (GRADSTEP_LAYOUT_MAX_NODES)."""
 
 
-def crossing_effort(boxes: int) -> str:
-    """dot's `mclimit`: how hard to work at removing edge crossings.
+def effort(boxes: int) -> dict[str, str]:
+    """How hard `dot` works, by graph size: `mclimit` scales the crossing-minimisation
+    passes, `nslimit`/`nslimit1` the network-simplex passes that rank and place nodes.
 
-    Crossing minimisation dominates layout time and grows faster than linearly; beyond a few
-    hundred boxes a shorter search gives nearly the same picture in about half the time
-    (measured in docs/layout.md).
+    Both grow faster than linearly and dominate layout time; beyond a few hundred boxes
+    shorter searches give nearly the same picture in about half the time (docs/layout.md).
     """
-    return "1" if boxes <= 200 else "0.5" if boxes <= 1000 else "0.2"
+    if boxes <= 200:
+        return {}
+    if boxes <= 500:
+        return {"mclimit": "0.5"}
+    return {"mclimit": "0.5" if boxes <= 1000 else "0.2", "nslimit": "1", "nslimit1": "1"}
 
 
 def to_dot(graph: Graph) -> graphviz.Digraph:
     """Build the DOT description; node names and SVG ids are the trace's ids."""
     dot = graphviz.Digraph("autograd", strict=False)
     dot.attr("graph", rankdir="TB", nodesep="0.25", ranksep="0.35", pad="0.1",
-             bgcolor="transparent", fontname=FONT, mclimit=crossing_effort(len(graph.nodes)))
+             bgcolor="transparent", fontname=FONT, **effort(len(graph.nodes)))
     dot.attr("node", fontname=FONT, fontsize="11", height="0.3", margin="0.12,0.04",
              penwidth="1.2")
     dot.attr("edge", arrowsize="0.6", penwidth="1.1", fontname=FONT)
@@ -92,37 +96,47 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
     return dot
 
 
-def lay_out(graph: Graph, max_nodes: int | None = None) -> dict:
+def run_dot(source: str) -> tuple[str, dict[str, tuple[str, str, str]]]:
+    """Lay out DOT with the Graphviz inside pygraphviz: the SVG, and each node's
+    (pos, width, height) attributes as Graphviz wrote them. Pure, so it can run in another
+    process."""
+    import pygraphviz  # the bundled Graphviz loads on first use, not on `import app`
+
+    agraph = pygraphviz.AGraph(string=source)
+    agraph.layout(prog="dot")
+    svg = agraph.draw(format="svg").decode("utf-8")
+    attrs = {str(n): (n.attr["pos"], n.attr["width"], n.attr["height"]) for n in agraph.nodes()}
+    return svg, attrs
+
+
+def lay_out(graph: Graph, max_nodes: int | None = None, dot_runner=None) -> dict:
     """Run `dot` on the graph; return the layout the browser draws from (docs/api.md).
 
     Coordinates are in the SVG's user units (points), origin top left: a node's `x`, `y`
-    are its centre, `w`, `h` its size. Raises GraphTooLarge above `max_nodes` boxes, since
-    `dot` cannot be interrupted once started.
+    are its centre, `w`, `h` its size. Raises GraphTooLarge above `max_nodes` boxes.
+    `dot_runner(source, boxes)` replaces `run_dot`: the server passes a DotProcess, which
+    runs large graphs in a separate process.
     """
-    import pygraphviz  # the bundled Graphviz loads on first use, not on `import app`
-
     if max_nodes is not None and len(graph.nodes) > max_nodes:
         raise GraphTooLarge(f"The graph has {len(graph.nodes)} boxes; the server draws at most "
                             f"{max_nodes}.")
-
-    agraph = pygraphviz.AGraph(string=to_dot(graph).source)
-    agraph.layout(prog="dot")
-    svg = agraph.draw(format="svg").decode("utf-8")
-    return {"engine": "dot", "svg": clean_svg(svg), **_geometry(agraph, graph, svg)}
+    source = to_dot(graph).source
+    svg, attrs = dot_runner(source, len(graph.nodes)) if dot_runner else run_dot(source)
+    return {"engine": "dot", "svg": clean_svg(svg), **_geometry(attrs, graph, svg)}
 
 
-def _geometry(agraph, graph: Graph, svg: str) -> dict:
+def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
     # Take the offset from the SVG Graphviz drew, so the numbers match its pixels exactly:
     # it draws at (x + tx, ty - y) in a viewBox of width × height.
     tx, ty = _floats(_TRANSLATE.search(svg).group(1))
     width, height = _floats(_VIEWBOX.search(svg).group(1))[2:]
     nodes = {}
     for name in graph.nodes:
-        n = agraph.get_node(name)
-        x, y = _floats(n.attr["pos"])
+        pos, w, h = attrs[name]
+        x, y = _floats(pos)
         nodes[name] = {"x": round(x + tx, 2), "y": round(ty - y, 2),
-                       "w": round(float(n.attr["width"]) * _POINTS_PER_INCH, 2),
-                       "h": round(float(n.attr["height"]) * _POINTS_PER_INCH, 2)}
+                       "w": round(float(w) * _POINTS_PER_INCH, 2),
+                       "h": round(float(h) * _POINTS_PER_INCH, 2)}
     edges = [{"id": e.id, "from": e.src, "to": e.dst, "kind": e.kind}
              for e in graph.edges.values()]
     return {"nodes": nodes, "edges": edges, "width": width, "height": height}
@@ -147,6 +161,6 @@ def clean_svg(svg: str) -> str:
     return _COMMENT.sub("", _XML_PROLOGUE.sub("", svg, count=1))
 
 
-def layout_trace(trace: dict, max_nodes: int | None = None) -> dict:
+def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> dict:
     """The layout of everything a trace ever creates."""
-    return lay_out(graph_from_trace(trace), max_nodes)
+    return lay_out(graph_from_trace(trace), max_nodes, dot_runner)

@@ -21,8 +21,10 @@ MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png", "dot": "text/vnd.grap
 _XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
 
 
-def render_trace(trace: dict, fmt: str = "svg", max_nodes: int | None = None) -> bytes:
-    """Draw a trace's graph as svg, png or dot bytes (GraphTooLarge above `max_nodes`)."""
+def render_trace(trace: dict, fmt: str = "svg", max_nodes: int | None = None,
+                 dot_runner=None) -> bytes:
+    """Draw a trace's graph as svg, png or dot bytes (GraphTooLarge above `max_nodes`).
+    `dot_runner` (a DotProcess) moves large drawings out of the calling process."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     graph = graph_from_trace(trace)
@@ -32,6 +34,13 @@ def render_trace(trace: dict, fmt: str = "svg", max_nodes: int | None = None) ->
     dot = to_dot(graph).source
     if fmt == "dot":
         return dot.encode("utf-8")
+    if dot_runner is not None:
+        return dot_runner.run(draw_dot, (dot, fmt), len(graph.nodes))
+    return draw_dot(dot, fmt)
+
+
+def draw_dot(dot: str, fmt: str) -> bytes:
+    """Lay out and draw DOT as a standalone svg or png file."""
     import pygraphviz  # loaded on first use: `gradstep --help` must stay instant
 
     agraph = pygraphviz.AGraph(string=dot)

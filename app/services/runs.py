@@ -19,6 +19,7 @@ import anyio
 
 from app.errors import ApiError
 from app.services.cache import LruCache, source_key
+from app.services.dot_process import LayoutTimeout
 from app.services.layout import GraphTooLarge, layout_trace
 from app.services.limits import RunGate
 
@@ -38,6 +39,7 @@ class RunService:
     runs: LruCache
     layouts: LruCache
     layout_max_nodes: int | None = None
+    dot_runner: Any = None         # DotProcess: big layouts in a child process
 
     def check_size(self, code: str) -> None:
         size = len(code.encode("utf-8"))
@@ -77,8 +79,8 @@ class RunService:
         layout = self.layouts.get(key)
         if layout is None:
             try:
-                layout = layout_trace(trace, self.layout_max_nodes)
-            except GraphTooLarge as exc:
+                layout = layout_trace(trace, self.layout_max_nodes, self.dot_runner)
+            except (GraphTooLarge, LayoutTimeout) as exc:
                 return None, str(exc)
             except Exception:  # a drawing bug must not turn a program's answer into a 500
                 log.exception("layout failed")
