@@ -96,7 +96,8 @@ def test_check_case_compares_exit_code_and_last_error_line(tmp_path):
 
 def test_check_case_wants_each_expected_warning_on_stderr(tmp_path):
     warn = "UserWarning: Converting a tensor with requires_grad=True to a scalar\n"
-    src = "import warnings\nwarnings.warn('Converting a tensor with requires_grad=True to a scalar')\n"
+    src = ("import warnings\n"
+           "warnings.warn('Converting a tensor with requires_grad=True to a scalar')\n")
     assert fidelity.check_case(PLAIN, _case(tmp_path, "w1", src, warn=warn)) is None
     problem = fidelity.check_case(PLAIN, _case(tmp_path, "w2", "pass\n", warn=warn))
     assert problem.startswith("warning missing")

@@ -16,7 +16,8 @@ c = torch.tensor([5.0, 6.0])
 for label, y in [("cat", torch.cat([a, b])), ("cat const", torch.cat((a, c))),
                  ("cat dim 0", torch.cat([a.unsqueeze(0), b.unsqueeze(0)], dim=0)),
                  ("stack", torch.stack([a, b])), ("stack dim 1", torch.stack([a, c], dim=1)),
-                 ("where", torch.where(a > 1.5, a, b)), ("where scalar", torch.where(a > 1.5, a, 0.0)),
+                 ("where", torch.where(a > 1.5, a, b)),
+                 ("where scalar", torch.where(a > 1.5, a, 0.0)),
                  ("softmax", torch.softmax(a, dim=0)), ("softmax method", a.softmax(0)),
                  ("log_softmax", torch.log_softmax(a, dim=0)),
                  ("log_softmax method", a.log_softmax(dim=-1))]:
