@@ -40,8 +40,8 @@ CREATE_GRAPH_WARNING = (
 SCALAR_CONVERSION_WARNING = (
     "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
     "Consider using tensor.detach() first.")
-UNUSED_INPUT = ("One of the differentiated Tensors appears to not have been used in the graph. "
-                "Set allow_unused=True if this is the desired behavior.")
+UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been used in the "
+                "graph. Set allow_unused=True if this is the desired behavior.")
 NOT_REQUIRING_GRAD_INPUT = "One of the differentiated Tensors does not require grad"
 RETAIN_GRAD_LEAF = "can't retain_grad on Tensor that has requires_grad=False"
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"

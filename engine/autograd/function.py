@@ -15,7 +15,8 @@ from ..tensor import Tensor
 class BackwardCFunction(Node):
     """The grad_fn of a custom Function; it is also the `ctx` that forward and backward see."""
 
-    __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "__dict__")
+    __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "_tensor_pos",
+                 "__dict__")
     _rule = "the user's backward"
 
     def save_for_backward(self, *tensors) -> None:
@@ -37,11 +38,12 @@ class BackwardCFunction(Node):
     def apply(self, grads: tuple) -> tuple:
         out = self._fn_cls.backward(self, *grads)
         out = out if isinstance(out, tuple) else (out,)
-        n = len(self.next_functions)
-        if len(out) < n:
+        n = len(self.needs_input_grad)
+        if len(out) != n:
             raise RuntimeError(f"function {self.name()} returned an incorrect number of "
                                f"gradients (expected {n}, got {len(out)})")
-        return tuple(out[:n])
+        # backward answers every forward argument; only the tensor ones have graph edges
+        return tuple(out[i] for i in self._tensor_pos)
 
 
 class FunctionMeta(type):
@@ -99,8 +101,8 @@ class Function(metaclass=FunctionMeta):
         record = prev and any(t._rg for t in tensors)
         outs = list(out) if isinstance(out, tuple) else [out]
         if record:
-            ctx.next_functions = tuple(edge(a) if isinstance(a, Tensor) else (None, 0)
-                                       for a in args)
+            ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+            ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
             ctx._saved = tuple(ctx.to_save)
             ctx._versions = tuple(t._vc[0] if isinstance(t, Tensor) else None
                                   for t in ctx._saved)

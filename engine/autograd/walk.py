@@ -331,7 +331,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         g = results.get(i)
         if g is None:
             if not allow_unused:
-                raise RuntimeError(messages.UNUSED_INPUT)
+                raise RuntimeError(messages.UNUSED_INPUT.format(i))
             if materialize_grads:
                 g = new_tensor(np.zeros_like(t._data))
         out.append(g)

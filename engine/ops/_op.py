@@ -84,6 +84,7 @@ class Op:
     n_inputs: int = 1
     saves: tuple = ()
     forward_extras: tuple = ()
+    save_when: dict = {}           # saved name -> input index: saved only if that input needs grad
     rule: str = ""
     name: str = ""                 # public name reported to listeners; default: lowercase
     float_only: bool = False       # integer inputs are promoted to the default float first
@@ -105,7 +106,7 @@ class Op:
             REGISTRY[cls.grad_fn_name] = cls
         cls.name = cls.__dict__.get("name") or cls.__name__.lower()
         cls._spec = cls._save_spec()
-        kinds = [k for k, _ in cls._spec]
+        kinds = [k for k, _, _ in cls._spec]
         cls.Node = make_node_class(cls.grad_fn_name, cls.node_base, cls.saves, cls.rule, {
             "_saved_names": tuple(s for s in cls.saves if not s.startswith("_")),
             "_backward": cls.backward, "_op": cls,
@@ -131,7 +132,8 @@ class Op:
                 spec.append((_KIND_NUMEL, params.index(s[:-10])))
             else:
                 raise TypeError(f"{cls.__name__}.saves: {s!r} is not a forward parameter")
-        return tuple(spec)
+        gates = [cls.save_when.get(s, -1) for s in cls.saves]
+        return tuple((k, j, g) for (k, j), g in zip(spec, gates))
 
     @staticmethod
     def forward(*args):  # pragma: no cover - every op defines it
@@ -198,8 +200,10 @@ class Op:
         if cls._spec:
             saved = []
             versions = []
-            for kind, j in cls._spec:
-                if kind == _KIND_ARG:
+            for kind, j, gate in cls._spec:
+                if gate >= 0 and not inputs[gate]._rg:
+                    v = None    # PyTorch skips saves the backward will not need
+                elif kind == _KIND_ARG:
                     v = args[j]
                 elif kind == _KIND_RESULT:
                     v = result

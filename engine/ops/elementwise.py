@@ -86,7 +86,8 @@ class RsubScalar(Op):
 class Mul(Op):
     """out = self * other"""
     grad_fn_name, n_inputs, name = "MulBackward0", 2, "mul"
-    saves = ("other", "self")
+    saves = ("other", "self", "_self_sym_sizes", "_other_sym_sizes")
+    save_when = {"self": 1, "other": 0}
     rule = "grad * other, grad * self"
 
     def forward(self, other):
@@ -94,9 +95,8 @@ class Mul(Op):
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
-        x, y = ctx.self, ctx.other
-        return (sum_to(grad * y, x._data.shape) if a else None,
-                sum_to(grad * x, y._data.shape) if b else None)
+        return (sum_to(grad * ctx.other, ctx._self_sym_sizes) if a else None,
+                sum_to(grad * ctx.self, ctx._other_sym_sizes) if b else None)
 
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
 
@@ -104,7 +104,8 @@ class Mul(Op):
 class Div(Op):
     """out = self / other"""
     grad_fn_name, n_inputs, name = "DivBackward0", 2, "div"
-    saves = ("other", "self")
+    saves = ("other", "self", "_self_sym_sizes")
+    save_when = {"self": 1}
     rule = "grad / other, -grad * self / other**2"
     float_only = True
 
@@ -113,9 +114,9 @@ class Div(Op):
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
-        x, y = ctx.self, ctx.other
-        return (sum_to(grad / y, x._data.shape) if a else None,
-                sum_to(-grad * x / (y * y), y._data.shape) if b else None)
+        y = ctx.other
+        return (sum_to(grad / y, ctx._self_sym_sizes) if a else None,
+                sum_to(-grad * ctx.self / (y * y), y._data.shape) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):

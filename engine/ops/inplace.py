@@ -28,7 +28,7 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
     t._vc[0] += 1
     if node is not None:
         versions = list(node._versions)
-        for i, (kind, _) in enumerate(cls._spec):
+        for i, (kind, _, _) in enumerate(cls._spec):
             if kind == _KIND_RESULT:
                 versions[i] = t._vc[0]
         node._versions = tuple(versions)
@@ -54,7 +54,7 @@ def _forward(cls, t, others, params) -> np.ndarray:
 
 def _record(cls, t, others, args):
     """Build the node as if out of place, from a stand-in holding t's old value and edge."""
-    saves_self = any(kind == _KIND_ARG and j == 0 for kind, j in cls._spec)
+    saves_self = any(kind == _KIND_ARG and j == 0 for kind, j, _ in cls._spec)
     old = new_tensor(t._data.copy() if saves_self else t._data)
     old.grad_fn, old._rg, old._out_nr, old._acc = t.grad_fn, t._rg, t._out_nr, t._acc
     return cls._make_node((old,) + tuple(others), t, (old,) + tuple(args), None)

@@ -22,6 +22,7 @@ class Mm(Op):
     """out = self @ mat2 (2-D by 2-D)"""
     grad_fn_name, name, n_inputs = "MmBackward0", "mm", 2
     saves = ("mat2", "self")
+    save_when = {"self": 1, "mat2": 0}
     rule = "grad @ mat2.T, self.T @ grad"
 
     def forward(self, mat2):
@@ -44,6 +45,7 @@ class Mv(Op):
     """out = self @ vec (2-D by 1-D)"""
     grad_fn_name, name, n_inputs = "MvBackward0", "mv", 2
     saves = ("self", "vec")
+    save_when = {"self": 1, "vec": 0}
     rule = "outer(grad, vec), self.T @ grad"
 
     def forward(self, vec):
@@ -66,6 +68,7 @@ class Dot(Op):
     """out = sum(self * tensor) (1-D by 1-D)"""
     grad_fn_name, name, n_inputs = "DotBackward0", "dot", 2
     saves = ("self", "tensor")
+    save_when = {"self": 1, "tensor": 0}
     rule = "grad * tensor, grad * self"
 
     def forward(self, tensor):
@@ -88,6 +91,7 @@ class Bmm(Op):
     """out[b] = self[b] @ mat2[b] (3-D by 3-D)"""
     grad_fn_name, name, n_inputs = "BmmBackward0", "bmm", 2
     saves = ("mat2", "self")
+    save_when = {"self": 1, "mat2": 0}
     rule = "grad @ mat2^T, self^T @ grad (per batch)"
 
     def forward(self, mat2):

@@ -13,7 +13,25 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._op import Op, as_array
 
-values_indices = namedtuple("return_types", ("values", "indices"))
+class _ReturnType(namedtuple("_ReturnType", ("values", "indices"))):
+    """PyTorch's `torch.return_types.<op>`: a (values, indices) named tuple."""
+
+    __slots__ = ()
+    op = ""
+
+    def __repr__(self) -> str:
+        return (f"torch.return_types.{self.op}(\nvalues={self.values!r},\n"
+                f"indices={self.indices!r})")
+
+
+class max_return(_ReturnType):  # noqa: N801
+    __slots__ = ()
+    op = "max"
+
+
+class min_return(_ReturnType):  # noqa: N801
+    __slots__ = ()
+    op = "min"
 
 
 def dims_of(dim, ndim: int) -> tuple:
@@ -156,7 +174,7 @@ class _ExtremeDim(Op):
     def apply(cls, self, dim, keepdim):
         vals, extras = cls.forward(self._data, dim, keepdim)
         out = cls._record((self,), vals, (self, dim, keepdim), extras)
-        return values_indices(out, extras[0])
+        return cls.returns(out, extras[0])
 
     def backward(ctx, grad):
         sizes, dim = ctx.self_sym_sizes, ctx.dim
@@ -176,6 +194,7 @@ class _ExtremeDim(Op):
 class MaxDim(_ExtremeDim):
     """values, indices = largest along dim"""
     grad_fn_name, name, rule = "MaxBackward0", "max", "grad to the argmax position"
+    returns = max_return
 
     def forward(self, dim, keepdim):
         idx = np.expand_dims(self.argmax(axis=dim), dim)
@@ -188,6 +207,7 @@ class MaxDim(_ExtremeDim):
 class MinDim(_ExtremeDim):
     """values, indices = smallest along dim"""
     grad_fn_name, name, rule = "MinBackward0", "min", "grad to the argmin position"
+    returns = min_return
 
     def forward(self, dim, keepdim):
         idx = np.expand_dims(self.argmin(axis=dim), dim)
@@ -406,7 +426,7 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
         return full.apply(input)
     d = dims_of(dim, input.ndim)[0] if input.ndim else 0
     if not input.ndim:
-        return values_indices(input.clone(), new_tensor(np.array(0)))
+        return by_dim.returns(input.clone(), new_tensor(np.array(0)))
     return by_dim.apply(input, d, keepdim)
 
 
