@@ -1,0 +1,112 @@
+"""`gradstep render FILE` and /api/render: a standalone picture whose ids are the trace's."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from app.services.graph import graph_from_trace
+from app.services.render import format_for, render_trace
+from conftest import ROOT
+from fakes import sample_trace
+from runner import run_program
+
+PROGRAM = """import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+y = (x * w).sum()
+y.backward()
+print(x.grad)
+"""
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def gradstep(*args, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+
+
+def group_ids(svg_bytes: bytes, cls: str) -> set[str]:
+    root = ET.fromstring(svg_bytes)
+    return {g.get("id") for g in root.iter(f"{SVG_NS}g")
+            if (g.get("class") or "").split(" ")[0] == cls}
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    d = tmp_path_factory.mktemp("render")
+    (d / "prog.py").write_text(PROGRAM, encoding="utf-8")
+    return d
+
+
+def test_cli_writes_a_valid_svg_whose_ids_match_the_trace(program):
+    done = gradstep("render", "prog.py", "-o", "graph.svg", cwd=program)
+    assert done.returncode == 0, done.stderr
+    data = (program / "graph.svg").read_bytes()
+    assert data.startswith(b"<?xml") and b"<svg" in data
+    trace = run_program(PROGRAM, filename="prog.py").trace
+    graph = graph_from_trace(trace)
+    assert group_ids(data, "node") == set(graph.nodes)
+    assert group_ids(data, "edge") == set(graph.edges)
+    assert {"MulBackward0", "SumBackward0", "AccumulateGrad"} <= {
+        n.label for n in graph.nodes.values()}
+    # the leaves are drawn with their names
+    text = "".join(t.text or "" for t in ET.fromstring(data).iter(f"{SVG_NS}text"))
+    assert "x" in text and "w" in text and "(2,)" in text
+
+
+def test_cli_png_and_dot(program):
+    assert gradstep("render", "prog.py", "-o", "g.png", cwd=program).returncode == 0
+    assert (program / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    done = gradstep("render", "prog.py", "-o", "-", "-f", "dot", cwd=program)
+    assert done.returncode == 0
+    assert done.stdout.startswith("digraph autograd {") and "AccumulateGrad" in done.stdout
+
+
+def test_cli_draws_what_a_failing_program_built(tmp_path):
+    (tmp_path / "bad.py").write_text(
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
+        "y.backward()\ny.backward()\n", encoding="utf-8")
+    done = gradstep("render", "bad.py", "-o", "bad.svg", cwd=tmp_path)
+    assert done.returncode == 0
+    assert "RuntimeError" in done.stderr and "drawing what it built" in done.stderr
+    assert "MulBackward0" in (tmp_path / "bad.svg").read_text(encoding="utf-8")
+
+
+def test_cli_reports_an_unreadable_file(tmp_path):
+    done = gradstep("render", "missing.py", cwd=tmp_path)
+    assert done.returncode == 2 and "cannot read missing.py" in done.stderr
+
+
+def test_format_from_extension():
+    assert format_for("a.PNG", None) == "png" and format_for("a.dot", None) == "dot"
+    assert format_for("graph", None) == "svg" and format_for("a.png", "svg") == "svg"
+    with pytest.raises(ValueError):
+        render_trace(sample_trace(), "gif")
+
+
+def test_api_render_post_and_get(client):
+    r = client.post("/api/render", json={"code": "print(1)"})
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
+    assert group_ids(r.content, "node") == {"t0", "t1", "t2", "t3", "n0", "n1", "n2"}
+    r = client.get("/api/render", params={"code": "print(1)", "format": "dot"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/vnd.graphviz")
+    assert r.text.startswith("digraph")
+    r = client.get("/api/render", params={"code": "print(1)", "format": "png"})
+    assert r.content[:4] == b"\x89PNG"
+    assert client.get("/api/render", params={"code": "x", "format": "gif"}).status_code == 422
+    assert client.get("/api/render").status_code == 422
+
+
+def test_api_render_through_the_real_runner(real_client):
+    r = real_client.post("/api/render", json={"code": PROGRAM})
+    assert r.status_code == 200
+    assert "MulBackward0" in r.text and "<script" not in r.text
+
+
+def test_the_command_is_installed():
+    done = subprocess.run([sys.executable, "-m", "app", "render", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "svg" in done.stdout
