@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import builtins
+import collections
 import inspect
 import math
 import operator
@@ -284,6 +285,12 @@ def _is_engine_type(t: type) -> bool:
     return mod == "engine" or mod.startswith("engine.")
 
 
+def _is_container_subclass(t: type) -> bool:
+    """OrderedDict (state_dict()), defaultdict, Counter, deque: the standard containers."""
+    return (t.__module__ == "collections"
+            and issubclass(t, (dict, list, tuple, set, frozenset, collections.deque)))
+
+
 def _is_user_type(t: type) -> bool:
     return getattr(t, "__module__", None) == USER_MODULE
 
@@ -316,7 +323,7 @@ class Guard:
             if name == "format_map":
                 _deny(obj, name)
             return getattr(obj, name)
-        if t in PLAIN_TYPES:
+        if t in PLAIN_TYPES or _is_container_subclass(t):
             return getattr(obj, name)
         if isinstance(obj, BaseException):
             if name == "args":
@@ -346,6 +353,9 @@ class Guard:
         if name == "__name__":
             if isinstance(obj, type) or isinstance(obj, _FUNCTION_TYPES):
                 return str(obj.__name__)
+        elif name == "__class__":     # what the allowed type(obj) gives, never a metaclass
+            if not isinstance(obj, type) and t not in (ModuleProxy, _Writer):
+                return t
         elif name == "__init__":
             if t is super or (isinstance(obj, type) and (_is_engine_type(obj)
                                                          or _is_user_type(obj))):

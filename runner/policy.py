@@ -45,7 +45,7 @@ ALLOWED_DUNDER_METHODS = frozenset({
 
 # Attribute names starting with "_" that are PyTorch-visible: the run-time guard further checks
 # the object's type (`_saved_*` only on graph nodes, `_version` only on tensors, ...).
-ALLOWED_UNDERSCORE_ATTRS = frozenset({"__name__", "__init__", "_version"})
+ALLOWED_UNDERSCORE_ATTRS = frozenset({"__name__", "__init__", "__class__", "_version"})
 SAVED_PREFIX = "_saved_"
 
 # Attributes that lead to frames, code and interpreter internals on any object

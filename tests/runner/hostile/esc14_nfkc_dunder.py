@@ -1,3 +1,3 @@
 # expect: refused
-# goal: fullwidth letters NFKC-normalise to __class__
-print(().__ｃｌａｓｓ__, 'PWNED')
+# goal: fullwidth letters NFKC-normalise to __class__.__base__
+print(().__ｃｌａｓｓ__.__ｂａｓｅ__, 'PWNED')

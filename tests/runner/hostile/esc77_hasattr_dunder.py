@@ -1,3 +1,3 @@
 # expect: refused
 # goal: hasattr with a dunder
-print(hasattr(1, '__class__'), 'PWNED')
+print(hasattr(1, '__base__'), 'PWNED')
