@@ -14,6 +14,9 @@ from . import _events
 class _State(threading.local):
     enabled = True
     inference = False
+    # True while a backward pass without create_graph computes gradients: the ops it runs
+    # are internal to each node_apply and are not reported to the listener as ops
+    quiet = False
 
 
 state = _State()

@@ -87,7 +87,7 @@ def warn(message: str) -> None:
 
     from . import _events
     here = os.path.dirname(os.path.abspath(__file__))
-    frame, level = sys._getframe(1), 1
+    frame, level = sys._getframe(1), 2
     while frame is not None and frame.f_code.co_filename.startswith(here):
         frame, level = frame.f_back, level + 1
     warnings.warn(message, UserWarning, stacklevel=level)

@@ -134,8 +134,9 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
             heapq.heappush(heap, _priority(fn))
     results: dict = {}
     freed = []
-    prev = _grad_state.enabled
+    prev, prev_quiet = _grad_state.enabled, _grad_state.quiet
     _grad_state.enabled = create_graph
+    _grad_state.quiet = not create_graph
     try:
         while heap:
             node = heapq.heappop(heap)[2]
@@ -167,7 +168,7 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                 if not left:
                     heapq.heappush(heap, _priority(fn))
     finally:
-        _grad_state.enabled = prev
+        _grad_state.enabled, _grad_state.quiet = prev, prev_quiet
     if freed and _events.listener is not None:
         _events.listener.on_graph_freed(tuple(freed))
     return results

@@ -187,7 +187,7 @@ class Op:
                     node = cls._make_node(inputs, result, args if args is not None else inputs,
                                           extras)
                     break
-        if _events.listener is not None:
+        if _events.listener is not None and not _grad_state.quiet:
             _events.listener.on_op(cls.name, tuple(inputs), result, node)
         return result
 
@@ -214,7 +214,7 @@ class Op:
                 else:
                     v = extras[j]
                 saved.append(v)
-                versions.append(v._vc[0] if type(v) is Tensor else None)
+                versions.append(v._vc[0] if isinstance(v, Tensor) else None)
             node._saved = tuple(saved)
             node._versions = tuple(versions)
         result._rg = True

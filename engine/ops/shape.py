@@ -415,7 +415,7 @@ def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
         node._n_out = len(outs)
         for i, o in enumerate(outs):
             o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, self._vc
-    if _events.listener is not None:
+    if _events.listener is not None and not _grad_state.quiet:
         for o in outs:
             _events.listener.on_op(cls.name, (self,), o, node)
     return outs
@@ -566,7 +566,7 @@ def to(x: Tensor, *args, **kwargs) -> Tensor:
     if x._rg and target.is_floating_point:
         return ToCopy.apply(x, target.np, x.dtype)
     out = new_tensor(x._data.astype(target.np))
-    if _events.listener is not None:
+    if _events.listener is not None and not _grad_state.quiet:
         _events.listener.on_op("to", (x,), out, None)
     return out
 
