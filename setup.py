@@ -8,7 +8,7 @@ JS and CSS into wheels and non-editable installs. Everything else is in pyprojec
 """
 import os
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 
 def asset_packages(folder: str, package: str) -> list[str]:
@@ -28,9 +28,11 @@ def asset_packages(folder: str, package: str) -> list[str]:
     return names
 
 
+# Namespace discovery: a code folder without __init__.py (engine/ops works as an implicit
+# namespace package from a checkout) still ships.
 setup(
-    packages=find_packages(include=["engine", "engine.*", "runner", "runner.*",
-                                    "app", "app.*"])
+    packages=find_namespace_packages(include=["engine", "engine.*", "runner", "runner.*",
+                                              "app", "app.*"], exclude=["*.__pycache__"])
     + asset_packages("templates", "app.templates")
     + asset_packages("static", "app.static"),
 )
