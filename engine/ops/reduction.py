@@ -20,8 +20,8 @@ class _ReturnType(namedtuple("_ReturnType", ("values", "indices"))):
     op = ""
 
     def __repr__(self) -> str:
-        return (f"torch.return_types.{self.op}(\nvalues={self.values!r},\n"
-                f"indices={self.indices!r})")
+        from ..printing import structseq_repr
+        return structseq_repr(self.op, self._asdict())
 
 
 class max_return(_ReturnType):  # noqa: N801
