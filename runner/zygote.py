@@ -115,11 +115,25 @@ def serve_request(request: dict, layers: dict) -> dict:
     if error is None:
         out.update(exit_code=result["exit_code"], error=result["error"], trace=result["trace"])
     else:
-        out.update(exit_code=1, error=error, trace=None)
+        trace = _fallback_trace(request, out["stdout"], error) if request.get("trace") else None
+        out.update(exit_code=1, error=error, trace=trace)
         if out["stderr"] and not out["stderr"].endswith("\n"):
             out["stderr"] += "\n"
         out["stderr"] += f"{error['type']}: {error['message']}\n"
     return out
+
+
+def _fallback_trace(request: dict, stdout: str, error: dict):
+    """A run killed from outside sent no trace: give the app one with its output and error."""
+    try:
+        from runner.recorder import Recorder
+        recorder = Recorder(request["source"], request.get("filename") or "main.py")
+        if stdout:
+            recorder.stdout(stdout)
+        recorder.error(error["type"], error["message"], None, error["kind"])
+        return recorder.finish(1)
+    except Exception:       # noqa: BLE001 - no trace is better than a dead zygote
+        return None
 
 
 def _collect(pid, fd, limits: Limits, start):

@@ -1,12 +1,14 @@
 """Shared fixtures: one warm worker pool for the runner tests, with small limits.
 
-Small limits keep the resource-bomb tests quick: a CPU bomb costs one second, not five.
+Small limits keep the resource-bomb tests quick: a CPU bomb costs one second, not five. The
+wall limit is far above the CPU limit so that, on a loaded machine, CPU bombs still meet the
+CPU limit first; wall-clock tests lower it explicitly.
 """
 import pytest
 
 from runner import Limits, WorkerPool
 
-SMALL = Limits(cpu_seconds=1, wall_seconds=4, memory_mb=256, max_tensor_elements=10**6,
+SMALL = Limits(cpu_seconds=1, wall_seconds=15, memory_mb=256, max_tensor_elements=10**6,
                max_graph_nodes=5000, stdout_bytes=20_000, source_bytes=32 * 1024,
                recursion_depth=200)
 

@@ -137,3 +137,21 @@ def test_a_limit_cannot_be_caught(pool):
     result = run(pool, source)
     assert_limit(result, "cpu_time")
     assert "caught" not in result.stdout
+
+
+def test_a_limit_is_recorded_in_the_trace(pool):
+    from runner import trace as trace_format
+    result = pool.run("print('a')\nwhile True:\n    pass\n", trace=True)
+    trace_format.validate(result.trace)
+    errors = [e for e in result.trace["events"] if e["kind"] == "error"]
+    assert errors[-1]["error_kind"] == "limit" and errors[-1]["line"] == 2
+    assert [e["text"] for e in result.trace["events"] if e["kind"] == "stdout"] == ["a\n"]
+
+
+def test_a_run_killed_from_outside_still_has_a_trace_with_its_error(pool):
+    from runner import trace as trace_format
+    result = pool.run("print('a')\nprint(sum(range(10 ** 12)))\n", trace=True)
+    assert result.error["limit"] == "cpu_time"
+    trace_format.validate(result.trace)
+    errors = [e for e in result.trace["events"] if e["kind"] == "error"]
+    assert errors[-1]["error_kind"] == "limit"
