@@ -114,8 +114,12 @@ class Op:
 
     @classmethod
     def _save_spec(cls) -> tuple:
-        params = list(getattr(cls, "forward_params", None)
-                      or inspect.signature(cls.forward).parameters)
+        fixed = getattr(cls, "forward_params", None)
+        sig = None if fixed else inspect.signature(cls.forward).parameters
+        params = list(fixed or sig)
+        # defaults of forward's trailing parameters, for saves of arguments the caller omitted
+        cls._defaults = tuple(None if sig is None or sig[p].default is inspect.Parameter.empty
+                              else sig[p].default for p in params)
         spec = []
         for s in cls.saves:
             if s.startswith("_") and s not in params:
@@ -204,11 +208,11 @@ class Op:
                 if gate >= 0 and not inputs[gate]._rg:
                     v = None    # PyTorch skips saves the backward will not need
                 elif kind == _KIND_ARG:
-                    v = args[j]
+                    v = args[j] if j < len(args) else cls._defaults[j]
                 elif kind == _KIND_RESULT:
                     v = result
                 elif kind == _KIND_SIZES:
-                    v = tuple(args[j]._data.shape)
+                    v = args[j]._data.shape
                 elif kind == _KIND_NUMEL:
                     v = args[j]._data.size
                 else:
