@@ -20,6 +20,7 @@ Example:
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
@@ -82,6 +83,8 @@ class Recorder(_events.Listener):
         self._bw_frame = None                # the engine frame the user called backward through
         self._bw_line = None
         self._inner = None
+        self._scan_frame = None
+        self._scan_line = None
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:
@@ -132,6 +135,14 @@ class Recorder(_events.Listener):
             return
         self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True)
 
+    def _maybe_scan(self, frame, line) -> None:
+        # Scanning a frame's variables costs more than recording an event, so look only when
+        # the program moved to another line or frame: the assignment of the last result has
+        # happened by then. `y = y * 2` repeated on one line names only the last `y`.
+        if frame is not self._scan_frame or line != self._scan_line:
+            self._scan_frame, self._scan_line = frame, line
+            self._scan(frame)
+
     def _scan(self, frame) -> None:
         """Name pending tensors after the user variables now bound to them (see the docs)."""
         if self._globals is None and frame.f_code.co_name == "<module>":
@@ -152,7 +163,10 @@ class Recorder(_events.Listener):
     def _new_tid(self, t: Tensor) -> str:
         tid = self._tids[t._uid] = f"t{len(self._tids)}"
         self._rg[t._uid] = t._rg
-        self._pending[id(t)] = [tid, t, 2]
+        pending = self._pending
+        if len(pending) >= 16:  # unnamed temporaries: forget the oldest
+            del pending[next(iter(pending))]
+        pending[id(t)] = [tid, t, 2]
         return tid
 
     def _tid(self, t: Tensor, line) -> str:
@@ -192,31 +206,51 @@ class Recorder(_events.Listener):
 
     # ---- forward events -------------------------------------------------------------------
     def on_tensor(self, tensor, how: str) -> None:
+        if self._active is not None and not self._active[2]:
+            return  # made by the engine inside a backward pass (see on_op)
         line, frame, quiet = self._where()
         if quiet or self._active is not None:
             return
-        if frame is not None and self._pending:
-            self._scan(frame)
+        if self._pending and frame is not None:
+            self._maybe_scan(frame, line)
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
         self._rg[tensor._uid] = tensor._rg
         self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
                              _grad_state.enabled, None))
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
+        active = self._active
+        if active is not None and (node is None or not active[2]):
+            # The engine's own arithmetic inside backward: return before the stack walk, the
+            # one cost that matters here. (A pass that raised and was caught is noticed at
+            # the next event that does walk the stack.)
+            return
         line, frame, quiet = self._where()
         active = self._active
         if quiet or (active is not None and (node is None or not active[2])):
-            return  # the engine's own arithmetic inside backward / optimizer.step
+            return  # optimizer.step() internals, or a pass closed by _where
         if node is None and id(output) in self._grad_of and any(t is output for t in inputs):
             return  # in-place work on a .grad (zero_()): the grad_reset event tells it
-        if frame is not None and self._pending:
-            self._scan(frame)
-        ins = tuple(self._tid(t, line) for t in inputs)
+        if self._pending and frame is not None:
+            self._maybe_scan(frame, line)
+        tids, rgs = self._tids, self._rg
+        ins = []
+        for t in inputs:
+            tid = tids.get(t._uid)
+            if tid is not None and rgs.get(t._uid) is t._rg:
+                ins.append(tid)
+            elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
+                  and id(t) not in self._grad_of):
+                # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
+                # as PyTorch's graph has no node for it either
+                ins.append(t._data.item())
+            else:
+                ins.append(self._tid(t, line))
         new_nodes = self._introduce(node) if node is not None else ()
         out_id = self._tids.get(output._uid) or self._new_tid(output)
         self._rg[output._uid] = output._rg
         self._ops += 1
-        self._window.append(("op", line, op_name, ins, out_id, self._snap_tensor(output),
+        self._window.append(("op", line, op_name, tuple(ins), out_id, self._snap_tensor(output),
                              node, node._saved if node is not None else (), new_nodes,
                              _grad_state.enabled, active is not None))
 
@@ -325,12 +359,10 @@ class Recorder(_events.Listener):
         nid = self._nids.get(node._uid)
         if nid is None:
             return  # a node no event introduced; the picture cannot draw it
-        line, _, _ = self._where()
-        to = tuple(None if n is None else self._nid(n)[0] for n, _ in node.next_functions)
+        line = self._bw_line if active is not None else self._where()[0]
+        snap = self._grad_snap
         self._window.append(("node_apply", line, active[0] if active else self._passes - 1, nid,
-                             type(node).__name__, type(node)._rule or None,
-                             tuple(self._grad_snap(g) for g in grads_in),
-                             tuple(self._grad_snap(g) for g in grads_out), to))
+                             node, [snap(g) for g in grads_in], [snap(g) for g in grads_out]))
 
     def _grad_snap(self, g):
         if not isinstance(g, Tensor):
@@ -338,7 +370,7 @@ class Recorder(_events.Listener):
         return (self._snap(g), self._tids.get(g._uid))
 
     def on_accumulate(self, tensor, before, added, after) -> None:
-        line, _, _ = self._where()
+        line = self._bw_line if self._active is not None else self._where()[0]
         tid = self._tid(tensor, line)
         acc = tensor._acc
         nid = self._nids.get(acc._uid) if acc is not None and tensor.grad_fn is None else None
@@ -359,12 +391,12 @@ class Recorder(_events.Listener):
         return self._active[0] if self._active else max(self._passes - 1, 0)
 
     def on_graph_freed(self, nodes: tuple) -> None:
-        line, _, _ = self._where()
+        line = self._bw_line if self._active is not None else self._where()[0]
         ids = [self._nids[n._uid] for n in nodes if n._uid in self._nids]
         self._window.append(("graph_freed", line, self._pass(), ids))
 
     def on_backward_end(self, api: str) -> None:
-        line, _, _ = self._where()
+        line = self._bw_line if self._active is not None else self._where()[0]
         self._window.append(("backward_end", line, self._pass(), api))
         self._active = None
         self._close_window()
@@ -431,13 +463,17 @@ class Recorder(_events.Listener):
         if k is not None:
             self._close_window()
 
-    def finish(self, exit_code: int) -> dict:
-        """The trace of the run so far (validated); the recorder should not be used after."""
+    def finish(self, exit_code: int, check: bool = False) -> dict:
+        """The trace of the run so far; the recorder should not be used after.
+
+        `check=True` also validates it (the tests and the fixture script do; a run does not
+        pay for it, since validating costs more than recording).
+        """
         if self._active is not None:  # a backward that raised without error() being called
             self._active = None
         if self._globals is not None and self._pending:
             self._scan_globals()
-        return _Builder(self).build(exit_code)
+        return _Builder(self).build(exit_code, check)
 
     def _scan_globals(self) -> None:
         pending = self._pending
@@ -518,20 +554,27 @@ class _Builder:
         self.digits = self.lim["digits"]
         self.reprs_left = self.lim["repr_budget"]
         self.node_ids = rec._nids
+        # The same numbers recur (a node's outgoing gradient is the next node's incoming
+        # one), and printing dominates rendering: render each distinct snapshot once.
+        self.cache: dict[tuple, tuple] = {}
 
     # -- values
     def value(self, snap: Snap) -> dict:
         arr, shape, npdtype, rg, fn_name = snap
-        size = int(np.prod(shape)) if shape else 1
-        data = None
-        if arr is not None and size <= self.lim["data_max_numel"]:
-            data = _data(arr, self.digits)
-        text = None
-        if arr is not None and self.reprs_left > 0:
-            text = _repr(arr, rg, fn_name)
-            if text is not None:
-                self.reprs_left -= 1
-        return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": data, "repr": text}
+        if arr is None:
+            return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
+                    "repr": None}
+        key = (arr.tobytes(), shape, npdtype, rg, fn_name)
+        hit = self.cache.get(key)
+        if hit is None:
+            data = _data(arr, self.digits) if arr.size <= self.lim["data_max_numel"] else None
+            text = None
+            if self.reprs_left > 0:
+                text = _repr(arr, rg, fn_name)
+                if text is not None:
+                    self.reprs_left -= 1
+            hit = self.cache[key] = (list(shape), _dtype_name(npdtype), data, text)
+        return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": hit[3]}
 
     def grad(self, g) -> dict | None:
         if g is None:
@@ -561,8 +604,9 @@ class _Builder:
                 saved.append({"name": name, "tensor": tid, "freed": False,
                               "value": None if tid is not None else self.value(
                                   _tensor_snap(obj, self.rec._copy_max))})
-            elif obj is FREED:
-                saved.append({"name": name, "tensor": None, "value": None, "freed": True})
+            elif obj is FREED or obj is None:  # None: saved only when needed, not needed
+                saved.append({"name": name, "tensor": None, "value": None,
+                              "freed": obj is FREED})
             else:
                 saved.append({"name": name, "tensor": None, "freed": False,
                               "value": _py_value(obj, self.digits)})
@@ -588,7 +632,8 @@ class _Builder:
 
     def _ev_op(self, r):
         _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r
-        return {"op": op, "inputs": list(ins), "output": self.tensor(out_id, snap_t),
+        return {"op": op, "inputs": [i if type(i) is str else _num(i, self.digits) for i in ins],
+                "output": self.tensor(out_id, snap_t),
                 "node": None if node is None else self.node(node, saved),
                 "new_nodes": [self.node(n, saved) for n, saved in new_nodes],
                 "grad_mode": mode, "in_backward": in_bw}
@@ -610,10 +655,12 @@ class _Builder:
                 "leaves": leaves, "jacobian": jac}
 
     def _ev_node_apply(self, r):
-        _, _, k, nid, name, rule, gin, gout, to = r
-        return {"pass": k, "node": nid, "name": name, "rule": rule,
+        _, _, k, nid, node, gin, gout = r
+        ids = self.node_ids
+        return {"pass": k, "node": nid, "name": type(node).__name__,
+                "rule": getattr(type(node), "_rule", "") or None,
                 "grads_in": [self.grad(g) for g in gin], "grads_out": [self.grad(g) for g in gout],
-                "to": list(to)}
+                "to": [None if n is None else ids.get(n._uid) for n, _ in node.next_functions]}
 
     def _ev_accumulate(self, r):
         _, _, k, tid, nid, before, added, after = r
@@ -648,7 +695,7 @@ class _Builder:
         return ev
 
     # -- the whole trace
-    def build(self, exit_code: int) -> dict:
+    def build(self, exit_code: int, check: bool) -> dict:
         rec = self.rec
         events = [self.event(r) for w in rec._head for r in w]
         summary = rec._elided
@@ -675,7 +722,8 @@ class _Builder:
         trace["truncated"] = any(e["kind"] == "elided" and e["reason"] != "detail_window"
                                  for e in events)
         trace["events"] = events
-        T.validate(trace)
+        if check:
+            T.validate(trace)
         return trace
 
     def elided(self, summary: _Summary, later: list) -> dict:
@@ -731,29 +779,35 @@ class _Capper:
         self.lim = builder.lim
 
     def cap(self, events: list) -> list:
+        limit = self.lim["max_bytes"]
         if len(events) + 1 > self.lim["max_events"]:
             events = self.cut(events, max(self.lim["max_events"] - 3, 0), "event_cap")
         size = self.size(events)
-        keep = len(events)
-        while size > self.lim["max_bytes"] and keep > 0:
-            sizes = [len(T.dump_event(e).encode()) + 2 for e in events[:keep]]
-            # drop from the end until the estimate fits, then measure the real thing again
-            excess = size - self.lim["max_bytes"]
-            while keep > 0 and excess > 0:
-                keep -= 1
-                excess -= sizes[keep]
-            events = self.cut(events, keep, "byte_cap")
-            size = self.size(events)
-        if size > self.lim["max_bytes"]:
-            events = self.squeeze(events, size)
-        return events
+        if size <= limit:  # the common case: one encoder call, done
+            return events
+        # Over the cap: guess the prefix that fits in proportion, then shrink it by the
+        # measured overshoot. Each round is one encoder call over the whole list, which
+        # costs far less than measuring events one by one.
+        base = self.size([])
+        keep, out = len(events), events
+        while size > limit and keep > 0:
+            ratio = max(limit - base, 0) / max(size - base, 1)
+            keep = min(int(keep * ratio * 0.97), keep - 1)
+            out = self.cut(events, max(keep, 0), "byte_cap")
+            size = self.size(out)
+        if size > limit:
+            out = self.squeeze(out)
+        return out
 
     def size(self, events: list) -> int:
-        end = {"kind": "end", "line": None, "exit_code": 0, "seq": len(events),
+        """Bytes of dump() for a trace with these events (seq numbers estimated)."""
+        end = {"kind": "end", "line": None, "exit_code": 0, "seq": 10 ** 9,
                "counts": {**self.counts, "events": 10 ** 9}}
         head = {k: v for k, v in self.trace.items() if k != "events"}
-        return (len(T.dump_event(head).encode()) + 16 + len(T.dump_event(end).encode())
-                + sum(len(T.dump_event(e).encode()) + 2 for e in events) + 16 * len(events))
+        # Key order does not change the length, so skip sorting; + 1 newline and ~16 bytes
+        # of "seq" per event.
+        return (len(_SIZER.encode(head).encode()) + 16 + len(_SIZER.encode(end).encode())
+                + len(_SIZER.encode(events).encode()) + 17 * len(events))
 
     def cut(self, events: list, keep: int, reason: str) -> list:
         """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""
@@ -792,7 +846,7 @@ class _Capper:
               "warnings": warns}
         return head + [ev] + kept_after
 
-    def squeeze(self, events: list, size: int) -> list:
+    def squeeze(self, events: list) -> list:
         """Last resort when even a summary is too big: drop series and cut console text."""
         self.trace["series"] = {"roots": [], "printed": []}
         size = self.size(events)
@@ -941,12 +995,16 @@ def _nest(flat: list, shape: tuple):
     return flat
 
 
+_SIZER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_DTYPE_NAMES: dict = {}
+
+
 def _dtype_name(npdtype) -> str:
-    from engine import dtypes
-    try:
-        return repr(dtypes.FROM_NP[np.dtype(npdtype)])
-    except KeyError:
-        return repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
+    name = _DTYPE_NAMES.get(npdtype)
+    if name is None:
+        from engine import dtypes
+        name = _DTYPE_NAMES[npdtype] = repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
+    return name
 
 
 def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | None:

@@ -109,7 +109,8 @@ def _list(item: dict) -> dict:
 # docs/trace-format.md has a section with an example for each.
 KINDS: dict[str, tuple[dict, dict]] = {
     "tensor": ({"tensor": REF["tensor"], "how": STR, "grad_mode": BOOL}, {}),
-    "op": ({"op": STR, "inputs": _list(TENSOR_ID), "output": REF["tensor"],
+    "op": ({"op": STR, "inputs": _list({"anyOf": [TENSOR_ID, NUMBER_OR_NAME]}),
+            "output": REF["tensor"],
             "node": _nullable(REF["node"]), "new_nodes": _list(REF["node"]),
             "grad_mode": BOOL, "in_backward": BOOL}, {}),
     "grad_mode": ({"enabled": BOOL, "mode": STR}, {}),
@@ -204,7 +205,7 @@ DEFAULT_LIMITS: dict[str, int] = {
     "detail_tail": 2,            # ... and at the end; the middle becomes one `elided` event
     "data_max_numel": 64,        # values with more elements carry data: null
     "repr_max_numel": 1000,      # ... and repr: null above this
-    "repr_budget": 2000,         # reprs rendered per trace; later values carry repr: null
+    "repr_budget": 500,          # distinct reprs rendered per trace; later ones are null
     "jacobian_max_numel": 16,    # J is computed when root and leaf each have <= this many
     "jacobian_max_nodes": 256,   # ... and the graph has at most this many nodes
     "series_max": 5000,          # points per series; longer series are evenly thinned
@@ -383,10 +384,13 @@ def new_trace(source: str, filename: str, limits: dict | None = None) -> dict:
             "truncated": False, "series": {"roots": [], "printed": []}, "events": []}
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                            allow_nan=False)
+
+
 def dump_event(event: dict) -> str:
     """One event in canonical form: sorted keys, no spaces, UTF-8 text, no NaN literals."""
-    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
+    return _ENCODER.encode(event)
 
 
 def dump(trace: dict) -> bytes:
