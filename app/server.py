@@ -5,7 +5,6 @@ the access log is one JSON line per request on stderr.
 """
 from __future__ import annotations
 
-import logging
 import os
 import sys
 
@@ -43,8 +42,9 @@ def serve(host: str | None = None, port: int | None = None, workers: int | None 
     # Worker processes re-read the settings from the environment, so pass the choice on.
     os.environ.update(GRADSTEP_HOST=host, GRADSTEP_PORT=str(port),
                       GRADSTEP_WEB_WORKERS=str(workers))
-    logging.getLogger("gradstep").info("serving on http://%s:%d with %d worker(s)",
-                                       host, port, workers)
+    # uvicorn configures logging only inside run(), so this line goes straight to stderr
+    print(f"gradstep: serving on http://{host}:{port} with {workers} worker(s)",
+          file=sys.stderr, flush=True)
     uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
                 reload=reload, log_config=LOG_CONFIG, proxy_headers=False,
                 server_header=False, timeout_graceful_shutdown=5)

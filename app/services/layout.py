@@ -68,8 +68,6 @@ def effort(boxes: int) -> dict[str, str]:
     """
     if boxes <= 200:
         return {}
-    if boxes <= 500:
-        return {"mclimit": "0.5"}
     return {"mclimit": "0.5" if boxes <= 1000 else "0.2", "nslimit": "1", "nslimit1": "1"}
 
 

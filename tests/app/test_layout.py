@@ -148,12 +148,16 @@ def test_dot_source_uses_trace_ids_as_names():
     assert 'id=e_t0_n1' in source or 'id="e_t0_n1"' in source
 
 
-@pytest.mark.skipif(not FIXTURES, reason="tests/fixtures/traces has no golden traces yet")
+def test_the_golden_traces_are_there():
+    assert len(FIXTURES) >= 5
+
+
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
 def test_golden_traces_lay_out_everything_they_define(path):
     trace = json.loads(path.read_text(encoding="utf-8"))
     layout = layout_trace(trace)
     drawn = set(layout["nodes"])
+    # backward arithmetic without create_graph records no node and is deliberately not drawn
     skipped = set()
     for ev in trace["events"]:
         for e in ev["carried"] if ev["kind"] == "elided" else [ev]:
