@@ -356,6 +356,11 @@ def _install_warnings(filename: str, out: _Output, recorder):
 
     warnings.warn = warn
     warnings.showwarning = show
+    # numpy's floating-point warnings raised inside the engine ("divide by zero encountered
+    # in divide") have no PyTorch counterpart; the same warning from the user's own numpy
+    # code is still shown, as Python would.
+    warnings.filterwarnings("ignore", message=".* encountered in ", category=RuntimeWarning,
+                            module=r"engine(\.|$)")
 
 
 def _arm_timers(limits: Limits):
@@ -433,9 +438,13 @@ def execute(request: dict, out_fd: int) -> dict:
     exit_code = 1 if error else 0
     trace = None
     if recorder is not None:
-        if error:
-            recorder.error(error["type"], error["message"], error["line"], error["kind"])
-        trace = recorder.finish(exit_code)
+        try:
+            if error:
+                recorder.error(error["type"], error["message"], error["line"], error["kind"])
+            trace = recorder.finish(exit_code)
+        except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written
+            out.stderr(f"gradstep: the trace could not be finished ({type(e).__name__})\n")
+            out.flush()
     return {"exit_code": exit_code, "error": error, "trace": trace}
 
 

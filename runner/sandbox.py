@@ -222,8 +222,12 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._closed = False
         self._workers: list = []
-        for _ in range(size):
-            self._add(Zygote())
+        try:
+            for _ in range(size):
+                self._add(Zygote())
+        except BaseException:       # do not leave the workers already started running
+            self.close()
+            raise
 
     @property
     def layers(self) -> dict:
