@@ -42,7 +42,7 @@ import numpy as np
 
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
-from ..graph import AccumulateGrad, Node, make_node_class
+from ..graph import AccumulateGrad, Node, make_node_class, node_uids
 from ..tensor import Tensor, new_tensor
 
 REGISTRY: dict[str, type] = {}
@@ -106,6 +106,7 @@ class Op:
             REGISTRY[cls.grad_fn_name] = cls
         cls.name = cls.__dict__.get("name") or cls.__name__.lower()
         cls._spec = cls._save_spec()
+        cls._saver = compile_saver(cls) if cls._spec else None
         kinds = [k for k, _, _ in cls._spec]
         cls.Node = make_node_class(cls.grad_fn_name, cls.node_base, cls.saves, cls.rule, {
             "_saved_names": tuple(s for s in cls.saves if not s.startswith("_")),
@@ -199,31 +200,58 @@ class Op:
     def _make_node(cls, inputs, result, args, extras) -> Node:
         if result._data.dtype.kind not in "fc":
             return None
-        node = cls.Node()
+        node = _new(cls.Node)
+        node._uid = next(node_uids)
         node.next_functions = tuple([edge(t) for t in inputs])
         if cls._spec:
-            saved = []
-            versions = []
-            for kind, j, gate in cls._spec:
-                if gate >= 0 and not inputs[gate]._rg:
-                    v = None    # PyTorch skips saves the backward will not need
-                elif kind == _KIND_ARG:
-                    v = args[j] if j < len(args) else cls._defaults[j]
-                elif kind == _KIND_RESULT:
-                    v = result
-                elif kind == _KIND_SIZES:
-                    v = args[j]._data.shape
-                elif kind == _KIND_NUMEL:
-                    v = args[j]._data.size
-                else:
-                    v = extras[j]
-                saved.append(v)
-                versions.append(v._vc[0] if isinstance(v, Tensor) else None)
-            node._saved = tuple(saved)
-            node._versions = tuple(versions)
+            node._saved, node._versions = cls._saver(inputs, args, result, extras)
+        else:
+            node._saved = node._versions = ()
+        node._freed = False
+        node._x = None
+        node._n_out = 1
         result._rg = True
         result.grad_fn = node
         return node
+
+
+_new = object.__new__
+
+
+def _version(v):
+    return v._vc[0] if isinstance(v, Tensor) else None
+
+
+def compile_saver(cls) -> object:
+    """Turn an op's `saves` into one straight-line function, built once per op class, so that
+    recording a node does not re-interpret the save plan on every call. The function maps
+    (inputs, args, result, extras) to (saved values, their versions; None for non-tensors)."""
+    values, versions = [], []
+    for i, (kind, j, gate) in enumerate(cls._spec):
+        if kind == _KIND_ARG:
+            expr = f"args[{j}]"
+            if cls._defaults[j] is not None:
+                expr = f"(args[{j}] if len(args) > {j} else defaults[{j}])"
+            ver = f"version(v{i})"
+        elif kind == _KIND_RESULT:
+            expr, ver = "result", f"v{i}._vc[0]"
+        elif kind == _KIND_SIZES:
+            expr, ver = f"args[{j}]._data.shape", "None"
+        elif kind == _KIND_NUMEL:
+            expr, ver = f"args[{j}]._data.size", "None"
+        else:
+            expr, ver = f"extras[{j}]", f"version(v{i})"
+        if gate >= 0:   # PyTorch skips saves the backward will not need
+            expr = f"({expr} if inputs[{gate}]._rg else None)"
+            ver = f"(None if v{i} is None else {ver})"
+        values.append(f"    v{i} = {expr}")
+        versions.append(ver)
+    names = ", ".join(f"v{i}" for i in range(len(values)))
+    src = ("def save(inputs, args, result, extras):\n" + "\n".join(values) +
+           f"\n    return ({names},), ({', '.join(versions)},)\n")
+    scope = {"defaults": cls._defaults, "version": _version}
+    exec(compile(src, f"<saves of {cls.__name__}>", "exec"), scope)
+    return staticmethod(scope["save"])
 
 
 def _make_view(view: Tensor, base: Tensor) -> None:
