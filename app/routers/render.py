@@ -23,7 +23,8 @@ PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},
 async def _render(runs, code: str, fmt: str) -> Response:
     answer = await runs.run(code)
     try:
-        data = await anyio.to_thread.run_sync(render_trace, answer["trace"] or {"events": []},
+        data = await anyio.to_thread.run_sync(render_trace,
+                                              answer.data["trace"] or {"events": []},
                                               fmt, runs.layout_max_nodes, runs.dot_runner)
     except GraphTooLarge as exc:
         raise ApiError(413, "graph_too_large", str(exc)) from None

@@ -1,15 +1,12 @@
 """POST /api/run: run a program, answer with its output, trace and graph layout."""
 from __future__ import annotations
 
-import json
-
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from app.dependencies import RateLimited, RunnerDep
 from app.schemas.errors import responses
 from app.schemas.runs import RunRequest, RunResponse
-from app.services.runs import summary
 from runner.trace import SCHEMA
 
 router = APIRouter(prefix="/api", tags=["runs"])
@@ -20,10 +17,9 @@ router = APIRouter(prefix="/api", tags=["runs"])
 async def run(body: RunRequest, runs: RunnerDep, request: Request) -> Response:
     """Run a PyTorch program in the sandbox; its own errors are part of a 200 answer."""
     answer = await runs.run(body.code)
-    request.state.outcome = summary(answer["result"])
-    # Already plain JSON from the runner; skip re-validating a large trace on the way out.
-    return Response(json.dumps(answer, ensure_ascii=False, allow_nan=False),
-                    media_type="application/json")
+    request.state.outcome = answer.outcome
+    # Encoded once, in the worker thread; a large trace is not re-validated on the way out.
+    return Response(answer.body, media_type="application/json")
 
 
 @router.get("/trace-schema")

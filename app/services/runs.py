@@ -1,9 +1,10 @@
 """Run a learner's program in the sandbox pool and answer with its output, trace and layout.
 
 The pool (runner.WorkerPool) does the running; this module adds what a shared server needs:
-the program-size check, the bounded queue (RunGate), and caches by source hash — runs are
-deterministic (seeded, canonical traces), so a repeated program costs a dictionary lookup.
-Results cut short by a time limit are not cached: a retry on a quieter server may finish.
+the program-size check, the bounded queue (RunGate), and a cache of whole answers (trace,
+layout and the encoded JSON) by source hash — runs are deterministic (seeded, canonical
+traces), so a repeated program, such as a class running the same example, costs a dictionary
+lookup. Results cut short by a time limit are not cached: a quieter server may finish them.
 
 Example:
     >>> summary({"stdout": "", "stderr": "", "exit_code": 0, "error": None, "duration_ms": 1})
@@ -11,6 +12,7 @@ Example:
 """
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +31,18 @@ RESULT_FIELDS = ("stdout", "stderr", "exit_code", "error", "duration_ms")
 UNCACHEABLE_LIMITS = {"wall_time", "cpu_time"}
 
 
+@dataclass(frozen=True)
+class Answer:
+    """One run's answer: the data, and its JSON already encoded (off the event loop, once)."""
+
+    data: dict
+    body: bytes
+
+    @property
+    def outcome(self) -> str:
+        return summary(self.data["result"])
+
+
 @dataclass
 class RunService:
     """The pool plus the server-side policy around it; one per web worker process."""
@@ -36,8 +50,7 @@ class RunService:
     pool: Any                      # runner.WorkerPool, or anything with .run(source) -> RunResult
     gate: RunGate
     max_program_bytes: int
-    runs: LruCache
-    layouts: LruCache
+    runs: LruCache                 # source hash -> Answer
     layout_max_nodes: int | None = None
     dot_runner: Any = None         # DotProcess: big layouts in a child process
 
@@ -47,46 +60,42 @@ class RunService:
             raise ApiError(413, "program_too_large", f"The program is {size} bytes; the limit "
                            f"is {self.max_program_bytes} bytes.")
 
-    async def run(self, code: str) -> dict:
-        """Run `code`; the answer of POST /api/run as a plain dict."""
+    async def run(self, code: str) -> Answer:
+        """Run `code` (or find its answer in the cache); the answer of POST /api/run."""
         self.check_size(code)
         key = source_key(code)
         cached = self.runs.get(key)
         if cached is not None:
             return cached
         async with self.gate.slot():
-            answer = await anyio.to_thread.run_sync(self._run_blocking, code, key)
-        return answer
+            return await anyio.to_thread.run_sync(self._run_blocking, code, key)
 
-    def _run_blocking(self, code: str, key: str) -> dict:
+    def _run_blocking(self, code: str, key: str) -> Answer:
         result = self.pool.run(code)
         if (result.error or {}).get("limit") == "queue":   # the pool's own queue overflowed
             raise ApiError(503, "busy", "All sandbox workers are busy. Try again shortly.",
                            headers={"Retry-After": "2"})
-        layout, note = self.layout(code, result.trace)
-        answer = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
-                  "trace": result.trace, "layout": layout, "layout_note": note}
+        layout, note = self.layout(result.trace)
+        data = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
+                "trace": result.trace, "layout": layout, "layout_note": note}
+        answer = Answer(data, json.dumps(data, ensure_ascii=False, allow_nan=False,
+                                         separators=(",", ":")).encode("utf-8"))
         error = result.error or {}
         if error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS:
             self.runs.put(key, answer)
         return answer
 
-    def layout(self, code: str, trace: dict | None) -> tuple[dict | None, str | None]:
-        """The cached layout of a run's trace, or (None, why not)."""
+    def layout(self, trace: dict | None) -> tuple[dict | None, str | None]:
+        """The layout of a run's trace, or (None, why not)."""
         if trace is None:
             return None, "The run produced no trace."
-        key = source_key(code)
-        layout = self.layouts.get(key)
-        if layout is None:
-            try:
-                layout = layout_trace(trace, self.layout_max_nodes, self.dot_runner)
-            except (GraphTooLarge, LayoutTimeout) as exc:
-                return None, str(exc)
-            except Exception:  # a drawing bug must not turn a program's answer into a 500
-                log.exception("layout failed")
-                return None, "The graph could not be drawn (a server bug, logged)."
-            self.layouts.put(key, layout)
-        return layout, None
+        try:
+            return layout_trace(trace, self.layout_max_nodes, self.dot_runner), None
+        except (GraphTooLarge, LayoutTimeout) as exc:
+            return None, str(exc)
+        except Exception:  # a drawing bug must not turn a program's answer into a 500
+            log.exception("layout failed")
+            return None, "The graph could not be drawn (a server bug, logged)."
 
 
 def summary(result: dict) -> str:

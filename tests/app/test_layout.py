@@ -166,3 +166,69 @@ def test_golden_traces_lay_out_everything_they_define(path):
     defined = {i for ev in trace["events"] for i in defined_ids(ev)} - skipped
     assert defined <= drawn
     assert sorted(svg_ids(layout["svg"], "node")) == sorted(drawn)
+
+
+def chain(boxes: int) -> Graph:
+    """A leaf, its AccumulateGrad, then a chain of ops: `boxes` boxes in all."""
+    g = Graph()
+    g.add_node("t0", "leaf", "x", "(3,)")
+    g.add_node("n0", "accumulate", "AccumulateGrad")
+    g.add_edge("t0", "n0", "variable")
+    for i in range(1, boxes - 1):
+        g.add_node(f"n{i}", "op", "MulBackward0")
+        g.add_edge(f"n{i - 1}", f"n{i}", "next")
+    return g
+
+
+def test_big_layouts_run_in_a_child_and_match_the_in_process_ones():
+    from app.services.dot_process import DotProcess
+
+    graph = chain(40)
+    runner = DotProcess(timeout=60, inline_max=10)
+    try:
+        assert runner._executor is None
+        far = lay_out(graph, dot_runner=runner)
+        assert runner._executor is not None          # it went to the child
+        assert far == lay_out(graph)
+    finally:
+        runner.close()
+
+
+def test_a_layout_past_its_time_limit_is_stopped_and_the_next_one_works():
+    from app.services.dot_process import DotProcess, LayoutTimeout
+
+    runner = DotProcess(timeout=0.001, inline_max=10)  # less than starting a child takes
+    try:
+        with pytest.raises(LayoutTimeout, match="took longer than"):
+            lay_out(chain(40), dot_runner=runner)
+        assert runner._executor is None              # the stuck child was discarded
+        runner.timeout = 60
+        assert len(lay_out(chain(40), dot_runner=runner)["nodes"]) == 40
+    finally:
+        runner.close()
+
+
+def test_small_layouts_stay_in_process():
+    from app.services.dot_process import DotProcess
+
+    runner = DotProcess(timeout=60, inline_max=150)
+    lay_out(chain(20), dot_runner=runner)
+    assert runner._executor is None
+    runner.close()
+
+
+def test_layout_cap_refuses_before_running_dot():
+    from app.services.layout import GraphTooLarge
+
+    with pytest.raises(GraphTooLarge, match="40 boxes; the server draws at most 39"):
+        lay_out(chain(40), max_nodes=39)
+
+
+def test_dot_effort_is_reduced_only_for_big_graphs():
+    from app.services.layout import effort
+
+    assert effort(200) == {}
+    assert effort(300)["nslimit"] == "1" and effort(300)["mclimit"] == "0.5"
+    assert effort(3000)["mclimit"] == "0.2"
+    assert "nslimit=1" in to_dot(chain(300)).source
+    assert "nslimit" not in to_dot(chain(30)).source
