@@ -86,11 +86,11 @@ NUMPY_HIDDEN = """
 TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.optim", "torch.autograd",
                     "torch.autograd.functional")
 
-# Factories whose first arguments are a shape: checked against max_tensor_elements *before*
-# the engine or numpy allocates anything.
-SHAPE_FACTORIES = frozenset("zeros ones empty full rand randn randint_like zeros_like_ "
-                            "standard_normal".split())
-RANGE_FACTORIES = frozenset(("arange",))
+# Factories that allocate what their arguments ask for: the element count is checked against
+# max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).
+SHAPE_FACTORIES = frozenset("zeros ones empty full rand randn standard_normal".split())
+SIZED_FACTORIES = frozenset("arange linspace eye identity randperm randint normal uniform "
+                            "choice permutation tile".split())
 
 
 def _public(module, names=None) -> dict:
@@ -164,23 +164,56 @@ def _wrapped(module, names, element_check) -> dict:
 
 
 def _wrap_factory(name, fn, element_check):
-    """Check the element count a shape factory is asked for before it allocates."""
-    if not callable(fn) or isinstance(fn, type):
+    """Check the element count a factory is asked for before it allocates."""
+    if not callable(fn) or isinstance(fn, type) or name not in SHAPE_FACTORIES | SIZED_FACTORIES:
         return fn
-    if name in SHAPE_FACTORIES:
-        def factory(*args, **kwargs):
-            element_check(_shape_numel(args, kwargs), name)
-            return fn(*args, **kwargs)
-    elif name in RANGE_FACTORIES:
-        def factory(*args, **kwargs):
-            element_check(_range_numel(args), name)
-            return fn(*args, **kwargs)
-    else:
-        return fn
+
+    def factory(*args, **kwargs):
+        element_check(_requested_numel(name, args, kwargs), name)
+        return fn(*args, **kwargs)
     factory.__name__ = getattr(fn, "__name__", name)
     factory.__signature__ = _signature_or_none(fn)
     factory.__doc__ = getattr(fn, "__doc__", None)
     return factory
+
+
+def _requested_numel(name, args, kwargs) -> int:
+    """How many elements a factory call will allocate (0 when it cannot tell)."""
+    def arg(i, *keys):
+        for k in keys:
+            if k in kwargs:
+                return kwargs[k]
+        return args[i] if len(args) > i else None
+    if name in SHAPE_FACTORIES:
+        return _shape_numel(args, kwargs)
+    if name == "arange":
+        return _range_numel(args)
+    if name == "linspace":
+        return _count(arg(2, "steps", "num"), default=50)
+    if name in ("eye", "identity"):
+        n = _count(arg(0, "n", "N"))
+        m = arg(1, "m", "M")
+        return n * (_count(m) if m is not None else n)
+    if name in ("randperm", "permutation"):
+        return _count(arg(0, "n", "x"))
+    if name == "tile":
+        reps = arg(1, "reps")
+        base = getattr(arg(0, "A"), "size", 1)
+        return _count(base) * _shape_numel((reps,), {})
+    size = kwargs.get("size", args[1] if name == "choice" and len(args) > 1 else None)
+    if size is None:
+        tuples = [a for a in args if isinstance(a, (tuple, list))]
+        size = tuples[0] if tuples else (args[2] if name != "randint" and len(args) > 2
+                                         else None)
+    return _shape_numel((size,), {}) if size is not None else 0
+
+
+def _count(value, default=0) -> int:
+    if value is None:
+        return default
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return max(0, int(value))
+    return 0
 
 
 def _signature_or_none(fn):

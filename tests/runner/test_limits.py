@@ -155,3 +155,14 @@ def test_a_run_killed_from_outside_still_has_a_trace_with_its_error(pool):
     trace_format.validate(result.trace)
     errors = [e for e in result.trace["events"] if e["kind"] == "error"]
     assert errors[-1]["error_kind"] == "limit"
+
+
+@pytest.mark.parametrize("call", [
+    "torch.eye(5000)", "torch.linspace(0, 1, 10 ** 8)", "torch.randperm(10 ** 8)",
+    "torch.randint(0, 5, (3000, 3000))", "torch.full((3000, 3000), 1.0)",
+    "torch.arange(0, 10 ** 8, 1)", "np.random.normal(0, 1, size=(3000, 3000))",
+    "np.random.choice([1, 2], 10 ** 8)", "np.eye(5000)", "np.tile(np.ones(10), 10 ** 6)",
+])
+def test_sized_factories_are_checked_before_allocating(pool, call):
+    result = run(pool, f"import torch\nimport numpy as np\nx = {call}\n")
+    assert_limit(result, "tensor_elements", line=3)
