@@ -33,15 +33,17 @@ LABEL org.opencontainers.image.title="gradstep" \
       org.opencontainers.image.licenses="MIT"
 
 # Runtime libraries that pygraphviz's wheel links against but, as manylinux allows, does not
-# bundle (X11 client libraries and GLib, for its cairo and pango plugins), and fonts so that
-# Graphviz measures labels the way it does on a Debian desktop (Helvetica maps to Liberation
-# Sans). tests/foundation/test_docker.py checks this list against the installed wheel.
+# bundle (X11 client libraries and GLib, for its cairo and pango plugins); libseccomp, which
+# the sandbox loads through pyseccomp; and fonts so that Graphviz measures labels the way it
+# does on a Debian desktop (Helvetica maps to Liberation Sans).
+# tests/foundation/test_docker.py checks this list against the installed packages.
 # Versions are not pinned: the base image pins the Debian release, and Debian replaces exact
 # versions with security updates, so pins would only break rebuilds.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install --yes --no-install-recommends \
-        libx11-6 libxext6 libxrender1 libglib2.0-0 fontconfig-config fonts-liberation \
+        libx11-6 libxext6 libxrender1 libglib2.0-0 libseccomp2 \
+        fontconfig-config fonts-liberation \
     && rm -rf /var/lib/apt/lists/*
 
 # A fixed numeric id, so Kubernetes' runAsNonRoot can verify it without a passwd lookup.

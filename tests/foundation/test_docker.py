@@ -205,3 +205,24 @@ def test_image_installs_the_libraries_pygraphviz_does_not_bundle():
                                                                 runs):
             missing[soname] = package
     assert missing == {}, f"the final stage must apt-get install {sorted(set(missing.values()))}"
+
+
+# Libraries Python packages open at run time with ctypes, so no ELF header names them:
+# library name for ctypes.util.find_library -> the package that loads it.
+CTYPES_LIBRARIES = {"seccomp": "pyseccomp"}
+
+
+def test_image_installs_the_libraries_loaded_through_ctypes():
+    import ctypes.util
+    import importlib.metadata
+
+    runs = " ".join(final("RUN"))
+    for name, distribution in CTYPES_LIBRARIES.items():
+        requires = importlib.metadata.requires("gradstep") or []
+        assert any(r.startswith(distribution) for r in requires), \
+            f"{distribution} is no longer a dependency: drop it from CTYPES_LIBRARIES"
+        found = ctypes.util.find_library(name)
+        assert found, f"lib{name} is not installed on this machine"
+        package = _debian_package_of(found)
+        assert re.search(rf"\b{re.escape(package)}\b", runs), \
+            f"{distribution} loads lib{name}: the final stage must apt-get install {package}"
