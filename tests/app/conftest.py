@@ -9,28 +9,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent))   # app_testing, app_fakes
 
 from app.main import create_app  # noqa: E402
-from app.settings import Settings  # noqa: E402
-from fakes import FakePool  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def make_settings(**overrides) -> Settings:
-    """Settings for tests, independent of the developer's GRADSTEP_* variables."""
-    base = dict(rate_limit=1000, queue_timeout=5.0, pool_size=1, web_workers=1,
-                access_log=True)
-    base.update(overrides)
-    return Settings(_env_file=None, **base)
-
-
-def fake_client(pool: FakePool | None = None, **overrides) -> TestClient:
-    pool = pool or FakePool()
-    app = create_app(make_settings(**overrides), pool_factory=lambda s: pool)
-    app.state.fake_pool = pool
-    return TestClient(app)
+from app_fakes import FakePool  # noqa: E402
+from app_testing import fake_client, make_settings  # noqa: E402
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conftest import fake_client
+from app_testing import fake_client
 
 PATHS = [("get", "/healthz", None), ("get", "/api/examples", None),
          ("post", "/api/run", {"code": "print(1)"}), ("get", "/api/nope", None),

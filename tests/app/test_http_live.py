@@ -13,7 +13,7 @@ import time
 import httpx
 import pytest
 
-from conftest import ROOT
+from app_testing import ROOT
 
 SEED = (ROOT / "tests" / "oracle" / "cases" / "s001_variable_cube.py")
 

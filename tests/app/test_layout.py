@@ -9,7 +9,7 @@ import pytest
 
 from app.services.graph import Graph, graph_from_trace
 from app.services.layout import lay_out, layout_trace, to_dot
-from fakes import sample_trace
+from app_fakes import sample_trace
 from runner.trace import defined_ids, new_trace, validate
 
 FIXTURES = sorted((Path(__file__).parents[1] / "fixtures" / "traces").glob("*.json"))

@@ -7,8 +7,8 @@ import threading
 
 from fastapi.testclient import TestClient
 
-from conftest import fake_client
-from fakes import FakePool
+from app_testing import fake_client
+from app_fakes import FakePool
 
 
 def error_of(response) -> dict:

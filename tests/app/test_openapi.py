@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.main import create_app
-from conftest import make_settings
+from app_testing import make_settings
 
 EXPECTED = {("/", "get"), ("/api/run", "post"), ("/api/render", "post"), ("/api/render", "get"),
             ("/api/examples", "get"), ("/api/examples/{example_id}", "get"),

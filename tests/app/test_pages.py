@@ -6,7 +6,7 @@ import json
 import pytest
 
 from app.services.pages import flag, load_strings, negotiate_lang
-from conftest import fake_client
+from app_testing import fake_client
 
 # A template that shows its context, so these tests check what the route hands over
 # independently of the real page's markup.

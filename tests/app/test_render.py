@@ -9,8 +9,8 @@ import pytest
 
 from app.services.graph import graph_from_trace
 from app.services.render import format_for, render_trace
-from conftest import ROOT
-from fakes import sample_trace
+from app_testing import ROOT
+from app_fakes import sample_trace
 from runner import run_program
 
 PROGRAM = """import torch

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, fake_client
+from app_testing import ROOT, fake_client
 from runner.trace import defined_ids, validate
 
 sys.path.insert(0, str(ROOT / "tests"))

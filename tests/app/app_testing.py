@@ -1,0 +1,29 @@
+"""Helpers the app tests import by name (conftest.py only holds fixtures: under pytest's
+importlib mode every test folder's conftest is a different module)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+from app_fakes import FakePool
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_settings(**overrides) -> Settings:
+    """Settings for tests, independent of the developer's GRADSTEP_* variables."""
+    base = dict(rate_limit=1000, queue_timeout=5.0, pool_size=1, web_workers=1,
+                access_log=True)
+    base.update(overrides)
+    return Settings(_env_file=None, **base)
+
+
+def fake_client(pool: FakePool | None = None, **overrides) -> TestClient:
+    """The app around a FakePool (use it in a `with` block so the lifespan runs)."""
+    pool = pool or FakePool()
+    app = create_app(make_settings(**overrides), pool_factory=lambda s: pool)
+    app.state.fake_pool = pool
+    return TestClient(app)
