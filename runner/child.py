@@ -51,7 +51,18 @@ _ORIGINAL_WARN = warnings.warn      # each run wraps this one, never a previous 
 
 # ---- the OS layers -------------------------------------------------------------------------
 
+_FILTER = None
+
+
 def _seccomp_filter():
+    """The filter, built once per zygote: resolving the rules costs ~8 ms, loading 0.3 ms."""
+    global _FILTER
+    if _FILTER is None:
+        _FILTER = _build_seccomp_filter()
+    return _FILTER
+
+
+def _build_seccomp_filter():
     import pyseccomp
     filt = pyseccomp.SyscallFilter(defaction=pyseccomp.ALLOW)
     for name in DENIED_SYSCALLS:
@@ -84,6 +95,10 @@ def probe_layers() -> dict:
             __import__(layer)
         except ImportError:
             pass
+    try:
+        _seccomp_filter()           # built here, in the zygote, and inherited by every child
+    except Exception:   # noqa: BLE001 - no libseccomp: the probe reports seccomp missing
+        pass
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:

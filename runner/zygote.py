@@ -14,6 +14,7 @@ Example (the protocol, as runner.sandbox speaks it):
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -223,6 +224,9 @@ def main() -> int:
     preload()
     from runner import child
     layers = child.probe_layers()
+    # Everything loaded so far is shared with every child: keep the collector from touching
+    # (and so copying) those pages in each fork.
+    gc.freeze()
     protocol.write_json(resp_fd, protocol.READY, {**layers, "pid": os.getpid()})
     reader = protocol.FrameReader(req_fd)
     while not reader.eof:
