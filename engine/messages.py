@@ -45,6 +45,10 @@ UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been 
 NOT_REQUIRING_GRAD_INPUT = "One of the differentiated Tensors does not require grad"
 RETAIN_GRAD_LEAF = "can't retain_grad on Tensor that has requires_grad=False"
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
+DEEPCOPY_NONLEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+    "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+    "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001")
 HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
         "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 

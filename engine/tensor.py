@@ -237,6 +237,20 @@ class Tensor(TensorOps):
 
     __hash__ = object.__hash__
 
+    def __deepcopy__(self, memo) -> "Tensor":
+        if self.grad_fn is not None:
+            raise RuntimeError(messages.DEEPCOPY_NONLEAF)
+        t = _new(type(self))            # keeps subclasses such as nn.Parameter
+        _init(t, self._data.copy())
+        t._rg = self._rg
+        if hasattr(self, "__dict__"):
+            import copy
+            t.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        if self._grad is not None:
+            t._grad = new_tensor(self._grad._data.copy())
+        memo[id(self)] = t
+        return t
+
     def __repr__(self, *, tensor_contents=None) -> str:
         try:
             from .printing import tensor_repr

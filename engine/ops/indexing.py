@@ -28,7 +28,9 @@ class Select(Op):
         n = self.shape[dim]
         if not -n <= index < n:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {n}")
-        return self[(slice(None),) * dim + (index,)]
+        # a one-wide slice squeezed, because self[index] on a 1-D array would be a copy
+        i = index % n
+        return self[(slice(None),) * dim + (slice(i, i + 1),)].squeeze(dim)
 
     def backward(ctx, grad):
         return (Embed.apply(grad, ctx.self_sym_sizes, _basic_key(ctx.dim, ctx.index)),)
@@ -152,7 +154,11 @@ def getitem(t: Tensor, key) -> Tensor:
             dim += 1
         else:
             out = Select.apply(out, dim, int(k))
-    return out if out is not t else _alias(t)
+    if out is t:
+        return _alias(t)
+    # remember where this view sits in t, so an in-place op on it updates t's history
+    out._x = dict(out._x or {}, view=(t, _np_key(key)))
+    return out
 
 
 def _alias(t: Tensor) -> Tensor:
@@ -196,13 +202,28 @@ def setitem(t: Tensor, key, value) -> None:
     nkey = _np_key(key if isinstance(key, tuple) else (key,))
     t._data[nkey] = src._data
     t._vc[0] += 1
+    _copy_slices(t, nkey, src)
+    if _events.listener is not None:
+        _events.listener.on_inplace(t, "setitem", t._vc[0])
+    view_written(t)
+
+
+def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:
+    """Make t's grad_fn a CopySlices joining t's old history and src's, when either needs it."""
     if _grad_state.enabled and (t._rg or src._rg):
         node = CopySlices.Node()
         node.next_functions = (edge(t), edge(src))
         node._saved, node._versions = (nkey, src._data.shape), (None, None)
         t.grad_fn, t._rg, t._out_nr = node, True, 0
-    if _events.listener is not None:
-        _events.listener.on_inplace(t, "setitem", t._vc[0])
+
+
+def view_written(view: Tensor) -> None:
+    """After an in-place write into a view made by indexing, rebase its base's history on a
+    CopySlices whose source is the view (PyTorch's rule; the data is already shared)."""
+    while view._x is not None and "view" in view._x and view._rg:
+        base, nkey = view._x["view"]
+        _copy_slices(base, nkey, view)
+        view = base
 
 
 CopySlices.apply = classmethod(lambda cls, self, src, key: (setitem(self, key, src), self)[1])

@@ -141,3 +141,30 @@ def test_uids_are_counters():
     x = torch.ones(1, requires_grad=True)
     n1, n2 = (x * 2).grad_fn, (x * 3).grad_fn
     assert n2._uid > n1._uid
+
+
+def test_inplace_on_an_indexed_view_rebases_the_base():
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = x * 2
+    y[0].mul_(10)
+    assert y.tolist() == [20.0, 4.0, 6.0] and type(y.grad_fn).__name__ == "CopySlices"
+    y.sum().backward()
+    assert x.grad.tolist() == [20.0, 2.0, 2.0]
+
+
+def test_augmented_assignment_on_an_element():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 1
+    y[1] *= 3
+    y.sum().backward()
+    assert x.grad.tolist() == [1.0, 3.0]
+
+
+def test_deepcopy_of_leaves_only():
+    import copy
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    (x * 2).sum().backward()
+    c = copy.deepcopy(x)
+    assert c is not x and c.requires_grad and c.grad.tolist() == [2.0, 2.0]
+    with pytest.raises(RuntimeError, match="^Only Tensors created explicitly by the user"):
+        copy.deepcopy(x * 2)
