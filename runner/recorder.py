@@ -44,8 +44,10 @@ _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 # (optimizer_step, grad_reset), not steps of the learner's program.
 _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 
-# A value snapshot taken at event time: (array copy or None, shape, numpy dtype,
-# requires_grad, grad_fn name or None). Rendered to a `value` dict in finish().
+# A value snapshot taken at event time: (the array's bytes or None, shape, numpy dtype,
+# requires_grad, grad_fn name or None). Bytes rather than an array copy: cheaper to take, and
+# invisible to the garbage collector, which otherwise rescans every record on each collection.
+# Rendered to a `value` dict in finish().
 Snap = tuple
 
 
@@ -197,7 +199,7 @@ class Recorder(_events.Listener):
     def _snap(self, t: Tensor) -> Snap:
         a = t._data
         fn = t.grad_fn
-        return (a.copy() if a.size <= self._copy_max else None, a.shape, a.dtype, t._rg,
+        return (a.tobytes() if a.size <= self._copy_max else None, a.shape, a.dtype, t._rg,
                 type(fn).__name__ if fn is not None else None)
 
     def _snap_tensor(self, t: Tensor) -> tuple:
@@ -246,11 +248,29 @@ class Recorder(_events.Listener):
                 ins.append(t._data.item())
             else:
                 ins.append(self._tid(t, line))
-        new_nodes = self._introduce(node) if node is not None else ()
-        out_id = self._tids.get(output._uid) or self._new_tid(output)
-        self._rg[output._uid] = output._rg
+        # the hottest path of a traced run: node ids, the output's id and its snapshot inline
+        nids = self._nids
+        fn_id = None
+        new_nodes = ()
+        if node is not None:
+            fn_id = nids.get(node._uid)
+            if fn_id is None:
+                fn_id = nids[node._uid] = f"n{len(nids)}"
+            for nxt, _ in node.next_functions:
+                if nxt is not None and nxt._uid not in nids:
+                    nids[nxt._uid] = f"n{len(nids)}"
+                    new_nodes += ((nxt, nxt._saved),)
+        uid = output._uid
+        out_id = tids.get(uid) or self._new_tid(output)
+        rgs[uid] = rg = output._rg
+        a = output._data
+        snap = (a.tobytes() if a.size <= self._copy_max else None, a.shape, a.dtype, rg,
+                type(node).__name__ if node is not None else
+                (type(output.grad_fn).__name__ if output.grad_fn is not None else None))
+        if node is None and output.grad_fn is not None:
+            fn_id = nids.get(output.grad_fn._uid)
         self._ops += 1
-        self._window.append(("op", line, op_name, tuple(ins), out_id, self._snap_tensor(output),
+        self._window.append(("op", line, op_name, tuple(ins), out_id, (snap, fn_id),
                              node, node._saved if node is not None else (), new_nodes,
                              _grad_state.enabled, active is not None))
 
@@ -560,13 +580,14 @@ class _Builder:
 
     # -- values
     def value(self, snap: Snap) -> dict:
-        arr, shape, npdtype, rg, fn_name = snap
-        if arr is None:
+        raw, shape, npdtype, rg, fn_name = snap
+        if raw is None:
             return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
                     "repr": None}
-        key = (arr.tobytes(), shape, npdtype, rg, fn_name)
+        key = (raw, shape, npdtype, rg, fn_name)
         hit = self.cache.get(key)
         if hit is None:
+            arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
             data = _data(arr, self.digits) if arr.size <= self.lim["data_max_numel"] else None
             text = None
             if self.reprs_left > 0:
@@ -906,19 +927,29 @@ def _saves_tensors(node) -> bool:
 
 
 def _walk(roots) -> tuple:
-    """(leaves in discovery order, all nodes, whether a custom autograd.Function is in it)."""
+    """(leaves in discovery order, all nodes, whether J must not be computed).
+
+    J is skipped for custom autograd.Functions (their backward is user code) and for graphs
+    with hooks or retain_grad(): autograd.grad would run the hooks (a print, twice) and fill
+    the retained .grad, changing what the program sees.
+    """
     leaves, seen_leaf = [], set()
     nodes = _graph_nodes(roots)
-    custom = False
+    unsafe = False
     for n in nodes:
+        x = n._x
+        if x and (x.get("tensors") or x.get("hooks") or x.get("prehooks")):
+            unsafe = True
         if isinstance(n, AccumulateGrad):
             v = n.variable
+            if v._x and v._x.get("hooks"):
+                unsafe = True
             if v._uid not in seen_leaf:
                 seen_leaf.add(v._uid)
                 leaves.append(v)
         elif isinstance(n, _CustomNode):
-            custom = True
-    return leaves, nodes, custom
+            unsafe = True
+    return leaves, nodes, unsafe
 
 
 def _graph_nodes(roots) -> list:
@@ -945,18 +976,18 @@ def _tensor_from(arr: np.ndarray) -> Tensor:
 def _tensor_snap(t: Tensor, cap: int) -> Snap:
     a = t._data
     fn = t.grad_fn
-    return (a.copy() if a.size <= cap else None, a.shape, a.dtype, t._rg,
+    return (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, t._rg,
             type(fn).__name__ if fn is not None else None)
 
 
 def _ones_snap(root: Tensor) -> Snap:
     a = np.ones(root._data.shape, dtype=root._data.dtype)
-    return (a, a.shape, a.dtype, False, None)
+    return (a.tobytes(), a.shape, a.dtype, False, None)
 
 
 def _array_snap(a, p: Tensor) -> Snap:
     a = np.asarray(a)
-    return (a.copy(), a.shape, a.dtype, p._rg, None)
+    return (a.tobytes(), a.shape, a.dtype, p._rg, None)
 
 
 def _num(x, digits: int):

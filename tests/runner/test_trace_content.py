@@ -207,6 +207,19 @@ def test_scalar_backward_has_implicit_seed_and_gradient_row():
     assert begin["jacobian"][0]["rows"] == [[3.0, 3.0]]
 
 
+def test_jacobian_is_skipped_when_it_would_run_hooks_or_fill_retained_grads():
+    trace = load("hooks_retain_grad")
+    (begin,) = of_kind(trace, "backward_begin")
+    assert begin["jacobian"] is None
+    # the hook printed once (the program's own pass), and y.grad was filled once
+    assert fold(trace)["console"] == "hook tensor([4., 8.])\ntensor([4., 8.])\ntensor([ 8., 16.])\n"
+    acc = {a["tensor"]: a for a in of_kind(trace, "accumulate")}
+    names = fold(trace)["tensors"]
+    y = next(t for t in names.values() if t["name"] == "y")
+    assert acc[y["id"]]["node"] is None  # a retain_grad() non-leaf has no AccumulateGrad
+    assert arr(acc[y["id"]]["after"]).tolist() == [4, 8]
+
+
 # ---- the graph ----------------------------------------------------------------------------
 
 def test_first_trace_graph_names_and_edges():
