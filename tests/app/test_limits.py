@@ -107,7 +107,8 @@ def test_busy_pool_is_503_after_queue_timeout():
 
 
 def test_malformed_json_is_400_with_the_parser_message(client):
-    r = client.post("/api/run", content=b'{"code": "x"', headers={"content-type": "application/json"})
+    r = client.post("/api/run", content=b'{"code": "x"',
+                    headers={"content-type": "application/json"})
     assert r.status_code == 400
     err = error_of(r)
     assert err["code"] == "bad_json" and "not valid JSON" in err["message"]

@@ -3,7 +3,6 @@ the answer carries what PyTorch printed, a valid trace, and a layout of everythi
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
