@@ -363,7 +363,15 @@ def _install_warnings(filename: str, out: _Output, recorder):
             level = stacklevel
         return original(message, category, level + 1, source)
 
+    shown = set()
+
     def show(message, category, fname, lineno, file=None, line=None):
+        # Python's "default" action shows a warning once per location, but any filter change
+        # (a catch_warnings() anywhere, e.g. in the recorder) clears that memory; keep our own.
+        key = (fname, lineno, category, str(message))
+        if key in shown:
+            return
+        shown.add(key)
         out.stderr(warnings.formatwarning(message, category, fname, lineno, line))
         if recorder is not None:
             recorder.warning(category.__name__, str(message),

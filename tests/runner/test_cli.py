@@ -105,3 +105,13 @@ def test_trace_of_a_failing_program_records_the_error(tmp_path):
     trace = json.loads(proc.stdout)
     errors = [e for e in trace["events"] if e["kind"] == "error"]
     assert errors and errors[0]["line"] == 2
+
+
+def test_a_warning_in_a_loop_is_shown_once_traced_or_not(pool):
+    source = ("import torch\nw = torch.tensor([1.0], requires_grad=True)\nfor i in range(3):\n"
+              "    loss = (w * 2).sum()\n    loss.backward()\n    print(float(loss))\n")
+    for trace in (False, True):
+        result = pool.run(source, trace=trace)
+        assert result.exit_code == 0, result.stderr
+        assert result.stderr.count("UserWarning: Converting a tensor with requires_grad=True "
+                                   "to a scalar") == 1
