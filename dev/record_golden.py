@@ -53,8 +53,9 @@ def last_line(stderr: str) -> str:
     return lines[-1].strip() if lines else ""
 
 
-def record(python: str, case: Path, timeout: float) -> str:
-    """Run one case and write its expected files; a one-line summary."""
+def record(python: str, case: Path, timeout: float,
+           expected_dir: Path = GOLDEN / "expected") -> str:
+    """Run one case and write its expected files (into `expected_dir`); a one-line summary."""
     with tempfile.TemporaryDirectory(prefix="golden-") as cwd:
         script = Path(cwd) / case.name
         shutil.copyfile(case, script)
@@ -64,7 +65,7 @@ def record(python: str, case: Path, timeout: float) -> str:
                            timeout=timeout)
     out = p.stdout.decode("utf-8")
     err = p.stderr.decode("utf-8", "replace")
-    base = GOLDEN / "expected" / case.stem
+    base = expected_dir / case.stem
     base.with_suffix(".out").write_text(out, encoding="utf-8")
     base.with_suffix(".rc").write_text(f"{p.returncode}\n", encoding="utf-8")
     for ext, text in (("err", last_line(err) if p.returncode else ""),
