@@ -29,15 +29,16 @@ from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTe
                         seed, tensor, zeros, zeros_like)
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
-from .ops.elementwise import (abs, add, asin, atan, ceil, clamp, cos, cosh, div, eq, exp,
-                              expm1, floor, floor_divide, ge, gt, isfinite, isinf, isnan, le,
-                              log, log1p, log2, log10, logical_and, logical_not, logical_or, lt,
-                              maximum, minimum, mul, ne, neg, pow, reciprocal, relu, remainder,
-                              round, rsqrt, rsub, sigmoid, sign, sin, sinh, sqrt, square, sub,
-                              tan, tanh, where, exp2, erf, trunc)
+from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
+from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
+                             logical_not, logical_or, lt, ne, remainder)
+from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp, exp2, expm1,
+                              floor, log, log1p, log2, log10, maximum, minimum, reciprocal, relu,
+                              round, rsqrt, sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc,
+                              where)
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
-from .ops.reduction import (all, any, argmax, argmin, cumsum, log_softmax, max, mean, min, norm, prod,
-                            softmax, std, sum, var)
+from .ops.reduction import (all, any, argmax, argmin, cumsum, log_softmax, max, mean, min,
+                            norm, prod, softmax, std, sum, var)
 from .ops.shape import (cat, chunk, clone, expand, flatten, flip, narrow, permute, repeat,
                         reshape, select, split, squeeze, stack, t, transpose, unbind,
                         unsqueeze)

@@ -6,13 +6,15 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
-ew = red = sh = ix = la = ip = fac = None   # bound by bind_ops()
+ar = ew = cmp = red = sh = ix = la = ip = fac = None   # bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ew, red, sh, ix, la, ip, fac
+    global ar, ew, cmp, red, sh, ix, la, ip, fac
     from . import factories as fac
+    from .ops import arithmetic as ar
+    from .ops import comparison as cmp
     from .ops import elementwise as ew
     from .ops import indexing as ix
     from .ops import inplace as ip
@@ -27,50 +29,50 @@ class TensorOps:
     __slots__ = ()
 
     # ---- arithmetic operators -------------------------------------------------------------
-    def __add__(self, other): return ew.add(self, other)
-    def __radd__(self, other): return ew.add(self, other)
-    def __sub__(self, other): return ew.sub(self, other)
-    def __rsub__(self, other): return ew.rsub(self, other)
-    def __mul__(self, other): return ew.mul(self, other)
-    def __rmul__(self, other): return ew.mul(self, other)
-    def __truediv__(self, other): return ew.div(self, other)
-    def __rtruediv__(self, other): return ew.div(other, self)
-    def __floordiv__(self, other): return ew.floor_divide(self, other)
-    def __rfloordiv__(self, other): return ew.floor_divide(other, self)
-    def __mod__(self, other): return ew.remainder(self, other)
-    def __pow__(self, other): return ew.pow(self, other)
-    def __rpow__(self, other): return ew.pow(other, self)
+    def __add__(self, other): return ar.add(self, other)
+    def __radd__(self, other): return ar.add(self, other)
+    def __sub__(self, other): return ar.sub(self, other)
+    def __rsub__(self, other): return ar.rsub(self, other)
+    def __mul__(self, other): return ar.mul(self, other)
+    def __rmul__(self, other): return ar.mul(self, other)
+    def __truediv__(self, other): return ar.div(self, other)
+    def __rtruediv__(self, other): return ar.div(other, self)
+    def __floordiv__(self, other): return cmp.floor_divide(self, other)
+    def __rfloordiv__(self, other): return cmp.floor_divide(other, self)
+    def __mod__(self, other): return cmp.remainder(self, other)
+    def __pow__(self, other): return ar.pow(self, other)
+    def __rpow__(self, other): return ar.pow(other, self)
     def __matmul__(self, other): return la.matmul(self, other)
     def __rmatmul__(self, other): return la.matmul(other, self)
-    def __neg__(self): return ew.neg(self)
+    def __neg__(self): return ar.neg(self)
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
-    def __iadd__(self, other): return ip.apply_inplace(ew.Add, "add_", self, _t(self, other), 1)
-    def __isub__(self, other): return ip.apply_inplace(ew.Sub, "sub_", self, _t(self, other), 1)
-    def __imul__(self, other): return ip.apply_inplace(ew.Mul, "mul_", self, _t(self, other))
-    def __itruediv__(self, other): return ip.apply_inplace(ew.Div, "div_", self, _t(self, other))
+    def __iadd__(self, other): return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), 1)
+    def __isub__(self, other): return ip.apply_inplace(ar.Sub, "sub_", self, _t(self, other), 1)
+    def __imul__(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
+    def __itruediv__(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
 
     # ---- comparisons and logic (never differentiable) --------------------------------------
-    def __eq__(self, other): return ew.eq(self, other)
-    def __ne__(self, other): return ew.ne(self, other)
-    def __lt__(self, other): return ew.lt(self, other)
-    def __le__(self, other): return ew.le(self, other)
-    def __gt__(self, other): return ew.gt(self, other)
-    def __ge__(self, other): return ew.ge(self, other)
-    def __and__(self, other): return ew.bitwise_and(self, other)
-    def __or__(self, other): return ew.bitwise_or(self, other)
-    def __xor__(self, other): return ew.bitwise_xor(self, other)
-    def __invert__(self): return ew.bitwise_not(self)
-    def eq(self, other): return ew.eq(self, other)
-    def ne(self, other): return ew.ne(self, other)
-    def lt(self, other): return ew.lt(self, other)
-    def le(self, other): return ew.le(self, other)
-    def gt(self, other): return ew.gt(self, other)
-    def ge(self, other): return ew.ge(self, other)
+    def __eq__(self, other): return cmp.eq(self, other)
+    def __ne__(self, other): return cmp.ne(self, other)
+    def __lt__(self, other): return cmp.lt(self, other)
+    def __le__(self, other): return cmp.le(self, other)
+    def __gt__(self, other): return cmp.gt(self, other)
+    def __ge__(self, other): return cmp.ge(self, other)
+    def __and__(self, other): return cmp.bitwise_and(self, other)
+    def __or__(self, other): return cmp.bitwise_or(self, other)
+    def __xor__(self, other): return cmp.bitwise_xor(self, other)
+    def __invert__(self): return cmp.bitwise_not(self)
+    def eq(self, other): return cmp.eq(self, other)
+    def ne(self, other): return cmp.ne(self, other)
+    def lt(self, other): return cmp.lt(self, other)
+    def le(self, other): return cmp.le(self, other)
+    def gt(self, other): return cmp.gt(self, other)
+    def ge(self, other): return cmp.ge(self, other)
     def equal(self, other): return fac.equal(self, other)
     def allclose(self, other, rtol=1e-05, atol=1e-08): return fac.allclose(self, other, rtol, atol)
-    def logical_not(self): return ew.logical_not(self)
-    def isnan(self): return ew.isnan(self)
+    def logical_not(self): return cmp.logical_not(self)
+    def isnan(self): return cmp.isnan(self)
     def all(self, dim=None): return red.all(self, dim)
     def any(self, dim=None): return red.any(self, dim)
 
@@ -79,12 +81,13 @@ class TensorOps:
     def __setitem__(self, key, value): ix.setitem(self, key, value)
 
     # ---- elementwise methods -------------------------------------------------------------
-    def add(self, other, *, alpha=1): return ew.add(self, other, alpha=alpha)
-    def sub(self, other, *, alpha=1): return ew.sub(self, other, alpha=alpha)
-    def mul(self, other): return ew.mul(self, other)
-    def div(self, other, *, rounding_mode=None): return ew.div(self, other, rounding_mode=rounding_mode)
-    def pow(self, exponent): return ew.pow(self, exponent)
-    def neg(self): return ew.neg(self)
+    def add(self, other, *, alpha=1): return ar.add(self, other, alpha=alpha)
+    def sub(self, other, *, alpha=1): return ar.sub(self, other, alpha=alpha)
+    def mul(self, other): return ar.mul(self, other)
+    def div(self, other, *, rounding_mode=None):
+        return ar.div(self, other, rounding_mode=rounding_mode)
+    def pow(self, exponent): return ar.pow(self, exponent)
+    def neg(self): return ar.neg(self)
     def abs(self): return ew.abs(self)
     def exp(self): return ew.exp(self)
     def log(self): return ew.log(self)
@@ -94,7 +97,7 @@ class TensorOps:
     def expm1(self): return ew.expm1(self)
     def sqrt(self): return ew.sqrt(self)
     def rsqrt(self): return ew.rsqrt(self)
-    def square(self): return ew.square(self)
+    def square(self): return ar.square(self)
     def sin(self): return ew.sin(self)
     def cos(self): return ew.cos(self)
     def tan(self): return ew.tan(self)
@@ -121,14 +124,18 @@ class TensorOps:
     def round(self, decimals=0): return ew.round(self, decimals)
 
     # ---- reductions ----------------------------------------------------------------------
-    def sum(self, dim=None, keepdim=False, *, dtype=None): return red.sum(self, dim, keepdim, dtype=dtype)
-    def mean(self, dim=None, keepdim=False, *, dtype=None): return red.mean(self, dim, keepdim, dtype=dtype)
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        return red.sum(self, dim, keepdim, dtype=dtype)
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        return red.mean(self, dim, keepdim, dtype=dtype)
     def max(self, dim=None, keepdim=False): return red.max(self, dim, keepdim)
     def min(self, dim=None, keepdim=False): return red.min(self, dim, keepdim)
     def prod(self, dim=None, keepdim=False): return red.prod(self, dim, keepdim)
     def norm(self, p=2, dim=None, keepdim=False): return red.norm(self, p, dim, keepdim)
-    def var(self, dim=None, unbiased=True, keepdim=False): return red.var(self, dim, unbiased, keepdim)
-    def std(self, dim=None, unbiased=True, keepdim=False): return red.std(self, dim, unbiased, keepdim)
+    def var(self, dim=None, unbiased=True, keepdim=False):
+        return red.var(self, dim, unbiased, keepdim)
+    def std(self, dim=None, unbiased=True, keepdim=False):
+        return red.std(self, dim, unbiased, keepdim)
     def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
     def softmax(self, dim): return red.softmax(self, dim)
@@ -183,12 +190,14 @@ class TensorOps:
     def type_as(self, other): return sh.to(self, other.dtype)
 
     # ---- in place ------------------------------------------------------------------------
-    def add_(self, other, *, alpha=1): return ip.apply_inplace(ew.Add, "add_", self, _t(self, other), alpha)
-    def sub_(self, other, *, alpha=1): return ip.apply_inplace(ew.Sub, "sub_", self, _t(self, other), alpha)
-    def mul_(self, other): return ip.apply_inplace(ew.Mul, "mul_", self, _t(self, other))
-    def div_(self, other): return ip.apply_inplace(ew.Div, "div_", self, _t(self, other))
-    def pow_(self, exponent): return ip.apply_inplace(ew.PowScalar, "pow_", self, exponent)
-    def neg_(self): return ip.apply_inplace(ew.Neg, "neg_", self)
+    def add_(self, other, *, alpha=1):
+        return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), alpha)
+    def sub_(self, other, *, alpha=1):
+        return ip.apply_inplace(ar.Sub, "sub_", self, _t(self, other), alpha)
+    def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
+    def div_(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def pow_(self, exponent): return ip.apply_inplace(ar.PowScalar, "pow_", self, exponent)
+    def neg_(self): return ip.apply_inplace(ar.Neg, "neg_", self)
     def exp_(self): return ip.apply_inplace(ew.Exp, "exp_", self)
     def log_(self): return ip.apply_inplace(ew.Log, "log_", self)
     def sqrt_(self): return ip.apply_inplace(ew.Sqrt, "sqrt_", self)
@@ -196,17 +205,20 @@ class TensorOps:
     def tanh_(self): return ip.apply_inplace(ew.Tanh, "tanh_", self)
     def relu_(self): return ip.apply_inplace(ew.Relu, "relu_", self)
     def abs_(self): return ip.apply_inplace(ew.Abs, "abs_", self)
-    def clamp_(self, min=None, max=None): return ip.apply_inplace(ew.Clamp, "clamp_", self, _num(min), _num(max))  # noqa: A002
+    def clamp_(self, min=None, max=None):  # noqa: A002
+        return ip.apply_inplace(ew.Clamp, "clamp_", self, _num(min), _num(max))
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)
     def copy_(self, src): return ip.copy_(self, src)
-    def masked_fill_(self, mask, value): return ip.apply_inplace(sh.MaskedFill, "masked_fill_", self, mask, _num(value))
+    def masked_fill_(self, mask, value):
+        return ip.apply_inplace(sh.MaskedFill, "masked_fill_", self, mask, _num(value))
 
     # ---- constructors from a tensor ------------------------------------------------------
     def new_zeros(self, *size, dtype=None): return fac.zeros(*size, dtype=dtype or self.dtype)
     def new_ones(self, *size, dtype=None): return fac.ones(*size, dtype=dtype or self.dtype)
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
-    def new_full(self, size, fill_value, dtype=None): return fac.full(size, fill_value, dtype=dtype or self.dtype)
+    def new_full(self, size, fill_value, dtype=None):
+        return fac.full(size, fill_value, dtype=dtype or self.dtype)
     def uniform_(self, a=0.0, b=1.0): return fac.uniform_(self, a, b)
     def normal_(self, mean=0.0, std=1.0): return fac.normal_(self, mean, std)
 

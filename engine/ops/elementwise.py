@@ -1,7 +1,8 @@
-"""Elementwise ops: arithmetic, powers, exp/log, trigonometry, activations, clamp, where.
+"""Elementwise math: exp/log, roots, trigonometry, activations, rounding, clamp, max/min, where.
 
-PyTorch counterparts: `torch.add`, `torch.mul`, `torch.exp`, ... Each class holds one op's
-forward (numpy) and backward (engine Tensor ops); binary backwards reduce through `sum_to`.
+PyTorch counterparts: `torch.exp`, `torch.sin`, `torch.sigmoid`, `torch.relu`, `torch.clamp`,
+`torch.maximum`, `torch.where`. Each class holds one op's forward (numpy) and backward (engine
+Tensor ops); most are one `_unary(...)` line. Arithmetic lives in `arithmetic.py`.
 """
 from __future__ import annotations
 
@@ -9,193 +10,17 @@ import math
 
 import numpy as np
 
-from ..tensor import Tensor
+from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
-from ._op import Op, scalar
+from ._op import Op
+from .arithmetic import _pair
+
+_plain = new_tensor
 
 
-def _pair(a, b) -> tuple:
-    if not isinstance(a, Tensor):
-        a = scalar(a, b)
-    if not isinstance(b, Tensor):
-        b = scalar(b, a)
-    return a, b
-
-
-class Add(Op):
-    """out = self + alpha * other"""
-    grad_fn_name, n_inputs, name = "AddBackward0", 2, "add"
-    saves = ("alpha", "_self_sym_sizes", "_other_sym_sizes")
-    rule = "grad, alpha * grad (summed over broadcast dims)"
-
-    def forward(self, other, alpha):
-        return self + other if alpha == 1 else self + alpha * other
-
-    def backward(ctx, grad):
-        a, b = ctx.needs_input_grad
-        return (sum_to(grad, ctx._self_sym_sizes) if a else None,
-                sum_to(grad if ctx.alpha == 1 else grad * ctx.alpha, ctx._other_sym_sizes)
-                if b else None)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        for a, b in _samples.binary(make, shape):
-            yield a, b, 1
-        yield make(shape), make(shape), 2.5
-
-
-class Sub(Op):
-    """out = self - alpha * other"""
-    grad_fn_name, n_inputs, name = "SubBackward0", 2, "sub"
-    saves = ("alpha", "_self_sym_sizes", "_other_sym_sizes")
-    rule = "grad, -alpha * grad"
-
-    def forward(self, other, alpha):
-        return self - other if alpha == 1 else self - alpha * other
-
-    def backward(ctx, grad):
-        a, b = ctx.needs_input_grad
-        return (sum_to(grad, ctx._self_sym_sizes) if a else None,
-                sum_to(-grad if ctx.alpha == 1 else grad * -ctx.alpha, ctx._other_sym_sizes)
-                if b else None)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        for a, b in _samples.binary(make, shape):
-            yield a, b, 1
-
-
-class RsubScalar(Op):
-    """out = other - alpha * self, other a number (``2 - x``)"""
-    grad_fn_name, name = "RsubBackward1", "rsub"
-    saves = ("alpha",)
-    rule = "-alpha * grad"
-
-    def forward(self, other, alpha):
-        return np.asarray(other - alpha * self, dtype=self.dtype)
-
-    def backward(ctx, grad):
-        return (-grad if ctx.alpha == 1 else grad * -ctx.alpha,)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        yield make(shape), 2.0, 1
-
-
-class Mul(Op):
-    """out = self * other"""
-    grad_fn_name, n_inputs, name = "MulBackward0", 2, "mul"
-    saves = ("other", "self", "_self_sym_sizes", "_other_sym_sizes")
-    save_when = {"self": 1, "other": 0}
-    rule = "grad * other, grad * self"
-
-    def forward(self, other):
-        return self * other
-
-    def backward(ctx, grad):
-        a, b = ctx.needs_input_grad
-        return (sum_to(grad * ctx.other, ctx._self_sym_sizes) if a else None,
-                sum_to(grad * ctx.self, ctx._other_sym_sizes) if b else None)
-
-    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
-
-
-class Div(Op):
-    """out = self / other"""
-    grad_fn_name, n_inputs, name = "DivBackward0", 2, "div"
-    saves = ("other", "self", "_self_sym_sizes")
-    save_when = {"self": 1}
-    rule = "grad / other, -grad * self / other**2"
-    float_only = True
-
-    def forward(self, other):
-        return self / other
-
-    def backward(ctx, grad):
-        a, b = ctx.needs_input_grad
-        y = ctx.other
-        return (sum_to(grad / y, ctx._self_sym_sizes) if a else None,
-                sum_to(-grad * ctx.self / (y * y), y._data.shape) if b else None)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        for other in _samples.broadcast_partner(shape):
-            yield make(shape), make(other, 0.5, 2.0)
-
-
-class Neg(Op):
-    """out = -self"""
-    grad_fn_name, name, rule = "NegBackward0", "neg", "-grad"
-
-    def forward(self):
-        return -self
-
-    def backward(ctx, grad):
-        return (-grad,)
-
-    sample_inputs = classmethod(lambda cls, make, shape: _samples.unary(make, shape))
-
-
-class PowScalar(Op):
-    """out = self ** exponent, exponent a number"""
-    grad_fn_name, name = "PowBackward0", "pow"
-    saves = ("exponent", "self")
-    rule = "grad * exponent * self**(exponent - 1)"
-
-    def forward(self, exponent):
-        out = self ** exponent
-        return out if out.dtype == self.dtype or self.dtype.kind != "f" else out.astype(self.dtype)
-
-    def backward(ctx, grad):
-        p, x = ctx.exponent, ctx.self
-        if p == 0:   # PyTorch returns plain zeros here, cut from any graph
-            return (_plain(np.zeros_like(x._data)),)
-        return (grad * (x ** (p - 1) * p),)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        for p in (2, 3, 0.5, -1.5):
-            yield make(shape, 0.5, 2.0), p
-
-
-class PowTensor(Op):
-    """out = self ** exponent, both tensors"""
-    grad_fn_name, n_inputs, name = "PowBackward1", 2, "pow"
-    saves = ("exponent", "result", "self")
-    rule = "grad * exponent * self**(exponent-1), grad * result * log(self)"
-
-    def forward(self, exponent):
-        return self ** exponent
-
-    def backward(ctx, grad):
-        a, b = ctx.needs_input_grad
-        x, p = ctx.self, ctx.exponent
-        return (sum_to(grad * p * x ** (p - 1), x._data.shape) if a else None,
-                sum_to(grad * ctx.result * x.log(), p._data.shape) if b else None)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        for other in _samples.broadcast_partner(shape):
-            yield make(shape, 0.5, 2.0), make(other)
-
-
-class RpowScalar(Op):
-    """out = self ** exponent, self a number (``2 ** x``)"""
-    grad_fn_name, name = "PowBackward2", "pow"
-    saves = ("exponent", "result", "self")
-    rule = "grad * result * log(self)"
-    float_only = True
-
-    def forward(exponent, self):
-        return np.asarray(self ** exponent, dtype=exponent.dtype)
-
-    def backward(ctx, grad):
-        return (grad * ctx.result * float(np.log(ctx.self)),)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        yield make(shape), 2.0
+def _num(v):
+    return v.item() if isinstance(v, Tensor) else v
 
 
 def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only=True):
@@ -353,58 +178,6 @@ class Where(Op):
 
 
 # ---- public entry points ------------------------------------------------------------------
-def add(input, other, *, alpha=1) -> Tensor:
-    """input + alpha * other, broadcasting (`torch.add`)."""
-    return Add.apply(*_pair(input, other), alpha)
-
-
-def sub(input, other, *, alpha=1) -> Tensor:
-    """input - alpha * other (`torch.sub`)."""
-    if isinstance(input, Tensor):
-        return Sub.apply(*_pair(input, other), alpha)
-    return RsubScalar.apply(other, input, alpha)
-
-
-def rsub(input, other, *, alpha=1) -> Tensor:
-    """other - alpha * input (`torch.rsub`)."""
-    if isinstance(other, Tensor):
-        return Sub.apply(other, input, alpha)
-    return RsubScalar.apply(input, other, alpha)
-
-
-def mul(input, other) -> Tensor:
-    """input * other, broadcasting (`torch.mul`)."""
-    return Mul.apply(*_pair(input, other))
-
-
-def div(input, other, *, rounding_mode=None) -> Tensor:
-    """input / other (`torch.div`); rounding_mode "floor"/"trunc" is not differentiable."""
-    if rounding_mode is not None:
-        a, b = _pair(input, other)
-        fn = np.floor_divide if rounding_mode == "floor" else (lambda x, y: np.trunc(x / y))
-        return _plain(fn(a._data, b._data).astype(np.result_type(a._data, b._data)))
-    if not isinstance(input, Tensor):
-        return Mul.apply(reciprocal(other), scalar(input, other))
-    return Div.apply(*_pair(input, other))
-
-
-def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
-    """input ** exponent for tensor/number combinations (`torch.pow`)."""
-    if not isinstance(input, Tensor):
-        return RpowScalar.apply(exponent, input)
-    if isinstance(exponent, Tensor):
-        return PowTensor.apply(input, exponent)
-    return PowScalar.apply(input, exponent)
-
-
-def neg(input) -> Tensor:
-    return Neg.apply(input)
-
-
-def square(input) -> Tensor:
-    return PowScalar.apply(input, 2)
-
-
 def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002
     """Limit values to [min, max] (`torch.clamp`); either bound may be None."""
     if min is None and max is None:
@@ -512,85 +285,6 @@ def asin(input) -> Tensor:
     return Asin.apply(input)
 
 
-# ---- not differentiable: comparisons, logic, rounding ---------------------------------------
-def _plain(a) -> Tensor:
-    from ..tensor import new_tensor
-    return new_tensor(a)
-
-
-def _num(v):
-    return v.item() if isinstance(v, Tensor) else v
-
-
-def _compare(fn, a, b) -> Tensor:
-    a, b = _pair(a, b)
-    try:
-        return _plain(fn(a._data, b._data))
-    except ValueError:
-        from ..messages import size_mismatch
-        raise RuntimeError(size_mismatch(a._data.shape, b._data.shape)) from None
-
-
-def eq(a, b) -> Tensor:
-    return _compare(np.equal, a, b)
-
-
-def ne(a, b) -> Tensor:
-    return _compare(np.not_equal, a, b)
-
-
-def lt(a, b) -> Tensor:
-    return _compare(np.less, a, b)
-
-
-def le(a, b) -> Tensor:
-    return _compare(np.less_equal, a, b)
-
-
-def gt(a, b) -> Tensor:
-    return _compare(np.greater, a, b)
-
-
-def ge(a, b) -> Tensor:
-    return _compare(np.greater_equal, a, b)
-
-
-def logical_and(a, b) -> Tensor:
-    return _compare(np.logical_and, a, b)
-
-
-def logical_or(a, b) -> Tensor:
-    return _compare(np.logical_or, a, b)
-
-
-def bitwise_and(a, b) -> Tensor:
-    return _compare(np.bitwise_and, a, b)
-
-
-def bitwise_or(a, b) -> Tensor:
-    return _compare(np.bitwise_or, a, b)
-
-
-def bitwise_xor(a, b) -> Tensor:
-    return _compare(np.bitwise_xor, a, b)
-
-
-def logical_not(a) -> Tensor:
-    return _plain(np.logical_not(a._data))
-
-
-def bitwise_not(a) -> Tensor:
-    return _plain(np.invert(a._data))
-
-
-def floor_divide(a, b) -> Tensor:
-    return div(a, b, rounding_mode="floor")
-
-
-def remainder(a, b) -> Tensor:
-    return _compare(np.remainder, a, b)
-
-
 def floor(a) -> Tensor:
     return Floor.apply(a)
 
@@ -615,15 +309,3 @@ def exp2(input) -> Tensor:
 
 def erf(input) -> Tensor:
     return Erf.apply(input)
-
-
-def isnan(a) -> Tensor:
-    return _plain(np.isnan(a._data))
-
-
-def isinf(a) -> Tensor:
-    return _plain(np.isinf(a._data))
-
-
-def isfinite(a) -> Tensor:
-    return _plain(np.isfinite(a._data))

@@ -1,0 +1,94 @@
+"""Comparisons and logic: `== != < <= > >=`, `& | ^ ~`, `//`, `%`, isnan ... (never differentiable).
+
+PyTorch counterparts: `torch.eq`, `torch.logical_and`, `torch.floor_divide`, `torch.remainder`,
+`torch.isnan`. Results are bool (or integer) tensors without a grad_fn.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..tensor import Tensor, new_tensor
+from .arithmetic import _pair, div
+
+_plain = new_tensor
+
+def _compare(fn, a, b) -> Tensor:
+    a, b = _pair(a, b)
+    try:
+        return _plain(fn(a._data, b._data))
+    except ValueError:
+        from ..messages import size_mismatch
+        raise RuntimeError(size_mismatch(a._data.shape, b._data.shape)) from None
+
+
+def eq(a, b) -> Tensor:
+    return _compare(np.equal, a, b)
+
+
+def ne(a, b) -> Tensor:
+    return _compare(np.not_equal, a, b)
+
+
+def lt(a, b) -> Tensor:
+    return _compare(np.less, a, b)
+
+
+def le(a, b) -> Tensor:
+    return _compare(np.less_equal, a, b)
+
+
+def gt(a, b) -> Tensor:
+    return _compare(np.greater, a, b)
+
+
+def ge(a, b) -> Tensor:
+    return _compare(np.greater_equal, a, b)
+
+
+def logical_and(a, b) -> Tensor:
+    return _compare(np.logical_and, a, b)
+
+
+def logical_or(a, b) -> Tensor:
+    return _compare(np.logical_or, a, b)
+
+
+def bitwise_and(a, b) -> Tensor:
+    return _compare(np.bitwise_and, a, b)
+
+
+def bitwise_or(a, b) -> Tensor:
+    return _compare(np.bitwise_or, a, b)
+
+
+def bitwise_xor(a, b) -> Tensor:
+    return _compare(np.bitwise_xor, a, b)
+
+
+def logical_not(a) -> Tensor:
+    return _plain(np.logical_not(a._data))
+
+
+def bitwise_not(a) -> Tensor:
+    return _plain(np.invert(a._data))
+
+
+def floor_divide(a, b) -> Tensor:
+    return div(a, b, rounding_mode="floor")
+
+
+def remainder(a, b) -> Tensor:
+    return _compare(np.remainder, a, b)
+
+
+
+def isnan(a) -> Tensor:
+    return _plain(np.isnan(a._data))
+
+
+def isinf(a) -> Tensor:
+    return _plain(np.isinf(a._data))
+
+
+def isfinite(a) -> Tensor:
+    return _plain(np.isfinite(a._data))
