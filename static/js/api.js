@@ -1,0 +1,40 @@
+// The only module that talks to the server (docs/architecture.md section 4, docs/api.md).
+
+/** @typedef {{result:Object, trace:(import('./trace.js').Trace|null), layout:(Object|null),
+ *   layout_note?:(string|null)}} RunAnswer */
+
+async function json(response) {
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = body && body.error ? body.error.message : `HTTP ${response.status}`;
+    const err = new Error(message);
+    err.status = response.status;
+    err.code = body && body.error ? body.error.code : null;
+    throw err;
+  }
+  return body;
+}
+
+/** POST /api/run. @param {string} code @param {string} lang @returns {Promise<RunAnswer>} */
+export async function run(code, lang, signal) {
+  const response = await fetch('/api/run', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, lang }), signal,
+  });
+  return json(response);
+}
+
+/** GET /api/examples: [{id, title}] in the UI language. */
+export async function examples(lang) {
+  return json(await fetch(`/api/examples?lang=${encodeURIComponent(lang)}`));
+}
+
+/** GET /api/examples/{id}: one example with its code. */
+export async function example(id, lang) {
+  return json(await fetch(`/api/examples/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`));
+}
+
+/** The UI string table of a language (the same file the server renders the page with). */
+export async function strings(lang) {
+  return json(await fetch(`/static/i18n/${encodeURIComponent(lang)}.json`));
+}

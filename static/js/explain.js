@@ -1,0 +1,33 @@
+// A plain-language explanation next to PyTorch's verbatim error text. Pure: the message is
+// matched against known PyTorch wordings and the answer is a key into the UI string table.
+
+const PATTERNS = [
+  [/backward through the graph a second time/, 'explain.second_backward'],
+  [/grad can be implicitly created only for (real )?scalar outputs/, 'explain.scalar_only'],
+  [/does not require grad and does not have a grad_fn/, 'explain.no_grad_fn'],
+  [/a leaf Variable that requires grad is being used in an in-place operation/, 'explain.leaf_inplace'],
+  [/modified by an inplace operation/, 'explain.inplace_modified'],
+  [/One of the differentiated Tensors appears to not have been used in the graph/, 'explain.unused'],
+  [/Mismatch in shape/, 'explain.shape_mismatch'],
+  [/size of tensor a \(\d+\) must match the size of tensor b/, 'explain.broadcast'],
+  [/mat1 and mat2 shapes cannot be multiplied/, 'explain.matmul_shapes'],
+  [/Can't call numpy\(\) on Tensor that requires grad/, 'explain.numpy_grad'],
+  [/only Tensors of floating point .*dtype can require gradients/, 'explain.int_grad'],
+];
+
+const KINDS = { refused: 'explain.refused', limit: 'explain.limit', crash: 'explain.crash' };
+
+/**
+ * @param {{type?:string, message?:string, error_kind?:string, kind?:string}} error
+ * @returns {string|null} a string key, or null when there is nothing better than the text.
+ */
+export function explanationKey(error) {
+  if (!error) return null;
+  const kind = error.error_kind || error.kind;
+  if (KINDS[kind]) return KINDS[kind];
+  const message = error.message || '';
+  for (const [pattern, key] of PATTERNS) if (pattern.test(message)) return key;
+  if (error.type === 'NameError') return 'explain.name_error';
+  if (error.type === 'SyntaxError' || error.type === 'IndentationError') return 'explain.syntax';
+  return null;
+}

@@ -1,0 +1,85 @@
+// The server's layout (docs/api.md, `layout`) made usable in the page: the SVG parsed and
+// cleaned, and an index from trace ids to their elements and edges. Positions come from the
+// whole run, computed once by Graphviz, so nothing moves while the learner steps.
+
+/**
+ * @typedef {{svg:SVGSVGElement, scene:SVGGElement, overlay:SVGGElement,
+ *   nodes:Map<string,SVGGElement>, edges:Map<string,SVGGElement>,
+ *   edgeList:Array<{id:string, from:string, to:string, kind:string}>,
+ *   boxes:Object<string,{x:number,y:number,w:number,h:number}>,
+ *   width:number, height:number, baseClass:Map<Element,string>}} GraphIndex
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// The SVG comes from our own server, but it carries program-chosen text (names, reprs), so
+// anything active is removed before it enters the page.
+function clean(svg) {
+  for (const el of svg.querySelectorAll('script, foreignObject, iframe')) el.remove();
+  for (const el of svg.querySelectorAll('*')) {
+    for (const attr of [...el.attributes]) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith('on') || ((name === 'href' || name === 'xlink:href') && !attr.value.startsWith('#'))) {
+        el.removeAttribute(attr.name);
+      }
+      if (name === 'style') el.removeAttribute(attr.name);
+    }
+  }
+}
+
+// Freed nodes are hatched as well as dashed, so "freed" never rests on a colour.
+function hatch() {
+  const defs = document.createElementNS(SVG_NS, 'defs');
+  const pattern = document.createElementNS(SVG_NS, 'pattern');
+  for (const [k, v] of Object.entries({ id: 'gs-hatch', width: 6, height: 6,
+    patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' })) pattern.setAttribute(k, String(v));
+  const bg = document.createElementNS(SVG_NS, 'rect');
+  for (const [k, v] of Object.entries({ width: 6, height: 6, fill: '#ffffff' })) bg.setAttribute(k, String(v));
+  const line = document.createElementNS(SVG_NS, 'rect');
+  for (const [k, v] of Object.entries({ width: 2, height: 6, fill: '#ced4da' })) line.setAttribute(k, String(v));
+  pattern.append(bg, line);
+  defs.append(pattern);
+  return defs;
+}
+
+/**
+ * @param {Object} layout the run answer's `layout`
+ * @returns {GraphIndex}
+ */
+export function indexLayout(layout) {
+  const doc = new DOMParser().parseFromString(layout.svg, 'image/svg+xml');
+  const parsed = doc.documentElement;
+  if (parsed.nodeName !== 'svg') throw new Error('layout: the graph is not an SVG');
+  clean(parsed);
+  const svg = /** @type {SVGSVGElement} */ (document.importNode(parsed, true));
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.setAttribute('class', 'graph-svg');
+  svg.setAttribute('role', 'img');
+  const scene = svg.querySelector('g.graph') || svg;
+  for (const t of scene.querySelectorAll(':scope > title')) t.remove();
+  svg.prepend(hatch());
+  const overlay = document.createElementNS(SVG_NS, 'g');
+  overlay.setAttribute('class', 'gs-overlay');
+  overlay.setAttribute('aria-hidden', 'true');
+  scene.append(overlay);
+
+  const nodes = new Map();
+  const edges = new Map();
+  const baseClass = new Map();
+  for (const id of Object.keys(layout.nodes || {})) {
+    const el = svg.getElementById ? svg.getElementById(id) : svg.querySelector(`[id="${id}"]`);
+    if (el) { nodes.set(id, el); baseClass.set(el, el.getAttribute('class') || ''); }
+  }
+  for (const e of layout.edges || []) {
+    const el = svg.querySelector(`[id="${CSS.escape(e.id)}"]`);
+    if (el) { edges.set(e.id, el); baseClass.set(el, el.getAttribute('class') || ''); }
+  }
+  return { svg, scene, overlay, nodes, edges, edgeList: layout.edges || [],
+    boxes: layout.nodes || {}, width: layout.width, height: layout.height, baseClass };
+}
+
+/** The edge element between two ids, drawn either way round (e_<from>_<to>). */
+export function edgeBetween(index, a, b) {
+  return index.edges.get(`e_${a}_${b}`) || index.edges.get(`e_${b}_${a}`) || null;
+}

@@ -1,0 +1,189 @@
+// Mounts a player inside any root element (the app page, a lesson page): it finds its parts
+// through that root only, creates the editor, the step controller and the views, and repaints
+// the views from the controller's model after every change.
+import * as api from './api.js';
+import { createPlayer } from './player.js';
+import { createEditor } from './code_view.js';
+import { indexLayout } from './graph/layout.js';
+import { createRenderer } from './graph/render.js';
+import { createViewport } from './graph/viewport.js';
+import { renderInspector } from './panels/inspector.js';
+import { renderVjp } from './panels/vjp.js';
+import { renderConsole } from './panels/console.js';
+import { renderPlot } from './panels/plot.js';
+import { renderGrads } from './panels/grads.js';
+import { narrate } from './narrate.js';
+import { tr, applyStrings } from './i18n.js';
+import { h, fill } from './dom.js';
+
+const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
+
+/**
+ * @param {HTMLElement} root
+ * @param {{strings:Object, lang:string, onStep?:(index:number)=>void,
+ *   onInput?:(code:string)=>void, onRun?:(code:string)=>void}} options
+ */
+export function mountPlayer(root, options) {
+  let S = options.strings;
+  let lang = options.lang;
+  const $ = (sel) => root.querySelector(sel);
+  const el = {
+    run: $('#run'), graph: $('#graph'), inspector: $('#inspector'), vjp: $('#vjp'),
+    console: $('#console'), grads: $('#grads'), plot: $('#plot'), label: $('#step-label'),
+    slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
+    mode: $('#mode-badge'), passBadge: $('#pass-badge'),
+  };
+  let graph = null;      // {index, renderer, viewport} for the current run
+  let inflight = null;
+
+  const editor = createEditor($('[data-gs-editor]'), {
+    onInput: (code) => options.onInput && options.onInput(code),
+    onRun: () => run(),
+  });
+  const player = createPlayer(repaint);
+
+  function mountGraph(answer) {
+    graph = null;
+    if (!answer.layout) {
+      const note = answer.layout_note || (answer.trace ? '' : tr(S, 'graph_none'));
+      fill(el.graph, h('p', { class: 'graph-empty' }, note ? tr(S, 'layout_missing', { note }) : tr(S, 'graph_none')));
+      return;
+    }
+    const index = indexLayout(answer.layout);
+    fill(el.graph, index.svg);
+    for (const [id, node] of index.nodes) {
+      node.setAttribute('tabindex', '-1');
+      node.setAttribute('role', 'button');
+      node.dataset.id = id;
+    }
+    graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
+  }
+
+  function lineKind(ev) {
+    if (!ev) return '';
+    if (ev.kind === 'error') return 'is-error';
+    return BACKWARD_KINDS.has(ev.kind) ? 'is-backward' : 'is-forward';
+  }
+
+  function repaint(model, why) {
+    if (why === 'load') mountGraph(model.answer);
+    const { state, trace } = model;
+    const n = trace ? trace.events.length : 0;
+    const i = trace ? model.index + 1 : 0;
+    el.label.textContent = `step ${i} / ${n}`;
+    el.label.setAttribute('aria-label', tr(S, 'step_aria', { i, n }));
+    el.slider.max = String(Math.max(0, n - 1));
+    el.slider.value = String(Math.max(0, model.index));
+    el.slider.setAttribute('aria-valuetext', tr(S, 'step_aria', { i, n }));
+    const playKey = model.playing ? 'pause' : 'play';
+    el.play.setAttribute('aria-label', tr(S, playKey));
+    el.play.title = tr(S, playKey);
+    el.play.dataset.i18nLabel = playKey;
+    el.play.dataset.i18nTitle = playKey;
+    el.play.firstElementChild.textContent = model.playing ? '⏸' : '⏵';
+    el.play.classList.toggle('is-playing', model.playing);
+    if (why === 'play') return;
+    el.narration.textContent = trace ? narrate(state, S) : '';
+    editor.setLine(state.line, lineKind(state.event));
+    el.mode.hidden = state.mode;
+    const pass = state.pass;
+    el.passBadge.hidden = !pass;
+    if (pass) el.passBadge.textContent = `${tr(S, 'pass_label', { n: pass.pass + 1 })} · ${pass.api}()`;
+    if (graph) {
+      graph.renderer.render(state, { selected: model.selected });
+      const focus = state.active && graph.index.boxes[state.active];
+      if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y);
+    }
+    renderInspector(el.inspector, state, model.selected, S);
+    renderVjp(el.vjp, state, S);
+    renderGrads(el.grads, state, S, (id) => player.select(id));
+    renderConsole(el.console, trace ? state : null, model.answer && model.answer.result, S);
+    renderPlot(el.plot, trace, state, S);
+    if (why !== 'select' && options.onStep && trace) options.onStep(model.index);
+  }
+
+  async function run(step = 0) {
+    const code = editor.value;
+    if (inflight) inflight.abort();
+    inflight = new AbortController();
+    root.classList.add('is-running');
+    el.run.disabled = true;
+    el.run.setAttribute('aria-busy', 'true');
+    try {
+      const answer = await api.run(code, lang, inflight.signal);
+      player.load(answer, step);
+      if (options.onRun) options.onRun(code);
+    } catch (err) {
+      if (err.name === 'AbortError') return;
+      const key = err.status ? 'error_server' : 'error_network';
+      fill(el.console, h('div', { class: 'console-error', role: 'alert' },
+        h('p', {}, tr(S, key, { message: err.message }))));
+    } finally {
+      root.classList.remove('is-running');
+      el.run.disabled = false;
+      el.run.removeAttribute('aria-busy');
+    }
+  }
+
+  // controls
+  el.run.addEventListener('click', () => run());
+  $('#step-first').addEventListener('click', () => player.first());
+  $('#step-prev').addEventListener('click', () => player.prev());
+  $('#step-next').addEventListener('click', () => player.next());
+  $('#step-last').addEventListener('click', () => player.last());
+  $('#jump-backward').addEventListener('click', () => player.nextBackward());
+  el.play.addEventListener('click', () => player.toggle());
+  el.slider.addEventListener('input', () => player.go(Number(el.slider.value)));
+  el.speed.addEventListener('change', () => player.setSpeed(Number(el.speed.value)));
+  $('#zoom-in').addEventListener('click', () => graph && graph.viewport.zoom(1.25));
+  $('#zoom-out').addEventListener('click', () => graph && graph.viewport.zoom(0.8));
+  $('#zoom-fit').addEventListener('click', () => graph && graph.viewport.fit());
+  el.graph.addEventListener('click', (e) => {
+    const node = e.target.closest('.node');
+    if (node && node.dataset.id) player.select(node.dataset.id === player.model.selected ? null : node.dataset.id);
+  });
+  el.graph.addEventListener('keydown', (e) => {
+    const node = e.target.closest && e.target.closest('.node');
+    if (node && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      e.stopPropagation();
+      player.select(node.dataset.id);
+    } else if (e.key === '+' || e.key === '=') graph && graph.viewport.zoom(1.25);
+    else if (e.key === '-') graph && graph.viewport.zoom(0.8);
+    else if (e.key === '0') graph && graph.viewport.fit();
+  });
+
+  /** Keyboard stepping, for a page-level listener; returns true when the key was used. */
+  function handleKey(e) {
+    const target = e.target;
+    if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.tagName === 'SELECT')
+      && !(target.type === 'range')) return false;
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    const keys = {
+      ArrowRight: () => player.next(), ArrowLeft: () => player.prev(), Home: () => player.first(),
+      End: () => player.last(), ' ': () => player.toggle(), b: () => player.nextBackward(),
+    };
+    if (target && target.tagName === 'BUTTON' && e.key === ' ') return false;
+    const f = keys[e.key];
+    if (!f) return false;
+    e.preventDefault();
+    f();
+    return true;
+  }
+
+  const controller = {
+    player, editor, run, handleKey,
+    get svg() { return graph ? graph.index.svg : null; },
+    /** Switch the language of every string in this root, and of the step's sentence. */
+    setStrings(strings, newLang) {
+      S = strings;
+      lang = newLang;
+      applyStrings(root, S);
+      if (player.model.trace || player.model.answer) repaint(player.model, 'lang');
+    },
+    /** Render a run answer fetched elsewhere (a lesson page, a test). */
+    load(answer, step = 0) { player.load(answer, step); },
+  };
+  root.gsPlayer = controller;   // for tests and the benchmark, scoped to this root
+  return controller;
+}

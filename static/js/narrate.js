@@ -1,0 +1,110 @@
+// One sentence per step, in the UI language: what this event means for autograd. Pure: it reads
+// the folded state and a string table, so the same words can be tested without a browser.
+import { tr } from './i18n.js';
+import { short, flat } from './format.js';
+
+/** @typedef {import('./trace.js').State} State */
+
+function nameOf(state, id) {
+  const t = state.tensors[id];
+  return (t && t.name) || id;
+}
+
+function savedValue(state, node, name) {
+  const s = node && node.saved.find((x) => x.name === name);
+  if (!s) return null;
+  return s.tensor ? (state.tensors[s.tensor] || {}).value || null : s.value;
+}
+
+const isSmall = (v) => v && v.data !== null && flat(v.data).length <= 3;
+
+function applySentence(state, ev, S) {
+  const node = state.nodes[ev.node];
+  const gin = ev.grads_in[0];
+  const outs = ev.grads_out.filter(Boolean);
+  const p = { name: ev.name, gin: short(gin), gout: short(outs[0]), rule: ev.rule || '' };
+  let text;
+  if (ev.name === 'MulBackward0' && isSmall(gin) && isSmall(ev.grads_out[0])) {
+    const other = savedValue(state, node, 'other');
+    text = other && isSmall(other) ? tr(S, 'narr.mul', { ...p, other: short(other) }) : null;
+  }
+  if (!text && /^AddBackward/.test(ev.name)) text = tr(S, 'narr.add', p);
+  if (!text && /^SumBackward/.test(ev.name)) text = tr(S, 'narr.sum', p);
+  if (!text && /^MeanBackward/.test(ev.name)) text = tr(S, 'narr.mean', p);
+  if (!text) {
+    const gouts = outs.map((g) => short(g)).join(', ') || '—';
+    text = tr(S, ev.rule ? 'narr.apply' : 'narr.apply_norule', { ...p, gouts });
+  }
+  if (state.merged) {
+    const parts = state.merged.map((a) => short(a.grad)).join(' + ');
+    text += ' ' + tr(S, 'narr.merged', { k: state.merged.length, parts, sum: short(gin) });
+  }
+  return text;
+}
+
+const SENTENCES = {
+  tensor(state, ev, S) {
+    const t = ev.tensor;
+    const p = { name: t.name || t.id, value: short(t.value) };
+    if (['detach', 'data'].includes(ev.how)) return tr(S, `narr.tensor_${ev.how}`, p);
+    if (ev.how === 'requires_grad_') return tr(S, 'narr.tensor_requires_grad', p);
+    if (ev.how === 'grad' || ev.how === 'backward') return tr(S, 'narr.tensor_grad', p);
+    if (!ev.grad_mode) return tr(S, 'narr.tensor_nograd', p);
+    return tr(S, t.requires_grad ? 'narr.tensor_leaf' : 'narr.tensor_const', p);
+  },
+  op(state, ev, S) {
+    const p = { out: ev.output.name || ev.output.id, op: ev.op, value: short(ev.output.value),
+      node: ev.node ? ev.node.name : '' };
+    if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
+    return tr(S, ev.in_backward ? 'narr.op_backward' : 'narr.op', p);
+  },
+  inplace(state, ev, S) {
+    const p = { name: nameOf(state, ev.tensor), op: ev.op, version: ev.version,
+      node: ev.node ? ev.node.name : '' };
+    return tr(S, ev.node ? 'narr.inplace_node' : 'narr.inplace', p);
+  },
+  grad_mode(state, ev, S) {
+    return tr(S, ev.enabled ? 'narr.grad_on' : 'narr.grad_off', { mode: ev.mode });
+  },
+  backward_begin(state, ev, S) {
+    const p = { root: ev.roots.map((r) => nameOf(state, r)).join(', '),
+      value: short(ev.root_values[0]), v: short(ev.seeds[0]), api: ev.api };
+    if (ev.api === 'grad') return tr(S, 'narr.grad_begin', p);
+    return tr(S, ev.implicit_seed ? 'narr.backward_scalar' : 'narr.backward_v', p);
+  },
+  node_apply: applySentence,
+  accumulate(state, ev, S) {
+    const p = { name: nameOf(state, ev.tensor), before: short(ev.before), added: short(ev.added),
+      after: short(ev.after) };
+    return tr(S, ev.before ? 'narr.accumulate' : 'narr.accumulate_first', p);
+  },
+  graph_freed(state, ev, S) { return tr(S, 'narr.freed', { n: ev.nodes.length }); },
+  backward_end(state, ev, S) { return tr(S, 'narr.backward_end', {}); },
+  grad_reset(state, ev, S) {
+    return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor), grad: short(ev.grad) });
+  },
+  optimizer_step(state, ev, S) {
+    return tr(S, 'narr.step', { optimizer: ev.optimizer, lr: ev.lr, n: ev.params.length });
+  },
+  stdout(state, ev, S) { return tr(S, 'narr.stdout', { text: ev.text.trim() }); },
+  warning(state, ev, S) { return tr(S, 'narr.warning', { category: ev.category }); },
+  error(state, ev, S) {
+    return tr(S, ev.caught ? 'narr.error_caught' : 'narr.error', { type: ev.type });
+  },
+  elided(state, ev, S) {
+    const passes = ev.passes ? ev.passes[1] - ev.passes[0] + 1 : 0;
+    return tr(S, passes ? 'narr.elided' : 'narr.elided_cap', { n: passes });
+  },
+  end(state, ev, S) { return tr(S, ev.exit_code ? 'narr.end_error' : 'narr.end', {}); },
+};
+
+/**
+ * The sentence for the state's current event.
+ * @param {State} state @param {Object<string,string>} strings
+ */
+export function narrate(state, strings) {
+  const ev = state.event;
+  if (!ev) return tr(strings, 'narr.start', {});
+  const f = SENTENCES[ev.kind];
+  return f ? f(state, ev, strings) : ev.kind;
+}

@@ -1,0 +1,82 @@
+// The inspector: everything PyTorch would tell you about the selected tensor or node, at the
+// current step (value, .grad, shape, dtype, requires_grad, is_leaf, grad_fn, saved tensors
+// alive or freed, the local rule).
+import { h, fill } from '../dom.js';
+import { tr } from '../i18n.js';
+import { short, shapeText } from '../format.js';
+
+const py = (b) => (b ? 'True' : 'False');
+
+function row(S, key, value, cls = '') {
+  return [h('dt', {}, tr(S, key)), h('dd', { class: cls }, value)];
+}
+
+function tensorKind(t) {
+  if (t.requires_grad && t.is_leaf) return t.how === 'Parameter' ? 'kind_param' : 'kind_leaf';
+  return t.grad_fn ? 'kind_tensor' : 'kind_constant';
+}
+
+function valueBlock(value) {
+  if (!value) return h('code', {}, 'None');
+  return h('pre', { class: 'value' }, value.repr || short(value, 24));
+}
+
+function tensorView(state, t, S) {
+  const grad = state.grads[t.id];
+  const fn = t.grad_fn && state.nodes[t.grad_fn];
+  const notes = [];
+  if (!t.requires_grad && !t.grad_fn) notes.push(h('p', { class: 'note' }, tr(S, 'outside_graph')));
+  if (t.in_backward) notes.push(h('p', { class: 'note' }, tr(S, 'made_in_backward')));
+  return [
+    h('h3', { class: 'inspect-title' }, h('code', {}, t.name || t.id),
+      h('span', { class: 'chip' }, tr(S, tensorKind(t)))),
+    notes,
+    h('dl', { class: 'facts' },
+      row(S, 'f_value', valueBlock(t.value)),
+      row(S, 'f_grad', grad ? valueBlock(grad) : h('code', {}, 'None'), grad ? 'has-grad' : ''),
+      row(S, 'f_shape', h('code', {}, `torch.Size(${JSON.stringify(t.shape)})`)),
+      row(S, 'f_dtype', h('code', {}, t.dtype)),
+      row(S, 'f_requires_grad', h('code', {}, py(t.requires_grad))),
+      row(S, 'f_is_leaf', h('code', {}, py(t.is_leaf))),
+      row(S, 'f_grad_fn', h('code', {}, fn ? `<${fn.name}>` : 'None'))),
+  ];
+}
+
+function nodeView(state, n, S) {
+  const apply = state.activeApply && state.activeApply.node === n.id ? state.activeApply : null;
+  const name = (id) => (state.nodes[id] ? state.nodes[id].name : id);
+  const saved = n.saved.length ? h('ul', { class: 'saved' }, n.saved.map((s) => {
+    const value = s.tensor ? (state.tensors[s.tensor] || {}).value : s.value;
+    const label = s.tensor ? (state.tensors[s.tensor] || {}).name || s.tensor : short(value);
+    return h('li', { class: s.freed ? 'is-freed' : 'is-alive' },
+      h('code', {}, `_saved_${s.name}`), ' ', h('span', {}, label), ' ',
+      h('span', { class: `chip ${s.freed ? 'chip-freed' : 'chip-alive'}` },
+        s.freed ? `✕ ${tr(S, 'saved_freed')}` : `✓ ${tr(S, 'saved_alive')}`));
+  })) : h('code', {}, '()');
+  const next = n.next_functions.map(([id, k]) => (id ? `(${name(id)}, ${k})` : `(None, ${k})`)).join(', ');
+  return [
+    h('h3', { class: 'inspect-title' }, h('code', {}, n.name),
+      h('span', { class: 'chip' }, tr(S, n.name === 'AccumulateGrad' ? 'kind_accumulate' : 'kind_op'))),
+    n.in_backward ? h('p', { class: 'note' }, tr(S, 'made_in_backward')) : null,
+    h('dl', { class: 'facts' },
+      n.rule ? row(S, 'f_rule', h('code', {}, n.rule)) : null,
+      n.variable ? row(S, 'f_variable', h('code', {}, (state.tensors[n.variable] || {}).name || n.variable)) : null,
+      row(S, 'f_next', h('code', {}, `(${next})`)),
+      row(S, 'f_saved', saved),
+      apply ? row(S, 'f_grads_in', h('code', {}, apply.grads_in.map((g) => short(g)).join(', '))) : null,
+      apply ? row(S, 'f_grads_out', h('code', {}, apply.grads_out.map((g) => short(g)).join(', '))) : null),
+  ];
+}
+
+/** Repaint the inspector for the selected id (or the step's active node). */
+export function renderInspector(el, state, selected, S) {
+  const id = selected || state.active;
+  if (!id) return fill(el, h('p', { class: 'empty' }, tr(S, 'inspector_empty')));
+  const t = state.tensors[id];
+  const n = state.nodes[id];
+  if (t) return fill(el, tensorView(state, t, S));
+  if (n) return fill(el, nodeView(state, n, S));
+  return fill(el, h('p', { class: 'empty' }, h('code', {}, id), ' — ', tr(S, 'not_yet')));
+}
+
+export { shapeText };
