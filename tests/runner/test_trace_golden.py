@@ -45,3 +45,14 @@ def test_stdout_is_what_the_program_printed():
     assert code == 0
     assert "".join(e["text"] for e in trace["events"] if e["kind"] == "stdout") == out
     assert out.splitlines()[0] == "None"
+
+
+@pytest.mark.parametrize("name", ["s000_backward_twice_error", "s001_vjp_scalars",
+                                  "training_loop_elided"])
+def test_the_sandbox_records_the_same_bytes(name):
+    # what the server sends is what the fixtures pin: the child process, its seeded RNG, its
+    # stdout and warning plumbing and its error report give the very same trace
+    from runner import run_program
+    source = (HERE / "programs" / f"{name}.py").read_text(encoding="utf-8")
+    result = run_program(source, filename=f"{name}.py", trace=True)
+    assert T.dump(result.trace) == (HERE / f"{name}.json").read_bytes()
