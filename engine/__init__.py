@@ -39,9 +39,9 @@ from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp,
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.reduction import (all, any, argmax, argmin, cumsum, log_softmax, max, mean, min,
                             norm, prod, softmax, std, sum, var)
-from .ops.shape import (cat, chunk, clone, expand, flatten, flip, narrow, permute, repeat,
-                        reshape, select, split, squeeze, stack, t, transpose, unbind,
-                        unsqueeze)
+from .ops.join import cat, chunk, split, stack, unbind
+from .ops.shape import (clone, expand, flatten, flip, narrow, permute, repeat, reshape, select,
+                        squeeze, t, transpose, unsqueeze)
 from .tensor import Size, Tensor
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine

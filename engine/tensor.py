@@ -336,4 +336,4 @@ def new_tensor(data) -> Tensor:
     return t
 
 
-TensorOps_bound = bind_ops()   # the op modules import Tensor, so they load after it
+bind_ops()   # the op modules import Tensor, so they can only load once it exists

@@ -6,18 +6,19 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
-ar = ew = cmp = red = sh = ix = la = ip = fac = None   # bound by bind_ops()
+ar = ew = cmp = red = sh = jn = ix = la = ip = fac = None   # bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ar, ew, cmp, red, sh, ix, la, ip, fac
+    global ar, ew, cmp, red, sh, jn, ix, la, ip, fac
     from . import factories as fac
     from .ops import arithmetic as ar
     from .ops import comparison as cmp
     from .ops import elementwise as ew
     from .ops import indexing as ix
     from .ops import inplace as ip
+    from .ops import join as jn
     from .ops import linalg as la
     from .ops import reduction as red
     from .ops import shape as sh
@@ -166,9 +167,9 @@ class TensorOps:
     def flip(self, dims): return sh.flip(self, dims)
     def narrow(self, dim, start, length): return sh.narrow(self, dim, start, length)
     def select(self, dim, index): return sh.select(self, dim, index)
-    def split(self, split_size, dim=0): return sh.split(self, split_size, dim)
-    def chunk(self, chunks, dim=0): return sh.chunk(self, chunks, dim)
-    def unbind(self, dim=0): return sh.unbind(self, dim)
+    def split(self, split_size, dim=0): return jn.split(self, split_size, dim)
+    def chunk(self, chunks, dim=0): return jn.chunk(self, chunks, dim)
+    def unbind(self, dim=0): return jn.unbind(self, dim)
     def clone(self): return sh.clone(self)
     def contiguous(self): return self
 

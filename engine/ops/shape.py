@@ -1,23 +1,20 @@
-"""Shape ops: views (view/reshape, transpose, permute, squeeze, expand, indexing), cat, stack,
-clone, dtype casts, and index assignment (`CopySlices`).
+"""Shape ops: views (view/reshape, transpose, permute, squeeze, unsqueeze, expand), clone,
+flip, repeat, masked_fill and dtype casts.
 
-PyTorch counterparts: `Tensor.view`, `torch.transpose`, `Tensor.__getitem__` (decomposed into
-Select/Slice/Unsqueeze/Index nodes exactly as PyTorch records them), `torch.cat`,
-`torch.stack`, `Tensor.__setitem__`. View outputs share storage and the version counter.
+PyTorch counterparts: `Tensor.view`, `torch.transpose`, `torch.permute`, `Tensor.expand`,
+`Tensor.to`. View outputs share storage and the version counter with their input. Indexing is
+in `indexing.py`; cat/stack/split in `join.py`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .. import _events, messages
+from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
-from ._op import Op, OpNode, as_array, edge
+from ._op import Op
 from .reduction import dims_of
-
-_BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
-
 
 def _shape_arg(shape) -> tuple:
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -265,162 +262,6 @@ class Repeat(Op):
         yield make(shape), (2,) * len(shape) if shape else (2,)
 
 
-class Cat(Op):
-    """out = tensors joined along dim"""
-    grad_fn_name, name, saves = "CatBackward0", "cat", ("dim", "_sizes")
-    rule = "grad sliced back into each input's part"
-
-    @classmethod
-    def apply(cls, tensors, dim):
-        arrays = [t._data for t in tensors]
-        nd = arrays[0].ndim
-        for a in arrays[1:]:
-            if a.ndim != nd:
-                raise RuntimeError("Tensors must have same number of dimensions: got "
-                                   f"{nd} and {a.ndim}")
-        if len({a.dtype for a in arrays}) > 1:
-            arrays = _promote_all(tensors, arrays)
-        out = np.concatenate(arrays, axis=dim)
-        sizes = tuple(a.shape[dim] for a in arrays)
-        return cls._record(tuple(tensors), out, (dim, sizes))
-
-    forward = staticmethod(lambda dim, _sizes: None)   # apply does the work; names the saves
-
-    def backward(ctx, grad):
-        out, start = [], 0
-        for n in ctx._sizes:
-            out.append(grad.narrow(ctx.dim, start, n))
-            start += n
-        return tuple(out)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        if shape:
-            yield [make(shape), make(shape)], 0
-
-
-class Stack(Op):
-    """out = tensors stacked along a new dimension dim"""
-    grad_fn_name, name, saves = "StackBackward0", "stack", ("dim",)
-    rule = "grad selected back at each input's index"
-
-    @classmethod
-    def apply(cls, tensors, dim):
-        arrays = [t._data for t in tensors]
-        for i, a in enumerate(arrays[1:], 1):
-            if a.shape != arrays[0].shape:
-                raise RuntimeError("stack expects each tensor to be equal size, but got "
-                                   f"{list(arrays[0].shape)} at entry 0 and {list(a.shape)} "
-                                   f"at entry {i}")
-        if len({a.dtype for a in arrays}) > 1:
-            arrays = _promote_all(tensors, arrays)
-        return cls._record(tuple(tensors), np.stack(arrays, axis=dim), (dim,))
-
-    forward = staticmethod(lambda dim: None)
-
-    def backward(ctx, grad):
-        return tuple(grad.select(ctx.dim, i) for i in range(grad._data.shape[ctx.dim]))
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        yield [make(shape), make(shape)], 0
-
-
-def _promote_all(tensors, arrays) -> list:
-    from ..dtypes import result_type
-    dims = [t.dtype for t in tensors if t.ndim]
-    zero = [t.dtype for t in tensors if not t.ndim]
-    target = result_type(dims, zero, []).np
-    return [a.astype(target) for a in arrays]
-
-
-class _MultiNode(OpNode):
-    """grad_fn shared by several outputs (split, unbind): missing grads count as zeros."""
-
-    __slots__ = ()
-
-    def apply(self, grads: tuple) -> tuple:
-        return type(self)._backward(self, grads)
-
-
-class Split(Op):
-    """outs = self cut along dim into pieces of split_size"""
-    grad_fn_name, name, is_view = "SplitBackward0", "split", True
-    saves = ("dim", "self_sym_sizes", "split_size")
-    rule = "the pieces' grads joined back (zeros for unused pieces)"
-    node_base = _MultiNode
-
-    @classmethod
-    def apply(cls, self, split_size, dim):
-        n = self._data.shape[dim]
-        cuts = list(range(split_size, n, split_size))
-        return _multi(cls, self, np.split(self._data, cuts, axis=dim), (self, split_size, dim))
-
-    forward = staticmethod(lambda self, split_size, dim: None)
-
-    def backward(ctx, grads):
-        from ..factories import zeros
-        sizes, dim = ctx.self_sym_sizes, ctx.dim
-        ref = next(g for g in grads if g is not None)
-        parts = []
-        for i, g in enumerate(grads):
-            if g is None:
-                shape = list(sizes)
-                shape[dim] = min(ctx.split_size, sizes[dim] - i * ctx.split_size)
-                g = zeros(tuple(shape), dtype=ref.dtype)
-            parts.append(g)
-        return (cat(parts, dim),)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        if shape and shape[0] > 1:
-            yield make(shape), 1, 0
-
-
-class Unbind(Op):
-    """outs = self's slices along dim"""
-    grad_fn_name, name, is_view = "UnbindBackward0", "unbind", True
-    saves = ("dim", "_self_sym_sizes")
-    rule = "the slices' grads stacked back (zeros for unused slices)"
-    node_base = _MultiNode
-
-    @classmethod
-    def apply(cls, self, dim):
-        a = self._data
-        pieces = [a.take(i, axis=dim) for i in range(a.shape[dim])]
-        return _multi(cls, self, pieces, (self, dim))
-
-    forward = staticmethod(lambda self, dim: None)
-
-    def backward(ctx, grads):
-        from ..factories import zeros
-        shape = list(ctx._self_sym_sizes)
-        del shape[ctx.dim]
-        ref = next(g for g in grads if g is not None)
-        parts = [g if g is not None else zeros(tuple(shape), dtype=ref.dtype) for g in grads]
-        return (stack(parts, ctx.dim),)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        if shape:
-            yield make(shape), 0
-
-
-def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
-    """Record one node for several outputs, each output numbered by `_out_nr`."""
-    outs = tuple(new_tensor(a) for a in arrays)
-    node = None
-    if _grad_state.enabled and self._rg and self._data.dtype.kind == "f":
-        node = cls._make_node((self,), outs[0], args, None)
-        node._n_out = len(outs)
-        for i, o in enumerate(outs):
-            o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, self._vc
-    if _events.listener is not None and not _grad_state.quiet:
-        for o in outs:
-            _events.listener.on_op(cls.name, (self,), o, node)
-    return outs
-
-
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:
     return dims_of(d, ndim)[0] if ndim else 0
@@ -511,45 +352,8 @@ def select(x: Tensor, dim: int, index: int) -> Tensor:
     return Select.apply(x, _dim(dim, x.ndim), index)
 
 
-def split(x: Tensor, split_size, dim: int = 0) -> tuple:
-    d = _dim(dim, x.ndim)
-    if isinstance(split_size, (list, tuple)):
-        out, start = [], 0
-        for n in split_size:
-            out.append(narrow(x, d, start, n))
-            start += n
-        return tuple(out)
-    return Split.apply(x, split_size, d)
-
-
-def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple:
-    d = _dim(dim, x.ndim)
-    n = x._data.shape[d]
-    return Split.apply(x, -(-n // chunks), d)
-
-
-def unbind(x: Tensor, dim: int = 0) -> tuple:
-    return Unbind.apply(x, _dim(dim, x.ndim))
-
-
 def clone(x: Tensor, *, memory_format=None) -> Tensor:
     return Clone.apply(x)
-
-
-def cat(tensors, dim: int = 0) -> Tensor:
-    """Join tensors along an existing dimension (`torch.cat`)."""
-    tensors = list(tensors)
-    if not tensors:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
-    return Cat.apply(tensors, _dim(dim, tensors[0].ndim))
-
-
-def stack(tensors, dim: int = 0) -> Tensor:
-    """Join same-shaped tensors along a new dimension (`torch.stack`)."""
-    tensors = list(tensors)
-    if not tensors:
-        raise RuntimeError("stack expects a non-empty TensorList")
-    return Stack.apply(tensors, _dim(dim, tensors[0].ndim + 1))
 
 
 def to(x: Tensor, *args, **kwargs) -> Tensor:
