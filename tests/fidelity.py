@@ -135,6 +135,11 @@ def judge(case: Path, stdout: str, stderr: str, rc: int) -> str | None:
 
 
 def command_for(argv: list, case: Path) -> list:
+    """The argv to run for `case`: `{file}` replaced, or the case path appended."""
+    argv = list(argv)
+    if argv and os.sep in argv[0] and not os.path.isabs(argv[0]):
+        # the case runs in a temporary cwd, where a relative program path would not resolve
+        argv[0] = os.path.abspath(argv[0])
     if any("{file}" in part for part in argv):
         return [part.replace("{file}", str(case)) for part in argv]
     return [*argv, str(case)]

@@ -106,4 +106,6 @@ def test_check_case_wants_each_expected_warning_on_stderr(tmp_path):
 def test_file_placeholder_and_timeout(tmp_path):
     case = _case(tmp_path, "slow", "import time\ntime.sleep(5)\n")
     assert fidelity.command_for(["run", "{file}", "-q"], case) == ["run", str(case), "-q"]
+    assert fidelity.command_for([os.path.join("bin", "run")], case) == [
+        os.path.abspath(os.path.join("bin", "run")), str(case)]
     assert "no answer" in fidelity.check_case(PLAIN, case, timeout=0.5)
