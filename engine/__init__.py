@@ -37,8 +37,8 @@ from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp,
                               round, rsqrt, sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc,
                               where)
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
-from .ops.reduction import (all, any, argmax, argmin, cumsum, log_softmax, max, mean, min,
-                            norm, prod, softmax, std, sum, var)
+from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
+from .ops.stats import log_softmax, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
 from .ops.shape import (clone, expand, flatten, flip, narrow, permute, repeat, reshape, select,
                         squeeze, t, transpose, unsqueeze)

@@ -6,12 +6,12 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
-ar = ew = cmp = red = sh = jn = ix = la = ip = fac = None   # bound by bind_ops()
+ar = ew = cmp = red = stt = sh = jn = ix = la = ip = fac = None   # bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ar, ew, cmp, red, sh, jn, ix, la, ip, fac
+    global ar, ew, cmp, red, stt, sh, jn, ix, la, ip, fac
     from . import factories as fac
     from .ops import arithmetic as ar
     from .ops import comparison as cmp
@@ -22,6 +22,7 @@ def bind_ops() -> None:
     from .ops import linalg as la
     from .ops import reduction as red
     from .ops import shape as sh
+    from .ops import stats as stt
 
 
 class TensorOps:
@@ -134,14 +135,14 @@ class TensorOps:
     def prod(self, dim=None, keepdim=False): return red.prod(self, dim, keepdim)
     def norm(self, p=2, dim=None, keepdim=False): return red.norm(self, p, dim, keepdim)
     def var(self, dim=None, unbiased=True, keepdim=False):
-        return red.var(self, dim, unbiased, keepdim)
+        return stt.var(self, dim, unbiased, keepdim)
     def std(self, dim=None, unbiased=True, keepdim=False):
-        return red.std(self, dim, unbiased, keepdim)
+        return stt.std(self, dim, unbiased, keepdim)
     def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
-    def softmax(self, dim): return red.softmax(self, dim)
+    def softmax(self, dim): return stt.softmax(self, dim)
     def cumsum(self, dim): return red.cumsum(self, dim)
-    def log_softmax(self, dim): return red.log_softmax(self, dim)
+    def log_softmax(self, dim): return stt.log_softmax(self, dim)
 
     # ---- linear algebra ------------------------------------------------------------------
     def matmul(self, other): return la.matmul(self, other)
