@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _events, dtypes, messages
 from .graph import RemovableHandle
+from .size import Device, Size
 from .tensor_ops import TensorOps, bind_ops
 
 tensor_uids = itertools.count()
@@ -272,30 +273,6 @@ class Tensor(TensorOps):
 
     def __array__(self, dtype=None, copy=None):
         return self._data if dtype is None else self._data.astype(dtype)
-
-
-class Size(tuple):
-    """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
-
-    def __repr__(self) -> str:
-        return f"torch.Size({list(self)})"
-
-    def numel(self) -> int:
-        return int(np.prod(self)) if self else 1
-
-
-class Device(str):
-    """The only device here: the CPU."""
-
-    def __new__(cls, name: str = "cpu"):
-        return str.__new__(cls, name)
-
-    @property
-    def type(self) -> str:
-        return "cpu"
-
-    def __repr__(self) -> str:
-        return "device(type='cpu')"
 
 
 def _plain(data):

@@ -1,0 +1,30 @@
+"""`torch.Size` (a tensor's shape, a tuple that prints as ``torch.Size([2, 3])``) and the one
+device there is here, the CPU (`torch.device`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+    def numel(self) -> int:
+        return int(np.prod(self)) if self else 1
+
+
+class Device(str):
+    """The only device here: the CPU."""
+
+    def __new__(cls, name: str = "cpu"):
+        return str.__new__(cls, name)
+
+    @property
+    def type(self) -> str:
+        return "cpu"
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
