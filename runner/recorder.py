@@ -67,7 +67,7 @@ class Recorder(_events.Listener):
         self._rg: dict[int, bool] = {}       # Tensor._uid -> requires_grad as last described
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
         self._names: dict[str, str] = {}     # "tK" -> user variable name
-        self._pending: dict[int, list] = {}  # id(tensor) -> [tid, tensor, scans left]
+        self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
         self._globals: dict | None = None    # the user module's namespace, scanned at the end
         self._file_kind: dict[str, int] = {}  # co_filename -> 0 other, 1 user, 2 quiet
         self._grad_of: dict[int, tuple] = {}  # id(grad tensor) -> (owner tid, grad tensor)
@@ -157,18 +157,14 @@ class Recorder(_events.Listener):
                 del pending[id(value)]
                 if not pending:
                     return
-        for key in [k for k, e in pending.items() if e[2] <= 1]:
-            del pending[key]
-        for e in pending.values():
-            e[2] -= 1
 
     def _new_tid(self, t: Tensor) -> str:
         tid = self._tids[t._uid] = f"t{len(self._tids)}"
         self._rg[t._uid] = t._rg
         pending = self._pending
-        if len(pending) >= 16:  # unnamed temporaries: forget the oldest
+        if len(pending) >= 16:  # temporaries never get a name: forget the oldest
             del pending[next(iter(pending))]
-        pending[id(t)] = [tid, t, 2]
+        pending[id(t)] = (tid, t)
         return tid
 
     def _tid(self, t: Tensor, line) -> str:
@@ -317,7 +313,10 @@ class Recorder(_events.Listener):
         implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
                        for s in seeds)
         jac = None
-        if not custom and len(nodes) <= self.limits["jacobian_max_nodes"]:
+        # For a scalar root J is one row, the very gradient the pass accumulates; after the
+        # first passes (a training loop's) it would only double the cost of backward.
+        scalar_late = k >= self.limits["detail_head"] and all(r._data.size == 1 for r in roots)
+        if not custom and not scalar_late and len(nodes) <= self.limits["jacobian_max_nodes"]:
             jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
         first = roots[0]._data if roots else None
         if first is not None and first.size == 1:

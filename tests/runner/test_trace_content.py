@@ -237,6 +237,21 @@ def test_first_trace_graph_names_and_edges():
         assert len(e["grads_out"]) == len(e["to"])
 
 
+def test_no_grad_and_detach_stand_outside_the_graph():
+    trace = load("s001_no_grad_detach")
+    modes = of_kind(trace, "grad_mode")
+    assert [(m["enabled"], m["mode"]) for m in modes] == [(False, "no_grad"), (True, "no_grad")]
+    inside = [e for e in of_kind(trace, "op") if modes[0]["seq"] < e["seq"] < modes[1]["seq"]]
+    assert inside and all(e["node"] is None and e["grad_mode"] is False for e in inside)
+    assert inside[-1]["output"]["name"] == "z" and not inside[-1]["output"]["requires_grad"]
+    outside = [e for e in of_kind(trace, "op") if e["seq"] > modes[1]["seq"]]
+    assert outside[-1]["node"]["name"] == "AddBackward0"
+    (det,) = [e for e in of_kind(trace, "tensor") if e["how"] == "detach"]
+    assert det["tensor"]["name"] == "z_det"
+    assert (det["tensor"]["is_leaf"], det["tensor"]["requires_grad"]) == (True, False)
+    np.testing.assert_allclose(arr(det["tensor"]["value"]), arr(outside[-1]["output"]["value"]))
+
+
 def test_copyslices_graph():
     trace = load("s001_copyslices_m_n")
     state = fold(trace)

@@ -109,7 +109,8 @@ def test_fixtures_exist():
     names = {p.stem for p in FIXTURES}
     for name in ("s000_while_norm_vjp", "s000_backward_twice_error", "s001_grad_accumulate",
                  "s001_retain_graph_two_losses", "s001_vjp_scalars", "s001_copyslices_m_n",
-                 "training_loop_elided", "s000_higher_order_grad"):
+                 "training_loop_elided", "s000_higher_order_grad", "s001_no_grad_detach",
+                 "hooks_retain_grad", "caught_second_backward"):
         assert name in names
 
 
