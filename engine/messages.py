@@ -97,3 +97,21 @@ def warn(message: str) -> None:
     warnings.warn(message, UserWarning, stacklevel=level)
     if _events.listener is not None:
         _events.listener.on_warning("UserWarning", message)
+
+
+def check_grad_assignment(t, g) -> None:
+    """PyTorch's refusals when `t.grad = g` has the wrong size or dtype."""
+    if g._data.shape != t._data.shape:
+        raise RuntimeError(
+            f"attempting to assign a gradient of size '{list(g._data.shape)}' to a tensor of "
+            f"size '{list(t._data.shape)}'. Please ensure that the gradient and the tensor are "
+            "the same size")
+    if g._data.dtype != t._data.dtype:
+        have, want = g.dtype.legacy[:-6], t.dtype.legacy[:-6]
+        raise RuntimeError(
+            f"attempting to assign a gradient with dtype '{have.lower()}' to a tensor with "
+            f"grad_dtype '{want}'. The gradient must match the tensor's grad_dtype (defaults to "
+            "the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "
+            "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the "
+            "dtypes of a tensor and its gradient may break downstream systems that assume they "
+            "match.")

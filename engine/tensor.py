@@ -77,6 +77,8 @@ class Tensor(TensorOps):
 
     @grad.setter
     def grad(self, value: "Tensor | None") -> None:
+        if value is not None:
+            messages.check_grad_assignment(self, value)
         self._grad = value
         if _events.listener is not None:
             _events.listener.on_grad_reset(self, "none" if value is None else "set")

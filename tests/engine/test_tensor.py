@@ -168,3 +168,15 @@ def test_deepcopy_of_leaves_only():
     assert c is not x and c.requires_grad and c.grad.tolist() == [2.0, 2.0]
     with pytest.raises(RuntimeError, match="^Only Tensors created explicitly by the user"):
         copy.deepcopy(x * 2)
+
+
+def test_grad_assignment_is_checked():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match=r"^attempting to assign a gradient of size '\[3\]' "
+                                           r"to a tensor of size '\[2\]'"):
+        x.grad = torch.ones(3)
+    with pytest.raises(RuntimeError, match="^attempting to assign a gradient with dtype "
+                                           "'double' to a tensor with grad_dtype 'Float'"):
+        x.grad = torch.ones(2, dtype=torch.float64)
+    x.grad = torch.ones(2)
+    assert x.grad.tolist() == [1.0, 1.0]
