@@ -8,10 +8,10 @@ errors; the process boundary in `runner.sandbox` is the real wall (see docs/sand
 
 Example:
     >>> code = compile_program("x = (1).real\\n", "main.py")
-    >>> validate(ast.parse("import os\\n"))
+    >>> validate(ast.parse("import os\\n"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    SecurityError: line 1: import of 'os' is not allowed (gradstep runs torch, numpy, math and random only)
+    SecurityError: line 1: import of 'os' is not allowed (gradstep runs torch, numpy, ...)
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
 ALLOWED_MODULES = frozenset({
-    "torch", "torch.nn", "torch.nn.functional", "torch.optim", "torch.autograd",
+    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim", "torch.autograd",
     "torch.autograd.functional", "engine", "numpy", "numpy.random", "numpy.linalg", "math",
     "random", "inspect",
 })
