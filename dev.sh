@@ -10,7 +10,8 @@
 # changed since the last one, so the second run starts at once. Every step says what it did.
 #
 # Environment: PYTHON (interpreter that creates .venv, default python3, must be >= 3.11),
-# GRADSTEP_VENV (default .venv), GRADSTEP_NO_SYSTEM_PACKAGES=1 (never call apt-get).
+# GRADSTEP_VENV (default .venv), GRADSTEP_NO_SYSTEM_PACKAGES=1 (never call apt-get),
+# GRADSTEP_CHROMIUM (a Chromium binary for the browser tests, instead of looking on PATH).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -23,7 +24,7 @@ say() { printf 'dev.sh: %s\n' "$*"; }
 die() { printf 'dev.sh: error: %s\n' "$*" >&2; exit 2; }
 
 usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 ensure_venv() {
@@ -74,6 +75,10 @@ ensure_installed() {
 
 find_chromium() {
     local c
+    # The browser tests take GRADSTEP_CHROMIUM first, as this does.
+    if [ -n "${GRADSTEP_CHROMIUM:-}" ] && [ -x "$GRADSTEP_CHROMIUM" ]; then
+        echo "$GRADSTEP_CHROMIUM"; return 0
+    fi
     for c in chromium chromium-browser google-chrome; do
         if command -v "$c" >/dev/null; then command -v "$c"; return 0; fi
     done
