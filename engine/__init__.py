@@ -40,6 +40,7 @@ from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
+from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (clone, expand, flatten, flip, narrow, permute, repeat, reshape, select,
                         squeeze, t, transpose, unsqueeze)
 from .tensor import Size, Tensor
@@ -108,7 +109,8 @@ __all__ = [
     "allclose", "isclose",
     # reductions
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
-    "log_softmax", "all", "any", "cumsum", "exp2", "erf", "trunc",
+    "log_softmax", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather", "index_select",
+    "sort", "argsort", "topk",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "outer",
     # shape

@@ -6,12 +6,12 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
-ar = ew = cmp = red = stt = sh = jn = ix = la = ip = fac = None   # bound by bind_ops()
+ar = ew = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = None   # bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ar, ew, cmp, red, stt, sh, jn, ix, la, ip, fac
+    global ar, ew, cmp, red, stt, sh, jn, ix, sel, la, ip, fac
     from . import factories as fac
     from .ops import arithmetic as ar
     from .ops import comparison as cmp
@@ -21,6 +21,7 @@ def bind_ops() -> None:
     from .ops import join as jn
     from .ops import linalg as la
     from .ops import reduction as red
+    from .ops import selection as sel
     from .ops import shape as sh
     from .ops import stats as stt
 
@@ -142,6 +143,11 @@ class TensorOps:
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
     def softmax(self, dim): return stt.softmax(self, dim)
     def cumsum(self, dim): return red.cumsum(self, dim)
+    def gather(self, dim, index): return sel.gather(self, dim, index)
+    def index_select(self, dim, index): return sel.index_select(self, dim, index)
+    def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
+    def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
+    def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
     def log_softmax(self, dim): return stt.log_softmax(self, dim)
 
     # ---- linear algebra ------------------------------------------------------------------
