@@ -94,6 +94,21 @@ def required_layers() -> set[str]:
     return {part.strip() for part in raw.split(",") if part.strip()}
 
 
+def check_layers(layers: dict) -> list[str]:
+    """The OS layers missing from `layers`; raises SandboxUnavailable if one is required
+    (GRADSTEP_SANDBOX_STRICT), else logs a loud warning and lets the runner go on."""
+    missing = sorted(layer for layer in ("seccomp", "landlock") if not layers.get(layer))
+    if not missing:
+        return []
+    required = required_layers() & set(missing)
+    if required:
+        raise SandboxUnavailable(f"sandbox layers unavailable: {', '.join(sorted(required))} "
+                                 f"(GRADSTEP_SANDBOX_STRICT)")
+    log.warning("gradstep sandbox: running WITHOUT %s (rlimits and process isolation still "
+                "apply; set GRADSTEP_SANDBOX_STRICT=1 to refuse)", " and ".join(missing))
+    return missing
+
+
 class Zygote:
     """One warm fork server process, used by one thread at a time."""
 
@@ -108,14 +123,11 @@ class Zygote:
         self.breaches = 0
         ready = self._wait(protocol.READY, START_TIMEOUT)
         self.layers = {k: v for k, v in json.loads(ready).items() if k != "pid"}
-        missing = sorted(layer for layer in ("seccomp", "landlock") if not self.layers.get(layer))
-        if missing:
-            if required_layers() & set(missing):
-                self.close()
-                raise SandboxUnavailable(f"sandbox layers unavailable: {', '.join(missing)}")
-            log.warning("gradstep sandbox: running WITHOUT %s (rlimits and process isolation "
-                        "still apply; set GRADSTEP_SANDBOX_STRICT=1 to refuse)",
-                        " and ".join(missing))
+        try:
+            check_layers(self.layers)
+        except SandboxUnavailable:
+            self.close()
+            raise
 
     @property
     def pid(self) -> int:

@@ -169,3 +169,30 @@ def test_a_crash_in_native_code_is_reported_clearly(pool):
     error = zygote._classify_exit(signal.SIGSEGV, None, None, Limits(), 0.0)
     assert error["kind"] == "crash" and "SIGSEGV" in error["message"]
     assert pool.run("print('next')\n", trace=False).stdout == "next\n"
+
+
+def test_a_missing_layer_warns_by_default(monkeypatch, caplog):
+    from runner.sandbox import check_layers
+    monkeypatch.delenv("GRADSTEP_SANDBOX_STRICT", raising=False)
+    with caplog.at_level("WARNING", logger="gradstep.sandbox"):
+        assert check_layers({"rlimits": True, "seccomp": False, "landlock": True}) == ["seccomp"]
+    assert "WITHOUT seccomp" in caplog.text
+
+
+def test_strict_mode_fails_closed_when_a_layer_is_missing(monkeypatch):
+    from runner.sandbox import SandboxUnavailable, check_layers
+    monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
+    with pytest.raises(SandboxUnavailable, match="landlock"):
+        check_layers({"rlimits": True, "seccomp": True, "landlock": False})
+    monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "seccomp")
+    assert check_layers({"rlimits": True, "seccomp": True, "landlock": False}) == ["landlock"]
+    assert check_layers({"rlimits": True, "seccomp": True, "landlock": True}) == []
+
+
+def test_this_host_runs_with_every_layer_in_strict_mode(monkeypatch):
+    # CI and the deployment image are expected to provide both layers; if this fails, the
+    # host lacks one and a public server there would refuse to start in strict mode
+    from runner.sandbox import WorkerPool
+    monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
+    with WorkerPool(size=1) as strict:
+        assert strict.layers == {"rlimits": True, "seccomp": True, "landlock": True}
