@@ -84,11 +84,15 @@ def markdown_table_rows(text: str) -> list[list[str]]:
     return rows
 
 
-def config_variables() -> dict[str, object]:
-    """Every GRADSTEP_* variable the code reads, with its default.
+UNKNOWN_DEFAULT = object()      # a variable read directly from os.environ
 
-    The server's settings (app/settings.py, pydantic-settings with the GRADSTEP_ prefix) and
-    the sandbox limits (runner/limits.py, GRADSTEP_LIMIT_<FIELD>).
+
+def config_variables() -> dict[str, object]:
+    """Every GRADSTEP_* variable the code reads, with its default where the code declares one.
+
+    The server's settings (app/settings.py, pydantic-settings with the GRADSTEP_ prefix), the
+    sandbox limits (runner/limits.py, GRADSTEP_LIMIT_<FIELD>), and any other full
+    `GRADSTEP_NAME` the packages spell out (read straight from os.environ; default unknown).
     """
     from app.settings import Settings
     from runner.limits import Limits
@@ -98,6 +102,10 @@ def config_variables() -> dict[str, object]:
         found["GRADSTEP_" + name.upper()] = field.default
     for field in dataclasses.fields(Limits):
         found["GRADSTEP_LIMIT_" + field.name.upper()] = field.default
+    for package in ("engine", "runner", "app"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for name in re.findall(r"\bGRADSTEP_[A-Z0-9_]*[A-Z0-9]\b", path.read_text()):
+                found.setdefault(name, UNKNOWN_DEFAULT)
     return found
 
 
