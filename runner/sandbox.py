@@ -262,20 +262,26 @@ class WorkerPool:
             raise RuntimeError("the worker pool is closed")
         return self._idle.get(timeout=timeout)
 
+    def _replace(self, zygote: Zygote) -> Zygote | None:
+        self._retire(zygote)
+        try:
+            fresh = Zygote()
+        except Exception as e:      # noqa: BLE001 - keep serving with fewer workers
+            log.error("gradstep sandbox: could not start a worker: %s", e)
+            return None
+        with self._lock:
+            self._workers.append(fresh)
+        return fresh
+
     def _release(self, zygote: Zygote) -> None:
         if self._closed:
             zygote.close()
             return
         if (not zygote.alive() or zygote.requests >= self.max_requests
                 or zygote.breaches >= self.max_breaches):
-            self._retire(zygote)
-            try:
-                zygote = Zygote()
-            except Exception as e:      # noqa: BLE001 - keep serving with fewer workers
-                log.error("gradstep sandbox: could not start a worker: %s", e)
+            zygote = self._replace(zygote)
+            if zygote is None:
                 return
-            with self._lock:
-                self._workers.append(zygote)
         self._idle.put(zygote)
 
     def run(self, source: str, *, filename: str = "main.py", limits: Limits | None = None,
@@ -291,6 +297,10 @@ class WorkerPool:
             error = {"type": "ServerBusy", "message": "too many programs running, retry in a "
                      "few seconds", "line": None, "kind": "limit", "limit": "queue"}
             return RunResult("", "ServerBusy: too many programs running\n", 1, error, None, 0.0)
+        if not zygote.alive():          # died while idle: the user should not pay for it
+            zygote = self._replace(zygote)
+            if zygote is None:
+                return _worker_crash("no sandbox worker could be started")
         try:
             return zygote.run(source, filename, limits, trace)
         except WorkerDied as e:

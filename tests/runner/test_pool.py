@@ -143,3 +143,12 @@ def test_close_stops_every_worker():
     pool.close()
     for pid in pids:
         assert not os.path.exists(f"/proc/{pid}") or _is_zombie(pid)
+
+
+def test_a_worker_that_died_while_idle_is_replaced_before_the_next_run(pool):
+    zygote = pool._workers[0]
+    os.killpg(zygote.pid, signal.SIGKILL)
+    _wait_for(lambda: not zygote.alive())
+    result = pool.run("print('fine')\n", trace=False)
+    assert (result.stdout, result.error) == ("fine\n", None)
+    assert zygote not in pool._workers
