@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { mountPlayer } from './mount.js';
 import { encodeProgram, decodeProgram, parseLocation, buildHash } from './permalink.js';
 import { exportSvg, exportPng, exportJson } from './export.js';
-import { tr } from './i18n.js';
+import { tr, applyStrings } from './i18n.js';
 
 const STORE_CODE = 'gradstep.code';
 const STORE_LANG = 'gradstep.lang';
@@ -64,6 +64,7 @@ export async function startApp(doc, playerRoot) {
     lang = next;
     doc.documentElement.lang = next === 'zh' ? 'zh-Hans' : 'en';
     doc.documentElement.dataset.lang = next;
+    applyStrings(doc.body, strings);     // the page chrome around the player
     player.setStrings(strings, next);
     const select = byId('lang');
     if (select) select.value = next;
@@ -84,7 +85,7 @@ export async function startApp(doc, playerRoot) {
     const want = parseLocation(location.search, location.hash);
     let code = null;
     if (want.z) {
-      try { code = await decodeProgram(want.z); } catch { toast('Broken link: the program could not be read.'); }
+      try { code = await decodeProgram(want.z); } catch { toast(tr(strings, 'link_broken')); }
     } else if (want.code !== undefined) code = want.code;
     return { code, step: want.step ? want.step - 1 : 0, lang: want.lang };
   }

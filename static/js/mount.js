@@ -80,7 +80,6 @@ export function mountPlayer(root, options) {
     el.play.title = tr(S, playKey);
     el.play.dataset.i18nLabel = playKey;
     el.play.dataset.i18nTitle = playKey;
-    el.play.firstElementChild.textContent = model.playing ? '⏸' : '⏵';
     el.play.classList.toggle('is-playing', model.playing);
     if (why === 'play') return;
     el.narration.textContent = trace ? narrate(state, S) : '';
@@ -112,6 +111,8 @@ export function mountPlayer(root, options) {
     try {
       const answer = await api.run(code, lang, inflight.signal);
       player.load(answer, step);
+      // a counter tests and embedding pages can wait on: "a run has been drawn"
+      root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
       if (options.onRun) options.onRun(code);
     } catch (err) {
       if (err.name === 'AbortError') return;

@@ -61,27 +61,35 @@ test('folding from a checkpoint gives the same state as from the start', () => {
 
 test('first trace: nodes appear op by op, gradients flow, x.grad becomes [3, 3], buffers free', () => {
   const trace = load('first_trace');
-  assert.deepEqual([...presentIds(foldTo(trace, 0))], ['t0']);
-  const afterMul = foldTo(trace, 2);
-  assert.ok(afterMul.nodes.n0 && afterMul.nodes.n1 && !afterMul.nodes.n2);
-  assert.equal(afterMul.nodes.n0.name, 'MulBackward0');
+  const [mulEv, sumEv] = trace.events.filter((e) => e.kind === 'op');
+  const x = trace.events[0].tensor.id;
+  assert.deepEqual([...presentIds(foldTo(trace, 0))], [x]);
+  const afterMul = foldTo(trace, mulEv.seq);
+  const mul = mulEv.node.id;
+  const acc = mulEv.new_nodes[0].id;
+  const sum = sumEv.node.id;
+  assert.ok(afterMul.nodes[mul] && afterMul.nodes[acc] && !afterMul.nodes[sum]);
+  assert.equal(afterMul.nodes[mul].name, 'MulBackward0');
+  assert.equal(afterMul.nodes[acc].name, 'AccumulateGrad');
 
   const sumApply = foldTo(trace, kindAt(trace, 'node_apply', 0));
-  assert.equal(sumApply.active, 'n2');
+  assert.equal(sumApply.active, sum);
   assert.deepEqual(sumApply.flows.map((f) => [f.from, f.to, f.role]),
-    [['n2', 't3', 'in'], ['n0', 'n2', 'out']]);
+    [[sum, sumEv.output.id, 'in'], [mul, sum, 'out']]);
   assert.deepEqual(sumApply.flows[1].grad.data, [1, 1]);
 
-  const acc = foldTo(trace, kindAt(trace, 'accumulate'));
-  assert.deepEqual(acc.grads.t0.data, [3, 3]);
-  assert.equal(acc.history.t0.length, 1);
-  assert.equal(acc.history.t0[0].before, null);
-  assert.deepEqual(acc.passAdded.t0.data, [3, 3]);
+  const accState = foldTo(trace, kindAt(trace, 'accumulate'));
+  assert.deepEqual(accState.grads[x].data, [3, 3]);
+  assert.equal(accState.history[x].length, 1);
+  assert.equal(accState.history[x][0].before, null);
+  assert.deepEqual(accState.passAdded[x].data, [3, 3]);
+  assert.equal(accState.active, acc);
+  assert.deepEqual(accState.flows.map((f) => [f.from, f.to, f.role]), [[x, acc, 'acc']]);
 
   const freed = foldTo(trace, kindAt(trace, 'graph_freed'));
-  assert.equal(freed.nodes.n0.freed, true);
-  assert.ok(freed.nodes.n0.saved.every((s) => s.freed));
-  assert.equal(freed.nodes.n1.freed, false);
+  assert.equal(freed.nodes[mul].freed, true);
+  assert.ok(freed.nodes[mul].saved.every((s) => s.freed));
+  assert.equal(freed.nodes[acc].freed, false);
 
   const end = last(trace);
   assert.equal(end.pass, null);

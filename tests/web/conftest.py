@@ -1,0 +1,104 @@
+"""Fixtures for the browser tests: a real uvicorn server on a free loopback port (the app
+factory with the real sandbox pool), and Debian's Chromium driven by Playwright.
+
+Every page a test opens records console errors and uncaught exceptions; the test fails at
+teardown if there were any, so "no console errors" is checked everywhere, not in one test.
+Screenshots go to artifacts/screenshots/ (gitignored) for people to look at.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _chromium() -> str:
+    path = os.environ.get("GRADSTEP_CHROMIUM") or shutil.which("chromium") \
+        or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("the browser tests need Chromium (Debian package 'chromium'), "
+                           "or GRADSTEP_CHROMIUM naming a Chromium binary")
+    return path
+
+
+@pytest.fixture(scope="session")
+def server():
+    """Base URL of a live server; stopped (and waited for) at the end of the session."""
+    port = _free_port()
+    env = dict(os.environ, GRADSTEP_RATE_LIMIT="0", GRADSTEP_ACCESS_LOG="0",
+               GRADSTEP_POOL_SIZE="2")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError("uvicorn exited: " + proc.stderr.read().decode()[-2000:])
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("uvicorn did not start listening within 60 s")
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, server, request):
+    """A fresh page; fails the test on any console error or page exception."""
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.on("console", lambda m: problems.append(f"console.{m.type}: {m.text}")
+          if m.type in ("error", "warning") else None)
+    pg.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    pg.base = server
+    pg.problems = problems
+    yield pg
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        pg.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
+    except Exception:  # a closed page has nothing to show; the test result is what counts
+        pass
+    assert problems == [], problems

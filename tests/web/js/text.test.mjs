@@ -1,0 +1,79 @@
+// Narration, number formatting, error explanations and the string lookup: pure modules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join, dirname } from 'node:path';
+import { foldTo } from '../../../static/js/trace.js';
+import { narrate } from '../../../static/js/narrate.js';
+import { num, short, close, shapeText } from '../../../static/js/format.js';
+import { explanationKey } from '../../../static/js/explain.js';
+import { tr } from '../../../static/js/i18n.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const strings = (lang) => JSON.parse(readFileSync(join(ROOT, 'static', 'i18n', `${lang}.json`), 'utf8'));
+const fixture = (name) => JSON.parse(readFileSync(join(ROOT, 'tests', 'fixtures', 'traces', `${name}.json`), 'utf8'));
+const EN = strings('en');
+const ZH = strings('zh');
+
+test('both languages have the same keys and the same placeholders', () => {
+  assert.deepEqual(Object.keys(ZH).sort(), Object.keys(EN).sort());
+  const holes = (s) => (s.match(/\{\w+\}/g) || []).sort().join();
+  for (const key of Object.keys(EN)) assert.equal(holes(ZH[key]), holes(EN[key]), key);
+});
+
+test('tr fills placeholders and shows a missing key rather than nothing', () => {
+  assert.equal(tr({ a: 'x = {v}' }, 'a', { v: 3 }), 'x = 3');
+  assert.equal(tr({}, 'nope'), 'nope');
+  assert.equal(tr({ a: '{k} {k}' }, 'a', {}), '{k} {k}');
+});
+
+test('numbers and values are short and PyTorch-like', () => {
+  assert.equal(num(512), '512');
+  assert.equal(num(1 / 3), '0.3333');
+  assert.equal(num(1e-5), '1e-5');
+  assert.equal(num(123456), '1.23e5');
+  assert.equal(num('nan'), 'nan');
+  assert.equal(short({ shape: [2], data: [3, 3] }), '[3, 3]');
+  assert.equal(short({ shape: [], data: 9 }), '9');
+  assert.equal(short({ shape: [2, 2], data: [[1, 0], [0, 1]] }), '[[1, 0], [0, 1]]');
+  assert.equal(short({ shape: [100], data: null }), '(100,) …');
+  assert.equal(short(null), 'None');
+  assert.equal(shapeText([3]), '(3,)');
+  assert.ok(close({ data: [512, 1] }, { data: [512.00001, 1] }));
+  assert.ok(!close({ data: [512, 1] }, { data: [511, 1] }));
+});
+
+test('every step of every fixture has a sentence in both languages, with no holes left', () => {
+  for (const name of ['first_trace', 's000_backward_twice_error', 's001_grad_accumulate',
+    'training_loop_elided', 's001_copyslices_m_n', 's000_higher_order_grad']) {
+    const trace = fixture(name);
+    for (const ev of trace.events) {
+      const state = foldTo(trace, ev.seq);
+      for (const S of [EN, ZH]) {
+        const text = narrate(state, S);
+        assert.ok(text.length > 5, `${name}#${ev.seq}`);
+        assert.doesNotMatch(text, /\{\w+\}|narr\.|undefined/, `${name}#${ev.seq}: ${text}`);
+      }
+    }
+  }
+});
+
+test('narration says the numbers: x.grad = before + added = after', () => {
+  const trace = fixture('s001_grad_accumulate');
+  const second = trace.events.filter((e) => e.kind === 'accumulate')[1];
+  const text = narrate(foldTo(trace, second.seq), EN);
+  assert.match(text, /\[1, 1\] \+ \[1, 1\] = \[2, 2\]/);
+  assert.match(narrate(foldTo(trace, second.seq), ZH), /累加/);
+});
+
+test('PyTorch errors get a plain explanation key', () => {
+  const msg = 'Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed).';
+  assert.equal(explanationKey({ type: 'RuntimeError', message: msg }), 'explain.second_backward');
+  assert.equal(explanationKey({ type: 'RuntimeError', message: 'grad can be implicitly created only for scalar outputs' }), 'explain.scalar_only');
+  assert.equal(explanationKey({ type: 'ImportError', message: 'x', kind: 'refused' }), 'explain.refused');
+  assert.equal(explanationKey({ type: 'ValueError', message: 'something else' }), null);
+  for (const key of ['explain.second_backward', 'explain.scalar_only', 'explain.refused']) {
+    assert.ok(EN[key] && ZH[key], key);
+  }
+});
