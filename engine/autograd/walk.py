@@ -121,7 +121,13 @@ def _add_to(buffers: dict, fn, nr: int, g: Tensor) -> None:
     buf = buffers.get(fn)
     if buf is None:
         buf = buffers[fn] = [None] * fn._n_out
-    buf[nr] = g if buf[nr] is None else buf[nr] + g
+    old = buf[nr]
+    if old is None:
+        buf[nr] = g
+    elif _grad_state.enabled:          # create_graph: the sum is part of the new graph
+        buf[nr] = old + g
+    else:
+        buf[nr] = new_tensor(np.add(old._data, g._data))
 
 
 def _apply(node, grads: list) -> tuple:

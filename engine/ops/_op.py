@@ -71,7 +71,7 @@ class OpNode(Node):
 
     @property
     def needs_input_grad(self) -> tuple:
-        return tuple(fn is not None for fn, _ in self.next_functions)
+        return tuple([edge[0] is not None for edge in self.next_functions])
 
     def apply(self, grads: tuple) -> tuple:
         return type(self)._backward(self, grads[0])
@@ -174,6 +174,9 @@ class Op:
             out = cls.forward(*arrays, *args[n:])
         except ValueError as e:
             raise cls.forward_error(arrays, args[n:], e) from None
+        if not _grad_state.enabled and _events.listener is None and not cls.is_view:
+            # nothing to record and nobody watching (e.g. gradient arithmetic in backward)
+            return new_tensor(out[0] if cls.forward_extras else out)
         extras = None
         if cls.forward_extras:
             out, extras = out
