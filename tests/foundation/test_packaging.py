@@ -1,0 +1,178 @@
+"""A wheel built from this checkout, installed with pip into a fresh virtual environment
+outside the repository, is a working gradstep: every module and asset is in it, the console
+script answers, and `gradstep serve` serves the page, its static files and the health checks.
+
+The build runs on a copy of the checkout's files (git's view: committed and new, not
+ignored), so leftovers such as `build/` or an editable install cannot make it pass. pip reuses
+its download cache, so after `./dev.sh test` has installed the dependencies once, this test
+spends its time unpacking, not downloading.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+import urllib.error
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ._repo import ROOT, tracked_files
+
+PACKAGE_ROOTS = ("engine/", "runner/", "app/")
+ASSET_ROOTS = {"templates/": "app/templates/", "static/": "app/static/"}
+
+
+@dataclass
+class Installed:
+    wheel: Path
+    venv: Path
+    workdir: Path          # an empty directory outside the checkout, used as cwd
+    files: list[str]       # the checkout's files the wheel was built from
+
+    def bin(self, name: str) -> str:
+        return str(self.venv / "bin" / name)
+
+
+def clean_env() -> dict[str, str]:
+    """The environment without anything that could point back into the checkout."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("GRADSTEP_") and k not in ("VIRTUAL_ENV", "PYTHONPATH",
+                                                          "PYTHONHOME")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return env
+
+
+def run(argv: list, **kwargs) -> subprocess.CompletedProcess:
+    proc = subprocess.run([str(a) for a in argv], capture_output=True, text=True,
+                          env=kwargs.pop("env", clean_env()), **kwargs)
+    assert proc.returncode == 0, f"{argv} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return proc
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Installed:
+    tmp = tmp_path_factory.mktemp("packaging")
+    source = tmp / "source"
+    files = tracked_files()
+    for rel in files:
+        (source / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, source / rel)
+    wheels = tmp / "wheels"
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheels, source],
+        timeout=300)
+    (wheel,) = wheels.glob("gradstep-*.whl")
+    venv = tmp / "venv"
+    run([sys.executable, "-m", "venv", venv], timeout=120)
+    run([venv / "bin" / "python", "-m", "pip", "install", wheel], timeout=600)
+    workdir = tmp / "elsewhere"
+    workdir.mkdir()
+    return Installed(wheel, venv, workdir, files)
+
+
+def test_wheel_holds_every_module_and_asset(installed):
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    expected = set()
+    for rel in installed.files:
+        if "__pycache__" in rel or Path(rel).name.startswith("."):
+            continue
+        if rel.startswith(PACKAGE_ROOTS):
+            expected.add(rel)
+        for folder, package in ASSET_ROOTS.items():
+            if rel.startswith(folder):
+                expected.add(package + rel[len(folder):])
+    missing = sorted(expected - names)
+    assert missing == [], ("not in the wheel (a package without __init__.py, or data files "
+                           "that [tool.setuptools.package-data] does not list): "
+                           + ", ".join(missing[:20]))
+    assert any(n.startswith("app/templates/") for n in names), "no templates in the wheel"
+
+
+def test_console_script_help_and_version(installed):
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    shown = run([installed.bin("gradstep"), "--version"], cwd=installed.workdir)
+    assert shown.stdout.strip() == f"gradstep {version}"
+    helped = run([installed.bin("gradstep"), "--help"], cwd=installed.workdir)
+    for command in ("run", "trace", "render", "serve"):
+        assert re.search(rf"^\s+{command}\s", helped.stdout, re.M), helped.stdout
+
+
+def test_code_comes_from_the_install_not_the_checkout(installed):
+    shown = run([installed.bin("python"), "-c",
+                 "import app, engine, runner, app.settings as s;"
+                 "print(app.__file__); print(engine.__file__); print(runner.__file__);"
+                 "print(s.get_settings().templates_dir); print(s.get_settings().static_dir)"],
+                cwd=installed.workdir)
+    site = installed.venv.resolve()
+    for line in shown.stdout.split():
+        assert Path(line).resolve().is_relative_to(site), line
+        assert not Path(line).resolve().is_relative_to(ROOT), line
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers.get("content-type", ""), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("content-type", ""), error.read()
+
+
+@pytest.fixture
+def server(installed):
+    port = free_port()
+    log = installed.workdir / "serve.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([installed.bin("gradstep"), "serve", "--port", str(port)],
+                                cwd=installed.workdir, env=clean_env(), stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        # Wait (bounded) for the first answer; a server that dies fails at once.
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None, f"gradstep serve exited:\n{log.read_text()[-4000:]}"
+            try:
+                if get(base + "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, f"no answer:\n{log.read_text()[-4000:]}"
+            time.sleep(0.3)
+        yield base
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def test_serve_answers_page_assets_and_health(server):
+    status, kind, body = get(server + "/healthz")
+    assert status == 200 and kind.startswith("application/json")
+    status, kind, body = get(server + "/")
+    assert status == 200 and kind.startswith("text/html"), body[:500]
+    page = body.decode()
+    assets = sorted(set(re.findall(r'(?:src|href)="(/static/[^"?#]+)', page)))
+    assert assets, "the page loads nothing from /static"
+    for path in assets:
+        status, _kind, content = get(server + path)
+        assert status == 200 and content, path
+    status, _kind, body = get(server + "/readyz")
+    assert status == 200, body
