@@ -324,6 +324,14 @@ def _is_container_subclass(t: type) -> bool:
             and issubclass(t, (dict, list, tuple, set, frozenset, collections.deque)))
 
 
+def _user_defined(obj, name: str) -> bool:
+    """Whether the program itself set or defined `name` on this object or its own classes
+    (never what builtins like BaseException provide: with_traceback, AttributeError.obj)."""
+    if name in getattr(obj, "__dict__", ()):
+        return True
+    return any(_is_user_type(k) and name in vars(k) for k in type(obj).__mro__)
+
+
 def _is_user_type(t: type) -> bool:
     return getattr(t, "__module__", None) == USER_MODULE
 
@@ -361,6 +369,8 @@ class Guard:
         if isinstance(obj, BaseException):
             if name == "args":
                 return obj.args
+            if _user_defined(obj, name):     # `self.code = code` in the program's own class
+                return self._checked(obj, name, getattr(obj, name))
             _deny(obj, name)
         if t is np.ndarray:
             if name in NDARRAY_ATTRS:

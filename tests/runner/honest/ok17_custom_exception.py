@@ -20,3 +20,20 @@ c = Config(5)
 c.epochs += 1
 Config.lr = 0.2
 print(c, repr(c), isinstance(c, Config))
+
+
+class HttpError(Exception):
+    status = 400
+
+    def __init__(self, message, code):
+        super().__init__(message)
+        self.code = code
+
+    def describe(self):
+        return f"{self.code}: {self.args[0]}"
+
+
+try:
+    raise HttpError("teapot", 418)
+except HttpError as e:
+    print(e.code, e.status, e.describe(), e)
