@@ -45,7 +45,7 @@ class Limits:
     max_trace_bytes: int = 2_000_000    # the recorder's byte cap on the trace JSON
     stdout_bytes: int = 256 * 1024      # what print() may write in total
     source_bytes: int = 64 * 1024       # UTF-8 size of the program
-    recursion_depth: int = 400          # Python frames of user code (plus engine headroom)
+    recursion_depth: int = 1000         # Python frames of user code, as in CPython (plus headroom)
 
     def __post_init__(self):
         for f in fields(self):
