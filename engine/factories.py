@@ -185,16 +185,22 @@ def normal(mean=0.0, std=1.0, size=None) -> Tensor:
                  "normal")
 
 
-def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
-    t._data[...] = _gen[0].uniform(a, b, t._data.shape)
+def _filled_in_place(t: Tensor, values: np.ndarray, how: str) -> Tensor:
+    from .ops._op import check_inplace
+    check_inplace(t)
+    t._data[...] = values
     t._vc[0] += 1
+    if _events.listener is not None:
+        _events.listener.on_inplace(t, how, t._vc[0])
     return t
+
+
+def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
+    return _filled_in_place(t, _gen[0].uniform(a, b, t._data.shape), "uniform_")
 
 
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
-    t._data[...] = _gen[0].normal(mean, std, t._data.shape)
-    t._vc[0] += 1
-    return t
+    return _filled_in_place(t, _gen[0].normal(mean, std, t._data.shape), "normal_")
 
 
 # ---- whole-tensor comparisons -----------------------------------------------------------

@@ -145,7 +145,12 @@ class Tensor(TensorOps):
     @property
     def data(self) -> "Tensor":
         # shares storage but NOT the version counter: changes through .data go unnoticed
-        return new_tensor(self._data)
+        t = new_tensor(self._data)
+        if self._x is not None and "grad_of" in self._x:
+            t._x = {"grad_of": self._x["grad_of"]}     # so x.grad.data.zero_() is reported
+        if _events.listener is not None:
+            _events.listener.on_tensor(t, "data")
+        return t
 
     @data.setter
     def data(self, value: "Tensor") -> None:
