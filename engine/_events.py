@@ -17,7 +17,7 @@ Example:
     >>> c = Count(); _events.set_listener(c)
     >>> import engine as torch
     >>> _ = torch.ones(2) * 3
-    >>> _events.set_listener(None); c.ops
+    >>> _ = _events.set_listener(None); c.ops
     1
 """
 from __future__ import annotations
