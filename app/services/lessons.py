@@ -51,6 +51,7 @@ class Lesson:
     id: str
     order: int
     program: str
+    compare: str                  # how its output is checked against PyTorch's (tests)
     texts: dict[str, LessonText]
     watch: tuple[Watch, ...]
 
@@ -82,7 +83,7 @@ def _parse(path: Path) -> Lesson:
                   text={lang: w[lang] for lang in LANGS})
             for w in data.get("watch", []))
         return Lesson(id=data["id"], order=int(data["order"]), program=data["program"],
-                      texts=texts, watch=watch)
+                      compare=data.get("compare", "exact"), texts=texts, watch=watch)
     except (KeyError, TypeError) as exc:
         raise LessonError(f"{path.name}: missing or malformed field {exc}") from exc
 

@@ -48,7 +48,7 @@ def test_program_prints_what_pytorch_printed(lesson, tmp_path):
     # lay the lesson out as a fidelity case: cases/ID.py beside expected/ID.*
     (tmp_path / "cases").mkdir()
     case = tmp_path / "cases" / f"{lesson.id}.py"
-    case.write_text("# compare: exact\n" + lesson.program, encoding="utf-8")
+    case.write_text(f"# compare: {lesson.compare}\n" + lesson.program, encoding="utf-8")
     shutil.copytree(EXPECTED, tmp_path / "expected")
     # the header line shifts the program by one line; the expected files hold no line numbers
     env = dict(os.environ)
