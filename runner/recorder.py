@@ -87,6 +87,7 @@ class Recorder(_events.Listener):
         self._inner = None
         self._scan_frame = None
         self._scan_line = None
+        self._dead = False                   # set by _fail(): record only the console
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:
@@ -217,58 +218,63 @@ class Recorder(_events.Listener):
                              _grad_state.enabled, None))
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
-        active = self._active
-        if active is not None and (node is None or not active[2]):
-            # The engine's own arithmetic inside backward: return before the stack walk, the
-            # one cost that matters here. (A pass that raised and was caught is noticed at
-            # the next event that does walk the stack.)
+        if self._dead:
             return
-        line, frame, quiet = self._where()
-        active = self._active
-        if quiet or (active is not None and (node is None or not active[2])):
-            return  # optimizer.step() internals, or a pass closed by _where
-        if node is None and id(output) in self._grad_of and any(t is output for t in inputs):
-            return  # in-place work on a .grad (zero_()): the grad_reset event tells it
-        if self._pending and frame is not None:
-            self._maybe_scan(frame, line)
-        tids, rgs = self._tids, self._rg
-        ins = []
-        for t in inputs:
-            tid = tids.get(t._uid)
-            if tid is not None and rgs.get(t._uid) is t._rg:
-                ins.append(tid)
-            elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
-                  and id(t) not in self._grad_of):
-                # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
-                # as PyTorch's graph has no node for it either
-                ins.append(t._data.item())
-            else:
-                ins.append(self._tid(t, line))
-        # the hottest path of a traced run: node ids, the output's id and its snapshot inline
-        nids = self._nids
-        fn_id = None
-        new_nodes = ()
-        if node is not None:
-            fn_id = nids.get(node._uid)
-            if fn_id is None:
-                fn_id = nids[node._uid] = f"n{len(nids)}"
-            for nxt, _ in node.next_functions:
-                if nxt is not None and nxt._uid not in nids:
-                    nids[nxt._uid] = f"n{len(nids)}"
-                    new_nodes += ((nxt, nxt._saved),)
-        uid = output._uid
-        out_id = tids.get(uid) or self._new_tid(output)
-        rgs[uid] = rg = output._rg
-        a = output._data
-        snap = (a.tobytes() if a.size <= self._copy_max else None, a.shape, a.dtype, rg,
-                type(node).__name__ if node is not None else
-                (type(output.grad_fn).__name__ if output.grad_fn is not None else None))
-        if node is None and output.grad_fn is not None:
-            fn_id = nids.get(output.grad_fn._uid)
-        self._ops += 1
-        self._window.append(("op", line, op_name, tuple(ins), out_id, (snap, fn_id),
-                             node, node._saved if node is not None else (), new_nodes,
-                             _grad_state.enabled, active is not None))
+        try:
+            active = self._active
+            if active is not None and (node is None or not active[2]):
+                # The engine's own arithmetic inside backward: return before the stack walk, the
+                # one cost that matters here. (A pass that raised and was caught is noticed at
+                # the next event that does walk the stack.)
+                return
+            line, frame, quiet = self._where()
+            active = self._active
+            if quiet or (active is not None and (node is None or not active[2])):
+                return  # optimizer.step() internals, or a pass closed by _where
+            if node is None and id(output) in self._grad_of and any(t is output for t in inputs):
+                return  # in-place work on a .grad (zero_()): the grad_reset event tells it
+            if self._pending and frame is not None:
+                self._maybe_scan(frame, line)
+            tids, rgs = self._tids, self._rg
+            ins = []
+            for t in inputs:
+                tid = tids.get(t._uid)
+                if tid is not None and rgs.get(t._uid) is t._rg:
+                    ins.append(tid)
+                elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
+                      and id(t) not in self._grad_of):
+                    # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
+                    # as PyTorch's graph has no node for it either
+                    ins.append(t._data.item())
+                else:
+                    ins.append(self._tid(t, line))
+            # the hottest path of a traced run: node ids, the output's id and its snapshot inline
+            nids = self._nids
+            fn_id = None
+            new_nodes = ()
+            if node is not None:
+                fn_id = nids.get(node._uid)
+                if fn_id is None:
+                    fn_id = nids[node._uid] = f"n{len(nids)}"
+                for nxt, _ in node.next_functions:
+                    if nxt is not None and nxt._uid not in nids:
+                        nids[nxt._uid] = f"n{len(nids)}"
+                        new_nodes += ((nxt, nxt._saved),)
+            uid = output._uid
+            out_id = tids.get(uid) or self._new_tid(output)
+            rgs[uid] = rg = output._rg
+            a = output._data
+            snap = (a.tobytes() if a.size <= self._copy_max else None, a.shape, a.dtype, rg,
+                    type(node).__name__ if node is not None else
+                    (type(output.grad_fn).__name__ if output.grad_fn is not None else None))
+            if node is None and output.grad_fn is not None:
+                fn_id = nids.get(output.grad_fn._uid)
+            self._ops += 1
+            self._window.append(("op", line, op_name, tuple(ins), out_id, (snap, fn_id),
+                                 node, node._saved if node is not None else (), new_nodes,
+                                 _grad_state.enabled, active is not None))
+        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+            self._fail(exc)
 
     def _introduce(self, node) -> tuple:
         """Give `node` an id; return its next nodes met for the first time (with saves)."""
@@ -355,8 +361,8 @@ class Recorder(_events.Listener):
                     for i in range(r._data.size):
                         onehot = np.zeros(r._data.size, dtype=r._data.dtype)
                         onehot[i] = 1
-                        g = autograd.grad([r], list(leaves),
-                                          grad_outputs=[_tensor_from(onehot.reshape(r._data.shape))],
+                        probe = _tensor_from(onehot.reshape(r._data.shape))
+                        g = autograd.grad([r], list(leaves), grad_outputs=[probe],
                                           retain_graph=True, allow_unused=True)
                         rows.append([None if gi is None else gi._data.ravel() for gi in g])
                     v = (seed._data.ravel() if seed is not None
@@ -374,14 +380,31 @@ class Recorder(_events.Listener):
         return out
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        active = self._active
-        nid = self._nids.get(node._uid)
-        if nid is None:
-            return  # a node no event introduced; the picture cannot draw it
-        line = self._bw_line if active is not None else self._where()[0]
-        snap = self._grad_snap
-        self._window.append(("node_apply", line, active[0] if active else self._passes - 1, nid,
-                             node, [snap(g) for g in grads_in], [snap(g) for g in grads_out]))
+        if self._dead:
+            return
+        try:
+            active = self._active
+            nid = self._nids.get(node._uid)
+            if nid is None:
+                return  # a node no event introduced; the picture cannot draw it
+            line = self._bw_line if active is not None else self._where()[0]
+            snaps = []
+            tids, cap = self._tids, self._copy_max
+            for grads in (grads_in, grads_out):  # _grad_snap, inline: once per edge
+                out = []
+                for g in grads:
+                    if type(g) is not Tensor:
+                        out.append(None)
+                        continue
+                    a, fn = g._data, g.grad_fn
+                    out.append(((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                 g._rg, type(fn).__name__ if fn is not None else None),
+                                tids.get(g._uid)))
+                snaps.append(out)
+            self._window.append(("node_apply", line, active[0] if active else self._passes - 1,
+                                 nid, node, snaps[0], snaps[1]))
+        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+            self._fail(exc)
 
     def _grad_snap(self, g):
         if not isinstance(g, Tensor):
@@ -490,9 +513,45 @@ class Recorder(_events.Listener):
         """
         if self._active is not None:  # a backward that raised without error() being called
             self._active = None
-        if self._globals is not None and self._pending:
-            self._scan_globals()
-        return _Builder(self).build(exit_code, check)
+        try:
+            if self._globals is not None and self._pending:
+                self._scan_globals()
+            return _Builder(self).build(exit_code, check)
+        except Exception as exc:  # noqa: BLE001 - still give the console and the error
+            if check:
+                raise
+            return self._fallback(exit_code, exc)
+
+    def _fail(self, exc: BaseException) -> None:
+        """A bug of ours met something unexpected: stop recording detail, keep the program
+        running exactly as untraced, and say in the trace where the detail stops."""
+        if self._dead:
+            return
+        self._dead = True
+        self._active = None
+        self._window.append(("failure", None, f"{type(exc).__name__}: {exc}"))
+
+    def _fallback(self, exit_code: int, exc: BaseException) -> dict:
+        """A trace with only the console, the error and the reason (when building failed)."""
+        trace = T.new_trace(self.source, self.filename, self.limits)
+        events = []
+        records = [r for w in self._head for r in w] + [r for w in self._tail for r in w]
+        for r in records + self._window:
+            if r[0] == "stdout":
+                events.append({"kind": "stdout", "line": r[1], "text": r[2]})
+            elif r[0] == "warning":
+                events.append({"kind": "warning", "line": r[1], "category": r[2],
+                               "message": r[3]})
+            elif r[0] == "error":
+                events.append({"kind": "error", "line": r[1], "type": r[2], "message": r[3],
+                               "error_kind": r[4], "node": None, "pass": None})
+        events.insert(0, _failure_event(f"{type(exc).__name__}: {exc}"))
+        events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
+                       "counts": {"events": len(events) + 1}})
+        for i, e in enumerate(events):
+            e["seq"] = i
+        trace["events"], trace["truncated"] = events, True
+        return trace
 
     def _scan_globals(self) -> None:
         pending = self._pending
@@ -643,7 +702,7 @@ class _Builder:
     # -- records -> events
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
-        ev = {"kind": kind, "line": line}
+        ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
         ev.update(getattr(self, "_ev_" + kind)(rec))
         return ev
 
@@ -707,6 +766,11 @@ class _Builder:
 
     def _ev_warning(self, r):
         return {"category": r[2], "message": r[3]}
+
+    def _ev_failure(self, r):
+        ev = _failure_event(r[2])
+        del ev["kind"], ev["line"]
+        return ev
 
     def _ev_error(self, r):
         ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6]}
@@ -880,6 +944,32 @@ class _Capper:
                 e["counts"]["stdout_truncated"] = 1
                 size = self.size(events)
         return events
+
+
+def _failure_event(message: str) -> dict:
+    return {"kind": "elided", "line": None, "reason": "recorder_failure", "passes": None,
+            "counts": {}, "carried": [], "updates": [], "series": [], "stdout": "",
+            "warnings": [], "message": message}
+
+
+def _guarded(method):
+    """Run a listener method so that a recorder bug never changes what the program does."""
+    def guarded(self, *args):
+        if self._dead:
+            return None
+        try:
+            return method(self, *args)
+        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+            self._fail(exc)
+            return None
+    guarded.__name__, guarded.__doc__ = method.__name__, method.__doc__
+    return guarded
+
+
+# on_op and on_node_apply, the hot ones, guard themselves inline
+for _name in [n for n in vars(_events.Listener) if n.startswith("on_")
+              and n not in ("on_op", "on_node_apply")]:
+    setattr(Recorder, _name, _guarded(getattr(Recorder, _name)))
 
 
 def _closure(defs: list[dict], needed: list) -> list:

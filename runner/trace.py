@@ -143,7 +143,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "error": ({"type": STR, "message": STR,
                "error_kind": {"enum": ["exception", "refused", "limit", "crash"]},
                "node": _nullable(NODE_ID), "pass": _nullable(PASS)}, {"caught": BOOL}),
-    "elided": ({"reason": {"enum": ["detail_window", "byte_cap", "event_cap"]},
+    "elided": ({"reason": {"enum": ["detail_window", "byte_cap", "event_cap",
+                                    "recorder_failure"]},
                 "passes": _nullable({"type": "array", "prefixItems": [PASS, PASS],
                                      "items": False, "minItems": 2}),
                 "counts": REF["counts"],
@@ -154,7 +155,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
                 "series": _list({"type": "array", "prefixItems": [PASS, NUMBER_OR_NAME],
                                  "items": False, "minItems": 2}),
                 "stdout": STR,
-                "warnings": _list(_obj({"category": STR, "message": STR, "line": LINE}))}, {}),
+                "warnings": _list(_obj({"category": STR, "message": STR, "line": LINE}))},
+               {"message": STR}),
     "end": ({"exit_code": {"type": "integer"}, "counts": REF["counts"]}, {}),
 }
 

@@ -346,3 +346,21 @@ def test_no_elision_when_head_and_tail_cover_the_run():
                                         "max_bytes": 50_000_000})
     assert not of_kind(trace, "elided")
     assert len(of_kind(trace, "backward_begin")) == 200
+
+
+def test_a_recorder_bug_never_changes_the_program(monkeypatch):
+    import runner.recorder as recorder
+
+    def broken(roots):
+        raise KeyError("simulated recorder bug")
+
+    monkeypatch.setattr(recorder, "_walk", broken)
+    source = (HERE / "programs" / "s001_grad_accumulate.py").read_text(encoding="utf-8")
+    trace, out, code = regen.record_program(source, "main.py")
+    assert code == 0 and out.splitlines()[-1] == "tensor([1., 1.])"
+    # detail stops at the first backward, with the reason; the console stays complete
+    (failure,) = [e for e in of_kind(trace, "elided") if e["reason"] == "recorder_failure"]
+    assert "simulated recorder bug" in failure["message"]
+    assert not [e for e in of_kind(trace, "backward_begin")]
+    assert fold(trace)["console"] == out
+    assert trace["truncated"] is True
