@@ -247,16 +247,19 @@ def _user_line(tb, filename: str):
 
 
 def _user_frames_only(te: traceback.TracebackException, filename: str):
-    """Show only the program's own frames, as if torch were the user's library."""
-    seen = set()
-    while te is not None and id(te) not in seen:
+    """Show only the program's own frames, as if torch were the user's library.
+
+    Iterative over the cause/context chain, which a program can make arbitrarily long.
+    """
+    todo, seen = [te], set()
+    while todo:
+        te = todo.pop()
+        if te is None or id(te) in seen:
+            continue
         seen.add(id(te))
         te.stack = traceback.StackSummary.from_list(
             [f for f in te.stack if f.filename == filename])
-        for nxt in (te.__cause__, te.__context__):
-            if nxt is not None:
-                _user_frames_only(nxt, filename)
-        te = None
+        todo += [te.__cause__, te.__context__]
 
 
 def format_exception(exc: BaseException, filename: str) -> str:
@@ -266,28 +269,23 @@ def format_exception(exc: BaseException, filename: str) -> str:
 
 
 def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
+    """The RunResult error dict for how the program ended."""
     line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
     line = line or getattr(exc, "line", None) or _user_line(exc.__traceback__, filename)
-    kind, limit = "exception", None
+    type_name, message, kind, limit = type(exc).__name__, str(exc), "exception", None
     if isinstance(exc, LimitExceeded):
         kind, limit = "limit", exc.limit
     elif isinstance(exc, (SecurityError, ProgramTooLarge)):
         kind = "refused"
-    elif isinstance(exc, MemoryError):
-        kind, limit = "limit", "memory"
+    elif isinstance(exc, MemoryError):      # only RLIMIT_AS makes these in practice
+        type_name, kind, limit = "LimitExceeded", "limit", "memory"
+        message = f"memory limit exceeded ({limits.memory_mb} MB)"
     elif isinstance(exc, RecursionError):
         kind, limit = "limit", "recursion_depth"
-    message = str(exc)
-    if kind in ("refused", "limit") and line and not message.startswith("line "):
-        message = f"line {line}: {message}"
-    if isinstance(exc, MemoryError):
-        message = (f"line {line}: " if line else "") + \
-            f"memory limit exceeded ({limits.memory_mb} MB)"
-    elif isinstance(exc, RecursionError):
         message = f"{message} (recursion depth limit {limits.recursion_depth})"
-    error = {"type": type(exc).__name__, "message": message, "line": line, "kind": kind}
-    if isinstance(exc, MemoryError):
-        error["type"] = "LimitExceeded"
+    if kind != "exception" and line and not message.startswith("line "):
+        message = f"line {line}: {message}"
+    error = {"type": type_name, "message": message, "line": line, "kind": kind}
     if limit:
         error["limit"] = limit
     return error

@@ -53,9 +53,12 @@ def preload() -> None:
             importlib.import_module(layer)
         except ImportError:
             pass
-    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+    for info in pkgutil.walk_packages(engine.__path__, "engine.", onerror=lambda name: None):
         if not info.name.endswith("__main__"):
-            importlib.import_module(info.name)
+            try:
+                importlib.import_module(info.name)
+            except Exception as e:      # noqa: BLE001 - one broken module must not stop runs
+                print(f"gradstep zygote: cannot preload {info.name}: {e}", file=sys.stderr)
     for name in ("runner.recorder", "runner.trace"):
         try:
             importlib.import_module(name)

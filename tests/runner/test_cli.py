@@ -115,3 +115,16 @@ def test_a_warning_in_a_loop_is_shown_once_traced_or_not(pool):
         assert result.exit_code == 0, result.stderr
         assert result.stderr.count("UserWarning: Converting a tensor with requires_grad=True "
                                    "to a scalar") == 1
+
+
+def test_a_long_exception_chain_is_reported(pool):
+    source = ("e = None\nfor i in range(3000):\n    try:\n        try:\n            raise ValueError(i)\n"
+              "        finally:\n            pass\n    except ValueError as err:\n        e = err\n"
+              "try:\n    raise KeyError('k') from e\nexcept KeyError as k:\n    last = k\n"
+              "def deep(n):\n    try:\n        raise RuntimeError(n)\n    except RuntimeError:\n"
+              "        if n:\n            deep(n - 1)\n        raise\n"
+              "deep(100)\n")
+    result = pool.run(source, trace=False)
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1] == "RuntimeError: 0"
+    assert "During handling of the above exception" in result.stderr
