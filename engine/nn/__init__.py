@@ -1,0 +1,19 @@
+"""`torch.nn`: Module, Parameter, layers, containers, losses, `functional` and `init`.
+
+Everything here is built on the public Tensor API and the ops in `engine.ops.nn_ops`;
+`import engine as torch` then `torch.nn.Linear(3, 1)` works as in PyTorch.
+"""
+from __future__ import annotations
+
+from . import functional, init, parameter
+from .activation import Flatten, LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .container import ModuleDict, ModuleList, Sequential
+from .linear import Identity, Linear
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .module import Module
+from .parameter import Parameter
+
+__all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
+           "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
+           "Flatten", "MSELoss", "L1Loss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
+           "CrossEntropyLoss", "functional", "init", "parameter"]

@@ -1,0 +1,180 @@
+"""Containers: `nn.Sequential` (a pipeline) and `nn.ModuleList` (an indexable list).
+
+PyTorch counterparts: `torch.nn.Sequential`, `torch.nn.ModuleList`. Children are registered
+under "0", "1", ... so parameter names read `0.weight`, as in PyTorch.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .module import Module, _addindent
+
+
+def _index(i, n: int, kind: str) -> int:
+    i = int(i)
+    if not -n <= i < n:
+        raise IndexError(f"index {i} is out of range")
+    return i % n
+
+
+class Sequential(Module):
+    """Modules applied one after another: `Sequential(a, b)(x)` is `b(a(x))`.
+
+    Example:
+        >>> import engine as torch
+        >>> net = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU())
+        >>> print(net)
+        Sequential(
+          (0): Linear(in_features=2, out_features=3, bias=True)
+          (1): ReLU()
+        )
+    """
+
+    def __init__(self, *args) -> None:
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            for name, m in args[0].items():
+                self.add_module(name, m)
+        else:
+            for i, m in enumerate(args):
+                self.add_module(str(i), m)
+
+    def forward(self, input):
+        for m in self._modules.values():
+            input = m(input)
+        return input
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return type(self)(OrderedDict(list(self._modules.items())[idx]))
+        return list(self._modules.values())[_index(idx, len(self), "Sequential")]
+
+    def __setitem__(self, idx: int, module: Module) -> None:
+        key = list(self._modules)[_index(idx, len(self), "Sequential")]
+        self.add_module(key, module)
+
+    def __delitem__(self, idx) -> None:
+        keys = list(self._modules)
+        for k in (keys[idx] if isinstance(idx, slice) else [keys[_index(idx, len(self), "")]]):
+            del self._modules[k]
+        # PyTorch renumbers the rest so the names stay 0..n-1
+        items = list(self._modules.values())
+        self._modules.clear()
+        for i, m in enumerate(items):
+            self._modules[str(i)] = m
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module: Module) -> "Sequential":
+        self.add_module(str(len(self)), module)
+        return self
+
+
+class ModuleList(Module):
+    """A list of modules whose parameters the parent module sees.
+
+    Example:
+        >>> import engine as torch
+        >>> layers = torch.nn.ModuleList([torch.nn.Linear(2, 2) for _ in range(3)])
+        >>> len(list(layers.parameters()))
+        6
+    """
+
+    def __init__(self, modules=None) -> None:
+        super().__init__()
+        if modules is not None:
+            self.extend(modules)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return type(self)(list(self._modules.values())[idx])
+        return self._modules[str(_index(idx, len(self), "ModuleList"))]
+
+    def __setitem__(self, idx: int, module: Module) -> None:
+        self.add_module(str(_index(idx, len(self), "ModuleList")), module)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def __iadd__(self, modules) -> "ModuleList":
+        return self.extend(modules)
+
+    def append(self, module: Module) -> "ModuleList":
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules) -> "ModuleList":
+        for m in modules:
+            self.append(m)
+        return self
+
+    def insert(self, index: int, module: Module) -> None:
+        items = list(self._modules.values())
+        items.insert(index, module)
+        self._modules.clear()
+        for i, m in enumerate(items):
+            self.add_module(str(i), m)
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError('Module [ModuleList] is missing the required "forward" '
+                                  'function')
+
+    def __repr__(self) -> str:
+        # PyTorch folds runs of identical children into "(0-2): 3 x Linear(...)"
+        reprs = [repr(m) for m in self._modules.values()]
+        if not reprs:
+            return "ModuleList()"
+        lines, start = [], 0
+        for i in range(1, len(reprs) + 1):
+            if i == len(reprs) or reprs[i] != reprs[start]:
+                body = _addindent(reprs[start], 2)
+                if i - start == 1:
+                    lines.append(f"({start}): {body}")
+                else:
+                    lines.append(f"({start}-{i - 1}): {i - start} x {body}")
+                start = i
+        return "ModuleList(\n  " + "\n  ".join(lines) + "\n)"
+
+
+class ModuleDict(Module):
+    """Modules by name, in insertion order."""
+
+    def __init__(self, modules=None) -> None:
+        super().__init__()
+        if modules is not None:
+            for k, m in (modules.items() if hasattr(modules, "items") else modules):
+                self.add_module(k, m)
+
+    def __getitem__(self, key: str) -> Module:
+        return self._modules[key]
+
+    def __setitem__(self, key: str, module: Module) -> None:
+        self.add_module(key, module)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key) -> bool:
+        return key in self._modules
+
+    def keys(self):
+        return self._modules.keys()
+
+    def values(self):
+        return self._modules.values()
+
+    def items(self):
+        return self._modules.items()
+
+
+__all__ = ["Sequential", "ModuleList", "ModuleDict"]

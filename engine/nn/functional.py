@@ -1,0 +1,292 @@
+"""`torch.nn.functional`: activations, `linear` and the losses as plain functions.
+
+Each function checks its arguments in PyTorch's words and then calls one op (`engine.ops`)
+or composes a few, recording the same grad_fn chain PyTorch records (`linear` with a bias
+on a 2-D input is one `AddmmBackward0`; `cross_entropy` is `NllLossBackward0` over
+`LogSoftmaxBackward0`).
+"""
+from __future__ import annotations
+
+from .. import messages
+from ..ops import elementwise as _ew
+from ..ops import linalg as _la
+from ..ops import nn_ops as _nn
+from ..ops import reduction as _red
+from ..tensor import Tensor
+
+_SOFTMAX_DIM_WARNING = ("Implicit dimension choice for {} has been deprecated. Change the call "
+                        "to include dim=X as an argument.")
+_LEGACY_ARGS_WARNING = ("size_average and reduce args will be deprecated, please use "
+                        "reduction='{}' instead.")
+
+
+def _reduction(reduction: str) -> int:
+    if reduction not in _nn.REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return _nn.REDUCTIONS[reduction]
+
+
+def legacy_reduction(size_average, reduce, reduction: str, warn: bool = True) -> str:
+    """Map the deprecated size_average/reduce flags onto `reduction`, warning as PyTorch."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    ret = ("mean" if size_average else "sum") if reduce else "none"
+    if warn:
+        messages.warn(_LEGACY_ARGS_WARNING.format(ret))
+    return ret
+
+
+# ---- activations -----------------------------------------------------------------------
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    """max(input, 0) elementwise (`ReluBackward0`)."""
+    return input.relu_() if inplace else _ew.relu(input)
+
+
+def sigmoid(input: Tensor) -> Tensor:
+    """1 / (1 + e**-input) elementwise (`SigmoidBackward0`)."""
+    return _ew.sigmoid(input)
+
+
+def tanh(input: Tensor) -> Tensor:
+    """tanh elementwise (`TanhBackward0`)."""
+    return _ew.tanh(input)
+
+
+def _softmax_dim(name: str, ndim: int, dim):
+    if dim is not None:
+        return dim
+    messages.warn(_SOFTMAX_DIM_WARNING.format(name))
+    # PyTorch's legacy guess: the batch dimension is 0 for 0-, 1- and 3-d inputs
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    """exp(x) / sum(exp(x)) along `dim` (`SoftmaxBackward0`).
+
+    Example:
+        >>> import engine as torch
+        >>> softmax(torch.tensor([0.0, 0.0]), dim=0).tolist()
+        [0.5, 0.5]
+    """
+    x = input if dtype is None else input.to(dtype)
+    return _red.softmax(x, _softmax_dim("softmax", input.ndim, dim))
+
+
+def log_softmax(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    """x - log(sum(exp(x))) along `dim` (`LogSoftmaxBackward0`)."""
+    x = input if dtype is None else input.to(dtype)
+    return _red.log_softmax(x, _softmax_dim("log_softmax", input.ndim, dim))
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """x where x > 0, negative_slope * x elsewhere (`LeakyReluBackward0`)."""
+    if inplace:
+        raise NotImplementedError("leaky_relu: inplace=True is not supported here")
+    return _nn.LeakyRelu.apply(input, negative_slope)
+
+
+# ---- linear ----------------------------------------------------------------------------
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """input @ weight.T + bias, recorded as PyTorch records it.
+
+    A 2-D input with a bias is one `AddmmBackward0` node; other ranks are flattened to 2-D
+    and viewed back (`ViewBackward0`); without a bias it is `matmul(input, weight.t())`.
+
+    Example:
+        >>> import engine as torch
+        >>> w = torch.ones(1, 3, requires_grad=True)
+        >>> y = linear(torch.ones(2, 3), w, torch.zeros(1))
+        >>> y.tolist(), type(y.grad_fn).__name__
+        ([[3.0], [3.0]], 'AddmmBackward0')
+    """
+    if bias is None:
+        return _la.matmul(input, weight.t())
+    if input.ndim == 2:
+        return _nn.Addmm.apply(bias, input, weight.t())
+    lead = input.shape[:-1]
+    if input.ndim == 0:
+        raise RuntimeError("both arguments to linear need to be at least 1D, but they are 0D "
+                           f"and {weight.ndim}D")
+    flat = input.reshape(-1, input.shape[-1])
+    if flat.shape[1] != weight.shape[1]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({flat.shape[0]}x"
+                           f"{flat.shape[1]} and {weight.shape[1]}x{weight.shape[0]})")
+    out = _nn.Addmm.apply(bias, flat, weight.t())
+    return out.view(tuple(lead) + (weight.shape[0],))
+
+
+# ---- losses ----------------------------------------------------------------------------
+def _same_size_warning(input: Tensor, target: Tensor) -> None:
+    messages.warn(f"Using a target size ({target.shape!r}) that is different to the input size "
+                  f"({input.shape!r}). This will likely lead to incorrect results due to "
+                  "broadcasting. Please ensure they have the same size.")
+
+
+def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
+    """Expand both to their common shape (each only if it changes), or PyTorch's error."""
+    msg = messages.size_mismatch(tuple(input.shape), tuple(target.shape))
+    if msg:
+        raise RuntimeError(msg)
+    import numpy as np
+    shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(target.shape)))
+    return (input if tuple(input.shape) == shape else input.expand(shape),
+            target if tuple(target.shape) == shape else target.expand(shape))
+
+
+def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+             reduction: str = "mean", weight=None) -> Tensor:
+    """Mean (or sum, or none) of the squared differences (`MseLossBackward0`).
+
+    Example:
+        >>> import engine as torch
+        >>> mse_loss(torch.tensor([1.0, 3.0]), torch.tensor([0.0, 0.0])).item()
+        5.0
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        _same_size_warning(input, target)
+    code = _reduction(reduction)
+    input, target = _broadcast_pair(input, target)
+    return _nn.MseLoss.apply(input, target, code)
+
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
+                                     size_average=None, reduce=None, reduction: str = "mean",
+                                     pos_weight=None) -> Tensor:
+    """Binary cross entropy on logits, stable for large |x|
+    (`BinaryCrossEntropyWithLogitsBackward0`)."""
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Target size ({target.shape!r}) must be the same as input size "
+                         f"({input.shape!r})")
+    code = _reduction(reduction)
+    target = _as_float_target(target, input)
+    return _nn.BinaryCrossEntropyWithLogits.apply(input, target, _expanded(weight, input),
+                                                  pos_weight, code)
+
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
+                         reduce=None, reduction: str = "mean") -> Tensor:
+    """-(t log x + (1 - t) log(1 - x)) for probabilities x (`BinaryCrossEntropyBackward0`)."""
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    code = _reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Using a target size ({target.shape!r}) that is different to the "
+                         f"input size ({input.shape!r}) is deprecated. Please ensure they have "
+                         "the same size.")
+    target = _as_float_target(target, input)
+    return _nn.BinaryCrossEntropy.apply(input, target, _expanded(weight, input), code)
+
+
+def _as_float_target(target: Tensor, input: Tensor) -> Tensor:
+    if target._data.dtype.kind not in "fc":
+        raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                           f"{_dtype_word(target)}")
+    return target
+
+
+def _dtype_word(t: Tensor) -> str:
+    return {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte", "int16": "Short",
+            "int8": "Char"}.get(t._data.dtype.name, str(t._data.dtype))
+
+
+def _expanded(weight, input: Tensor):
+    """A weight broadcast to the input's shape (an error in PyTorch's words if it cannot)."""
+    if weight is None:
+        return None
+    msg = messages.size_mismatch(tuple(weight.shape), tuple(input.shape))
+    if msg:
+        raise RuntimeError(msg)
+    return weight
+
+
+def _check_nll(input: Tensor, target: Tensor) -> None:
+    """PyTorch's checks, in its order: target rank, batch sizes, target dtype."""
+    if input.ndim not in (1, 2):
+        raise NotImplementedError("nll_loss: only 1-D and 2-D inputs are supported here "
+                                  f"(got {input.ndim}-D)")
+    if target.ndim > 1 or (input.ndim == 1 and target.ndim != 0):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    n_in = input.shape[0] if input.ndim == 2 else 1
+    n_t = target.shape[0] if target.ndim == 1 else 1
+    if n_in != n_t:
+        raise ValueError(f"Expected input batch_size ({n_in}) to match target batch_size "
+                         f"({n_t}).")
+    if target._data.dtype.kind not in "iu":
+        word = "Float" if target._data.dtype.kind == "f" else _dtype_word(target)
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {word}")
+
+
+def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
+             ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
+    """-input[n, target[n]] (weighted, averaged over the weights) (`NllLossBackward0`).
+
+    Example:
+        >>> import engine as torch
+        >>> nll_loss(torch.tensor([[-1.0, -2.0]]), torch.tensor([1])).item()
+        2.0
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    code = _reduction(reduction)
+    _check_nll(input, target)
+    c = input.shape[-1]
+    t = target._data.reshape(-1)
+    for v in t:
+        if v != ignore_index and not 0 <= v < c:
+            raise IndexError(f"Target {int(v)} is out of bounds.")
+    return _nn.NllLoss.apply(input, target, weight, code, ignore_index)
+
+
+def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
+                  ignore_index: int = -100, reduce=None, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
+    """log_softmax over the class dimension, then nll_loss (or, for probability targets,
+    -sum(target * log_softmax) averaged over the batch).
+
+    Example:
+        >>> import engine as torch
+        >>> x = torch.zeros(1, 4, requires_grad=True)
+        >>> loss = cross_entropy(x, torch.tensor([2]))
+        >>> round(loss.item(), 4), type(loss.grad_fn).__name__
+        (1.3863, 'NllLossBackward0')
+    """
+    reduction = legacy_reduction(size_average, reduce, reduction)
+    code = _reduction(reduction)
+    if label_smoothing != 0.0:
+        raise NotImplementedError("cross_entropy: label_smoothing is not supported here")
+    class_dim = 0 if input.ndim == 1 else 1
+    logp = _red.log_softmax(input, class_dim)
+    if target._data.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape):
+        return _soft_cross_entropy(logp, target, weight, code, class_dim)
+    return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+
+
+def _soft_cross_entropy(logp: Tensor, target: Tensor, weight, code: int, class_dim: int):
+    """Cross entropy against class probabilities, composed as PyTorch composes it."""
+    terms = logp * target
+    if weight is not None:
+        shape = [1] * logp.ndim
+        shape[class_dim] = logp.shape[class_dim]
+        terms = terms * weight.reshape(shape)
+    if code == _nn.NONE:
+        return -terms.sum(class_dim)
+    total = -terms.sum()
+    if code == _nn.SUM:
+        return total
+    return _nn.DivScalar.apply(total, logp.numel() // logp.shape[class_dim] if logp.ndim > 1
+                               else 1)
+
+
+def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+            reduction: str = "mean") -> Tensor:
+    """Mean absolute difference; PyTorch composes it too (MeanBackward0 over AbsBackward0)."""
+    code = _reduction(legacy_reduction(size_average, reduce, reduction))
+    d = (input - target).abs()
+    return d if code == _nn.NONE else (d.sum() if code == _nn.SUM else d.mean())
+
+
+__all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
+           "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+           "cross_entropy", "nll_loss", "l1_loss"]

@@ -1,0 +1,303 @@
+"""Ops with their own PyTorch nodes that `torch.nn.functional` builds on: addmm and the losses.
+
+PyTorch counterparts: `torch.addmm` (what `F.linear` records), `F.mse_loss`,
+`F.binary_cross_entropy`, `F.binary_cross_entropy_with_logits` and `F.nll_loss`. The checks
+on shapes, the warnings and the composite functions (`cross_entropy`) live in
+`engine/nn/functional.py`; these classes assume valid, same-shaped inputs. `reduction` is
+PyTorch's integer code (0 none, 1 mean, 2 sum), which is what its nodes save.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..tensor import Tensor, new_tensor
+from ._broadcast import sum_to
+from ._op import Op
+
+NONE, MEAN, SUM = 0, 1, 2
+REDUCTIONS = {"none": NONE, "mean": MEAN, "sum": SUM}
+
+
+def _x(shape) -> str:
+    return "x".join(str(n) for n in shape)
+
+
+def _reduce(loss: np.ndarray, reduction: int) -> np.ndarray:
+    if reduction == MEAN:
+        return np.asarray(loss.mean(), dtype=loss.dtype)
+    if reduction == SUM:
+        return np.asarray(loss.sum(), dtype=loss.dtype)
+    return loss
+
+
+def _finish(g: Tensor, weight, reduction: int, numel: int) -> Tensor:
+    """Weight, then share among the elements for a mean: PyTorch's order of rounding."""
+    if weight is not None:
+        g = g * weight
+    return g / numel if reduction == MEAN else g
+
+
+def _softplus(x: Tensor) -> Tensor:
+    """log(1 + e**x) written so large |x| neither overflows nor loses the tail."""
+    return (-x.abs()).exp().log1p() + x.relu()
+
+
+class DivScalar(Op):
+    """out = self / other for a Python number other (PyTorch's div.Scalar overload)"""
+    grad_fn_name, name = "DivBackward1", "div"
+    saves = ("other",)
+    rule = "grad / other"
+
+    def forward(self, other):
+        return self / other
+
+    def backward(ctx, grad):
+        return (grad / ctx.other,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 3.0
+
+
+class Addmm(Op):
+    """out = beta * self + alpha * (mat1 @ mat2)"""
+    grad_fn_name, name, n_inputs = "AddmmBackward0", "addmm", 3
+    saves = ("alpha", "beta", "mat1", "mat1_sym_sizes", "mat2", "mat2_sym_sizes",
+             "_self_sym_sizes")
+    rule = "sum_to(beta * grad), alpha * grad @ mat2.T, alpha * mat1.T @ grad"
+
+    def forward(self, mat1, mat2, beta=1, alpha=1):
+        if mat1.shape[1] != mat2.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(mat1.shape)} "
+                               f"and {_x(mat2.shape)})")
+        full = (mat1.shape[0], mat2.shape[1])
+        lead = 2 - self.ndim
+        for i, n in enumerate(self.shape):
+            if n != 1 and n != full[lead + i]:
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({full[lead + i]}) must match the existing "
+                    f"size ({n}) at non-singleton dimension {lead + i}.  Target sizes: "
+                    f"{list(full)}.  Tensor sizes: {list(self.shape)}")
+        prod = mat1 @ mat2
+        if alpha != 1:
+            prod = prod * alpha
+        return prod + (self if beta == 1 else self * beta)
+
+    def backward(ctx, grad):
+        a, b, c = ctx.needs_input_grad
+        alpha, beta = ctx.alpha, ctx.beta
+        g = grad if alpha == 1 else grad * alpha
+        gs = sum_to(grad if beta == 1 else grad * beta, ctx._self_sym_sizes) if a else None
+        return (gs, g.mm(ctx.mat2.t()) if b else None, ctx.mat1.t().mm(g) if c else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        n, k = (shape + (2, 3))[:2]
+        yield make((2,)), make((n, k)), make((k, 2))
+        yield make((n, 2)), make((n, k)), make((k, 2)), 0.5, 2.0
+        yield make(()), make((1, k)), make((k, 1))
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * mat1 @ mat2 in one node (`torch.addmm`).
+
+    Example:
+        >>> import engine as torch
+        >>> b = torch.zeros(2, requires_grad=True)
+        >>> y = addmm(b, torch.ones(1, 3), torch.ones(3, 2))
+        >>> y.tolist(), type(y.grad_fn).__name__
+        ([[3.0, 3.0]], 'AddmmBackward0')
+    """
+    for t, what in ((mat1, "mat1"), (mat2, "mat2")):
+        if t.ndim != 2:
+            raise RuntimeError(f"{what} must be a matrix, got {t.ndim}-D tensor")
+    return Addmm.apply(input, mat1, mat2, beta, alpha)
+
+
+class LeakyRelu(Op):
+    """out = self if self > 0 else negative_slope * self"""
+    grad_fn_name, name = "LeakyReluBackward0", "leaky_relu"
+    saves = ("negative_slope", "self")
+    rule = "grad where self > 0, negative_slope * grad elsewhere"
+    float_only = True
+
+    def forward(self, negative_slope=0.01):
+        return np.where(self > 0, self, self * negative_slope)
+
+    def backward(ctx, grad):
+        from .elementwise import where
+        return (where(ctx.self > 0, grad, grad * ctx.negative_slope),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 0.2
+
+
+class MseLoss(Op):
+    """out = reduce((self - target) ** 2)"""
+    grad_fn_name, name, n_inputs = "MseLossBackward0", "mse_loss", 2
+    saves = ("reduction", "self", "target")
+    rule = "2 * (self - target) * grad (/ numel for mean), and its negative for target"
+    float_only = True
+
+    def forward(self, target, reduction=MEAN):
+        d = self - target
+        return _reduce(d * d, reduction)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        norm = 2.0 / ctx.self._data.size if ctx.reduction == MEAN else 2.0
+        d = (ctx.self - ctx.target) * norm * grad
+        return (d if a else None, -d if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for r in (MEAN, SUM, NONE):
+            yield make(shape), make(shape), r
+
+
+class BinaryCrossEntropyWithLogits(Op):
+    """out = reduce(weight * ((1 - target) * self + lw * softplus(-self))),
+    lw = 1 + (pos_weight - 1) * target"""
+    grad_fn_name, n_inputs = "BinaryCrossEntropyWithLogitsBackward0", 2
+    name = "binary_cross_entropy_with_logits"
+    saves = ("pos_weight", "reduction", "self", "target", "weight")
+    rule = "(sigmoid(self) - target) * grad, -self * grad (weighted; / numel for mean)"
+    float_only = True
+
+    def forward(self, target, weight=None, pos_weight=None, reduction=MEAN):
+        # log(1 + e**-x) = log1p(e**-|x|) + max(-x, 0): finite for every x
+        softplus_neg = np.log1p(np.exp(-np.abs(self))) + np.maximum(-self, 0)
+        if pos_weight is not None:
+            softplus_neg = ((pos_weight._data - 1) * target + 1) * softplus_neg
+        loss = (1 - target) * self + softplus_neg
+        if weight is not None:
+            loss = loss * weight._data
+        return _reduce(loss.astype(self.dtype, copy=False), reduction)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, t, pw, w = ctx.self, ctx.target, ctx.pos_weight, ctx.weight
+        n, r = x._data.size, ctx.reduction
+        gx = gt = None
+        if pw is None:
+            if a:
+                gx = _finish((x.sigmoid() - t) * grad, w, r, n)
+            if b:
+                gt = _finish(-x * grad, w, r, n)
+        else:
+            u = pw * t
+            if a:
+                gx = _finish(((u + 1 - t) * x.sigmoid() - u) * grad, w, r, n)
+            if b:
+                s = x.sigmoid()
+                gt = _finish(((1 - s).log() - pw * s.log()) * grad, w, r, n)
+        return (gx, gt)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for r in (MEAN, SUM, NONE):
+            yield make(shape), make(shape, 0.0, 1.0), None, None, r
+        w = make(shape[-1:], 0.5, 2.0).detach()
+        yield make(shape), make(shape, 0.0, 1.0), w, make(shape[-1:], 0.5, 3.0).detach(), MEAN
+
+
+class BinaryCrossEntropy(Op):
+    """out = reduce(-weight * (target * log(self) + (1 - target) * log(1 - self)))"""
+    grad_fn_name, name, n_inputs = "BinaryCrossEntropyBackward0", "binary_cross_entropy", 2
+    saves = ("reduction", "self", "target", "weight")
+    rule = "(self - target) / (self * (1 - self)) * grad, log((1 - self) / self) * grad"
+    float_only = True
+
+    def forward(self, target, weight=None, reduction=MEAN):
+        if ((self < 0) | (self > 1)).any() or np.isnan(self).any():
+            raise RuntimeError("all elements of input should be between 0 and 1")
+        # PyTorch clamps each log at -100 so that 0 * log(0) stays finite
+        log_x = np.maximum(np.log(self), -100)
+        log_1mx = np.maximum(np.log1p(-self), -100)
+        loss = -(target * log_x + (1 - target) * log_1mx)
+        if weight is not None:
+            loss = loss * weight._data
+        return _reduce(loss.astype(self.dtype, copy=False), reduction)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, t, w = ctx.self, ctx.target, ctx.weight
+        n, r = x._data.size, ctx.reduction
+        gx = gt = None
+        if a:   # the 1e-12 floor keeps x = 0 or 1 finite, as PyTorch's EPSILON does
+            gx = _finish(grad * (x - t) / ((1 - x) * x).clamp(min=1e-12), w, r, n)
+        if b:   # -logit(x), the form PyTorch uses (so signs of zeros agree too)
+            gt = _finish(-(x / (1 - x)).log() * grad, w, r, n)
+        return (gx, gt)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for r in (MEAN, SUM, NONE):
+            yield make(shape, 0.1, 0.9), make(shape, 0.0, 1.0), None, r
+        yield make(shape, 0.1, 0.9), make(shape, 0.0, 1.0), make(shape[-1:], 0.5, 2).detach(), 1
+
+
+class NllLoss(Op):
+    """out = reduce(-weight[target] * self[n, target[n]]) over the non-ignored n"""
+    grad_fn_name, name = "NllLossBackward0", "nll_loss"
+    saves = ("ignore_index", "reduction", "self", "target", "total_weight", "weight")
+    forward_extras = ("total_weight",)
+    rule = "-weight[target] * grad at each target class (/ total_weight for mean), 0 elsewhere"
+    float_only = True
+
+    def forward(self, target, weight=None, reduction=MEAN, ignore_index=-100):
+        x2 = self.reshape(1, -1) if self.ndim == 1 else self
+        t = target._data.reshape(-1).astype(np.int64)
+        coef = _nll_coefficients(x2.shape, t, weight, ignore_index, self.dtype)
+        picked = -(x2 * coef).sum(1)
+        total = coef.sum(dtype=self.dtype)
+        if reduction == MEAN:
+            # PyTorch divides by the summed weights of the kept targets (nan when none kept)
+            out = np.asarray(picked.sum() / total, dtype=self.dtype)
+        elif reduction == SUM:
+            out = np.asarray(picked.sum(), dtype=self.dtype)
+        else:
+            out = picked.reshape(target._data.shape)
+        return out, (new_tensor(np.asarray(total, dtype=self.dtype)),)
+
+    def backward(ctx, grad):
+        x = ctx.self
+        shape2 = (1, -1) if x.ndim == 1 else x._data.shape
+        t = ctx.target._data.reshape(-1).astype(np.int64)
+        coef = _nll_coefficients(x._data.reshape(shape2).shape, t, ctx.weight,
+                                 ctx.ignore_index, x._data.dtype)
+        c = new_tensor(0 - coef.reshape(x._data.shape))   # 0 - c: no negative zeros
+        if ctx.reduction == MEAN:
+            return (c * (grad / ctx.total_weight),)
+        if ctx.reduction == SUM or x.ndim == 1:
+            return (c * grad,)
+        return (c * grad.unsqueeze(1),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        n, c = (shape + (2, 3))[:2]
+        target = new_tensor(make((n, c))._data.argmax(1))
+        for r in (MEAN, SUM, NONE):
+            yield make((n, c)), target, None, r, -100
+        w = make((c,), 0.5, 2.0).detach()
+        first = int(target._data[0])
+        # ignore one class, unless that would ignore every row (a mean over nothing is nan)
+        ignore = first if (target._data != first).any() else -100
+        yield make((n, c)), target, w, MEAN, ignore
+        yield make((c,)), new_tensor(np.array(c - 1)), None, MEAN, -100
+
+
+def _nll_coefficients(shape, target, weight, ignore_index, dtype) -> np.ndarray:
+    """An (N, C) array holding weight[target[n]] at (n, target[n]) and 0 elsewhere."""
+    n, c = shape
+    keep = target != ignore_index
+    coef = np.zeros((n, c), dtype=dtype)
+    rows = np.arange(n)[keep]
+    cls = target[keep]
+    coef[rows, cls] = 1 if weight is None else weight._data[cls]
+    return coef
+
+
+__all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "MseLoss", "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy",
+           "NllLoss", "REDUCTIONS"]

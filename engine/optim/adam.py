@@ -1,0 +1,95 @@
+"""`optim.Adam` and `optim.AdamW`: adaptive moment estimation.
+
+PyTorch counterparts: `torch.optim.Adam`, `torch.optim.AdamW` (single-tensor path). Per
+step t: m = lerp(m, g, 1 - beta1); v = beta2 * v + (1 - beta2) * g * g;
+p -= lr / (1 - beta1**t) * m / (sqrt(v) / sqrt(1 - beta2**t) + eps). Adam adds
+weight_decay * p to g (L2); AdamW instead shrinks p by lr * weight_decay first.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..tensor import new_tensor
+from .optimizer import Optimizer, addcdiv, addcmul, check_lr, fma, lerp, scalar
+
+
+class Adam(Optimizer):
+    """Adam (Kingma & Ba), with optional amsgrad, maximize and weight decay.
+
+    Example:
+        >>> import engine as torch
+        >>> w = torch.tensor([1.0], requires_grad=True)
+        >>> opt = torch.optim.Adam([w], lr=0.1)
+        >>> (w * w).sum().backward(); opt.step()
+        >>> round(w.item(), 4), opt.state[w]["step"]
+        (0.9, tensor(1.))
+    """
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
+                 amsgrad=False, *, foreach=None, maximize=False, capturable=False,
+                 differentiable=False, fused=None, decoupled_weight_decay=False) -> None:
+        check_lr(lr)
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        for i in (0, 1):
+            if not 0.0 <= betas[i] < 1.0:
+                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
+                        amsgrad=amsgrad, maximize=maximize, foreach=foreach,
+                        capturable=capturable, differentiable=differentiable, fused=fused,
+                        decoupled_weight_decay=decoupled_weight_decay)
+        super().__init__(params, defaults)
+
+    def _update(self, group: dict, params: list) -> None:
+        lr, (beta1, beta2) = scalar(group["lr"]), group["betas"]
+        eps, wd = group["eps"], group["weight_decay"]
+        for p in params:
+            g = p._grad._data
+            if group["maximize"]:
+                g = -g
+            st = self.state[p]
+            if not st:
+                # PyTorch keeps the step count as a float32 0-d tensor
+                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
+                st["exp_avg"] = new_tensor(np.zeros_like(p._data))
+                st["exp_avg_sq"] = new_tensor(np.zeros_like(p._data))
+                if group["amsgrad"]:
+                    st["max_exp_avg_sq"] = new_tensor(np.zeros_like(p._data))
+            st["step"]._data[...] += 1
+            step = float(st["step"]._data)
+            if wd != 0:
+                if group["decoupled_weight_decay"]:
+                    p._data[...] = p._data * p._data.dtype.type(1 - lr * wd)
+                else:
+                    g = fma(g, wd, p._data)
+            m, v = st["exp_avg"]._data, st["exp_avg_sq"]._data
+            m[...] = lerp(m, g, 1 - beta1)
+            v[...] = addcmul(v * v.dtype.type(beta2), g, g, 1 - beta2)
+            step_size = lr / (1 - beta1 ** step)
+            bc2_sqrt = math.sqrt(1 - beta2 ** step)
+            if group["amsgrad"]:
+                mx = st["max_exp_avg_sq"]._data
+                mx[...] = np.maximum(mx, v)
+                v = mx
+            dt = p._data.dtype.type
+            denom = np.sqrt(v) / dt(bc2_sqrt) + dt(eps)
+            self._write(p, addcdiv(p._data, m, denom, -step_size))
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (default 0.01)."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
+                 amsgrad=False, *, maximize=False, foreach=None, capturable=False,
+                 differentiable=False, fused=None) -> None:
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach,
+                         maximize=maximize, capturable=capturable,
+                         differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)
+
+
+__all__ = ["Adam", "AdamW"]

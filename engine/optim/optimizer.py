@@ -1,0 +1,236 @@
+"""`optim.Optimizer`: parameter groups, per-parameter state, zero_grad and the step protocol.
+
+PyTorch counterpart: `torch.optim.Optimizer`. A subclass declares its `defaults` and writes
+`_update(group, params)`, which changes the parameters' arrays in place; the base runs it
+under `no_grad`, bumps version counters and reports the step (before and after copies) to
+the listener. The arithmetic is numpy on the parameters' own dtype, with each Python
+hyperparameter rounded to that dtype first, as PyTorch's CPU kernels do.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from .. import _events, messages
+from ..grad_mode import enable_grad, no_grad
+from ..tensor import Tensor, new_tensor
+
+_DUPLICATE_WARNING = ("optimizer contains a parameter group with duplicate parameters; in "
+                      "future, this will cause an error; see "
+                      "github.com/pytorch/pytorch/issues/40967 for more information")
+
+
+class _RequiredParameter:
+    """Marks a hyperparameter every group must give (PyTorch's `required`)."""
+
+    def __repr__(self) -> str:
+        return "<required parameter>"
+
+
+required = _RequiredParameter()
+
+
+def _typename(obj) -> str:
+    if isinstance(obj, Tensor):
+        from ..nn.module import _type_name
+        return _type_name(obj)
+    return f"{type(obj).__module__}.{type(obj).__name__}".replace("builtins.", "")
+
+
+def fma(a: np.ndarray, alpha, b: np.ndarray) -> np.ndarray:
+    """a + alpha * b rounded once, like the fused multiply-add in PyTorch's CPU kernels.
+
+    Products of float32 numbers are exact in float64, so computing there and rounding once
+    reproduces PyTorch's float32 results bit for bit in practice.
+    """
+    dt = a.dtype
+    if dt == np.float64:
+        return a + alpha * b
+    alpha = np.float64(dt.type(alpha))
+    return (a.astype(np.float64) + alpha * b.astype(np.float64)).astype(dt)
+
+
+def lerp(a: np.ndarray, b: np.ndarray, weight: float) -> np.ndarray:
+    """a + weight * (b - a), evaluated from whichever end PyTorch's kernel starts at."""
+    w = a.dtype.type(weight)
+    if w < 0.5:
+        return fma(a, w, b - a)
+    return fma(b, -(a.dtype.type(1) - w), b - a)
+
+
+def addcmul(a: np.ndarray, b: np.ndarray, c: np.ndarray, value: float) -> np.ndarray:
+    """a + value * b * c (`Tensor.addcmul_`): (value * b) rounded, then one fused step."""
+    vb = a.dtype.type(value) * b
+    if a.dtype == np.float64:
+        return a + vb * c
+    return (a.astype(np.float64) + vb.astype(np.float64) * c.astype(np.float64)).astype(a.dtype)
+
+
+def addcdiv(a: np.ndarray, b: np.ndarray, c: np.ndarray, value: float) -> np.ndarray:
+    """a + value * b / c (`Tensor.addcdiv_`), in the kernel's order: (value * b) / c."""
+    return a + (a.dtype.type(value) * b) / c
+
+
+class Optimizer:
+    """Base class of optimizers: holds `param_groups` (dicts) and `state` (per parameter).
+
+    Example:
+        >>> import engine as torch
+        >>> w = torch.tensor([1.0, 2.0], requires_grad=True)
+        >>> opt = torch.optim.SGD([w], lr=0.5)
+        >>> (w * w).sum().backward()
+        >>> opt.step()
+        >>> w.tolist()
+        [0.0, 0.0]
+        >>> opt.zero_grad(); print(w.grad)
+        None
+    """
+
+    def __init__(self, params, defaults: dict) -> None:
+        self.defaults = defaults
+        self.state: dict = defaultdict(dict)
+        self.param_groups: list = []
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of "
+                            f"Tensors or dicts, but got {_typename(params)}")
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for g in groups:
+            self.add_param_group(g)
+
+    def add_param_group(self, param_group: dict) -> None:
+        """Add a group of parameters with its own hyperparameters (missing ones default)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group).__name__}")
+        params = param_group["params"]
+        if isinstance(params, Tensor):
+            param_group["params"] = [params]
+        elif isinstance(params, set):
+            raise TypeError("optimizer parameters need to be organized in ordered collections, "
+                            "but the ordering of tensors in sets will change between runs. "
+                            "Please use a list instead.")
+        else:
+            param_group["params"] = list(params)
+        for p in param_group["params"]:
+            if not isinstance(p, Tensor):
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is "
+                                + _typename(p))
+            if p.grad_fn is not None:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            if default is required and name not in param_group:
+                raise ValueError("parameter group didn't specify a value of required "
+                                 f"optimization parameter {name}")
+            param_group.setdefault(name, default)
+        ids = [id(p) for p in param_group["params"]]
+        if len(set(ids)) != len(ids):
+            messages.warn(_DUPLICATE_WARNING)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if seen & set(ids):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Reset every parameter's gradient: to None by default (PyTorch 2.x), else zeros."""
+        from ..nn.module import _reset_grad
+        for group in self.param_groups:
+            for p in group["params"]:
+                _reset_grad(p, set_to_none)
+
+    def step(self, closure=None):
+        """Update every parameter that has a gradient; returns closure() if one is given."""
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        with no_grad():
+            for group in self.param_groups:
+                params = [p for p in group["params"] if p._grad is not None]
+                if not params:
+                    continue
+                watched = _events.listener is not None
+                before = tuple(p._data.copy() for p in params) if watched else ()
+                self._update(group, params)
+                for p in params:
+                    p._vc[0] += 1     # each parameter was written in place
+                if _events.listener is not None:
+                    _events.listener.on_optimizer_step(
+                        self, tuple(params), before, tuple(p._data.copy() for p in params))
+        return loss
+
+    def _update(self, group: dict, params: list) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @staticmethod
+    def _write(p: Tensor, value: np.ndarray) -> None:
+        """Store `value` into p's own array (views of p see the change)."""
+        p._data[...] = value
+
+    def _buffer(self, p: Tensor, name: str, init=None) -> Tensor:
+        """state[p][name], created as zeros like p (or from `init`) on first use."""
+        st = self.state[p]
+        if name not in st:
+            st[name] = new_tensor(np.zeros_like(p._data) if init is None else init.copy())
+        return st[name]
+
+    # ---- saving --------------------------------------------------------------------------
+    def state_dict(self) -> dict:
+        """{'state': {index: state}, 'param_groups': [...]} with parameters as indices."""
+        index, groups, n = {}, [], 0
+        for g in self.param_groups:
+            packed = {k: v for k, v in g.items() if k != "params"}
+            packed["params"] = list(range(n, n + len(g["params"])))
+            for p in g["params"]:
+                index.setdefault(id(p), n)
+                n += 1
+            groups.append(packed)
+        state = {index[id(p)]: dict(s) for p, s in self.state.items() if id(p) in index}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        groups = state_dict["param_groups"]
+        if len(groups) != len(self.param_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        by_index = {}
+        for mine, saved in zip(self.param_groups, groups):
+            if len(mine["params"]) != len(saved["params"]):
+                raise ValueError("loaded state dict contains a parameter group that doesn't "
+                                 "match the size of optimizer's group")
+            by_index.update(zip(saved["params"], mine["params"]))
+            mine.update({k: v for k, v in saved.items() if k != "params"})
+        self.state = defaultdict(dict)
+        for i, s in state_dict["state"].items():
+            self.state[by_index[i]] = {k: (new_tensor(v._data.copy()) if isinstance(v, Tensor)
+                                           else v) for k, v in s.items()}
+
+    def __repr__(self) -> str:
+        text = type(self).__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            text += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
+
+    def __getstate__(self) -> dict:
+        return {"defaults": self.defaults, "state": self.state,
+                "param_groups": self.param_groups}
+
+
+def check_lr(lr) -> None:
+    if isinstance(lr, Tensor) and lr.numel() != 1:
+        raise ValueError("Tensor lr must be 1-element")
+    if not 0.0 <= float(lr):
+        raise ValueError(f"Invalid learning rate: {lr}")
+
+
+def scalar(value) -> float:
+    """A hyperparameter that may be given as a 1-element Tensor, as a float."""
+    return float(value.item()) if isinstance(value, Tensor) else value
+
+
+__all__ = ["Optimizer", "required"]
