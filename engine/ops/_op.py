@@ -296,6 +296,8 @@ def scalar(value, like: Tensor) -> Tensor:
         return value
     if isinstance(value, np.ndarray):
         return new_tensor(value)
+    if not isinstance(value, (int, float, np.number, np.bool_)):
+        raise TypeError(f"unsupported operand type(s): 'Tensor' and '{type(value).__name__}'")
     kind = like._data.dtype.kind
     if kind == "f":
         dt = like._data.dtype

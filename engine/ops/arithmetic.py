@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import dtypes
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
@@ -146,8 +147,9 @@ class PowScalar(Op):
     rule = "grad * exponent * self**(exponent - 1)"
 
     def forward(self, exponent):
-        out = self ** exponent
-        return out if out.dtype == self.dtype or self.dtype.kind != "f" else out.astype(self.dtype)
+        if self.dtype.kind != "f" and isinstance(exponent, float):
+            self = self.astype(dtypes.get_default_dtype().np)   # int ** 0.5 is a float tensor
+        return np.asarray(self ** exponent, dtype=self.dtype)
 
     def backward(ctx, grad):
         p, x = ctx.exponent, ctx.self
