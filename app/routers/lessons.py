@@ -1,16 +1,18 @@
 """The guided lessons: HTML pages at /lessons, JSON at /api/lessons."""
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from app.dependencies import RateLimited, RunnerDep, SettingsDep, TemplatesDep
 from app.errors import ApiError
 from app.schemas.errors import responses
 from app.schemas.lessons import Lesson, LessonRun, LessonSummary
-from app.services.lessons import get_lesson, lesson_view, load_lessons, resolve_pointers, summary
+from app.services.lessons import (get_lesson, lesson_view, load_lessons, resolve_pointers,
+                                  segments, summary)
 from app.services.pages import load_strings, negotiate_lang
 
 router = APIRouter(tags=["lessons"])
@@ -38,12 +40,15 @@ async def lesson(lesson_id: str, lang: Lang = "en") -> dict:
 
 @router.get("/api/lessons/{lesson_id}/run", response_model=LessonRun,
             dependencies=[RateLimited], responses=responses(404, 429, 503))
-async def lesson_run(lesson_id: str, runs: RunnerDep, lang: Lang = "en") -> dict:
+async def lesson_run(lesson_id: str, runs: RunnerDep, lang: Lang = "en") -> Response:
     """Run a lesson's program; each pointer gets the `seq` of the step it lands on."""
     view = _found(lesson_id, lang)
     answer = await runs.run(view["program"])
-    events = (answer.get("trace") or {}).get("events", [])
-    return {"lesson": resolve_pointers(view, events), "run": answer}
+    events = (answer.data.get("trace") or {}).get("events", [])
+    lesson = json.dumps(resolve_pointers(view, events), ensure_ascii=False).encode("utf-8")
+    # the run's JSON is already encoded (and cached); splice it in rather than re-encode it
+    return Response(b'{"lesson":' + lesson + b',"run":' + answer.body + b"}",
+                    media_type="application/json")
 
 
 def _page(request: Request, settings, templates, lang: str | None, name: str, **context):
@@ -70,4 +75,6 @@ async def lesson_page(lesson_id: str, request: Request, settings: SettingsDep,
     """One lesson: explanation, the program in the player, and "watch for" pointers."""
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
     view = _found(lesson_id, chosen)
-    return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view)
+    blocks = [segments(p) for p in view["paragraphs"]]
+    return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view,
+                 blocks=blocks)

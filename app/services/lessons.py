@@ -123,6 +123,23 @@ def find_step(events: list[dict], watch: Watch) -> int | None:
     return None
 
 
+def segments(paragraph: str) -> list[dict]:
+    """A paragraph as plain, `code` and *emphasised* pieces, so a template can mark them up.
+
+    >>> [(p["kind"], p["text"]) for p in segments("call `y.backward(v)`, *then* look")]
+    [('text', 'call '), ('code', 'y.backward(v)'), ('text', ', '), ('em', 'then'), ('text', ' look')]
+    """
+    out: list[dict] = []
+    for i, part in enumerate(paragraph.split("`")):
+        if i % 2:                      # inside backticks: code, never emphasis
+            out.append({"kind": "code", "text": part})
+            continue
+        for j, piece in enumerate(part.split("*")):
+            if piece:
+                out.append({"kind": "em" if j % 2 else "text", "text": piece})
+    return out
+
+
 def summary(lesson: Lesson, lang: str) -> dict:
     """The fields of a lesson that an index shows."""
     text = lesson.text(lang)

@@ -38,3 +38,9 @@ export async function example(id, lang) {
 export async function strings(lang) {
   return json(await fetch(`/static/i18n/${encodeURIComponent(lang)}.json`));
 }
+
+/** GET /api/lessons/{id}/run: a lesson's text, its program's run answer, and each "watch for"
+ * pointer with the `seq` of the trace event it lands on. */
+export async function lessonRun(id, lang) {
+  return json(await fetch(`/api/lessons/${encodeURIComponent(id)}/run?lang=${encodeURIComponent(lang)}`));
+}

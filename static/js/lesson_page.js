@@ -1,0 +1,44 @@
+// Entry point of a lesson page: mount the player beside the lesson text, load the lesson's
+// run (program, trace, layout) and make each "watch for" pointer jump to the step it names.
+import * as api from './api.js';
+import { mountPlayer } from './mount.js';
+import { tr } from './i18n.js';
+
+/** The step index of the event with this seq, or -1. Steps are the trace's events in order. */
+export function stepOfSeq(events, seq) {
+  if (seq === null || seq === undefined) return -1;
+  return events.findIndex((e) => e.seq === seq);
+}
+
+async function start(doc) {
+  const page = doc.getElementById('lesson');
+  const root = page && page.querySelector('[data-gs-player]');
+  if (!root) return;
+  const strings = JSON.parse(doc.getElementById('gs-strings').textContent || '{}');
+  const lang = doc.documentElement.dataset.lang || 'en';
+  const player = mountPlayer(root, { strings, lang });
+  doc.addEventListener('keydown', (e) => { player.handleKey(e); });
+
+  const { lesson, run } = await api.lessonRun(page.dataset.lessonId, lang);
+  player.editor.value = lesson.program;
+  player.load(run, 0);
+  root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
+
+  const events = run.trace ? run.trace.events : [];
+  for (const button of page.querySelectorAll('[data-watch]')) {
+    const pointer = lesson.watch[Number(button.dataset.watch)];
+    const index = stepOfSeq(events, pointer ? pointer.seq : null);
+    if (index < 0) {
+      button.title = tr(strings, 'watch_missing');
+      continue;
+    }
+    button.dataset.step = String(index);
+    button.disabled = false;
+    button.addEventListener('click', () => {
+      player.player.go(index);
+      root.querySelector('#graph').focus({ preventScroll: true });
+    });
+  }
+}
+
+if (typeof document !== 'undefined') start(document);
