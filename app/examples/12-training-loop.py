@@ -1,6 +1,6 @@
 # title_en: A training loop with SGD
 # title_zh: 使用 SGD 的训练循环
-# description: 5000 steps of zero_grad, backward and step fitting a line.
+# description: 1000 steps of zero_grad, backward and step fitting a line (the article runs 5000).
 # The same loop with optimizer.zero_grad() / step() in place of the manual update.
 import torch
 import torch.optim as optim
@@ -22,7 +22,7 @@ def training_loop(n_epochs, optimizer, params, t_u, t_c):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        if epoch % 500 == 0:
+        if epoch % 100 == 0:
             print('Epoch %d, Loss %f' % (epoch, float(loss)))
     return params
 
@@ -30,7 +30,7 @@ t_un = 0.1 * t_u
 params = torch.tensor([1.0, 0.0], requires_grad=True)
 learning_rate = 1e-2
 optimizer = optim.SGD([params], lr=learning_rate)
-result = training_loop(n_epochs = 5000, optimizer = optimizer, params = params,
+result = training_loop(n_epochs = 1000, optimizer = optimizer, params = params,
                        t_u = t_un, t_c = t_c)
 print(result)
 print(result is params, params.is_leaf)
