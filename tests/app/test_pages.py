@@ -95,3 +95,24 @@ def test_static_files_are_served_with_headers(probe_client):
     assert r.status_code == 200 and r.json()["run"] == "Run"
     assert r.headers["x-content-type-options"] == "nosniff"
     assert probe_client.get("/static/nope.js").status_code == 404
+
+
+def test_the_real_page_renders_in_both_languages(client):
+    en = client.get("/")
+    assert en.status_code == 200 and en.headers["content-type"].startswith("text/html")
+    assert "<html" in en.text and 'data-lang="en"' in en.text
+    zh = client.get("/?lang=zh")
+    assert zh.status_code == 200 and 'data-lang="zh"' in zh.text
+    assert zh.text != en.text                    # the UI strings changed, not just an attribute
+
+
+def test_the_real_page_obeys_its_own_csp(client):
+    import re
+
+    html = client.get("/?embed=1&presenter=1").text
+    assert 'class="is-embed is-presenter"' in html
+    # 'unsafe-inline' is off: no inline handlers, style attributes or executable inline scripts
+    assert not re.search(r"\son[a-z]+=", html)
+    assert 'style="' not in html
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag or 'type="application/json"' in tag, tag
