@@ -81,3 +81,11 @@ def test_broadcast_gradient_is_reduced():
     b = torch.ones(3, requires_grad=True)
     (w * b + b).sum().backward()
     assert b.grad.tolist() == [4.0, 4.0, 4.0] and w.grad.shape == (2, 3)
+
+
+def test_float32_exp_rounds_like_pytorch():
+    # PyTorch 2.13 prints 2.7182817459106445 (e correctly rounded to float32); numpy's float32
+    # kernel gives the next float up
+    assert torch.tensor(1.0).exp().item() == 2.7182817459106445
+    assert torch.tensor([0.5]).sigmoid().item() == 0.622459352016449
+
