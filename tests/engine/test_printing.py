@@ -228,3 +228,15 @@ def test_structseq_repr_puts_each_field_on_its_own_line():
 class _Raw(str):
     def __repr__(self):
         return str(self)
+
+
+def test_engine_tensors_print_through_this_module():
+    import engine as torch
+
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    assert repr(y) == str(y) == "tensor([2., 4.], grad_fn=<MulBackward0>)"
+    assert repr(x) == "tensor([1., 2.], requires_grad=True)"
+    torch.set_printoptions(precision=2)
+    assert repr(torch.tensor([1 / 3])) == "tensor([0.33])"
+    assert torch.get_printoptions()["precision"] == 2
