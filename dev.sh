@@ -50,10 +50,11 @@ install_key() {
 ensure_installed() {
     local extras=$1 stamp="$VENV/.gradstep-install" key
     key=$(install_key "$extras")
-    # An install with the test extras also covers a plain one.
+    # An install with the test extras also covers a plain one. `python -I` leaves the current
+    # directory off sys.path, so `import app` finds the installed (editable) copy or nothing.
     if { grep -qx "$key" "$stamp" 2>/dev/null \
             || { [ -z "$extras" ] && grep -qx "$(install_key "[test]")" "$stamp" 2>/dev/null; }; } \
-        && [ "$("$VPY" -c 'import app, os; print(os.path.dirname(os.path.dirname(app.__file__)))' \
+        && [ "$("$VPY" -I -c 'import app, os; print(os.path.dirname(os.path.dirname(app.__file__)))' \
                 2>/dev/null)" = "$ROOT" ]
     then
         say "gradstep$extras is already installed in $VENV (packaging files unchanged)"
