@@ -66,15 +66,20 @@ class RateLimiter:
 
 
 class RunGate:
-    """At most `slots` runs at once; others wait up to `timeout` seconds, then get a 503."""
+    """At most `slots` runs at once; up to `max_waiting` more wait up to `timeout` seconds.
+    Past either bound the answer is a 503 with Retry-After, so a flood costs memory for at
+    most `max_waiting` parked requests."""
 
-    def __init__(self, slots: int, timeout: float):
-        self.slots, self.timeout = slots, timeout
+    def __init__(self, slots: int, timeout: float, max_waiting: int = 50):
+        self.slots, self.timeout, self.max_waiting = slots, timeout, max_waiting
         self._sem = asyncio.Semaphore(slots)
         self.waiting = 0
 
     @asynccontextmanager
     async def slot(self):
+        if self._sem.locked() and self.waiting >= self.max_waiting:
+            raise ApiError(503, "busy", f"{self.waiting} runs are already waiting for a "
+                           "sandbox worker. Try again shortly.", headers={"Retry-After": "2"})
         self.waiting += 1
         try:
             if self._sem.locked():

@@ -106,6 +106,22 @@ def test_busy_pool_is_503_after_queue_timeout():
         assert c.post("/api/run", json={"code": "after"}).status_code == 200
 
 
+def test_a_full_queue_is_503_at_once():
+    pool = FakePool(hold=threading.Event())
+    with fake_client(pool, queue_timeout=30, max_concurrent_runs=1, max_queue=0) as c:
+        worker = threading.Thread(target=lambda: c.post("/api/run", json={"code": "slow"}))
+        worker.start()
+        try:
+            assert pool.started.wait(10)
+            r = c.post("/api/run", json={"code": "no room to wait"})
+            assert r.status_code == 503 and error_of(r)["code"] == "busy"
+            assert "already waiting" in error_of(r)["message"] and r.headers["retry-after"]
+        finally:
+            pool.hold.set()
+            worker.join(30)
+        assert pool.runs == 1
+
+
 def test_malformed_json_is_400_with_the_parser_message(client):
     r = client.post("/api/run", content=b'{"code": "x"',
                     headers={"content-type": "application/json"})
