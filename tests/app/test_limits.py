@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 
+import pytest
 from fastapi.testclient import TestClient
 
 from app_testing import fake_client
@@ -202,3 +203,25 @@ def test_unexpected_server_error_is_a_json_500_and_the_next_request_works(client
     assert "pool exploded" not in r.text        # internals stay in the log
     monkeypatch.undo()
     assert client.post("/api/run", json={"code": "print('fine')"}).status_code == 200
+
+
+def test_token_bucket_refills_evenly_over_the_minute():
+    from app.services.limits import RateLimiter
+
+    now = [0.0]
+    limiter = RateLimiter(per_minute=2, clock=lambda: now[0])
+    assert limiter.check("a") == 0.0 and limiter.check("a") == 0.0
+    assert limiter.check("a") == pytest.approx(30.0)        # one token every 30 s
+    assert limiter.check("b") == 0.0                        # clients are separate
+    now[0] = 30.0
+    assert limiter.check("a") == 0.0 and limiter.check("a") > 0
+    assert RateLimiter(per_minute=0).check("a") == 0.0       # 0 turns it off
+
+
+def test_client_key_trusts_forwarded_for_only_when_told():
+    from app.services.limits import client_key
+
+    assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", False) == "10.1.1.1"
+    assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", True) == "203.0.113.5"
+    assert client_key("10.1.1.1", None, True) == "10.1.1.1"
+    assert client_key(None, None, False) == "unknown"
