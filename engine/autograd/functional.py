@@ -67,12 +67,15 @@ def _finish(values: tuple, create_graph: bool) -> tuple:
     return values if create_graph else tuple(v.detach() for v in values)
 
 
-def _check_v(v, outputs_or_inputs: tuple, fn: str, what: str) -> tuple:
+def _check_v(v, other: tuple, fn: str, other_is_tuple: bool) -> tuple:
+    """v as a tuple matching `other` (the outputs for vjp, the inputs for jvp) in shapes."""
     _, vs = _as_tuple(v, "v", fn)
-    if len(vs) != len(outputs_or_inputs):
-        raise RuntimeError(f"v is a tuple of invalid length: should be "
-                           f"{len(outputs_or_inputs)} but got {len(vs)}.")
-    for a, b in zip(vs, outputs_or_inputs):
+    if len(vs) != len(other):
+        if other_is_tuple:
+            raise RuntimeError(f"v is a tuple of invalid length: should be {len(other)} but "
+                               f"got {len(vs)}.")
+        raise RuntimeError("The given v should contain a single Tensor.")
+    for a, b in zip(vs, other):
         if tuple(a.shape) != tuple(b.shape):
             raise RuntimeError(f"v has invalid size: should be {b.shape!r} but got "
                                f"{a.shape!r}.")
@@ -98,7 +101,7 @@ def vjp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
                                    "returns a single Tensor with a single element.")
             vs = None
         else:
-            vs = _check_v(v, outputs, "vjp", "outputs")
+            vs = _check_v(v, outputs, "vjp", out_tuple)
         res = _grads(outputs, inputs, vs, create_graph, strict, "vjp")
     outputs = _finish(outputs, create_graph)
     res = _finish(res, create_graph)
@@ -124,7 +127,7 @@ def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
                                    "element.")
             vs = None
         else:
-            vs = _check_v(v, inputs, "jvp", "inputs")
+            vs = _check_v(v, inputs, "jvp", is_tuple)
         out_tuple, outputs = _as_tuple(func(*inputs), "outputs", "jvp")
         # u -> J^T u is linear in u; differentiating <J^T u, v> with respect to u gives J v
         us = tuple(zeros_like(o).requires_grad_(True) for o in outputs)
@@ -232,7 +235,7 @@ def _hessian_product(func, inputs, v, create_graph, strict, fn: str):
             from ..factories import ones_like
             vs = (ones_like(inputs[0]),)
         else:
-            vs = _check_v(v, inputs, fn, "inputs")
+            vs = _check_v(v, inputs, fn, is_tuple)
         g = _grads((outs[0].reshape(()),), inputs, None, True, strict, fn)
         res = _grads(g, inputs, vs, create_graph, strict, fn)
     out = _finish(outs, create_graph)[0]
