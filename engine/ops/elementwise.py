@@ -31,12 +31,14 @@ def _num(v):
 _SMALL = 4096
 
 
-def _via64(fn):
-    """`fn` evaluated in float64 for small float32 arrays (see the NOTE above)."""
+def _via64(ufunc):
+    """`ufunc` evaluated in float64 for small float32 arrays (see the NOTE above)."""
+    f32, f64 = np.dtype(np.float32), np.float64
+
     def run(x):
-        if x.dtype == np.float32 and x.size <= _SMALL:
-            return fn(x.astype(np.float64)).astype(np.float32)
-        return fn(x)
+        if x.dtype == f32 and x.size <= _SMALL:
+            return ufunc(x, dtype=f64).astype(f32)
+        return ufunc(x)
     return run
 
 
