@@ -20,7 +20,7 @@ class SGD(Optimizer):
         >>> for _ in range(2):
         ...     opt.zero_grad(); (w * w).sum().backward(); opt.step()
         >>> round(w.item(), 4)
-        0.62
+        0.46
     """
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0,
