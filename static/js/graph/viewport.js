@@ -68,6 +68,15 @@ export function createViewport(host, svg, size) {
     zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
   }, { passive: false });
 
+  // Pixel sizes, not 100%: Chrome re-lays out a percentage-sized SVG (all its text) whenever
+  // anything around it changes, which made a step cost tens of milliseconds on big graphs.
+  const resize = () => {
+    svg.setAttribute('width', String(host.clientWidth));
+    svg.setAttribute('height', String(host.clientHeight));
+  };
+  resize();
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(resize).observe(host);
+
   fit();
   return { fit, zoom, reveal, get box() { return { ...box }; } };
 }

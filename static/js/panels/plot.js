@@ -8,8 +8,8 @@ import { num } from '../format.js';
 /** The curve worth plotting: [[x, y], …] and what it is, or null. */
 export function pickSeries(series) {
   if (!series) return null;
-  if (series.roots && series.roots.length >= 2) return { points: series.roots, source: 'roots' };
-  const printed = (series.printed || []).find((p) => p.rows.length >= 2 && p.rows[0].length >= 1);
+  if (series.roots && series.roots.length >= 3) return { points: series.roots, source: 'roots' };
+  const printed = (series.printed || []).find((p) => p.rows.length >= 3 && p.rows[0].length >= 1);
   if (!printed) return null;
   const points = printed.rows.map((r, i) => (r.length >= 2 ? [r[0], r[r.length - 1]] : [i, r[0]]));
   return { points, source: 'printed', line: printed.line };
