@@ -25,6 +25,7 @@ import math
 import re
 import sys
 import warnings
+import weakref
 from collections import deque
 from typing import Any
 
@@ -70,8 +71,9 @@ class Recorder(_events.Listener):
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
         self._globals: dict | None = None    # the user module's namespace, scanned at the end
         self._file_kind: dict[str, int] = {}  # co_filename -> 0 other, 1 user, 2 quiet
-        self._grad_of: dict[int, tuple] = {}  # id(grad tensor) -> (owner tid, grad tensor)
-        self._grad_obj: dict[str, Tensor] = {}
+        # The tensors that are some leaf's .grad, held weakly (a .grad keeps its leaf alive):
+        self._grad_of: dict[int, tuple] = {}  # id(grad) -> (owner tid, weakref to grad)
+        self._grad_obj: dict[str, Any] = {}   # owner tid -> weakref to its grad
         self._window: list = []              # raw records since the last pass ended
         self._head: list[list] = []          # the first detail_head windows
         self._tail: deque = deque()          # the latest detail_tail windows
@@ -175,14 +177,15 @@ class Recorder(_events.Listener):
         if tid is not None and self._rg.get(t._uid) is not t._rg and t.grad_fn is None:
             self._rg[t._uid] = t._rg
             self._window.append(("tensor", line, tid, self._snap_tensor(t), "requires_grad_",
-                                 _grad_state.enabled, None))
+                                 _grad_state.enabled, None, _weak(t)))
         if tid is None:
             tid = self._new_tid(t)
             owner = self._grad_of.get(id(t))
-            how = ("grad" if owner is not None and owner[1] is t else
+            how = ("grad" if owner is not None and owner[1]() is t else
                    "backward" if self._active is not None else "constant")
             self._window.append(("tensor", line, tid, self._snap_tensor(t), how,
-                                 _grad_state.enabled, owner[0] if how == "grad" else None))
+                                 _grad_state.enabled, owner[0] if how == "grad" else None,
+                                 _weak(t)))
         return tid
 
     def _nid(self, node) -> tuple:
@@ -215,7 +218,7 @@ class Recorder(_events.Listener):
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
         self._rg[tensor._uid] = tensor._rg
         self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
-                             _grad_state.enabled, None))
+                             _grad_state.enabled, None, _weak(tensor)))
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
         if self._dead:
@@ -231,7 +234,7 @@ class Recorder(_events.Listener):
             active = self._active
             if quiet or (active is not None and (node is None or not active[2])):
                 return  # optimizer.step() internals, or a pass closed by _where
-            if node is None and id(output) in self._grad_of and any(t is output for t in inputs):
+            if node is None and self._is_grad(output) and any(t is output for t in inputs):
                 return  # in-place work on a .grad (zero_()): the grad_reset event tells it
             if self._pending and frame is not None:
                 self._maybe_scan(frame, line)
@@ -242,7 +245,7 @@ class Recorder(_events.Listener):
                 if tid is not None and rgs.get(t._uid) is t._rg:
                     ins.append(tid)
                 elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
-                      and id(t) not in self._grad_of):
+                      and not self._is_grad(t)):
                     # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
                     # as PyTorch's graph has no node for it either
                     ins.append(t._data.item())
@@ -272,7 +275,7 @@ class Recorder(_events.Listener):
             self._ops += 1
             self._window.append(("op", line, op_name, tuple(ins), out_id, (snap, fn_id),
                                  node, node._saved if node is not None else (), new_nodes,
-                                 _grad_state.enabled, active is not None))
+                                 _grad_state.enabled, active is not None, _weak(output)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -287,7 +290,7 @@ class Recorder(_events.Listener):
 
     def on_inplace(self, tensor, op_name: str, version: int) -> None:
         line, frame, quiet = self._where()
-        if quiet or self._active is not None or id(tensor) in self._grad_of:
+        if quiet or self._active is not None or self._is_grad(tensor):
             return
         tid = self._tid(tensor, line)
         fn = tensor.grad_fn
@@ -422,12 +425,17 @@ class Recorder(_events.Listener):
                              self._snap(after)))
 
     def _track_grad(self, tid: str, grad) -> None:
-        old = self._grad_obj.pop(tid, None)
+        ref = self._grad_obj.pop(tid, None)
+        old = ref() if ref is not None else None
         if old is not None:
             self._grad_of.pop(id(old), None)
         if grad is not None:
-            self._grad_obj[tid] = grad
-            self._grad_of[id(grad)] = (tid, grad)
+            ref = self._grad_obj[tid] = weakref.ref(grad)
+            self._grad_of[id(grad)] = (tid, ref)
+
+    def _is_grad(self, t) -> bool:
+        entry = self._grad_of.get(id(t))
+        return entry is not None and entry[1]() is t
 
     def _pass(self) -> int:
         return self._active[0] if self._active else max(self._passes - 1, 0)
@@ -571,25 +579,34 @@ class Recorder(_events.Listener):
         self._tail.append(window)
         if len(self._tail) > self.limits["detail_tail"]:
             if self._elided is None:
-                self._elided = _Summary()
+                self._elided = _Summary(self.limits["detail_tail"])
             self._elided.absorb(self._tail.popleft())
 
 
 class _Summary:
     """What the middle windows leave behind: counts, console text, the latest state of the
-    tensors they touched, and the records that define ids (in case a kept event needs one)."""
+    tensors they touched, and the records that define ids, in case a kept event needs one.
 
-    def __init__(self) -> None:
+    Definitions are held through weak references: a tensor or node that no longer exists can
+    appear in no later event, so its definition is dropped once no kept window can mention it
+    either (`tail` windows after it was first seen dead). Without this a long training loop
+    keeps every epoch's graph alive.
+    """
+
+    def __init__(self, tail: int) -> None:
+        self.tail = tail
+        self.absorbed = 0
         self.counts: dict[str, int] = {}
         self.first_pass: int | None = None
         self.last_pass: int | None = None
         self.stdout: list[str] = []
         self.warnings: list[tuple] = []
-        self.defs: dict[str, tuple] = {}       # id -> defining record
+        self.defs: dict = {}       # id or ("node", uid) -> [weakref, record, absorbed when dead]
         self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
 
     def absorb(self, window: list) -> None:
-        counts = self.counts
+        counts, defs = self.counts, self.defs
+        self.absorbed += 1
         for rec in window:
             kind = rec[0]
             counts[kind] = counts.get(kind, 0) + 1
@@ -598,13 +615,17 @@ class _Summary:
             elif kind == "warning":
                 self.warnings.append((rec[2], rec[3], rec[1]))
             elif kind == "tensor":
-                self.defs[rec[2]] = rec
+                defs[rec[2]] = [rec[7], rec, None]
             elif kind == "op":
-                self.defs[rec[4]] = rec
-                if rec[6] is not None:
-                    self.defs.setdefault(("node", rec[6]._uid), rec)
-                for n, _ in rec[8]:
-                    self.defs.setdefault(("node", n._uid), rec)
+                node, new_nodes = rec[6], rec[8]
+                # the weak form: no strong reference to the graph, saves read when rendered
+                weak = rec[:6] + (_weak(node) if node is not None else None, None,
+                                  tuple(_weak(n) for n, _ in new_nodes)) + rec[9:]
+                defs[rec[4]] = [rec[11], weak, None]
+                if node is not None:
+                    defs.setdefault(("node", node._uid), [weak[6], weak, None])
+                for (n, _), ref in zip(new_nodes, weak[8]):
+                    defs.setdefault(("node", n._uid), [ref, weak, None])
             elif kind == "backward_begin":
                 if self.first_pass is None:
                     self.first_pass = rec[2]
@@ -612,15 +633,45 @@ class _Summary:
             elif kind == "inplace":
                 self.updates.setdefault(rec[2], {})["value"] = rec[5]
                 if rec[7] is not None:
-                    self.defs.setdefault(("node", rec[7][0]._uid), rec)
+                    defs.setdefault(("node", rec[7][0]._uid), [_alive, rec, None])
                 for n, _ in rec[8]:
-                    self.defs.setdefault(("node", n._uid), rec)
+                    defs.setdefault(("node", n._uid), [_alive, rec, None])
             elif kind in ("accumulate", "grad_reset"):
                 self.updates.setdefault(rec[3] if kind == "accumulate" else rec[2], {})[
                     "grad"] = rec[7] if kind == "accumulate" else rec[4]
             elif kind == "optimizer_step":
                 for tid, _, after in rec[4]:
                     self.updates.setdefault(tid, {})["value"] = after
+        self._prune()
+
+    def _prune(self) -> None:
+        now, gone = self.absorbed, []
+        for key, entry in self.defs.items():
+            if entry[0]() is None:
+                if entry[2] is None:
+                    entry[2] = now
+                elif now - entry[2] >= self.tail:
+                    gone.append(key)
+        for key in gone:
+            del self.defs[key]
+            self.updates.pop(key, None)
+
+    def live_defs(self) -> dict:
+        """id key -> a record with strong references again (dead objects' records skipped)."""
+        out, revived = {}, {}
+        for key, (ref, rec, _) in self.defs.items():
+            if rec[0] == "op" and rec[7] is None:  # weak form: revive (once per record)
+                strong = revived.get(id(rec))
+                if strong is None:
+                    node = rec[6]() if rec[6] is not None else None
+                    if rec[6] is not None and node is None:
+                        continue
+                    new = tuple((n, n._saved) for n in (r() for r in rec[8]) if n is not None)
+                    strong = revived[id(rec)] = rec[:6] + (
+                        node, node._saved if node is not None else (), new) + rec[9:]
+                rec = strong
+            out[key] = rec
+        return out
 
 
 class _Builder:
@@ -710,7 +761,7 @@ class _Builder:
         return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
 
     def _ev_op(self, r):
-        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r
+        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r[:11]
         return {"op": op, "inputs": [i if type(i) is str else _num(i, self.digits) for i in ins],
                 "output": self.tensor(out_id, snap_t),
                 "node": None if node is None else self.node(node, saved),
@@ -812,7 +863,7 @@ class _Builder:
 
     def elided(self, summary: _Summary, later: list) -> dict:
         """The `elided` event for `summary`, carrying the definitions `later` events need."""
-        carried = self.carry(summary.defs, later)
+        carried = self.carry(summary.live_defs(), later)
         present = {i for e in carried for i in T.defined_ids(e)}
         # tensors born and gone inside the stretch (a new `params` every epoch) need no update
         updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
@@ -944,6 +995,14 @@ class _Capper:
                 e["counts"]["stdout_truncated"] = 1
                 size = self.size(events)
         return events
+
+
+def _weak(obj):
+    return weakref.ref(obj)
+
+
+def _alive():
+    return True
 
 
 def _failure_event(message: str) -> dict:

@@ -364,3 +364,25 @@ def test_a_recorder_bug_never_changes_the_program(monkeypatch):
     assert not [e for e in of_kind(trace, "backward_begin")]
     assert fold(trace)["console"] == out
     assert trace["truncated"] is True
+
+
+def test_elision_does_not_keep_every_epoch_alive(monkeypatch):
+    # the elided middle keeps definitions only of what still exists, so a long loop's memory
+    # does not grow with its length: each epoch makes ~10 tensors and nodes, all garbage soon
+    import gc
+
+    import runner.recorder as recorder
+    seen = {}
+    finish = recorder.Recorder.finish
+
+    def spy(self, exit_code, check=False):
+        gc.collect()
+        seen["defs"] = sum(1 for ref, _, _ in self._elided.defs.values() if ref() is not None)
+        seen["absorbed"] = self._elided.absorbed
+        return finish(self, exit_code, check)
+
+    monkeypatch.setattr(recorder.Recorder, "finish", spy)
+    trace, _, _ = regen.record_program(_training_source(), "main.py")
+    assert seen["absorbed"] == 195
+    assert seen["defs"] < 20  # the recorder itself keeps no epoch's tensors or graph alive
+    T.validate(trace)
