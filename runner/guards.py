@@ -285,6 +285,20 @@ _INTERNAL_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.Trac
 USER_MODULE = "__main__"
 
 _SAFE_FORMATTER = None
+_INTERNAL_SET = frozenset(_INTERNAL_TYPES)
+_PLAIN, _PUBLIC = "plain", "public"
+_KINDS: dict = {}       # type -> _PLAIN, _PUBLIC or "" (decide per attribute, slowly)
+
+
+def _kind_of(t: type) -> str:
+    """How attribute reads on instances of `t` are decided (see Guard.getattr)."""
+    if t in PLAIN_TYPES or _is_container_subclass(t):
+        return _PLAIN
+    if issubclass(t, (type, BaseException, ModuleProxy)):
+        return ""
+    if t is super or _is_engine_type(t) or _is_user_type(t):
+        return _PUBLIC
+    return ""
 
 
 class _SafeFormatter(string.Formatter):
@@ -349,7 +363,21 @@ class Guard:
 
     # -- reads --
     def getattr(self, obj, name):
+        """`obj.name` as the program wrote it, or SecurityError."""
+        # Fast path for the common case, a public name on an engine or user object, or on a
+        # plain value: one dict look-up decides (the type's kind is cached on first use).
         t = type(obj)
+        kind = _KINDS.get(t)
+        if kind is None:
+            kind = _KINDS[t] = _kind_of(t)
+        if kind and type(name) is str and name[:1] != "_":
+            value = getattr(obj, name)
+            if kind is _PLAIN or type(value) not in _INTERNAL_SET:
+                return value
+            return self._checked(obj, name, value)
+        return self._getattr_slow(obj, t, name)
+
+    def _getattr_slow(self, obj, t, name):
         if t is ModuleProxy:
             return obj._sbx_get(name)
         if not isinstance(name, str):
