@@ -40,7 +40,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         app.state.limiter = RateLimiter(settings.rate_limit)
         app.state.templates = Jinja2Templates(directory=str(settings.templates_dir))
         app.state.runs = RunService(
-            pool=pool, gate=RunGate(settings.concurrency, settings.queue_timeout, settings.max_queue),
+            pool=pool, gate=RunGate(settings.concurrency, settings.queue_timeout),
             max_program_bytes=settings.max_program_bytes,
             runs=LruCache(settings.layout_cache_size),
             layout_max_nodes=settings.layout_max_nodes,

@@ -38,7 +38,6 @@ class Settings(BaseSettings):
     max_program_bytes: int = Field(20_000, ge=1, description="largest program accepted")
     rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
     queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
-    max_queue: int = Field(50, ge=0, description="runs that may wait at once; more get a 503")
     max_concurrent_runs: int | None = Field(
         None, ge=1, description="runs executing at once; default: pool_size")
     frame_ancestors: str = Field(

@@ -70,7 +70,9 @@ class RunGate:
     Past either bound the answer is a 503 with Retry-After, so a flood costs memory for at
     most `max_waiting` parked requests."""
 
-    def __init__(self, slots: int, timeout: float, max_waiting: int = 50):
+    MAX_WAITING = 50   # per web worker; at the default 10 s timeout, far above what 2 slots drain
+
+    def __init__(self, slots: int, timeout: float, max_waiting: int = MAX_WAITING):
         self.slots, self.timeout, self.max_waiting = slots, timeout, max_waiting
         self._sem = asyncio.Semaphore(slots)
         self.waiting = 0

@@ -109,7 +109,8 @@ def test_busy_pool_is_503_after_queue_timeout():
 
 def test_a_full_queue_is_503_at_once():
     pool = FakePool(hold=threading.Event())
-    with fake_client(pool, queue_timeout=30, max_concurrent_runs=1, max_queue=0) as c:
+    with fake_client(pool, queue_timeout=30, max_concurrent_runs=1) as c:
+        c.app.state.runs.gate.max_waiting = 0
         worker = threading.Thread(target=lambda: c.post("/api/run", json={"code": "slow"}))
         worker.start()
         try:
