@@ -236,7 +236,7 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
     for v in t:
         if v != ignore_index and not 0 <= v < c:
             raise IndexError(f"Target {int(v)} is out of bounds.")
-    return _nn.NllLoss.apply(input, target, weight, code, ignore_index)
+    return _nn.NllLoss.apply(input, target, weight, code, _nn.as_saved_index(ignore_index))
 
 
 def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,

@@ -246,7 +246,7 @@ class NllLoss(Op):
     rule = "-weight[target] * grad at each target class (/ total_weight for mean), 0 elsewhere"
     float_only = True
 
-    def forward(self, target, weight=None, reduction=MEAN, ignore_index=-100):
+    def forward(self, target, weight=None, reduction=MEAN, ignore_index=2 ** 64 - 100):
         x2 = self.reshape(1, -1) if self.ndim == 1 else self
         t = target._data.reshape(-1).astype(np.int64)
         coef = _nll_coefficients(x2.shape, t, weight, ignore_index, self.dtype)
@@ -279,18 +279,29 @@ class NllLoss(Op):
         n, c = (shape + (2, 3))[:2]
         target = new_tensor(make((n, c))._data.argmax(1))
         for r in (MEAN, SUM, NONE):
-            yield make((n, c)), target, None, r, -100
+            yield make((n, c)), target, None, r, as_saved_index(-100)
         w = make((c,), 0.5, 2.0).detach()
         first = int(target._data[0])
         # ignore one class, unless that would ignore every row (a mean over nothing is nan)
         ignore = first if (target._data != first).any() else -100
-        yield make((n, c)), target, w, MEAN, ignore
-        yield make((c,)), new_tensor(np.array(c - 1)), None, MEAN, -100
+        yield make((n, c)), target, w, MEAN, as_saved_index(ignore)
+        yield make((c,)), new_tensor(np.array(c - 1)), None, MEAN, as_saved_index(-100)
+
+
+def as_saved_index(ignore_index: int) -> int:
+    """PyTorch's node keeps ignore_index as an unsigned 64-bit number (-100 reads back as
+    18446744073709551516); the op takes it in that form so `_saved_ignore_index` agrees."""
+    return ignore_index % 2 ** 64
+
+
+def _signed(index: int) -> int:
+    return index - 2 ** 64 if index >= 2 ** 63 else index
 
 
 def _nll_coefficients(shape, target, weight, ignore_index, dtype) -> np.ndarray:
     """An (N, C) array holding weight[target[n]] at (n, target[n]) and 0 elsewhere."""
     n, c = shape
+    ignore_index = _signed(ignore_index)
     keep = target != ignore_index
     coef = np.zeros((n, c), dtype=dtype)
     rows = np.arange(n)[keep]
