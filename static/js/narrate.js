@@ -5,9 +5,11 @@ import { short, flat } from './format.js';
 
 /** @typedef {import('./trace.js').State} State */
 
-function nameOf(state, id) {
+// Temporaries have no name in the program; their trace id (t11) would mean nothing to a
+// learner, so they are called "a temporary tensor" in the UI language.
+function nameOf(state, id, S) {
   const t = state.tensors[id];
-  return (t && t.name) || id;
+  return (t && t.name) || tr(S, 'unnamed');
 }
 
 function savedValue(state, node, name) {
@@ -45,7 +47,7 @@ function applySentence(state, ev, S) {
 const SENTENCES = {
   tensor(state, ev, S) {
     const t = ev.tensor;
-    const p = { name: t.name || t.id, value: short(t.value) };
+    const p = { name: t.name || tr(S, 'unnamed'), value: short(t.value) };
     if (['detach', 'data'].includes(ev.how)) return tr(S, `narr.tensor_${ev.how}`, p);
     if (ev.how === 'requires_grad_') return tr(S, 'narr.tensor_requires_grad', p);
     if (ev.how === 'grad' || ev.how === 'backward') return tr(S, 'narr.tensor_grad', p);
@@ -53,13 +55,13 @@ const SENTENCES = {
     return tr(S, t.requires_grad ? 'narr.tensor_leaf' : 'narr.tensor_const', p);
   },
   op(state, ev, S) {
-    const p = { out: ev.output.name || ev.output.id, op: ev.op, value: short(ev.output.value),
+    const p = { out: ev.output.name || tr(S, 'unnamed'), op: ev.op, value: short(ev.output.value),
       node: ev.node ? ev.node.name : '' };
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
     return tr(S, ev.in_backward ? 'narr.op_backward' : 'narr.op', p);
   },
   inplace(state, ev, S) {
-    const p = { name: nameOf(state, ev.tensor), op: ev.op, version: ev.version,
+    const p = { name: nameOf(state, ev.tensor, S), op: ev.op, version: ev.version,
       node: ev.node ? ev.node.name : '' };
     return tr(S, ev.node ? 'narr.inplace_node' : 'narr.inplace', p);
   },
@@ -67,21 +69,21 @@ const SENTENCES = {
     return tr(S, ev.enabled ? 'narr.grad_on' : 'narr.grad_off', { mode: ev.mode });
   },
   backward_begin(state, ev, S) {
-    const p = { root: ev.roots.map((r) => nameOf(state, r)).join(', '),
+    const p = { root: ev.roots.map((r) => nameOf(state, r, S)).join(', '),
       value: short(ev.root_values[0]), v: short(ev.seeds[0]), api: ev.api };
     if (ev.api === 'grad') return tr(S, 'narr.grad_begin', p);
     return tr(S, ev.implicit_seed ? 'narr.backward_scalar' : 'narr.backward_v', p);
   },
   node_apply: applySentence,
   accumulate(state, ev, S) {
-    const p = { name: nameOf(state, ev.tensor), before: short(ev.before), added: short(ev.added),
+    const p = { name: nameOf(state, ev.tensor, S), before: short(ev.before), added: short(ev.added),
       after: short(ev.after) };
     return tr(S, ev.before ? 'narr.accumulate' : 'narr.accumulate_first', p);
   },
   graph_freed(state, ev, S) { return tr(S, 'narr.freed', { n: ev.nodes.length }); },
   backward_end(state, ev, S) { return tr(S, 'narr.backward_end', {}); },
   grad_reset(state, ev, S) {
-    return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor), grad: short(ev.grad) });
+    return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor, S), grad: short(ev.grad) });
   },
   optimizer_step(state, ev, S) {
     return tr(S, 'narr.step', { optimizer: ev.optimizer, lr: ev.lr, n: ev.params.length });
