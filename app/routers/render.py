@@ -8,12 +8,12 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from app.dependencies import RateLimited, RunnerDep
+from app.errors import ApiError
 from app.schemas.errors import responses
 from app.schemas.render import RenderRequest
-from app.errors import ApiError
 from app.services.dot_process import LayoutTimeout
 from app.services.layout import GraphTooLarge
-from app.services.render import MEDIA_TYPES, render_trace
+from app.services.render import MEDIA_TYPES, render_trace, standalone_svg
 
 router = APIRouter(prefix="/api", tags=["render"])
 PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},
@@ -22,6 +22,9 @@ PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},
 
 async def _render(runs, code: str, fmt: str) -> Response:
     answer = await runs.run(code)
+    layout = answer.data["layout"]
+    if fmt == "svg" and layout:   # the run's own layout is this very picture: no second dot
+        return _picture(standalone_svg(layout["svg"]), fmt)
     try:
         data = await anyio.to_thread.run_sync(render_trace,
                                               answer.data["trace"] or {"events": []},
@@ -30,6 +33,10 @@ async def _render(runs, code: str, fmt: str) -> Response:
         raise ApiError(413, "graph_too_large", str(exc)) from None
     except LayoutTimeout as exc:
         raise ApiError(503, "layout_timeout", str(exc)) from None
+    return _picture(data, fmt)
+
+
+def _picture(data: bytes, fmt: str) -> Response:
     return Response(data, media_type=MEDIA_TYPES[fmt],
                     headers={"Content-Disposition": f'inline; filename="graph.{fmt}"'})
 

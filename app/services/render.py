@@ -46,9 +46,12 @@ def draw_dot(dot: str, fmt: str) -> bytes:
     agraph = pygraphviz.AGraph(string=dot)
     agraph.layout(prog="dot")
     out = agraph.draw(format=fmt)
-    if fmt == "svg":
-        out = (_XML_HEAD + clean_svg(out.decode("utf-8"))).encode("utf-8")
-    return out
+    return standalone_svg(clean_svg(out.decode("utf-8"))) if fmt == "svg" else out
+
+
+def standalone_svg(svg: str) -> bytes:
+    """An inlinable SVG (as in a run's layout) as a file of its own."""
+    return (_XML_HEAD + svg).encode("utf-8")
 
 
 def format_for(output: str, fmt: str | None) -> str:

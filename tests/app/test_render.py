@@ -110,3 +110,11 @@ def test_the_command_is_installed():
     done = subprocess.run([sys.executable, "-m", "app", "render", "--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "svg" in done.stdout
+
+
+def test_api_svg_is_the_run_layouts_svg(client):
+    code = "print('same picture')"
+    layout = client.post("/api/run", json={"code": code}).json()["layout"]
+    svg = client.post("/api/render", json={"code": code}).text
+    assert svg == '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + layout["svg"]
+    assert svg.encode() == render_trace(sample_trace(code), "svg")
