@@ -90,6 +90,7 @@ class Recorder(_events.Listener):
         self._scan_frame = None
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
+        self._closing = False                # a pass ended; its window closes soon
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:
@@ -213,6 +214,8 @@ class Recorder(_events.Listener):
         line, frame, quiet = self._where()
         if quiet or self._active is not None:
             return
+        if self._closing:
+            self._settle()
         if self._pending and frame is not None:
             self._maybe_scan(frame, line)
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
@@ -236,6 +239,8 @@ class Recorder(_events.Listener):
                 return  # optimizer.step() internals, or a pass closed by _where
             if node is None and self._is_grad(output) and any(t is output for t in inputs):
                 return  # in-place work on a .grad (zero_()): the grad_reset event tells it
+            if self._closing:
+                self._settle()
             if self._pending and frame is not None:
                 self._maybe_scan(frame, line)
             tids, rgs = self._tids, self._rg
@@ -292,6 +297,7 @@ class Recorder(_events.Listener):
         line, frame, quiet = self._where()
         if quiet or self._active is not None or self._is_grad(tensor):
             return
+        self._settle()
         tid = self._tid(tensor, line)
         fn = tensor.grad_fn
         node, new_nodes = None, ()
@@ -305,12 +311,14 @@ class Recorder(_events.Listener):
     def on_grad_mode(self, enabled: bool, mode: str) -> None:
         line, _, quiet = self._where()
         if not quiet and self._active is None:
+            self._settle()
             self._window.append(("grad_mode", line, enabled, mode))
 
     # ---- backward events ------------------------------------------------------------------
     def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                           api) -> None:
         line, _, _ = self._where()
+        self._settle()
         k = self._passes
         self._passes += 1
         root_ids = [self._tid(r, line) for r in roots]
@@ -449,10 +457,18 @@ class Recorder(_events.Listener):
         line = self._bw_line if self._active is not None else self._where()[0]
         self._window.append(("backward_end", line, self._pass(), api))
         self._active = None
-        self._close_window()
+        # The window closes at the next event that is not an optimizer step, so that
+        # `loss.backward(); optimizer.step()` stays one iteration (see _settle).
+        self._closing = True
+
+    def _settle(self) -> None:
+        if self._closing:
+            self._closing = False
+            self._close_window()
 
     def on_grad_reset(self, tensor, how: str) -> None:
         line, _, _ = self._where()
+        self._settle()
         tid = self._tid(tensor, line)
         g = tensor._grad
         self._track_grad(tid, g)
@@ -479,6 +495,7 @@ class Recorder(_events.Listener):
         if not text:
             return
         line, frame, _ = self._where()
+        self._settle()
         last = self._last_stdout
         if last is not None and self._window and self._window[-1] is last and last[1] == line:
             last[2] += text
@@ -491,6 +508,7 @@ class Recorder(_events.Listener):
 
     def warning(self, category_name: str, message: str, line: int | None) -> None:
         """Python displayed a warning (category name, PyTorch's message, user line)."""
+        self._settle()
         self._window.append(("warning", line, category_name, message))
 
     def error(self, type_name: str, message: str, line: int | None, kind: str = "exception",
@@ -501,6 +519,7 @@ class Recorder(_events.Listener):
         """
         node = None
         k = None
+        self._settle()
         if self._active is not None:
             k = self._active[0]
             for n in _graph_nodes(self._active[1]):
@@ -521,6 +540,7 @@ class Recorder(_events.Listener):
         """
         if self._active is not None:  # a backward that raised without error() being called
             self._active = None
+        self._settle()
         try:
             if self._globals is not None and self._pending:
                 self._scan_globals()
@@ -642,7 +662,8 @@ class _Summary:
             elif kind == "optimizer_step":
                 for tid, _, after in rec[4]:
                     self.updates.setdefault(tid, {})["value"] = after
-        self._prune()
+        if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
+            self._prune()
 
     def _prune(self) -> None:
         now, gone = self.absorbed, []

@@ -386,3 +386,31 @@ def test_elision_does_not_keep_every_epoch_alive(monkeypatch):
     assert seen["absorbed"] == 195
     assert seen["defs"] < 20  # the recorder itself keeps no epoch's tensors or graph alive
     T.validate(trace)
+
+
+def test_optimizer_steps_move_the_parameters_by_lr_times_grad():
+    trace = load("training_loop_optim")
+    steps = of_kind(trace, "optimizer_step")
+    lim = trace["limits"]
+    assert len(steps) == lim["detail_head"] + lim["detail_tail"]
+    acc = {e["pass"]: e for e in of_kind(trace, "accumulate")}
+    begins = of_kind(trace, "backward_begin")
+    for step in steps:
+        assert (step["optimizer"], step["lr"]) == ("SGD", pytest.approx(1e-2))
+        (p,) = step["params"]
+        k = max(b["pass"] for b in begins if b["seq"] < step["seq"])
+        assert acc[k]["tensor"] == p["tensor"]
+        # plain SGD: after = before - lr * grad, with the gradient this pass accumulated
+        np.testing.assert_allclose(arr(p["after"]), arr(p["before"]) - 1e-2 * arr(acc[k]["after"]),
+                                   rtol=1e-4)
+    # optimizer.zero_grad() sets .grad to None (set_to_none=True, as in PyTorch 2)
+    resets = of_kind(trace, "grad_reset")
+    assert resets and all(r["how"] == "none" and r["grad"] is None for r in resets)
+    # through the elided stretch the fold carries the parameter's latest value
+    (el,) = of_kind(trace, "elided")
+    first_tail = next(s for s in steps if s["seq"] > el["seq"])
+    (upd,) = [u for u in el["updates"] if u["tensor"] == first_tail["params"][0]["tensor"]]
+    np.testing.assert_allclose(arr(upd["value"]), arr(first_tail["params"][0]["before"]))
+    state = fold(trace)
+    np.testing.assert_allclose(arr(state["tensors"][upd["tensor"]]["value"]),
+                               arr(steps[-1]["params"][0]["after"]))
