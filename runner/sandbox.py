@@ -191,9 +191,16 @@ class Zygote:
         shutil.rmtree(self.cwd, ignore_errors=True)
 
 
-def _refusal(source: str, limits: Limits) -> RunResult | None:
-    """Refuse an oversized or non-text program before it costs a fork (the child checks again)."""
+def _refusal(source: str, limits: Limits, trace: bool) -> RunResult | None:
+    """Refuse an oversized or non-text program before it reaches a worker.
+
+    With trace=True a moderately oversized program still goes to the worker, which refuses it
+    without forking and answers with a trace holding the error (the app process never loads
+    the engine); only a hugely oversized one is refused here, with no trace.
+    """
     from runner.errors import LimitExceeded, SecurityError
+    if trace and len(source) <= 4 * limits.source_bytes:
+        return None
     try:
         check_source(source, limits.source_bytes)
     except LimitExceeded as e:
@@ -288,7 +295,7 @@ class WorkerPool:
             trace: bool = True) -> RunResult:
         """Run `source` in a fresh sandboxed child of a free worker."""
         limits = limits or self.limits
-        refused = _refusal(source, limits)
+        refused = _refusal(source, limits, trace)
         if refused is not None:
             return refused
         try:
@@ -338,7 +345,7 @@ def run_program(source: str, *, filename: str = "main.py", limits: Limits | None
     behave the same; the price is starting an interpreter with numpy (a few hundred ms).
     """
     limits = limits or Limits.from_env()
-    refused = _refusal(source, limits)
+    refused = _refusal(source, limits, trace)
     if refused is not None:
         return refused
     try:

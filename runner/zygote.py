@@ -97,6 +97,9 @@ def serve_request(request: dict, layers: dict) -> dict:
     from runner import child
     limits = Limits.from_dict(request.get("limits") or {})
     start = time.monotonic()
+    refused = _refuse_source(request, limits)
+    if refused is not None:     # too big or not text: no fork, but a trace with the error
+        return refused
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -125,6 +128,22 @@ def serve_request(request: dict, layers: dict) -> dict:
             out["stderr"] += "\n"
         out["stderr"] += f"{error['type']}: {error['message']}\n"
     return out
+
+
+def _refuse_source(request: dict, limits: Limits):
+    from runner.errors import LimitExceeded, SecurityError
+    from runner.policy import check_source
+    try:
+        check_source(request["source"], limits.source_bytes)
+        return None
+    except LimitExceeded as e:
+        error = {"type": "LimitExceeded", "message": str(e), "line": None, "kind": "limit",
+                 "limit": e.limit}
+    except SecurityError as e:
+        error = {"type": "SecurityError", "message": str(e), "line": None, "kind": "refused"}
+    trace = _fallback_trace(request, "", error) if request.get("trace") else None
+    return {"stdout": "", "stderr": f"{error['type']}: {error['message']}\n", "exit_code": 1,
+            "error": error, "trace": trace, "duration_ms": 0.0}
 
 
 def _fallback_trace(request: dict, stdout: str, error: dict):

@@ -41,13 +41,21 @@ def test_corpora_are_big_enough():
     assert len(HONEST) >= 15
 
 
-@pytest.mark.parametrize("path", HOSTILE, ids=lambda p: p.stem)
-def test_hostile_program_is_stopped(path, pool, canaries):
+# Escapes run both untraced and traced (the recorder sees every op); resource bombs, which
+# take a second or two each, run untraced only.
+CASES = [(p, False) for p in HOSTILE] + [(p, True) for p in HOSTILE
+                                         if not p.name.startswith("dos")]
+
+
+@pytest.mark.parametrize("path,trace", CASES,
+                         ids=lambda v: v.stem if isinstance(v, pathlib.Path) else
+                         ("traced" if v else "untraced"))
+def test_hostile_program_is_stopped(path, trace, pool, canaries):
     marker, secret_file = canaries
     source = path.read_bytes().decode("utf-8")
     source = source.replace("@MARKER@", str(marker)).replace("@SECRET_FILE@", str(secret_file))
     expected = set(_header(path, "expect").split(","))
-    result = pool.run(source, filename="main.py", trace=False)
+    result = pool.run(source, filename="main.py", trace=trace)
     assert result.exit_code == 1, result.stdout[-300:]
     assert result.error is not None
     assert result.error["kind"] in expected, result.error
@@ -60,6 +68,13 @@ def test_hostile_program_is_stopped(path, pool, canaries):
     everything = result.stdout + result.stderr + json.dumps(result.error)
     assert SECRET not in everything
     assert "PWNED" not in result.stdout
+    if trace:
+        from runner import trace as trace_format
+        trace_format.validate(result.trace)
+        assert SECRET not in json.dumps(result.trace)
+    # and the sandbox answers the next request normally
+    follow = pool.run("print(6 * 7)\n", trace=False)
+    assert (follow.stdout, follow.exit_code) == ("42\n", 0)
 
 
 def test_the_pool_still_serves_after_the_corpus(pool):

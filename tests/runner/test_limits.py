@@ -166,3 +166,14 @@ def test_a_run_killed_from_outside_still_has_a_trace_with_its_error(pool):
 def test_sized_factories_are_checked_before_allocating(pool, call):
     result = run(pool, f"import torch\nimport numpy as np\nx = {call}\n")
     assert_limit(result, "tensor_elements", line=3)
+
+
+def test_an_oversized_program_still_gets_a_trace_with_the_error(pool):
+    from runner import trace as trace_format
+    limits = pool.limits.replace(source_bytes=1000)
+    result = pool.run("x = 1\n" * 200, limits=limits, trace=True)
+    assert result.error["limit"] == "source"
+    trace_format.validate(result.trace)
+    assert [e["error_kind"] for e in result.trace["events"] if e["kind"] == "error"] == ["limit"]
+    huge = pool.run("x = 1\n" * 2000, limits=limits, trace=True)     # refused before the pool
+    assert huge.error["limit"] == "source" and huge.trace is None
