@@ -51,10 +51,11 @@ async def lesson_run(lesson_id: str, runs: RunnerDep, lang: Lang = "en") -> Resp
                     media_type="application/json")
 
 
-def _page(request: Request, settings, templates, lang: str | None, name: str, **context):
+def _page(request: Request, settings, templates, lang: str | None, name: str,
+          status_code: int = 200, **context):
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
     context.update(lang=chosen, t=load_strings(settings.static_dir, chosen))
-    response = templates.TemplateResponse(request, name, context)
+    response = templates.TemplateResponse(request, name, context, status_code=status_code)
     response.headers["Content-Language"] = "zh-Hans" if chosen == "zh" else "en"
     response.headers["Vary"] = "Accept-Language"
     return response
@@ -69,12 +70,19 @@ async def lessons_page(request: Request, settings: SettingsDep, templates: Templ
     return _page(request, settings, templates, lang, "pages/lessons.html", lessons=items)
 
 
-@router.get("/lessons/{lesson_id}", response_class=HTMLResponse, responses=responses(404))
+@router.get("/lessons/{lesson_id}", response_class=HTMLResponse,
+            responses={404: {"description": "No such lesson: the index, with a note",
+                             "content": {"text/html": {}}}})
 async def lesson_page(lesson_id: str, request: Request, settings: SettingsDep,
                       templates: TemplatesDep, lang: str | None = None) -> HTMLResponse:
     """One lesson: explanation, the program in the player, and "watch for" pointers."""
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
-    view = _found(lesson_id, chosen)
+    prev, lesson, nxt = get_lesson(lesson_id)
+    if lesson is None:   # a person followed a stale link: show them every lesson instead
+        items = [summary(one, chosen) for one in load_lessons()]
+        return _page(request, settings, templates, lang, "pages/lessons.html", 404,
+                     lessons=items, missing=lesson_id)
+    view = lesson_view(prev, lesson, nxt, chosen)
     blocks = [segments(p) for p in view["paragraphs"]]
     return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view,
                  blocks=blocks)

@@ -45,10 +45,13 @@ def test_code_spans_become_code_elements(client):
 
 
 def test_unknown_lesson_is_a_clear_404(client):
-    for url in ("/lessons/no-such-lesson", "/api/lessons/no-such-lesson"):
-        response = client.get(url)
-        assert response.status_code == 404
-        assert "no lesson called 'no-such-lesson'" in response.json()["error"]["message"]
+    response = client.get("/api/lessons/no-such-lesson")
+    assert response.status_code == 404
+    assert "no lesson called 'no-such-lesson'" in response.json()["error"]["message"]
+    page = client.get("/lessons/no-such-lesson?lang=en")     # a person gets a page back
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "There is no lesson called “no-such-lesson”" in page.text
+    assert page.text.count('class="lesson-card"') == len(LESSONS)
 
 
 def test_api_lists_lessons_in_the_asked_language(client):
