@@ -28,10 +28,19 @@ def client(fake_pool):
         yield c
 
 
+def roomy_pool(settings):
+    """The runner's WorkerPool with time limits far above what the seeds need: the 5000-epoch
+    training loop takes 3.5 s of CPU alone, and a loaded CI machine stretches wall time."""
+    from runner import Limits, WorkerPool
+
+    return WorkerPool(size=settings.pool_size,
+                      limits=Limits.from_env(cpu_seconds=60, wall_seconds=180))
+
+
 @pytest.fixture(scope="session")
 def real_client():
     """The app with the runner's real WorkerPool (one per test session: it forks workers)."""
-    with TestClient(create_app(make_settings(pool_size=2))) as c:
+    with TestClient(create_app(make_settings(pool_size=2), pool_factory=roomy_pool)) as c:
         yield c
 
 
