@@ -60,9 +60,10 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
         >>> tensor([1, 2]).dtype, tensor([1.0, 2]).dtype, tensor(True).dtype
         (torch.int64, torch.float32, torch.bool)
     """
-    arr = _infer(data)
-    if dtype is not None:
-        arr = arr.astype(_np_dtype(dtype))
+    if dtype is None:
+        arr = _infer(data)
+    else:   # straight to the target type: 1e300 must not pass through float32 first
+        arr = np.array(_plain(data), dtype=_np_dtype(dtype))
     return _made(new_tensor(arr), "tensor", requires_grad)
 
 

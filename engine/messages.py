@@ -49,6 +49,9 @@ DEEPCOPY_NONLEAF = (
     "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
     "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
     "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001")
+ONE_ELEMENT = "only one element tensors can be converted to Python scalars"
+VIEW_STRIDES = ("view size is not compatible with input tensor's size and stride (at least one "
+                "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
 HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
         "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 

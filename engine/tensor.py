@@ -215,11 +215,15 @@ class Tensor(TensorOps):
         return self._data
 
     def __float__(self) -> float:
+        if self._data.size != 1:
+            raise ValueError(messages.ONE_ELEMENT)
         if self._rg:
             messages.warn(messages.SCALAR_CONVERSION_WARNING)
         return float(self.item())
 
     def __int__(self) -> int:
+        if self._data.size != 1:
+            raise ValueError(messages.ONE_ELEMENT)
         return int(self.item())
 
     def __index__(self) -> int:
@@ -274,9 +278,10 @@ class Tensor(TensorOps):
         return tensor_str(self)
 
     def __format__(self, spec: str) -> str:
-        if self._data.ndim == 0 and spec:
+        # PyTorch formats a 0-d tensor as its Python number, even with an empty spec
+        if self._data.ndim == 0 and type(self) is Tensor:
             return format(self.item(), spec)
-        return str(self)
+        return format(str(self), spec)
 
     def __array__(self, dtype=None, copy=None):
         return self._data if dtype is None else self._data.astype(dtype)

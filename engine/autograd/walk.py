@@ -186,8 +186,12 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
     before = None
     if _events.listener is not None and old is not None:
         before = new_tensor(old._data.copy())
-    if old is None:
-        new = g if create_graph else new_tensor(np.array(g._data, copy=True))
+    if old is None and create_graph:
+        # PyTorch copies the new gradient into a fresh tensor, recorded as CopyBackwards
+        from ..ops.inplace import copy_
+        new = copy_(new_tensor(np.empty_like(g._data)), g)
+    elif old is None:
+        new = new_tensor(np.array(g._data, copy=True))
     elif create_graph or old._rg:
         new = old + g
     else:

@@ -6,7 +6,8 @@ Everything here is built on the public Tensor API and the ops in `engine.ops.nn_
 from __future__ import annotations
 
 from . import functional, init, parameter
-from .activation import Flatten, LeakyReLU, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .activation import (ELU, GELU, Dropout, Flatten, LeakyReLU, LogSoftmax, ReLU, SiLU, Sigmoid,
+                         Softmax, Softplus, Tanh)
 from .container import ModuleDict, ModuleList, Sequential
 from .linear import Identity, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
@@ -15,5 +16,5 @@ from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
            "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
-           "Flatten", "MSELoss", "L1Loss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
+           "Flatten", "Softplus", "SiLU", "ELU", "GELU", "Dropout", "MSELoss", "L1Loss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
            "CrossEntropyLoss", "functional", "init", "parameter"]

@@ -87,6 +87,44 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     return _nn.LeakyRelu.apply(input, negative_slope)
 
 
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    """log(1 + e**(beta x)) / beta, linear past the threshold (`SoftplusBackward0`)."""
+    return _nn.Softplus.apply(input, beta, threshold)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * sigmoid(x) (`SiluBackward0`)."""
+    return _nn.Silu.apply(input)
+
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """x for x > 0, alpha * (e**x - 1) otherwise (`EluBackward0`)."""
+    return _nn.Elu.apply(input, alpha, 1, 1)
+
+
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    """x * Phi(x), or its tanh approximation (`GeluBackward0`)."""
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return _nn.Gelu.apply(input, approximate)
+
+
+def dropout(input: Tensor, p: float = 0.5, training: bool = True,
+            inplace: bool = False) -> Tensor:
+    """Zero each element with probability p and scale the rest by 1/(1-p) while training.
+
+    PyTorch records it as a `MulBackward0` by the scaled mask; values differ from PyTorch's
+    because the engine has its own random generator.
+    """
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    from ..factories import rand
+    keep = (rand(*input.shape, dtype=input.dtype) >= p).to(input.dtype)
+    return input * (keep * 0.0 if p == 1.0 else keep / (1 - p))
+
+
 # ---- linear ----------------------------------------------------------------------------
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias, recorded as PyTorch records it.
@@ -289,4 +327,5 @@ def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-           "cross_entropy", "nll_loss", "l1_loss"]
+           "cross_entropy", "nll_loss", "l1_loss", "softplus", "silu", "elu", "gelu",
+           "dropout"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _events
+from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
@@ -197,9 +197,13 @@ class CopySlices(Op):
 
 def setitem(t: Tensor, key, value) -> None:
     """`t[key] = value`: write in place, bump the version, record CopySlices when needed."""
+    nkey = _np_key(key if isinstance(key, tuple) else (key,))
+    if _grad_state.enabled and t._rg and t.grad_fn is None and not any(
+            _is_advanced(k) for k in nkey):
+        # PyTorch writes through a view t[key], so it names the view in its refusal
+        raise RuntimeError(messages.VIEW_LEAF_INPLACE)
     check_inplace(t)
     src = value if isinstance(value, Tensor) else scalar(value, t)
-    nkey = _np_key(key if isinstance(key, tuple) else (key,))
     t._data[nkey] = src._data
     t._vc[0] += 1
     _copy_slices(t, nkey, src)

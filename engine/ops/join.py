@@ -26,6 +26,13 @@ class Cat(Op):
             if a.ndim != nd:
                 raise RuntimeError("Tensors must have same number of dimensions: got "
                                    f"{nd} and {a.ndim}")
+        for i, a in enumerate(arrays[1:], 1):
+            for d in range(nd):
+                if d != dim and a.shape[d] != arrays[0].shape[d]:
+                    raise RuntimeError(
+                        f"Sizes of tensors must match except in dimension {dim}. Expected size "
+                        f"{arrays[0].shape[d]} but got size {a.shape[d]} for tensor number {i} "
+                        "in the list.")
         if len({a.dtype for a in arrays}) > 1:
             arrays = _promote_all(tensors, arrays)
         out = np.concatenate(arrays, axis=dim)

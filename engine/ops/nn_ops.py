@@ -8,6 +8,8 @@ PyTorch's integer code (0 none, 1 mean, 2 sum), which is what its nodes save.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
@@ -131,6 +133,103 @@ class LeakyRelu(Op):
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), 0.2
+
+
+class Softplus(Op):
+    """out = log(1 + e**(beta * self)) / beta, or self where beta * self > threshold"""
+    grad_fn_name, name = "SoftplusBackward0", "softplus"
+    saves = ("beta", "self", "threshold")
+    rule = "grad * sigmoid(beta * self) (grad where beta * self > threshold)"
+    float_only = True
+
+    def forward(self, beta=1.0, threshold=20.0):
+        z = self * beta
+        soft = (np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0)) / beta
+        return np.where(z > threshold, self, soft).astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):
+        from .elementwise import where
+        z = ctx.self * ctx.beta
+        return (where(z > ctx.threshold, grad, grad * z.sigmoid()),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 1.0, 20.0
+        yield make(shape, 0.6, 2.0), 2.0, 1.0
+
+
+class Silu(Op):
+    """out = self * sigmoid(self)"""
+    grad_fn_name, name, saves = "SiluBackward0", "silu", ("self",)
+    rule = "grad * s * (1 + self * (1 - s)), s = sigmoid(self)"
+    float_only = True
+
+    def forward(self):
+        return self / (1 + np.exp(-self))
+
+    def backward(ctx, grad):
+        s = ctx.self.sigmoid()
+        return (grad * s * (1 + ctx.self * (1 - s)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class Elu(Op):
+    """out = self where self > 0, alpha * (e**self - 1) elsewhere"""
+    grad_fn_name, name = "EluBackward0", "elu"
+    saves = ("alpha", "input_scale", "scale", "self")
+    rule = "grad where self > 0, grad * alpha * e**self elsewhere"
+    float_only = True
+
+    def forward(self, alpha=1.0, scale=1, input_scale=1):
+        return np.where(self > 0, self, alpha * np.expm1(self)).astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):
+        from .elementwise import where
+        x = ctx.self
+        return (where(x > 0, grad, grad * x.exp() * ctx.alpha),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 0.5
+
+
+class Gelu(Op):
+    """out = self * Phi(self) (Phi the normal CDF; 'tanh' uses its tanh approximation)"""
+    grad_fn_name, name, saves = "GeluBackward0", "gelu", ("approximate", "self")
+    rule = "grad * (Phi(self) + self * phi(self))"
+    float_only = True
+
+    def forward(self, approximate="none"):
+        if approximate == "tanh":
+            inner = _SQRT_2_OVER_PI * (self + 0.044715 * self ** 3)
+            return (0.5 * self * (1 + np.tanh(inner))).astype(self.dtype, copy=False)
+        return (0.5 * self * (1 + _erf(self / math.sqrt(2)))).astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):
+        x = ctx.self
+        if ctx.approximate == "tanh":
+            t = ((x + x * x * x * 0.044715) * _SQRT_2_OVER_PI).tanh()
+            d_inner = (x * x * (3 * 0.044715) + 1) * _SQRT_2_OVER_PI
+            return (grad * ((t + 1) * 0.5 + x * 0.5 * (1 - t * t) * d_inner),)
+        cdf = ((x / math.sqrt(2)).erf() + 1) * 0.5
+        pdf = (x * x * -0.5).exp() / math.sqrt(2 * math.pi)
+        return (grad * (cdf + x * pdf),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), "none"
+        yield make(shape), "tanh"
+
+
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+_erf_scalar = np.frompyfunc(math.erf, 1, 1)
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    return np.asarray(_erf_scalar(x), dtype=x.dtype)
 
 
 class MseLoss(Op):
@@ -310,5 +409,5 @@ def _nll_coefficients(shape, target, weight, ignore_index, dtype) -> np.ndarray:
     return coef
 
 
-__all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "MseLoss", "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy",
+__all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu", "MseLoss", "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy",
            "NllLoss", "REDUCTIONS"]

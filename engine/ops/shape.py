@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _events
+from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
@@ -274,10 +274,31 @@ def view(t: Tensor, *shape) -> Tensor:
         from .. import dtypes
         if isinstance(shape[0], dtypes.dtype):
             return to(t, shape[0])
-    return View.apply(t, _shape_arg(shape))
+    shape = _shape_arg(shape)
+    if not _without_copy(t._data, shape):
+        raise RuntimeError(messages.VIEW_STRIDES)
+    return View.apply(t, shape)
 
 
-reshape = view
+def reshape(t: Tensor, *shape) -> Tensor:
+    """A view when the strides allow one, else a copy (CloneBackward0 + UnsafeViewBackward0)."""
+    shape = _shape_arg(shape)
+    if _without_copy(t._data, shape):
+        return View.apply(t, shape)
+    return UnsafeView.apply(Clone.apply(t), shape)
+
+
+def _without_copy(a: np.ndarray, shape: tuple) -> bool:
+    """Whether `a` can take `shape` as a view (numpy's rule matches PyTorch's stride rule).
+    An impossible shape answers True, so that View reports PyTorch's size error."""
+    v = a.view()
+    try:
+        v.shape = shape
+    except AttributeError:
+        return False
+    except ValueError:
+        return True
+    return True
 
 
 def flatten(t: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
@@ -287,7 +308,7 @@ def flatten(t: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     if s == e:
         return t
     shape = t._data.shape
-    return View.apply(t, shape[:s] + (-1,) + shape[e + 1:])
+    return reshape(t, shape[:s] + (-1,) + shape[e + 1:])
 
 
 def squeeze(t: Tensor, dim=None) -> Tensor:
