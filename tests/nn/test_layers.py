@@ -218,3 +218,77 @@ def test_calculate_gain_and_fan_errors():
         init.xavier_uniform_(torch.empty(3))
     assert str(info.value) == ("Fan in and fan out can not be computed for tensor with fewer "
                                "than 2 dimensions")
+
+
+# PyTorch 2.13's values and gradients (of the sum) at X_ACT, printed in the torch venv
+X_ACT = [-2.0, -0.5, 0.0, 0.5, 3.0]
+ACTIVATIONS = {
+    "softplus": (F.softplus, "SoftplusBackward0",
+                 [0.12692800164222717, 0.4740769863128662, 0.6931471824645996,
+                  0.9740769863128662, 3.0485873222351074],
+                 [0.11920291930437088, 0.3775406777858734, 0.5, 0.622459352016449,
+                  0.9525741338729858]),
+    "silu": (F.silu, "SiluBackward0",
+             [-0.23840583860874176, -0.1887703388929367, 0.0, 0.3112296760082245,
+              2.857722520828247],
+             [-0.09078425168991089, 0.260038822889328, 0.5, 0.7399612069129944,
+              1.0881041288375854]),
+    "elu": (F.elu, "EluBackward0",
+            [-0.8646647334098816, -0.39346933364868164, 0.0, 0.5, 3.0],
+            [0.1353352814912796, 0.6065306663513184, 1.0, 1.0, 1.0]),
+    "gelu": (F.gelu, "GeluBackward0",
+             [-0.04550027847290039, -0.1542687714099884, 0.0, 0.3457312285900116,
+              2.9959497451782227],
+             [-0.08523187041282654, 0.1325049102306366, 0.5, 0.867495059967041,
+              1.0119456052780151]),
+    "softplus_b2_t1": (lambda t: F.softplus(t, beta=2, threshold=1), "SoftplusBackward0",
+                       [0.009074964560568333, 0.15663084387779236, 0.3465735912322998,
+                        0.65663081407547, 3.0],
+                       [0.01798621006309986, 0.2689414322376251, 0.5, 0.7310585975646973,
+                        1.0]),
+    "elu_a05": (lambda t: F.elu(t, alpha=0.5), "EluBackward0",
+                [-0.4323323667049408, -0.19673466682434082, 0.0, 0.5, 3.0],
+                [0.0676676407456398, 0.3032653331756592, 0.5, 1.0, 1.0]),
+    "gelu_tanh": (lambda t: F.gelu(t, approximate="tanh"), "GeluBackward0",
+                  [-0.04540228843688965, -0.1542859971523285, 0.0, 0.3457140028476715,
+                   2.9963626861572266],
+                  [-0.08609922230243683, 0.1326301097869873, 0.5, 0.8673698902130127,
+                   1.0115842819213867]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ACTIVATIONS))
+def test_more_activations_match_pytorch(name):
+    fn, node, values, grads = ACTIVATIONS[name]
+    x = torch.tensor(X_ACT, requires_grad=True)
+    y = fn(x)
+    assert type(y.grad_fn).__name__ == node
+    (g,) = torch.autograd.grad(y.sum(), x)
+    np.testing.assert_allclose(y.detach().numpy(), values, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(g.numpy(), grads, rtol=1e-6, atol=1e-7)
+
+
+def test_more_activation_reprs():
+    assert [repr(m) for m in (nn.Softplus(), nn.SiLU(), nn.ELU(), nn.GELU(), nn.GELU("tanh"),
+                              nn.Softplus(beta=2, threshold=1), nn.ELU(alpha=0.5),
+                              nn.Dropout(0.2), nn.Dropout(0.2, inplace=True))] == [
+        "Softplus(beta=1.0, threshold=20.0)", "SiLU()", "ELU(alpha=1.0)",
+        "GELU(approximate='none')", "GELU(approximate='tanh')", "Softplus(beta=2, threshold=1)",
+        "ELU(alpha=0.5)", "Dropout(p=0.2, inplace=False)", "Dropout(p=0.2, inplace=True)"]
+
+
+def test_dropout_scales_kept_values_and_is_the_identity_in_eval():
+    torch.manual_seed(0)
+    x = torch.ones(1000, requires_grad=True)
+    drop = nn.Dropout(0.25)
+    y = drop(x)
+    assert type(y.grad_fn).__name__ == "MulBackward0"
+    kept = y.detach().numpy()
+    assert np.all((kept == 0) | np.isclose(kept, 1 / 0.75))
+    assert 0.15 < (kept == 0).mean() < 0.35
+    assert drop.eval()(x) is x
+    assert F.dropout(x, 0.0) is x and F.dropout(x, 0.5, training=False) is x
+    assert F.dropout(x, 1.0).sum().item() == 0.0
+    with pytest.raises(ValueError) as info:
+        nn.Dropout(1.5)
+    assert str(info.value) == "dropout probability has to be between 0 and 1, but got 1.5"
