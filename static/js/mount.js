@@ -59,9 +59,21 @@ export function mountPlayer(root, options) {
     graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
   }
 
-  function lineKind(ev) {
+  // What the eye should follow at this step: the working node, else what the step created.
+  function focusOf(state) {
+    const ev = state.event;
+    if (state.active) return state.active;
+    if (!ev) return null;
+    if (ev.kind === 'op') return ev.node ? ev.node.id : ev.output.id;
+    if (ev.kind === 'tensor' || ev.kind === 'inplace') return ev.tensor.id || ev.tensor;
+    if (ev.kind === 'accumulate' || ev.kind === 'grad_reset') return ev.tensor;
+    return null;
+  }
+
+  function lineKind(state) {
+    const ev = state.event;
     if (!ev) return '';
-    if (ev.kind === 'error') return 'is-error';
+    if (state.error && (ev.kind === 'error' || (ev.kind === 'end' && !state.error.caught))) return 'is-error';
     return BACKWARD_KINDS.has(ev.kind) ? 'is-backward' : 'is-forward';
   }
 
@@ -83,14 +95,14 @@ export function mountPlayer(root, options) {
     el.play.classList.toggle('is-playing', model.playing);
     if (why === 'play') return;
     el.narration.textContent = trace ? narrate(state, S) : '';
-    editor.setLine(state.line, lineKind(state.event));
+    editor.setLine(state.line, lineKind(state));
     el.mode.hidden = state.mode;
     const pass = state.pass;
     el.passBadge.hidden = !pass;
     if (pass) el.passBadge.textContent = `${tr(S, 'pass_label', { n: pass.pass + 1 })} · ${pass.api}()`;
     if (graph) {
       graph.renderer.render(state, { selected: model.selected });
-      const focus = state.active && graph.index.boxes[state.active];
+      const focus = graph.index.boxes[focusOf(state)];
       if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y);
     }
     renderInspector(el.inspector, state, model.selected, S);

@@ -243,7 +243,8 @@ function applyInPlace(draft, event, nested = false) {
   if (!nested) {
     draft.index = event.seq;
     draft.event = event;
-    draft.line = event.line ?? null;
+    // an uncaught error stays on its line through the final `end` (which has no line)
+    draft.line = event.line ?? (draft.error && !draft.error.caught ? draft.error.line : null);
     draft.flows = [];
     draft.merged = null;
     if (event.kind !== 'node_apply') draft.activeApply = null;

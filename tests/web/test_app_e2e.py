@@ -260,3 +260,44 @@ def test_inspector_shows_a_clicked_tensor(page):
     assert "x" in text and "torch.float32" in text and "True" in text
     assert "tensor([3., 3.])" in text           # .grad at the last step
     assert "torch.Size([2])" in text
+
+
+def test_training_loop_plots_the_loss_and_marks_the_pass(page):
+    open_app(page)
+    before = runs(page)
+    page.select_option("#examples", "training-loop")
+    wait_run(page, before)
+    assert page.locator("#plot svg .curve").is_visible()
+    assert page.locator("#plot svg .marker").count() == 0      # no pass has started yet
+    page.click("#jump-backward")
+    assert page.locator("#plot svg .marker").count() == 1
+    assert "backward" in page.inner_text("#pass-badge")
+    summary = page.inner_text("#plot .note")
+    assert re.search(r"\d+ points", summary)
+
+
+def test_create_graph_shows_the_graph_backward_built(page):
+    open_app(page)
+    before = runs(page)
+    page.select_option("#examples", "second-derivative")
+    wait_run(page, before)
+    page.keyboard.press("End")
+    built = page.locator("#graph .node.is-in-backward")
+    assert built.count() >= 2
+    assert "tensor([2.])" in page.inner_text("#console")
+
+
+def test_refused_and_broken_programs_explain_themselves(page):
+    open_app(page, "?code=" + quote("import os\nprint(os.getcwd())\n"))
+    console = page.inner_text("#console")
+    assert "os" in console
+    assert page.locator("#console .console-error").count() == 1
+    assert page.locator("#console .explain").count() == 1
+    page.fill("#editor", "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\ny.backward()\n")
+    before = runs(page)
+    page.click("#run")
+    wait_run(page, before)
+    page.keyboard.press("End")
+    assert "grad can be implicitly created only for scalar outputs" in page.inner_text("#console")
+    assert "y.backward(v)" in page.inner_text("#console .explain")
+    assert page.inner_text(".editor-gutter .is-current") == "4"

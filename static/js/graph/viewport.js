@@ -6,6 +6,8 @@
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
  */
+const MIN_READABLE = 0.7;   // screen pixels per layout point below which labels are unreadable
+
 export function createViewport(host, svg, size) {
   const pad = 16;
   const full = { x: -pad, y: -pad, w: size.width + 2 * pad, h: size.height + 2 * pad };
@@ -13,16 +15,24 @@ export function createViewport(host, svg, size) {
 
   const apply = () => svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.w} ${box.h}`);
 
-  function fit() {
-    // never blow a tiny graph up past 1.6× its natural size: huge boxes look like a mistake
+  // `whole`: show everything however small. Otherwise (on load) a graph too big to read at
+  // full view (a training loop's iterations side by side) opens at a readable scale at its
+  // top-left corner, and stepping pans to where the work happens.
+  function fit(whole = true) {
     const r = host.getBoundingClientRect();
     const minW = r.width ? r.width / 1.6 : full.w;
     const minH = r.height ? r.height / 1.6 : full.h;
     box = { ...full };
     if (box.w < minW && box.h < minH) {
+      // never blow a tiny graph up past 1.6× its natural size: huge boxes look like a mistake
       const s = Math.max(minW / box.w, minH / box.h);
       box = { x: full.x - (full.w * s - full.w) / 2, y: full.y - (full.h * s - full.h) / 2,
         w: full.w * s, h: full.h * s };
+    } else if (!whole && r.width) {
+      const scale = Math.min(r.width / full.w, r.height / full.h);
+      if (scale < MIN_READABLE) {
+        box = { x: full.x, y: full.y, w: r.width / MIN_READABLE, h: r.height / MIN_READABLE };
+      }
     }
     apply();
   }
@@ -77,6 +87,6 @@ export function createViewport(host, svg, size) {
   resize();
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(resize).observe(host);
 
-  fit();
+  fit(false);
   return { fit, zoom, reveal, get box() { return { ...box }; } };
 }

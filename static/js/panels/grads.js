@@ -25,7 +25,7 @@ export function renderGrads(el, state, S, onPick) {
     const recent = list.slice(-6);
     return h('div', { class: 'grad-leaf', dataset: { tensor: id } },
       h('button', { type: 'button', class: 'link', onclick: () => onPick && onPick(id) },
-        h('code', {}, `${(t && t.name) || id}.grad`)),
+        h('code', {}, `${(t && t.name) || tr(S, 'unnamed_short')}.grad`)),
       list.length > recent.length ? h('p', { class: 'note' }, `… ${list.length - recent.length}`) : null,
       h('ol', { class: 'hist-list' }, recent.map((c) => change(c, S))));
   }));

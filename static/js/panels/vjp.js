@@ -20,7 +20,7 @@ export function renderVjp(el, state, S) {
   const pass = state.pass || state.lastPass;
   if (!pass) return fill(el, h('p', { class: 'empty' }, tr(S, 'vjp_empty')));
   if (!pass.jacobian) return fill(el, h('p', { class: 'empty' }, tr(S, 'vjp_too_big')));
-  const name = (id) => (state.tensors[id] && state.tensors[id].name) || id;
+  const name = (id) => (state.tensors[id] && state.tensors[id].name) || tr(S, 'unnamed_short');
   const blocks = pass.jacobian.map((j) => {
     const seed = pass.seeds[pass.roots.indexOf(j.root)];
     const v = flat(seed ? seed.data : [1]);

@@ -187,3 +187,11 @@ test('findNext finds the next backward step', () => {
   assert.equal(findNext(trace, 0, ['backward_begin']), kindAt(trace, 'backward_begin'));
   assert.equal(findNext(trace, 99, ['backward_begin']), -1);
 });
+
+test('after an uncaught error the last step still points at the error line', () => {
+  const trace = load('s000_backward_twice_error');
+  const err = trace.events.find((e) => e.kind === 'error');
+  const end = last(trace);
+  assert.equal(trace.events.at(-1).line, null);
+  assert.equal(end.line, err.line);
+});
