@@ -6,13 +6,14 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
-ar = ew = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = None   # bound by bind_ops()
+ar = ew = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None   # bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ar, ew, cmp, red, stt, sh, jn, ix, sel, la, ip, fac
+    global ar, ew, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op
     from . import factories as fac
+    from .ops import _op
     from .ops import arithmetic as ar
     from .ops import comparison as cmp
     from .ops import elementwise as ew
@@ -232,8 +233,7 @@ class TensorOps:
 
 
 def _t(self, other):
-    from .ops._op import scalar
-    return scalar(other, self)
+    return _op.scalar(other, self)
 
 
 def _num(v):

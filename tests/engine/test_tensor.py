@@ -180,3 +180,26 @@ def test_grad_assignment_is_checked():
         x.grad = torch.ones(2, dtype=torch.float64)
     x.grad = torch.ones(2)
     assert x.grad.tolist() == [1.0, 1.0]
+
+
+def test_scalar_conversions_of_many_elements_and_formatting():
+    with pytest.raises(ValueError, match="^only one element tensors can be converted"):
+        float(torch.ones(3))
+    s = (torch.tensor([1.0, 2.0], requires_grad=True) * 3).sum()
+    assert f"{s}" == "9.0" and f"{s:.2f}" == "9.00"
+    assert torch.tensor([1e-300, 1e300], dtype=torch.float64).tolist() == [1e-300, 1e300]
+
+
+def test_setitem_on_a_leaf_names_the_view():
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match="^a view of a leaf Variable"):
+        w[0] = 5.0
+    with pytest.raises(RuntimeError, match="^a leaf Variable that requires grad"):
+        w[[0]] = 5.0
+
+
+def test_create_graph_accumulation_is_a_copy_node():
+    x = torch.tensor(2.0, requires_grad=True)
+    with pytest.warns(UserWarning):
+        (x ** 3).backward(create_graph=True)
+    assert x.grad.item() == 12.0 and type(x.grad.grad_fn).__name__ == "CopyBackwards"

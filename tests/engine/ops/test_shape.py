@@ -91,3 +91,20 @@ def test_errors(expr, message):
     with pytest.raises((RuntimeError, IndexError)) as e:
         eval(expr)
     assert str(e.value) == message
+
+
+def test_view_needs_compatible_strides_reshape_copies():
+    m = torch.ones(2, 3, requires_grad=True)
+    with pytest.raises(RuntimeError, match=r"^view size is not compatible with input tensor's "
+                                           r"size and stride"):
+        m.t().view(6)
+    r = m.t().reshape(6)
+    assert chain(r) == ("UnsafeViewBackward0", ["CloneBackward0"])
+    assert chain(m.reshape(3, 2)) == ("ViewBackward0", [ACC])
+
+
+def test_cat_size_mismatch_message():
+    with pytest.raises(RuntimeError) as e:
+        torch.cat([torch.ones(2, 3), torch.ones(2, 2)])
+    assert str(e.value) == ("Sizes of tensors must match except in dimension 0. Expected size "
+                            "3 but got size 2 for tensor number 1 in the list.")
