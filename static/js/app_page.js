@@ -9,6 +9,7 @@ import { tr, applyStrings } from './i18n.js';
 
 const STORE_CODE = 'gradstep.code';
 const STORE_LANG = 'gradstep.lang';
+const STORE_Z = 'gradstep.z';     // the fragment this browser itself last wrote
 
 const store = {
   get(k) { try { return localStorage.getItem(k); } catch { return null; } },
@@ -44,6 +45,7 @@ export async function startApp(doc, playerRoot) {
     if (!code) return;
     if (!hashCode || hashCode.code !== code) hashCode = { code, z: await encodeProgram(code) };
     const hash = buildHash(hashCode.z, index >= 0 ? index + 1 : 0);
+    store.set(STORE_Z, hashCode.z);
     history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
     const full = byId('open-full');
     if (full) full.href = `/${hash}`;
@@ -87,7 +89,7 @@ export async function startApp(doc, playerRoot) {
     if (want.z) {
       try { code = await decodeProgram(want.z); } catch { toast(tr(strings, 'link_broken')); }
     } else if (want.code !== undefined) code = want.code;
-    return { code, step: want.step ? want.step - 1 : 0, lang: want.lang };
+    return { code, z: want.z, step: want.step ? want.step - 1 : 0, lang: want.lang };
   }
 
   // wiring
@@ -159,7 +161,14 @@ export async function startApp(doc, playerRoot) {
   if (first.lang) store.set(STORE_LANG, first.lang);
   else if (storedLang && storedLang !== lang) await setLang(storedLang, false);
   let code = first.code;
-  if (code === null) code = store.get(STORE_CODE);
+  // A fragment this browser wrote itself is older than the editor's text if the learner typed
+  // after their last run; a link from someone else (another token) always wins.
+  const stored = store.get(STORE_CODE);
+  const ownHash = first.z && first.z === store.get(STORE_Z);
+  if (code === null || (ownHash && stored !== null && stored !== code)) {
+    if (ownHash && stored !== code) first.step = 0;
+    code = stored;
+  }
   if (code === null && examples && examples.options.length > 1) {
     code = (await api.example(examples.options[1].value, lang)).code;
   }

@@ -54,6 +54,9 @@ export function mountPlayer(root, options) {
     for (const [id, node] of index.nodes) {
       node.setAttribute('tabindex', '-1');
       node.setAttribute('role', 'button');
+      const tip = node.querySelector('a');
+      const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
+      node.setAttribute('aria-label', label || id);
       node.dataset.id = id;
     }
     graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
@@ -161,6 +164,15 @@ export function mountPlayer(root, options) {
       e.preventDefault();
       e.stopPropagation();
       player.select(node.dataset.id);
+    } else if ((e.key === ']' || e.key === '[') && graph) {
+      // keyboard inspection without hundreds of tab stops: cycle through the boxes that exist
+      const present = [...graph.index.nodes.keys()].filter((id) => player.model.state.tensors[id] || player.model.state.nodes[id]);
+      if (!present.length) return;
+      const at = present.indexOf(player.model.selected);
+      const next = present[(at + (e.key === ']' ? 1 : present.length - 1) + (at < 0 && e.key === '[' ? 1 : 0)) % present.length];
+      player.select(next);
+      const b = graph.index.boxes[next];
+      if (b) graph.viewport.reveal(b.x, b.y);
     } else if (e.key === '+' || e.key === '=') graph && graph.viewport.zoom(1.25);
     else if (e.key === '-') graph && graph.viewport.zoom(0.8);
     else if (e.key === '0') graph && graph.viewport.fit();

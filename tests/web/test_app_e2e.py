@@ -199,6 +199,13 @@ def test_permalink_round_trip_and_editor_survives_reload(page, context):
     page.goto(page.base + "/")
     page.wait_for_selector("body.is-ready", timeout=30000)
     assert page.input_value("#editor") == program
+    # typing without running, then reloading the page's own URL, keeps what was typed
+    page.fill("#editor", program + "print('typed')\n")
+    page.wait_for_timeout(600)              # the editor saves after a short pause in typing
+    assert "#z=" in page.url
+    page.reload()
+    page.wait_for_selector("body.is-ready", timeout=30000)
+    assert page.input_value("#editor").endswith("print('typed')\n")
 
 
 def test_chinese_ui_switch_and_remembered(page):
@@ -301,3 +308,18 @@ def test_refused_and_broken_programs_explain_themselves(page):
     assert "grad can be implicitly created only for scalar outputs" in page.inner_text("#console")
     assert "y.backward(v)" in page.inner_text("#console .explain")
     assert page.inner_text(".editor-gutter .is-current") == "4"
+
+
+def test_keyboard_inspection_and_labels(page):
+    open_app(page, "?code=" + quote(FIRST))
+    page.keyboard.press("End")
+    page.focus("#graph")
+    page.keyboard.press("]")
+    assert page.locator("#graph .node.is-selected").count() == 1
+    first = page.inner_text("#inspector")
+    page.keyboard.press("]")
+    assert page.inner_text("#inspector") != first
+    labels = page.eval_on_selector_all("#graph .node", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels) and any("requires_grad=True" in x for x in labels)
+    for sel in ("#step-first", "#step-prev", "#play", "#step-next", "#step-last", "#zoom-fit"):
+        assert page.get_attribute(sel, "aria-label"), sel
