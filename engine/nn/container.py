@@ -6,11 +6,12 @@ under "0", "1", ... so parameter names read `0.weight`, as in PyTorch.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 
 from .module import Module, _addindent
 
 
-def _index(i, n: int, kind: str) -> int:
+def _index(i, n: int) -> int:
     i = int(i)
     if not -n <= i < n:
         raise IndexError(f"index {i} is out of range")
@@ -47,15 +48,15 @@ class Sequential(Module):
     def __getitem__(self, idx):
         if isinstance(idx, slice):
             return type(self)(OrderedDict(list(self._modules.items())[idx]))
-        return list(self._modules.values())[_index(idx, len(self), "Sequential")]
+        return list(self._modules.values())[_index(idx, len(self))]
 
     def __setitem__(self, idx: int, module: Module) -> None:
-        key = list(self._modules)[_index(idx, len(self), "Sequential")]
+        key = list(self._modules)[_index(idx, len(self))]
         self.add_module(key, module)
 
     def __delitem__(self, idx) -> None:
         keys = list(self._modules)
-        for k in (keys[idx] if isinstance(idx, slice) else [keys[_index(idx, len(self), "")]]):
+        for k in (keys[idx] if isinstance(idx, slice) else [keys[_index(idx, len(self))]]):
             del self._modules[k]
         # PyTorch renumbers the rest so the names stay 0..n-1
         items = list(self._modules.values())
@@ -92,10 +93,10 @@ class ModuleList(Module):
     def __getitem__(self, idx):
         if isinstance(idx, slice):
             return type(self)(list(self._modules.values())[idx])
-        return self._modules[str(_index(idx, len(self), "ModuleList"))]
+        return self._modules[str(_index(idx, len(self)))]
 
     def __setitem__(self, idx: int, module: Module) -> None:
-        self.add_module(str(_index(idx, len(self), "ModuleList")), module)
+        self.add_module(str(_index(idx, len(self))), module)
 
     def __len__(self) -> int:
         return len(self._modules)
@@ -149,7 +150,7 @@ class ModuleDict(Module):
     def __init__(self, modules=None) -> None:
         super().__init__()
         if modules is not None:
-            for k, m in (modules.items() if hasattr(modules, "items") else modules):
+            for k, m in (modules.items() if isinstance(modules, Mapping) else modules):
                 self.add_module(k, m)
 
     def __getitem__(self, key: str) -> Module:
