@@ -169,8 +169,11 @@ export async function startApp(doc, playerRoot) {
     if (ownHash && stored !== code) first.step = 0;
     code = stored;
   }
-  if (code === null && examples && examples.options.length > 1) {
-    code = (await api.example(examples.options[1].value, lang)).code;
+  if (code === null) {
+    // the examples menu is absent in embed mode; ask the server for the list instead
+    const firstId = examples && examples.options.length > 1 ? examples.options[1].value
+      : ((await api.examples(lang))[0] || {}).id;
+    if (firstId) code = (await api.example(firstId, lang)).code;
   }
   player.editor.value = code || '';
   if (code) await player.run(first.step);

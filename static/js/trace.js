@@ -28,7 +28,7 @@
  *   grads:Object<string,(Value|null)>, history:Object<string,GradChange[]>,
  *   console:(ConsoleList|null), mode:boolean, pass:(TraceEvent|null),
  *   lastPass:(TraceEvent|null), passAdded:Object<string,Value>,
- *   arrivals:Object<string,Arrival[]>, flows:Flow[], active:(string|null),
+ *   arrivals:Object<string,Arrival[]>, flows:Flow[], fresh:string[], active:(string|null),
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
  *   outputOf:Object<string,string>
@@ -55,7 +55,7 @@ export function initialState() {
   return {
     index: -1, event: null, line: null, tensors: {}, nodes: {}, grads: {}, history: {},
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
-    flows: [], active: null, activeApply: null, merged: null, error: null, series: [],
+    flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
     passes: 0, done: false, exitCode: null, outputOf: {},
   };
 }
@@ -164,14 +164,19 @@ function endPass(draft) {
 }
 
 const HANDLERS = {
-  tensor(d, ev) { addTensor(d, ev.tensor, { how: ev.how, grad_mode: ev.grad_mode }); },
+  tensor(d, ev) {
+    d.fresh = [ev.tensor.id];
+    addTensor(d, ev.tensor, { how: ev.how, grad_mode: ev.grad_mode });
+  },
   op(d, ev) {
+    d.fresh = [ev.output.id, ...(ev.node ? [ev.node.id] : []), ...(ev.new_nodes || []).map((n) => n.id)];
     for (const n of ev.new_nodes || []) addNode(d, n, ev.in_backward);
     addNode(d, ev.node, ev.in_backward);
     addTensor(d, ev.output, { how: ev.op, grad_mode: ev.grad_mode,
       in_backward: ev.in_backward, outside: !ev.node });
   },
   inplace(d, ev) {
+    d.fresh = [ev.tensor, ...(ev.node ? [ev.node.id] : [])];
     for (const n of ev.new_nodes || []) addNode(d, n, false);
     addNode(d, ev.node, false);
     const known = d.tensors[ev.tensor];
@@ -246,6 +251,7 @@ function applyInPlace(draft, event, nested = false) {
     // an uncaught error stays on its line through the final `end` (which has no line)
     draft.line = event.line ?? (draft.error && !draft.error.caught ? draft.error.line : null);
     draft.flows = [];
+    draft.fresh = [];
     draft.merged = null;
     if (event.kind !== 'node_apply') draft.activeApply = null;
     if (!draft.pass && event.kind !== 'error') draft.active = null;

@@ -61,12 +61,14 @@ export function createRenderer(index) {
   function render(state, view = {}) {
     const roots = new Set(state.pass ? state.pass.roots : []);
     const errorNode = state.error && state.error.node;
+    const fresh = new Set(state.fresh || []);
     for (const [id, el] of index.nodes) {
       const tensor = state.tensors[id];
       const node = state.nodes[id];
       const extra = [];
       if (!tensor && !node) extra.push('is-future');
       if (state.active === id) extra.push('is-active');
+      if (fresh.has(id)) extra.push('is-new');
       if (node && node.freed) extra.push('is-freed');
       if ((node && node.in_backward) || (tensor && tensor.in_backward)) extra.push('is-in-backward');
       if (errorNode === id) extra.push('is-error');

@@ -71,6 +71,8 @@ test('first trace: nodes appear op by op, gradients flow, x.grad becomes [3, 3],
   assert.ok(afterMul.nodes[mul] && afterMul.nodes[acc] && !afterMul.nodes[sum]);
   assert.equal(afterMul.nodes[mul].name, 'MulBackward0');
   assert.equal(afterMul.nodes[acc].name, 'AccumulateGrad');
+  assert.deepEqual(new Set(afterMul.fresh), new Set([mulEv.output.id, mul, acc]));
+  assert.deepEqual(foldTo(trace, sumEv.seq + 1).fresh, []);
 
   const sumApply = foldTo(trace, kindAt(trace, 'node_apply', 0));
   assert.equal(sumApply.active, sum);
