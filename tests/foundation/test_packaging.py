@@ -3,7 +3,8 @@ outside the repository, is a working gradstep: every module and asset is in it, 
 script answers, and `gradstep serve` serves the page, its static files and the health checks.
 
 The build runs on a copy of the checkout's files (git's view: committed and new, not
-ignored), so leftovers such as `build/` or an editable install cannot make it pass. pip reuses
+ignored), limited to what the Dockerfile's build stage copies, so leftovers such as `build/`
+or an editable install cannot make it pass, and neither can a file the image would lack. pip reuses
 its download cache, so after `./dev.sh test` has installed the dependencies once, this test
 spends its time unpacking, not downloading.
 """
@@ -30,6 +31,7 @@ from ._repo import ROOT, tracked_files
 
 PACKAGE_ROOTS = ("engine/", "runner/", "app/")
 ASSET_ROOTS = {"templates/": "app/templates/", "static/": "app/static/"}
+BUILD_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE")
 
 
 @dataclass
@@ -63,7 +65,9 @@ def run(argv: list, **kwargs) -> subprocess.CompletedProcess:
 def installed(tmp_path_factory) -> Installed:
     tmp = tmp_path_factory.mktemp("packaging")
     source = tmp / "source"
-    files = tracked_files()
+    # What a build reads, and all the Dockerfile copies into its build stage.
+    files = [rel for rel in tracked_files()
+             if rel in BUILD_FILES or rel.startswith(PACKAGE_ROOTS + tuple(ASSET_ROOTS))]
     for rel in files:
         (source / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, source / rel)
