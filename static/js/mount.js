@@ -112,7 +112,14 @@ export function mountPlayer(root, options) {
     renderVjp(el.vjp, state, S);
     renderGrads(el.grads, state, S, (id) => player.select(id));
     renderConsole(el.console, trace ? state : null, model.answer && model.answer.result, S);
-    renderPlot(el.plot, trace, state, S);
+    renderPlot(el.plot, trace, state, S, (pass) => {
+      // passes summarised by an `elided` step have no steps of their own: go to that step
+      const events = player.model.trace.events;
+      const begin = events.find((e) => e.kind === 'backward_begin' && e.pass === pass);
+      const summary = events.find((e) => e.kind === 'elided' && e.passes && e.passes[0] <= pass && pass <= e.passes[1]);
+      const target = begin || summary;
+      if (target) player.go(target.seq);
+    });
     if (why !== 'select' && options.onStep && trace) options.onStep(model.index);
   }
 

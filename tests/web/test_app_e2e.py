@@ -257,6 +257,11 @@ def test_embed_mode_and_exports(page):
         page.click("#export-svg")
     svg = open(info.value.path(), encoding="utf-8").read()
     assert svg.startswith("<svg") and 'id="n0"' in svg and "<style>" in svg
+    page.click("#export")
+    with page.expect_download() as info:
+        page.click("#export-png")
+    png = open(info.value.path(), "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
 
 
 def test_inspector_shows_a_clicked_tensor(page):
@@ -281,6 +286,12 @@ def test_training_loop_plots_the_loss_and_marks_the_pass(page):
     assert "backward" in page.inner_text("#pass-badge")
     summary = page.inner_text("#plot .note")
     assert re.search(r"\d+ points", summary)
+    # a click near the end of the curve goes to one of the last passes, kept in full
+    box = page.locator("#plot svg").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.995, box["y"] + box["height"] / 2)
+    i, n = step_numbers(page)
+    assert i > n * 0.5
+    assert "backward" in page.inner_text("#pass-badge")
 
 
 def test_create_graph_shows_the_graph_backward_built(page):

@@ -108,8 +108,9 @@ export function createRenderer(index) {
     }
     if (state.merged && state.active && box(state.active)) {
       const b = box(state.active);
+      // centred under the node: beside it, a long sum would run off the picture
       const parts = state.merged.map((a) => short(a.grad, 3)).join(' + ');
-      overlay.append(pill(b.x + b.width + 8 + parts.length * 3.1, b.y + b.height / 2, `Σ ${parts}`, 'gs-pill-sum'));
+      overlay.append(pill(b.x + b.width / 2, b.y + b.height + 12, `Σ ${parts}`, 'gs-pill-sum'));
     }
     const err = state.error && state.error.node;
     if (err && box(err)) {

@@ -15,8 +15,11 @@ export function pickSeries(series) {
   return { points, source: 'printed', line: printed.line };
 }
 
-/** @param {HTMLElement} el @param {Object} trace @param {import('../trace.js').State} state */
-export function renderPlot(el, trace, state, S) {
+/**
+ * @param {HTMLElement} el @param {Object} trace @param {import('../trace.js').State} state
+ * @param {(pass:number)=>void} [onPick] called with the pass nearest a click on the curve
+ */
+export function renderPlot(el, trace, state, S, onPick) {
   const panel = el.closest('.panel');
   const picked = trace ? pickSeries(trace.series) : null;
   if (panel) panel.hidden = !picked;
@@ -52,7 +55,15 @@ export function renderPlot(el, trace, state, S) {
   }
   const caption = picked.source === 'roots' ? tr(S, 'plot_roots') : tr(S, 'plot_printed', { line: picked.line });
   const summary = tr(S, 'plot_summary', { n: points.length, first: num(points[0][1]), last: num(points.at(-1)[1]) });
+  const pick = (e) => {
+    if (!onPick || picked.source !== 'roots') return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = x0 + ((((e.clientX - r.left) / r.width) * W - P.l) / (W - P.l - P.r)) * (x1 - x0);
+    const nearest = points.reduce((a, p) => (Math.abs(p[0] - x) < Math.abs(a[0] - x) ? p : a));
+    onPick(nearest[0]);
+  };
   fill(el,
-    s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'plot', role: 'img', 'aria-label': `${caption}: ${summary}` }, kids),
+    s('svg', { viewBox: `0 0 ${W} ${H}`, class: `plot${onPick && picked.source === 'roots' ? ' is-pickable' : ''}`,
+      role: 'img', 'aria-label': `${caption}: ${summary}`, onclick: pick }, kids),
     h('p', { class: 'note' }, `${caption} · ${summary}`));
 }
