@@ -2,17 +2,17 @@
 `torch.manual_seed`, ...).
 
 Python floats become float32 (the default dtype), ints int64, bools bool, as in PyTorch.
-The generator is the engine's own (numpy PCG64): `manual_seed` makes runs repeatable, but the
-values are not PyTorch's.
+Random constructors draw from `generator.py`, which follows PyTorch's CPU algorithms, so
+`manual_seed(s)` reproduces PyTorch's numbers.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from . import _events, dtypes, messages
+from .generator import Generator, default_generator
 from .tensor import Tensor, _plain, new_tensor
 
-_gen = [np.random.Generator(np.random.PCG64(0))]
 
 
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
@@ -139,38 +139,61 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
 
 
 # ---- random ---------------------------------------------------------------------------------
-def manual_seed(seed: int):
-    """Reset the engine's generator; returns it (PyTorch returns a Generator too)."""
-    _gen[0] = np.random.Generator(np.random.PCG64(int(seed)))
-    return _gen[0]
+def manual_seed(seed: int) -> Generator:
+    """Seed the generator (`torch.manual_seed`); later draws repeat PyTorch's values.
+
+    Example:
+        >>> _ = manual_seed(0); randn(3).tolist() == tensor([1.5409960746765137,
+        ...     -0.293428897857666, -2.1787893772125244]).tolist()
+        True
+    """
+    return default_generator.manual_seed(seed)
 
 
 def seed() -> int:
-    return 0
+    return default_generator.initial_seed()
+
+
+def initial_seed() -> int:
+    return default_generator.initial_seed()
+
+
+def _gen(generator) -> Generator:
+    return default_generator if generator is None else generator
+
+
+def _float_type(dtype):
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    # PyTorch draws half precision through float32; the others natively
+    return npd, (npd if npd in (np.float32, np.float64) else np.dtype(np.float32))
 
 
 def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
-    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
-    arr = _gen[0].random(_size(size)).astype(npd)
+    shape = _size(size)
+    npd, draw = _float_type(dtype)
+    arr = _gen(generator).uniform(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
     return _made(new_tensor(arr), "rand", requires_grad)
 
 
 def randn(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
-    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
-    arr = _gen[0].standard_normal(_size(size)).astype(npd)
+    shape = _size(size)
+    npd, draw = _float_type(dtype)
+    arr = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
     return _made(new_tensor(arr), "randn", requires_grad)
 
 
-def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False):
+def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False,
+            generator=None):
     if size is None:
         low, high, size = 0, low, high
-    arr = _gen[0].integers(low, high, _size((size,))).astype(_np_dtype(dtype, np.int64))
-    return _made(new_tensor(arr), "randint", requires_grad)
+    shape = _size((size,))
+    arr = _gen(generator).integers(int(low), int(high), _count(shape)).reshape(shape)
+    return _made(new_tensor(arr.astype(_np_dtype(dtype, np.int64))), "randint", requires_grad)
 
 
-def randperm(n, *, dtype=None, device=None) -> Tensor:
-    return _made(new_tensor(_gen[0].permutation(n).astype(_np_dtype(dtype, np.int64))),
-                 "randperm")
+def randperm(n, *, dtype=None, device=None, generator=None) -> Tensor:
+    arr = _gen(generator).permutation(int(n)).astype(_np_dtype(dtype, np.int64))
+    return _made(new_tensor(arr), "randperm")
 
 
 def rand_like(t, *, dtype=None) -> Tensor:
@@ -181,9 +204,15 @@ def randn_like(t, *, dtype=None) -> Tensor:
     return randn(t.shape, dtype=dtype or t.dtype)
 
 
-def normal(mean=0.0, std=1.0, size=None) -> Tensor:
-    return _made(new_tensor(_gen[0].normal(mean, std, _size((size,))).astype(np.float32)),
-                 "normal")
+def normal(mean=0.0, std=1.0, size=None, *, generator=None) -> Tensor:
+    shape = _size((size,))
+    npd = dtypes.get_default_dtype().np
+    arr = _gen(generator).normal(_count(shape), npd, mean, std).reshape(shape)
+    return _made(new_tensor(arr), "normal")
+
+
+def _count(shape: tuple) -> int:
+    return int(np.prod(shape)) if shape else 1
 
 
 def _filled_in_place(t: Tensor, values: np.ndarray, how: str) -> Tensor:
@@ -196,12 +225,16 @@ def _filled_in_place(t: Tensor, values: np.ndarray, how: str) -> Tensor:
     return t
 
 
-def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0) -> Tensor:
-    return _filled_in_place(t, _gen[0].uniform(a, b, t._data.shape), "uniform_")
+def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None) -> Tensor:
+    _, draw = _float_type(t.dtype)
+    values = _gen(generator).uniform(t._data.size, draw, a, b).reshape(t._data.shape)
+    return _filled_in_place(t, values, "uniform_")
 
 
-def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
-    return _filled_in_place(t, _gen[0].normal(mean, std, t._data.shape), "normal_")
+def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
+    _, draw = _float_type(t.dtype)
+    values = _gen(generator).normal(t._data.size, draw, mean, std).reshape(t._data.shape)
+    return _filled_in_place(t, values, "normal_")
 
 
 # ---- whole-tensor comparisons -----------------------------------------------------------

@@ -5,6 +5,7 @@ import importlib
 import pytest
 
 MODULES = ["engine", "engine._events", "engine.tensor", "engine.graph", "engine.grad_mode",
+           "engine.generator",
            "engine.dtypes", "engine.factories", "engine.ops._broadcast", "engine.ops.linalg",
            "engine.autograd.walk", "engine.autograd.function", "engine.autograd.variable"]
 
