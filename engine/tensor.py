@@ -38,8 +38,8 @@ class Tensor(TensorOps):
         # the legacy constructor: torch.Tensor(2, 3) is uninitialised, torch.Tensor([1, 2]) data
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
             data = np.array(_plain(args[0]), dtype=np.float32)
-        else:
-            data = np.zeros(tuple(int(a) for a in args), dtype=np.float32)
+        else:   # torch.Tensor() is empty, torch.Tensor(2, 3) uninitialised (zeros here)
+            data = np.zeros(tuple(int(a) for a in args) if args else (0,), dtype=np.float32)
         _init(self, data)
         if requires_grad:
             self.requires_grad = True

@@ -31,8 +31,19 @@ in `saves` are forward's parameter names, `"result"` (the output), or `<param>_s
 `<param>_sym_numel` (its shape / element count). Ops whose forward also computes something to
 save (max's indices) list it in `forward_extras` and return `(out, (extra, ...))`. Inside
 backward, saved values are `ctx.<name>`; unpacking checks the version counter and raises
-PyTorch's error when the graph was freed. Ops that need more control override `apply` and
-finish with `cls._record(inputs, out_array, saved)`.
+PyTorch's error when the graph was freed. More knobs:
+
+- a leading underscore (`"_self_sym_sizes"`) saves for backward without exposing it as a
+  PyTorch `_saved_` attribute (PyTorch keeps such things as input metadata);
+- `save_when = {"self": 1}` saves `self` only if input 1 requires grad (PyTorch skips saves
+  the backward will not use, and `_saved_self` is then None);
+- `float_only = True` promotes integer inputs to the default float first (exp, div, ...);
+- `is_view = True` makes the output share storage and version counter with input 0;
+- `sample_inputs(make, shape)` yields argument tuples for the gradient checks; `make(shape,
+  low, high)` gives a float64 leaf. An op without it fails `test_gradcheck` on purpose.
+
+Ops that need more control (several tensors in a list, several outputs) override `apply` and
+finish with `cls._record(inputs, out_array, args, extras)`.
 """
 from __future__ import annotations
 

@@ -242,3 +242,27 @@ def test_next_functions_walk_matches_pytorch():
         "MeanBackward0", "PowBackward0", "SubBackward0", "ReluBackward0", "AddBackward0",
         "MvBackward0", "AccumulateGrad", None, "AccumulateGrad", None]
     assert loss.grad_fn.next_functions[0][0].next_functions[0][0].name() == "SubBackward0"
+
+
+def test_custom_function_with_a_non_differentiable_output():
+    class Sort2(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            v, i = x.sort()
+            ctx.mark_non_differentiable(i)
+            ctx.save_for_backward(i)
+            return v, i
+
+        @staticmethod
+        def backward(ctx, gv, gi):
+            (i,) = ctx.saved_tensors
+            g = torch.zeros_like(gv)
+            g[i] = gv
+            return g
+
+    x = torch.tensor([3.0, 1.0, 2.0], requires_grad=True)
+    v, i = Sort2.apply(x)
+    assert v.requires_grad and not i.requires_grad and i.grad_fn is None
+    assert type(v.grad_fn).__name__ == "Sort2Backward"
+    (v * torch.tensor([1.0, 10.0, 100.0])).sum().backward()
+    assert x.grad.tolist() == [100.0, 1.0, 10.0]
