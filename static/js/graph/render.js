@@ -112,6 +112,12 @@ export function createRenderer(index) {
       const parts = state.merged.map((a) => short(a.grad, 3)).join(' + ');
       overlay.append(pill(b.x + b.width / 2, b.y + b.height + 12, `Σ ${parts}`, 'gs-pill-sum'));
     }
+    const ev = state.event;
+    if (ev && ev.kind === 'accumulate' && ev.node && box(ev.node)) {
+      const b = box(ev.node);
+      const text = `${short(ev.before, 3)} + ${short(ev.added, 3)} = ${short(ev.after, 3)}`;
+      overlay.append(pill(b.x + b.width / 2, b.y + b.height + 12, text, 'gs-pill-acc'));
+    }
     const err = state.error && state.error.node;
     if (err && box(err)) {
       const b = box(err);

@@ -6,6 +6,7 @@
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
  */
+const MAX_BLOWUP = 2.1;
 const MIN_READABLE = 0.7;   // screen pixels per layout point below which labels are unreadable
 
 export function createViewport(host, svg, size) {
@@ -20,11 +21,11 @@ export function createViewport(host, svg, size) {
   // top-left corner, and stepping pans to where the work happens.
   function fit(whole = true) {
     const r = host.getBoundingClientRect();
-    const minW = r.width ? r.width / 1.6 : full.w;
-    const minH = r.height ? r.height / 1.6 : full.h;
+    const minW = r.width ? r.width / MAX_BLOWUP : full.w;
+    const minH = r.height ? r.height / MAX_BLOWUP : full.h;
     box = { ...full };
     if (box.w < minW && box.h < minH) {
-      // never blow a tiny graph up past 1.6× its natural size: huge boxes look like a mistake
+      // never blow a tiny graph up past MAX_BLOWUP× its natural size: huge boxes look wrong
       const s = Math.max(minW / box.w, minH / box.h);
       box = { x: full.x - (full.w * s - full.w) / 2, y: full.y - (full.h * s - full.h) / 2,
         w: full.w * s, h: full.h * s };

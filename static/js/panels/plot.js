@@ -5,10 +5,13 @@ import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { num } from '../format.js';
 
+// A handful of backward passes (a lesson calling backward() twice) is not a training curve.
+const MIN_PASSES = 5;
+
 /** The curve worth plotting: [[x, y], …] and what it is, or null. */
 export function pickSeries(series) {
   if (!series) return null;
-  if (series.roots && series.roots.length >= 3) return { points: series.roots, source: 'roots' };
+  if (series.roots && series.roots.length >= MIN_PASSES) return { points: series.roots, source: 'roots' };
   const printed = (series.printed || []).find((p) => p.rows.length >= 3 && p.rows[0].length >= 1);
   if (!printed) return null;
   const points = printed.rows.map((r, i) => (r.length >= 2 ? [r[0], r[r.length - 1]] : [i, r[0]]));
