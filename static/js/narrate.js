@@ -108,5 +108,8 @@ export function narrate(state, strings) {
   const ev = state.event;
   if (!ev) return tr(strings, 'narr.start', {});
   const f = SENTENCES[ev.kind];
-  return f ? f(state, ev, strings) : ev.kind;
+  const text = f ? f(state, ev, strings) : ev.kind;
+  // "a temporary tensor …" opens a sentence; program names (x, params.grad) keep their case
+  const unnamed = tr(strings, 'unnamed');
+  return text.startsWith(unnamed) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
