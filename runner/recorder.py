@@ -86,7 +86,6 @@ class Recorder(_events.Listener):
         self._ops = 0
         self._bw_frame = None                # the engine frame the user called backward through
         self._bw_line = None
-        self._inner = None
         self._scan_frame = None
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
@@ -94,33 +93,47 @@ class Recorder(_events.Listener):
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:
-        """(user line or None, the user frame, whether an engine-internal file called us).
-
-        While a backward pass is active it also checks that the engine call which started it
-        is still on the stack: the engine reports no end for a pass that raised, and learners
-        catch the freed-buffer error and go on.
-        """
+        """(user line or None, the user frame, whether an engine-internal file called us)."""
         f = _getframe(2)
+        if self._active is not None:
+            return self._where_in_pass(f)
         kinds = self._file_kind
         quiet = False
-        inner = None
+        while f is not None:
+            k = kinds.get(f.f_code.co_filename)
+            if k is None:
+                k = self._classify(f.f_code.co_filename)
+            if k == 1:
+                return f.f_lineno, f, quiet
+            if k == 2:
+                quiet = True
+            f = f.f_back
+        return None, None, quiet
+
+    def _classify(self, fn: str) -> int:
+        k = self._file_kind[fn] = (1 if fn == self.filename else
+                                   2 if fn.startswith(_QUIET_DIRS) else 0)
+        return k
+
+    def _where_in_pass(self, f) -> tuple:
+        """_where while a backward pass is active, also checking that the engine call which
+        started the pass is still on the stack: the engine reports no end for a pass that
+        raised, and learners catch the freed-buffer error and go on."""
+        kinds = self._file_kind
+        quiet = False
         bw = self._bw_frame
         while f is not None:
-            fn = f.f_code.co_filename
-            k = kinds.get(fn)
+            k = kinds.get(f.f_code.co_filename)
             if k is None:
-                k = kinds[fn] = (1 if fn == self.filename else
-                                 2 if fn.startswith(_QUIET_DIRS) else 0)
+                k = self._classify(f.f_code.co_filename)
             if k == 1:
                 break
             if k == 2:
                 quiet = True
             if f is bw:
                 bw = None
-            inner = f
             f = f.f_back
-        self._inner = inner
-        if bw is not None and self._active is not None:
+        if bw is not None:
             # a hook or custom Function written by the user runs inside the pass: look on
             g = f
             while g is not None and g is not bw:
@@ -130,6 +143,15 @@ class Recorder(_events.Listener):
         if f is None:
             return None, None, quiet
         return f.f_lineno, f, quiet
+
+    def _inner_frame(self):
+        """The outermost non-user frame below the user's: the engine call the user made."""
+        f = _getframe(2)
+        inner = None
+        while f is not None and f.f_code.co_filename != self.filename:
+            inner = f
+            f = f.f_back
+        return inner
 
     def _abandon_pass(self) -> None:
         """Close a pass whose backward raised and was caught: record the error it raised."""
@@ -178,15 +200,14 @@ class Recorder(_events.Listener):
         if tid is not None and self._rg.get(t._uid) is not t._rg and t.grad_fn is None:
             self._rg[t._uid] = t._rg
             self._window.append(("tensor", line, tid, self._snap_tensor(t), "requires_grad_",
-                                 _grad_state.enabled, None, _weak(t)))
+                                 _grad_state.enabled, None))
         if tid is None:
             tid = self._new_tid(t)
             owner = self._grad_of.get(id(t))
             how = ("grad" if owner is not None and owner[1]() is t else
                    "backward" if self._active is not None else "constant")
             self._window.append(("tensor", line, tid, self._snap_tensor(t), how,
-                                 _grad_state.enabled, owner[0] if how == "grad" else None,
-                                 _weak(t)))
+                                 _grad_state.enabled, owner[0] if how == "grad" else None))
         return tid
 
     def _nid(self, node) -> tuple:
@@ -221,7 +242,7 @@ class Recorder(_events.Listener):
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
         self._rg[tensor._uid] = tensor._rg
         self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
-                             _grad_state.enabled, None, _weak(tensor)))
+                             _grad_state.enabled, None))
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
         if self._dead:
@@ -280,7 +301,7 @@ class Recorder(_events.Listener):
             self._ops += 1
             self._window.append(("op", line, op_name, tuple(ins), out_id, (snap, fn_id),
                                  node, node._saved if node is not None else (), new_nodes,
-                                 _grad_state.enabled, active is not None, _weak(output)))
+                                 _grad_state.enabled, active is not None))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -346,7 +367,7 @@ class Recorder(_events.Listener):
                              None if inputs is None else [self._tid(t, line) for t in inputs],
                              leaf_ids, jac))
         self._active = (k, tuple(roots), bool(create_graph))
-        self._bw_frame, self._bw_line = self._inner, line
+        self._bw_frame, self._bw_line = self._inner_frame(), line
 
     def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:
         """J of each root w.r.t. each leaf, by one-hot vector-Jacobian products.
@@ -401,7 +422,7 @@ class Recorder(_events.Listener):
             line = self._bw_line if active is not None else self._where()[0]
             snaps = []
             tids, cap = self._tids, self._copy_max
-            for grads in (grads_in, grads_out):  # _grad_snap, inline: once per edge
+            for grads in (grads_in, grads_out):  # snapshot every edge's gradient
                 out = []
                 for g in grads:
                     if type(g) is not Tensor:
@@ -416,11 +437,6 @@ class Recorder(_events.Listener):
                                  nid, node, snaps[0], snaps[1]))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
-
-    def _grad_snap(self, g):
-        if not isinstance(g, Tensor):
-            return None
-        return (self._snap(g), self._tids.get(g._uid))
 
     def on_accumulate(self, tensor, before, added, after) -> None:
         line = self._bw_line if self._active is not None else self._where()[0]
@@ -607,10 +623,11 @@ class _Summary:
     """What the middle windows leave behind: counts, console text, the latest state of the
     tensors they touched, and the records that define ids, in case a kept event needs one.
 
-    Definitions are held through weak references: a tensor or node that no longer exists can
-    appear in no later event, so its definition is dropped once no kept window can mention it
+    Graph nodes are held through weak references: a node that no longer exists can appear in
+    no later event, so its op's definition is dropped once no kept window can mention it
     either (`tail` windows after it was first seen dead). Without this a long training loop
-    keeps every epoch's graph alive.
+    keeps every epoch's graph alive. (Tensor definitions hold only ids and bytes; weak
+    references to every tensor would cost more than the records.)
     """
 
     def __init__(self, tail: int) -> None:
@@ -621,11 +638,15 @@ class _Summary:
         self.last_pass: int | None = None
         self.stdout: list[str] = []
         self.warnings: list[tuple] = []
-        self.defs: dict = {}       # id or ("node", uid) -> [weakref, record, absorbed when dead]
+        # id or ("node", uid) -> [weakref, record, absorbed when found dead, order]: `defs`
+        # for definitions tied to a graph node (swept), `kept` for the rest (never swept)
+        self.defs: dict = {}
+        self.kept: dict = {}
+        self.order = 0
         self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
 
     def absorb(self, window: list) -> None:
-        counts, defs = self.counts, self.defs
+        counts, defs, kept = self.counts, self.defs, self.kept
         self.absorbed += 1
         for rec in window:
             kind = rec[0]
@@ -634,28 +655,37 @@ class _Summary:
                 self.stdout.append(rec[2])
             elif kind == "warning":
                 self.warnings.append((rec[2], rec[3], rec[1]))
-            elif kind == "tensor":
-                defs[rec[2]] = [rec[7], rec, None]
+            elif kind == "tensor":  # holds no object: cheap to keep
+                self.order += 1
+                kept[rec[2]] = [_alive, rec, None, self.order]
             elif kind == "op":
                 node, new_nodes = rec[6], rec[8]
-                # the weak form: no strong reference to the graph, saves read when rendered
+                # the weak form: no strong reference to the graph, saves read when rendered;
+                # the output lives as long as its grad_fn can (a graph-less one is kept)
                 weak = rec[:6] + (_weak(node) if node is not None else None, None,
                                   tuple(_weak(n) for n, _ in new_nodes)) + rec[9:]
-                defs[rec[4]] = [rec[11], weak, None]
+                self.order += 1
+                order = self.order
+                if node is None:
+                    kept[rec[4]] = [_alive, weak, None, order]
+                else:
+                    defs[rec[4]] = [weak[6], weak, None, order]
                 if node is not None:
-                    defs.setdefault(("node", node._uid), [weak[6], weak, None])
+                    defs.setdefault(("node", node._uid), [weak[6], weak, None, order])
                 for (n, _), ref in zip(new_nodes, weak[8]):
-                    defs.setdefault(("node", n._uid), [ref, weak, None])
+                    defs.setdefault(("node", n._uid), [ref, weak, None, order])
             elif kind == "backward_begin":
                 if self.first_pass is None:
                     self.first_pass = rec[2]
                 self.last_pass = rec[2]
             elif kind == "inplace":
                 self.updates.setdefault(rec[2], {})["value"] = rec[5]
+                self.order += 1
+                order = self.order
                 if rec[7] is not None:
-                    defs.setdefault(("node", rec[7][0]._uid), [_alive, rec, None])
+                    kept.setdefault(("node", rec[7][0]._uid), [_alive, rec, None, order])
                 for n, _ in rec[8]:
-                    defs.setdefault(("node", n._uid), [_alive, rec, None])
+                    kept.setdefault(("node", n._uid), [_alive, rec, None, order])
             elif kind in ("accumulate", "grad_reset"):
                 self.updates.setdefault(rec[3] if kind == "accumulate" else rec[2], {})[
                     "grad"] = rec[7] if kind == "accumulate" else rec[4]
@@ -680,7 +710,8 @@ class _Summary:
     def live_defs(self) -> dict:
         """id key -> a record with strong references again (dead objects' records skipped)."""
         out, revived = {}, {}
-        for key, (ref, rec, _) in self.defs.items():
+        entries = sorted(list(self.defs.items()) + list(self.kept.items()), key=lambda e: e[1][3])
+        for key, (ref, rec, _, _) in entries:
             if rec[0] == "op" and rec[7] is None:  # weak form: revive (once per record)
                 strong = revived.get(id(rec))
                 if strong is None:
@@ -782,7 +813,7 @@ class _Builder:
         return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
 
     def _ev_op(self, r):
-        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r[:11]
+        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r
         return {"op": op, "inputs": [i if type(i) is str else _num(i, self.digits) for i in ins],
                 "output": self.tensor(out_id, snap_t),
                 "node": None if node is None else self.node(node, saved),
@@ -890,7 +921,7 @@ class _Builder:
         updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
                                       for k, v in sorted(u.items())}}
                    for tid, u in summary.updates.items()
-                   if tid not in summary.defs or tid in present]
+                   if (tid not in summary.defs and tid not in summary.kept) or tid in present]
         k0, k1 = summary.first_pass, summary.last_pass
         series = [p for p in self.rec._series if k0 is not None and k0 <= p[0] <= k1]
         return {"kind": "elided", "line": None, "reason": "detail_window",

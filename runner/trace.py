@@ -344,12 +344,20 @@ def _semantic(trace: dict) -> str | None:
     for i, ev in enumerate(events):
         if ev["seq"] != i:
             return f"events[{i}]: seq is {ev['seq']}, expected {i}"
-        for carried in ev.get("carried", ()) if ev["kind"] == "elided" else ():
+        for j, carried in enumerate(ev.get("carried", ()) if ev["kind"] == "elided" else ()):
+            where = f"events[{i}].carried[{j}]"
             err = _check(carried, {"anyOf": [{"$ref": f"#/$defs/event_{k}"}
-                                             for k in ("tensor", "op", "inplace")]},
-                         f"events[{i}].carried")
+                                             for k in ("tensor", "op", "inplace")]}, where)
             if err:
                 return err
+            # carried events are applied in order, so each may use only what came before
+            refs = []
+            _ids_in(carried, refs)
+            own = defined_ids(carried)
+            bad = [r for r in refs if r not in known and r not in own]
+            if bad:
+                return f"{where} ({carried['kind']}): refers to {bad[0]} before it is defined"
+            known.update(own)
         new = defined_ids(ev)
         refs: list[str] = []
         _ids_in(ev, refs)

@@ -127,3 +127,13 @@ def test_fixture_is_valid(path):
     assert t["program"]["source"] == program.read_text(encoding="utf-8")
     n_lines = t["program"]["source"].count("\n") + 1
     assert all(e["line"] is None or 1 <= e["line"] <= n_lines for e in t["events"])
+
+
+def test_carried_events_must_come_in_an_order_the_fold_can_apply():
+    t = T.load((ROOT / "tests" / "fixtures" / "traces" / "training_loop_elided.json").read_bytes())
+    (el,) = [e for e in t["events"] if e["kind"] == "elided"]
+    assert len(el["carried"]) >= 2
+    T.validate(t)
+    el["carried"].reverse()  # the op now comes before the tensor it uses
+    with pytest.raises(T.TraceError, match=r"carried\[0\].*before it is defined"):
+        T.validate(t)
