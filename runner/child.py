@@ -103,9 +103,14 @@ def probe_layers() -> dict:
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
-        found = {"rlimits": True, "seccomp": False, "landlock": False}
+        found = {"rlimits": True, "seccomp": False, "landlock": False, "unprivileged": False}
         try:
             os.close(r)
+            try:
+                drop_root()
+                found["unprivileged"] = os.getuid() != 0
+            except OSError:
+                pass
             try:
                 _landlock_ruleset().apply()
                 try:        # a file that surely exists: the standard library's os.py
@@ -134,7 +139,7 @@ def probe_layers() -> dict:
         pass
     os.waitpid(pid, 0)
     if not frames:
-        return {"rlimits": True, "seccomp": False, "landlock": False}
+        return {"rlimits": True, "seccomp": False, "landlock": False, "unprivileged": False}
     return json.loads(frames[0][1])
 
 
@@ -157,10 +162,25 @@ def _vm_size_bytes() -> int:
     return 0
 
 
+def drop_root() -> None:
+    """A worker started as root runs programs as an unprivileged uid (GRADSTEP_SANDBOX_UID,
+    default 65534, "nobody"): file permissions then hold even where Landlock is missing, and
+    RLIMIT_NPROC applies."""
+    if os.getuid() != 0:
+        return
+    uid = int(os.environ.get("GRADSTEP_SANDBOX_UID", "65534"))
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+
+
 def harden(limits: Limits, out_fd: int, layers: dict) -> int:
     """Apply every OS layer to this process; returns the (renumbered) output fd."""
     os.setpgid(0, 0)
-    try:        # die with the zygote, so no run outlives the worker that owns it
+    vm = _vm_size_bytes()
+    drop_root()
+    try:        # die with the zygote, so no run outlives the worker that owns it; set after
+        # the uid change, which clears it
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
@@ -170,7 +190,6 @@ def harden(limits: Limits, out_fd: int, layers: dict) -> int:
     os.dup2(out_fd, 3)
     os.closerange(4, 1 << 16)
     out_fd = 3
-    vm = _vm_size_bytes()
     cpu = max(1, math.ceil(limits.cpu_seconds))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     if vm:
@@ -179,7 +198,7 @@ def harden(limits: Limits, out_fd: int, layers: dict) -> int:
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
-    if os.getuid() != 0:    # NPROC counts every process of the uid and is ignored for root
+    if os.getuid() != 0:    # NPROC is ignored for root; as nobody it refuses new processes
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
     if layers.get("landlock"):
         _landlock_ruleset().apply()

@@ -78,9 +78,12 @@ def _import_roots() -> str:
 def _zygote_env() -> dict:
     # An empty environment: no secrets reach the worker. The hash seed is fixed so that the
     # same program prints the same set order and gives the same trace bytes.
-    return {"PATH": os.defpath, "PYTHONPATH": _import_roots(), "PYTHONHASHSEED": "0",
-            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
-            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    env = {"PATH": os.defpath, "PYTHONPATH": _import_roots(), "PYTHONHASHSEED": "0",
+           "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
+           "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    if os.environ.get("GRADSTEP_SANDBOX_UID"):      # the only setting the worker reads
+        env["GRADSTEP_SANDBOX_UID"] = os.environ["GRADSTEP_SANDBOX_UID"]
+    return env
 
 
 def required_layers() -> set[str]:

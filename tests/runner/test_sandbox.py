@@ -48,8 +48,17 @@ def _attempt(report, key, action):
 
 def test_probe_reports_every_layer():
     layers = probe_layers()
-    assert set(layers) == {"rlimits", "seccomp", "landlock"}
+    assert set(layers) == {"rlimits", "seccomp", "landlock", "unprivileged"}
     assert layers["rlimits"] is True
+
+
+def test_a_program_never_runs_as_root(tmp_path):
+    def probe(rep):
+        rep["uid"], rep["gid"], rep["groups"] = os.getuid(), os.getgid(), os.getgroups()
+        _attempt(rep, "setuid_back", lambda: os.setuid(0))
+    _, report = _escaped_child(probe)
+    assert report["uid"] != 0 and report["gid"] != 0 and report["groups"] == []
+    assert report["setuid_back"].startswith("refused")
 
 
 def test_an_escaped_program_cannot_write_files(tmp_path):
@@ -195,4 +204,5 @@ def test_this_host_runs_with_every_layer_in_strict_mode(monkeypatch):
     from runner.sandbox import WorkerPool
     monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
     with WorkerPool(size=1) as strict:
-        assert strict.layers == {"rlimits": True, "seccomp": True, "landlock": True}
+        assert strict.layers == {"rlimits": True, "seccomp": True, "landlock": True,
+                                 "unprivileged": True}
