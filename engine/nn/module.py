@@ -11,6 +11,7 @@ from typing import Iterator
 
 from .. import _events
 from ..grad_mode import no_grad
+from ..graph import RemovableHandle
 from ..tensor import Tensor
 from .parameter import Parameter
 
@@ -85,7 +86,32 @@ class Module:
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        hooks = self.__dict__.get("_forward_hooks")
+        if hooks is None:           # the common case: no hooks, one dict lookup
+            return self.forward(*args, **kwargs)
+        for hook in list(hooks["pre"]):
+            new = hook(self, args)
+            if new is not None:
+                args = new if isinstance(new, tuple) else (new,)
+        out = self.forward(*args, **kwargs)
+        for hook in list(hooks["post"]):
+            new = hook(self, args, out)
+            if new is not None:
+                out = new
+        return out
+
+    def register_forward_pre_hook(self, hook) -> RemovableHandle:
+        """`hook(module, args)` runs before forward; a non-None return replaces the args."""
+        return self._add_hook("pre", hook)
+
+    def register_forward_hook(self, hook) -> RemovableHandle:
+        """`hook(module, args, output)` runs after forward; a non-None return replaces output."""
+        return self._add_hook("post", hook)
+
+    def _add_hook(self, kind: str, hook) -> RemovableHandle:
+        hooks = self.__dict__.setdefault("_forward_hooks", {"pre": [], "post": []})
+        hooks[kind].append(hook)
+        return RemovableHandle(hooks[kind], hook)
 
     # ---- registration ------------------------------------------------------------------
     def __setattr__(self, name: str, value) -> None:

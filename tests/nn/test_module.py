@@ -228,3 +228,16 @@ def test_requires_grad_and_apply():
     names = []
     net.apply(lambda m: names.append(type(m).__name__))
     assert names[-1] == "Net" and names.count("Linear") == 2
+
+
+def test_forward_hooks_see_and_may_replace_inputs_and_outputs():
+    fc = nn.Linear(2, 1)
+    seen = []
+    pre = fc.register_forward_pre_hook(lambda m, args: (args[0] * 0,))
+    post = fc.register_forward_hook(lambda m, args, out: seen.append(out.shape) or out + 100)
+    y = fc(torch.ones(3, 2))
+    assert seen == [(3, 1)]
+    assert y.tolist() == pytest.approx([[fc.bias.item() + 100]] * 3)   # float32 sum
+    pre.remove()
+    post.remove()
+    assert fc(torch.zeros(1, 2)).item() == fc.bias.item()
