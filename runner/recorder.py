@@ -3,8 +3,8 @@
 Like Python Tutor's `pg_logger`, but it watches autograd instead of the interpreter: the engine
 reports tensors, ops and backward steps through `engine._events`, and the recorder gives them
 stable ids, the user's line and variable names, and renders values. Recording is cheap (ids,
-the line, a copy of small arrays); turning records into events, elision and the byte cap
-happen once, in `finish()`.
+the line, the bytes of small arrays); turning records into events, elision and the byte cap
+happen once, in `finish()`, by `runner/trace_build.py`.
 
 Example:
     >>> import engine as torch
@@ -20,9 +20,6 @@ Example:
 """
 from __future__ import annotations
 
-import json
-import math
-import re
 import sys
 import warnings
 import weakref
@@ -33,11 +30,12 @@ import numpy as np
 
 from engine import _events
 from engine.autograd.function import BackwardCFunction as _CustomNode
-from engine.graph import FREED, AccumulateGrad
+from engine.graph import AccumulateGrad
 from engine.grad_mode import state as _grad_state
 from engine.tensor import Tensor
 
 from . import trace as T
+from .trace_build import Builder, Summary, failure_event, num
 
 _getframe = sys._getframe
 _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
@@ -77,7 +75,7 @@ class Recorder(_events.Listener):
         self._window: list = []              # raw records since the last pass ended
         self._head: list[list] = []          # the first detail_head windows
         self._tail: deque = deque()          # the latest detail_tail windows
-        self._elided: _Summary | None = None
+        self._elided: Summary | None = None
         self._passes = 0
         self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
         self._series: list[list] = []        # [pass, scalar root value]
@@ -358,7 +356,7 @@ class Recorder(_events.Listener):
             jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
         first = roots[0]._data if roots else None
         if first is not None and first.size == 1:
-            self._series.append([k, _num(first.reshape(()).item(), self.limits["digits"])])
+            self._series.append([k, num(first.reshape(()).item(), self.limits["digits"])])
         self._window.append(("backward_begin", line, k, api, root_ids,
                              [self._snap(r) for r in roots],
                              [self._snap(s) if s is not None else _ones_snap(r)
@@ -403,8 +401,8 @@ class Recorder(_events.Listener):
                         mat = np.array([np.zeros(leaves[j]._data.size) if row[j] is None
                                         else row[j] for row in rows], dtype=np.float64)
                         out.append({"root": rid, "leaf": lid,
-                                    "rows": [[_num(x, digits) for x in m] for m in mat.tolist()],
-                                    "vjp": [_num(x, digits) for x in (v @ mat).tolist()]})
+                                    "rows": [[num(x, digits) for x in m] for m in mat.tolist()],
+                                    "vjp": [num(x, digits) for x in (v @ mat).tolist()]})
         except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
             return None
         finally:
@@ -560,7 +558,7 @@ class Recorder(_events.Listener):
         try:
             if self._globals is not None and self._pending:
                 self._scan_globals()
-            return _Builder(self).build(exit_code, check)
+            return Builder(self).build(exit_code, check)
         except Exception as exc:  # noqa: BLE001 - still give the console and the error
             if check:
                 raise
@@ -589,7 +587,7 @@ class Recorder(_events.Listener):
             elif r[0] == "error":
                 events.append({"kind": "error", "line": r[1], "type": r[2], "message": r[3],
                                "error_kind": r[4], "node": None, "pass": None})
-        events.insert(0, _failure_event(f"{type(exc).__name__}: {exc}"))
+        events.insert(0, failure_event(f"{type(exc).__name__}: {exc}"))
         events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
                        "counts": {"events": len(events) + 1}})
         for i, e in enumerate(events):
@@ -615,452 +613,8 @@ class Recorder(_events.Listener):
         self._tail.append(window)
         if len(self._tail) > self.limits["detail_tail"]:
             if self._elided is None:
-                self._elided = _Summary(self.limits["detail_tail"])
+                self._elided = Summary(self.limits["detail_tail"])
             self._elided.absorb(self._tail.popleft())
-
-
-class _Summary:
-    """What the middle windows leave behind: counts, console text, the latest state of the
-    tensors they touched, and the records that define ids, in case a kept event needs one.
-
-    Graph nodes are held through weak references: a node that no longer exists can appear in
-    no later event, so its op's definition is dropped once no kept window can mention it
-    either (`tail` windows after it was first seen dead). Without this a long training loop
-    keeps every epoch's graph alive. (Tensor definitions hold only ids and bytes; weak
-    references to every tensor would cost more than the records.)
-    """
-
-    def __init__(self, tail: int) -> None:
-        self.tail = tail
-        self.absorbed = 0
-        self.counts: dict[str, int] = {}
-        self.first_pass: int | None = None
-        self.last_pass: int | None = None
-        self.stdout: list[str] = []
-        self.warnings: list[tuple] = []
-        # id or ("node", uid) -> [weakref, record, absorbed when found dead, order]: `defs`
-        # for definitions tied to a graph node (swept), `kept` for the rest (never swept)
-        self.defs: dict = {}
-        self.kept: dict = {}
-        self.order = 0
-        self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
-
-    def absorb(self, window: list) -> None:
-        counts, defs, kept = self.counts, self.defs, self.kept
-        self.absorbed += 1
-        for rec in window:
-            kind = rec[0]
-            counts[kind] = counts.get(kind, 0) + 1
-            if kind == "stdout":
-                self.stdout.append(rec[2])
-            elif kind == "warning":
-                self.warnings.append((rec[2], rec[3], rec[1]))
-            elif kind == "tensor":  # holds no object: cheap to keep
-                self.order += 1
-                kept[rec[2]] = [_alive, rec, None, self.order]
-            elif kind == "op":
-                node, new_nodes = rec[6], rec[8]
-                # the weak form: no strong reference to the graph, saves read when rendered;
-                # the output lives as long as its grad_fn can (a graph-less one is kept)
-                weak = rec[:6] + (_weak(node) if node is not None else None, None,
-                                  tuple(_weak(n) for n, _ in new_nodes)) + rec[9:]
-                self.order += 1
-                order = self.order
-                if node is None:
-                    kept[rec[4]] = [_alive, weak, None, order]
-                else:
-                    defs[rec[4]] = [weak[6], weak, None, order]
-                if node is not None:
-                    defs.setdefault(("node", node._uid), [weak[6], weak, None, order])
-                for (n, _), ref in zip(new_nodes, weak[8]):
-                    defs.setdefault(("node", n._uid), [ref, weak, None, order])
-            elif kind == "backward_begin":
-                if self.first_pass is None:
-                    self.first_pass = rec[2]
-                self.last_pass = rec[2]
-            elif kind == "inplace":
-                self.updates.setdefault(rec[2], {})["value"] = rec[5]
-                self.order += 1
-                order = self.order
-                if rec[7] is not None:
-                    kept.setdefault(("node", rec[7][0]._uid), [_alive, rec, None, order])
-                for n, _ in rec[8]:
-                    kept.setdefault(("node", n._uid), [_alive, rec, None, order])
-            elif kind in ("accumulate", "grad_reset"):
-                self.updates.setdefault(rec[3] if kind == "accumulate" else rec[2], {})[
-                    "grad"] = rec[7] if kind == "accumulate" else rec[4]
-            elif kind == "optimizer_step":
-                for tid, _, after in rec[4]:
-                    self.updates.setdefault(tid, {})["value"] = after
-        if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
-            self._prune()
-
-    def _prune(self) -> None:
-        now, gone = self.absorbed, []
-        for key, entry in self.defs.items():
-            if entry[0]() is None:
-                if entry[2] is None:
-                    entry[2] = now
-                elif now - entry[2] >= self.tail:
-                    gone.append(key)
-        for key in gone:
-            del self.defs[key]
-            self.updates.pop(key, None)
-
-    def live_defs(self) -> dict:
-        """id key -> a record with strong references again (dead objects' records skipped)."""
-        out, revived = {}, {}
-        entries = sorted(list(self.defs.items()) + list(self.kept.items()), key=lambda e: e[1][3])
-        for key, (ref, rec, _, _) in entries:
-            if rec[0] == "op" and rec[7] is None:  # weak form: revive (once per record)
-                strong = revived.get(id(rec))
-                if strong is None:
-                    node = rec[6]() if rec[6] is not None else None
-                    if rec[6] is not None and node is None:
-                        continue
-                    new = tuple((n, n._saved) for n in (r() for r in rec[8]) if n is not None)
-                    strong = revived[id(rec)] = rec[:6] + (
-                        node, node._saved if node is not None else (), new) + rec[9:]
-                rec = strong
-            out[key] = rec
-        return out
-
-
-class _Builder:
-    """Turns the recorder's records into trace events (rendering values once, at the end)."""
-
-    def __init__(self, rec: Recorder) -> None:
-        self.rec = rec
-        self.lim = rec.limits
-        self.digits = self.lim["digits"]
-        self.reprs_left = self.lim["repr_budget"]
-        self.node_ids = rec._nids
-        # The same numbers recur (a node's outgoing gradient is the next node's incoming
-        # one), and printing dominates rendering: render each distinct snapshot once.
-        self.cache: dict[tuple, tuple] = {}
-
-    # -- values
-    def value(self, snap: Snap) -> dict:
-        raw, shape, npdtype, rg, fn_name = snap
-        if raw is None:
-            return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
-                    "repr": None}
-        key = (raw, shape, npdtype, rg, fn_name)
-        hit = self.cache.get(key)
-        if hit is None:
-            arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
-            data = _data(arr, self.digits) if arr.size <= self.lim["data_max_numel"] else None
-            text = None
-            if self.reprs_left > 0:
-                text = _repr(arr, rg, fn_name)
-                if text is not None:
-                    self.reprs_left -= 1
-            hit = self.cache[key] = (list(shape), _dtype_name(npdtype), data, text)
-        return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": hit[3]}
-
-    def grad(self, g) -> dict | None:
-        if g is None:
-            return None
-        snap, tid = g
-        out = self.value(snap)
-        if tid is not None:
-            out["tensor"] = tid
-        return out
-
-    def tensor(self, tid: str, snap_t: tuple, grad_of: str | None = None) -> dict:
-        snap, fn_id = snap_t
-        out = {"id": tid, "name": self.rec._names.get(tid), "shape": list(snap[1]),
-               "dtype": _dtype_name(snap[2]), "requires_grad": bool(snap[3]),
-               "is_leaf": fn_id is None, "grad_fn": fn_id, "value": self.value(snap)}
-        if grad_of is not None:
-            out["grad_of"] = grad_of
-        return out
-
-    def node(self, node, saved_objs: tuple) -> dict:
-        cls = type(node)
-        ids = self.rec._tids
-        saved = []
-        for name, obj in zip(getattr(cls, "_saved_names", ()), saved_objs):
-            if isinstance(obj, Tensor):
-                tid = ids.get(obj._uid)
-                saved.append({"name": name, "tensor": tid, "freed": False,
-                              "value": None if tid is not None else self.value(
-                                  _tensor_snap(obj, self.rec._copy_max))})
-            elif obj is FREED or obj is None:  # None: saved only when needed, not needed
-                saved.append({"name": name, "tensor": None, "value": None,
-                              "freed": obj is FREED})
-            else:
-                saved.append({"name": name, "tensor": None, "freed": False,
-                              "value": _py_value(obj, self.digits)})
-        out = {"id": self.node_ids[node._uid], "name": cls.__name__,
-               "next_functions": [[None if n is None else self.node_ids.get(n._uid), int(i)]
-                                  for n, i in node.next_functions],
-               "saved": saved, "rule": getattr(cls, "_rule", "") or None}
-        if isinstance(node, AccumulateGrad):
-            out["variable"] = ids.get(node.variable._uid)
-            if out["variable"] is None:
-                del out["variable"]
-        return out
-
-    # -- records -> events
-    def event(self, rec: tuple) -> dict:
-        kind, line = rec[0], rec[1]
-        ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
-        ev.update(getattr(self, "_ev_" + kind)(rec))
-        return ev
-
-    def _ev_tensor(self, r):
-        return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
-
-    def _ev_op(self, r):
-        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r
-        return {"op": op, "inputs": [i if type(i) is str else _num(i, self.digits) for i in ins],
-                "output": self.tensor(out_id, snap_t),
-                "node": None if node is None else self.node(node, saved),
-                "new_nodes": [self.node(n, saved) for n, saved in new_nodes],
-                "grad_mode": mode, "in_backward": in_bw}
-
-    def _ev_inplace(self, r):
-        return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
-                "grad_fn": r[6], "node": None if r[7] is None else self.node(*r[7]),
-                "new_nodes": [self.node(n, saved) for n, saved in r[8]]}
-
-    def _ev_grad_mode(self, r):
-        return {"enabled": bool(r[2]), "mode": r[3]}
-
-    def _ev_backward_begin(self, r):
-        _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac = r
-        return {"pass": k, "api": api, "roots": roots,
-                "root_values": [self.value(s) for s in rvals],
-                "seeds": [self.value(s) for s in seeds], "implicit_seed": implicit,
-                "retain_graph": retain, "create_graph": create, "inputs": inputs,
-                "leaves": leaves, "jacobian": jac}
-
-    def _ev_node_apply(self, r):
-        _, _, k, nid, node, gin, gout = r
-        ids = self.node_ids
-        return {"pass": k, "node": nid, "name": type(node).__name__,
-                "rule": getattr(type(node), "_rule", "") or None,
-                "grads_in": [self.grad(g) for g in gin], "grads_out": [self.grad(g) for g in gout],
-                "to": [None if n is None else ids.get(n._uid) for n, _ in node.next_functions]}
-
-    def _ev_accumulate(self, r):
-        _, _, k, tid, nid, before, added, after = r
-        return {"pass": k, "tensor": tid, "node": nid,
-                "before": None if before is None else self.value(before),
-                "added": self.value(added), "after": self.value(after)}
-
-    def _ev_graph_freed(self, r):
-        return {"pass": r[2], "nodes": r[3]}
-
-    def _ev_backward_end(self, r):
-        return {"pass": r[2], "api": r[3]}
-
-    def _ev_grad_reset(self, r):
-        return {"tensor": r[2], "how": r[3], "grad": None if r[4] is None else self.value(r[4])}
-
-    def _ev_optimizer_step(self, r):
-        return {"optimizer": r[2], "lr": r[3],
-                "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
-                           for t, b, a in r[4]]}
-
-    def _ev_stdout(self, r):
-        return {"text": r[2]}
-
-    def _ev_warning(self, r):
-        return {"category": r[2], "message": r[3]}
-
-    def _ev_failure(self, r):
-        ev = _failure_event(r[2])
-        del ev["kind"], ev["line"]
-        return ev
-
-    def _ev_error(self, r):
-        ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6]}
-        if r[7]:
-            ev["caught"] = True
-        return ev
-
-    # -- the whole trace
-    def build(self, exit_code: int, check: bool) -> dict:
-        rec = self.rec
-        events = [self.event(r) for w in rec._head for r in w]
-        summary = rec._elided
-        if summary is not None:
-            events.append({"kind": "elided", "line": None})  # filled in below, once refs known
-        events.extend(self.event(r) for w in rec._tail for r in w)
-        events.extend(self.event(r) for r in rec._window)
-        if summary is not None:
-            at = next(i for i, e in enumerate(events) if e["kind"] == "elided")
-            events[at] = self.elided(summary, events[at + 1:])
-        trace = T.new_trace(rec.source, rec.filename, self.lim)
-        trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
-                           "printed": _printed_series(rec._printed, self.lim["series_max"])}
-        counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
-                  sum(summary.counts.values()) if summary is not None else 0}
-        events = _Capper(self, trace, counts).cap(events)
-        counts["events"] = len(events) + 1
-        events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
-                       "counts": counts})
-        for i, e in enumerate(events):
-            e["seq"] = i
-            for c in e.get("carried", ()) if e["kind"] == "elided" else ():
-                c["seq"] = i
-        trace["truncated"] = any(e["kind"] == "elided" and e["reason"] != "detail_window"
-                                 for e in events)
-        trace["events"] = events
-        if check:
-            T.validate(trace)
-        return trace
-
-    def elided(self, summary: _Summary, later: list) -> dict:
-        """The `elided` event for `summary`, carrying the definitions `later` events need."""
-        carried = self.carry(summary.live_defs(), later)
-        present = {i for e in carried for i in T.defined_ids(e)}
-        # tensors born and gone inside the stretch (a new `params` every epoch) need no update
-        updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
-                                      for k, v in sorted(u.items())}}
-                   for tid, u in summary.updates.items()
-                   if (tid not in summary.defs and tid not in summary.kept) or tid in present]
-        k0, k1 = summary.first_pass, summary.last_pass
-        series = [p for p in self.rec._series if k0 is not None and k0 <= p[0] <= k1]
-        return {"kind": "elided", "line": None, "reason": "detail_window",
-                "passes": None if k0 is None else [k0, k1], "counts": dict(summary.counts),
-                "carried": carried, "updates": updates, "series": series,
-                "stdout": "".join(summary.stdout),
-                "warnings": [{"category": c, "message": m, "line": ln}
-                             for c, m, ln in summary.warnings]}
-
-    def carry(self, defs: dict, later: list) -> list:
-        """Render the defining records in `defs` of every id `later` refers to (transitively),
-        in their original order."""
-        if not defs:
-            return []
-        by_id = {}
-        for key, r in defs.items():
-            if isinstance(key, tuple):  # ("node", uid) -> the node's trace id
-                by_id[self.node_ids[key[1]]] = r
-            else:
-                by_id[key] = r
-        chosen: dict[int, tuple] = {}
-        rendered: dict[int, dict] = {}
-        stack: list = []
-        T._ids_in(later, stack)
-        while stack:
-            ref = stack.pop()
-            r = by_id.get(ref)
-            if r is None or id(r) in chosen:
-                continue
-            chosen[id(r)] = r
-            ev = rendered[id(r)] = self.event(r)
-            T._ids_in(ev, stack)
-        order = {id(r): i for i, r in enumerate(defs.values())}
-        return [rendered[k] for k in sorted(chosen, key=lambda k: order[k])]
-
-
-class _Capper:
-    """Enforce limits.max_events and limits.max_bytes (docs/trace-format.md, section 10)."""
-
-    def __init__(self, builder: _Builder, trace: dict, counts: dict) -> None:
-        self.b, self.trace, self.counts = builder, trace, counts
-        self.lim = builder.lim
-
-    def cap(self, events: list) -> list:
-        limit = self.lim["max_bytes"]
-        if len(events) + 1 > self.lim["max_events"]:
-            events = self.cut(events, max(self.lim["max_events"] - 3, 0), "event_cap")
-        size = self.size(events)
-        if size <= limit:  # the common case: one encoder call, done
-            return events
-        # Over the cap: guess the prefix that fits in proportion, then shrink it by the
-        # measured overshoot. Each round is one encoder call over the whole list, which
-        # costs far less than measuring events one by one.
-        base = self.size([])
-        keep, out = len(events), events
-        while size > limit and keep > 0:
-            ratio = max(limit - base, 0) / max(size - base, 1)
-            keep = min(int(keep * ratio * 0.97), keep - 1)
-            out = self.cut(events, max(keep, 0), "byte_cap")
-            size = self.size(out)
-        if size > limit:
-            out = self.squeeze(out)
-        return out
-
-    def size(self, events: list) -> int:
-        """Bytes of dump() for a trace with these events (seq numbers estimated)."""
-        end = {"kind": "end", "line": None, "exit_code": 0, "seq": 10 ** 9,
-               "counts": {**self.counts, "events": 10 ** 9}}
-        head = {k: v for k, v in self.trace.items() if k != "events"}
-        # Key order does not change the length, so skip sorting; + 1 newline and ~16 bytes
-        # of "seq" per event.
-        return (len(_SIZER.encode(head).encode()) + 16 + len(_SIZER.encode(end).encode())
-                + len(_SIZER.encode(events).encode()) + 17 * len(events))
-
-    def cut(self, events: list, keep: int, reason: str) -> list:
-        """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""
-        head, rest = events[:keep], events[keep:]
-        counts: dict[str, int] = {}
-        stdout, warns, kept_after = [], [], []
-        carried_defs: list[dict] = []
-        for e in rest:
-            kind = e["kind"]
-            if kind == "error":
-                kept_after.append(e)
-                continue
-            if kind == "elided":
-                stdout.append(e["stdout"])
-                warns.extend(e["warnings"])
-                carried_defs.extend(e["carried"])
-                for k, v in e["counts"].items():
-                    counts[k] = counts.get(k, 0) + v
-                continue
-            counts[kind] = counts.get(kind, 0) + 1
-            if kind == "stdout":
-                stdout.append(e["text"])
-            elif kind == "warning":
-                warns.append({"category": e["category"], "message": e["message"],
-                              "line": e["line"]})
-            elif kind in ("tensor", "op", "inplace"):
-                carried_defs.append(e)
-        needed: list = []
-        T._ids_in(kept_after, needed)
-        carried = _closure(carried_defs, needed)
-        passes = [e["pass"] for e in rest if e["kind"] == "backward_begin"]
-        self.counts["elided_events"] = self.counts.get("elided_events", 0) + sum(counts.values())
-        ev = {"kind": "elided", "line": None, "reason": reason,
-              "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
-              "carried": carried, "updates": [], "series": [], "stdout": "".join(stdout),
-              "warnings": warns}
-        return head + [ev] + kept_after
-
-    def squeeze(self, events: list) -> list:
-        """Last resort when even a summary is too big: drop series and cut console text."""
-        self.trace["series"] = {"roots": [], "printed": []}
-        size = self.size(events)
-        for e in reversed(events):
-            if size <= self.lim["max_bytes"]:
-                break
-            if e["kind"] == "elided" and e["stdout"]:
-                over = size - self.lim["max_bytes"]
-                data = e["stdout"].encode()
-                e["stdout"] = data[:max(len(data) - over - 64, 0)].decode("utf-8", "ignore")
-                e["counts"]["stdout_truncated"] = 1
-                size = self.size(events)
-        return events
-
-
-def _weak(obj):
-    return weakref.ref(obj)
-
-
-def _alive():
-    return True
-
-
-def _failure_event(message: str) -> dict:
-    return {"kind": "elided", "line": None, "reason": "recorder_failure", "passes": None,
-            "counts": {}, "carried": [], "updates": [], "series": [], "stdout": "",
-            "warnings": [], "message": message}
 
 
 def _guarded(method):
@@ -1082,24 +636,6 @@ for _name in [n for n in vars(_events.Listener) if n.startswith("on_")
               and n not in ("on_op", "on_node_apply")]:
     setattr(Recorder, _name, _guarded(getattr(Recorder, _name)))
 
-
-def _closure(defs: list[dict], needed: list) -> list:
-    """The events among `defs` defining ids in `needed`, transitively, in their order."""
-    by_id = {}
-    for e in defs:
-        for i in T.defined_ids(e):
-            by_id.setdefault(i, e)
-    chosen = {}
-    while needed:
-        e = by_id.get(needed.pop())
-        if e is None or id(e) in chosen:
-            continue
-        chosen[id(e)] = e
-        T._ids_in(e, needed)
-    return [e for e in defs if id(e) in chosen]
-
-
-# ---- helpers ----------------------------------------------------------------------------------
 
 def _coerce_limits(limits: Any) -> dict:
     out = dict(T.DEFAULT_LIMITS)
@@ -1173,13 +709,6 @@ def _tensor_from(arr: np.ndarray) -> Tensor:
     return new_tensor(arr)
 
 
-def _tensor_snap(t: Tensor, cap: int) -> Snap:
-    a = t._data
-    fn = t.grad_fn
-    return (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, t._rg,
-            type(fn).__name__ if fn is not None else None)
-
-
 def _ones_snap(root: Tensor) -> Snap:
     a = np.ones(root._data.shape, dtype=root._data.dtype)
     return (a.tobytes(), a.shape, a.dtype, False, None)
@@ -1188,103 +717,3 @@ def _ones_snap(root: Tensor) -> Snap:
 def _array_snap(a, p: Tensor) -> Snap:
     a = np.asarray(a)
     return (a.tobytes(), a.shape, a.dtype, p._rg, None)
-
-
-def _num(x, digits: int):
-    if isinstance(x, (bool, np.bool_)):
-        return bool(x)
-    if isinstance(x, (int, np.integer)):
-        return int(x)
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return float(f"{x:.{digits}g}")
-
-
-def _data(arr: np.ndarray, digits: int):
-    kind = arr.dtype.kind
-    if kind in "biu":
-        return arr.tolist()
-    if kind == "f":
-        flat = arr.ravel().tolist()
-        fmt = f"{{:.{digits}g}}"
-        if all(math.isfinite(x) for x in flat):
-            vals = [float(fmt.format(x)) for x in flat]
-        else:
-            vals = [_num(x, digits) for x in flat]
-        return _nest(vals, arr.shape)
-    return None  # complex and others: repr only
-
-
-def _nest(flat: list, shape: tuple):
-    if not shape:
-        return flat[0]
-    for dim in reversed(shape[1:]):
-        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
-    return flat
-
-
-_SIZER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-_DTYPE_NAMES: dict = {}
-
-
-def _dtype_name(npdtype) -> str:
-    name = _DTYPE_NAMES.get(npdtype)
-    if name is None:
-        from engine import dtypes
-        name = _DTYPE_NAMES[npdtype] = repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
-    return name
-
-
-def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | None:
-    """PyTorch's printed form of a tensor with these contents and autograd flags."""
-    from engine.tensor import new_tensor
-    old = _events.set_listener(None)
-    try:
-        text = repr(new_tensor(arr))
-    except Exception:  # noqa: BLE001 - a preview must never break a trace
-        return None
-    finally:
-        _events.set_listener(old)
-    if fn_name is not None:
-        return text[:-1] + f", grad_fn=<{fn_name}>)"
-    if requires_grad:
-        return text[:-1] + ", requires_grad=True)"
-    return text
-
-
-def _py_value(obj, digits: int) -> dict:
-    """A saved non-tensor (a scalar, a shape tuple) as a value."""
-    if isinstance(obj, (tuple, list)) and all(isinstance(x, (int, float)) for x in obj):
-        return {"shape": [len(obj)], "dtype": type(obj).__name__,
-                "data": [_num(x, digits) for x in obj], "repr": repr(tuple(obj))}
-    if isinstance(obj, (bool, int, float, np.number)):
-        return {"shape": [], "dtype": type(obj).__name__, "data": _num(obj, digits),
-                "repr": repr(obj)}
-    return {"shape": [], "dtype": type(obj).__name__, "data": None, "repr": repr(obj)[:200]}
-
-
-_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
-
-
-def _printed_series(chunks: list, cap: int) -> list:
-    """Numbers printed per source line: [{"line", "rows": [[numbers of one print], ...]}]."""
-    by_line: dict = {}
-    for line, text in chunks:
-        nums = [_num(float(m), 6) if any(c in m for c in ".eE") else int(m)
-                for m in _NUMBER.findall(text)]
-        if nums:
-            by_line.setdefault(line, []).append(nums)
-    return [{"line": line, "rows": _thin(rows, cap)} for line, rows in by_line.items()
-            if len(rows) >= 2]
-
-
-def _thin(points: list, cap: int) -> list:
-    """At most `cap` points, evenly spaced, first and last kept."""
-    n = len(points)
-    if n <= cap or cap < 2:
-        return list(points[:cap]) if cap < 2 else list(points)
-    step = (n - 1) / (cap - 1)
-    return [points[round(i * step)] for i in range(cap)]

@@ -372,13 +372,14 @@ def test_elision_does_not_keep_every_epoch_alive(monkeypatch):
     import gc
 
     import runner.recorder as recorder
+    import runner.trace_build as trace_build
     seen = {}
     finish = recorder.Recorder.finish
 
     def spy(self, exit_code, check=False):
         gc.collect()
         seen["defs"] = sum(1 for ref, *_ in self._elided.defs.values()
-                           if ref is not recorder._alive and ref() is not None)
+                           if ref is not trace_build._alive and ref() is not None)
         seen["absorbed"] = self._elided.absorbed
         return finish(self, exit_code, check)
 

@@ -137,3 +137,14 @@ def test_carried_events_must_come_in_an_order_the_fold_can_apply():
     el["carried"].reverse()  # the op now comes before the tensor it uses
     with pytest.raises(T.TraceError, match=r"carried\[0\].*before it is defined"):
         T.validate(t)
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    import runner.recorder
+    import runner.trace_build
+    for module in (T, runner.recorder, runner.trace_build):
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
+    assert doctest.testmod(T).attempted and doctest.testmod(runner.recorder).attempted
