@@ -26,7 +26,7 @@ import types
 import numpy as np
 
 from runner.errors import LimitExceeded, SecurityError
-from runner.policy import SAVED_PREFIX
+from runner.policy import ALLOWED_MODULES, SAVED_PREFIX
 
 # ---- modules ----------------------------------------------------------------------------
 
@@ -532,7 +532,10 @@ class Sandbox:
         try:
             return Sandbox._table.proxies[dotted]
         except KeyError:
-            raise SecurityError(f"import of {dotted!r} is not allowed") from None
+            pass
+        if dotted in ALLOWED_MODULES:       # allowed, but this engine does not provide it
+            raise ModuleNotFoundError(f"No module named {dotted!r}")
+        raise SecurityError(f"import of {dotted!r} is not allowed")
 
     def import_from(self, dotted: str, name: str):
         module = self.import_module(dotted)
