@@ -27,7 +27,14 @@ regen = _regen()
 def test_fixture_is_reproduced_byte_for_byte(name):
     path = HERE / f"{name}.json"
     assert path.exists(), f"no fixture for programs/{name}.py; run regen.py"
-    assert regen.regenerate(name) == path.read_bytes()
+    new, old = regen.regenerate(name), path.read_bytes()
+    if new != old:
+        pairs = zip(new.decode().splitlines(), old.decode().splitlines())
+        line, (got, want) = next(((i, p) for i, p in enumerate(pairs, 1) if p[0] != p[1]),
+                                 (0, ("<length differs>", "")))
+        pytest.fail(f"{name}.json changed at line {line} (event {line - 2}); if intended, run "
+                    f"python tests/fixtures/traces/regen.py {name} and review the diff\n"
+                    f"now:    {got[:400]}\nfixture: {want[:400]}")
 
 
 def test_same_program_twice_gives_same_bytes():
