@@ -118,7 +118,8 @@ def test_a_warning_in_a_loop_is_shown_once_traced_or_not(pool):
 
 
 def test_a_long_exception_chain_is_reported(pool):
-    source = ("e = None\nfor i in range(3000):\n    try:\n        try:\n            raise ValueError(i)\n"
+    source = ("e = None\nfor i in range(3000):\n    try:\n        try:\n"
+              "            raise ValueError(i)\n"
               "        finally:\n            pass\n    except ValueError as err:\n        e = err\n"
               "try:\n    raise KeyError('k') from e\nexcept KeyError as k:\n    last = k\n"
               "def deep(n):\n    try:\n        raise RuntimeError(n)\n    except RuntimeError:\n"

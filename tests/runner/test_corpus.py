@@ -104,7 +104,8 @@ for path in sys.argv[1:]:
     with contextlib.redirect_stdout(buf), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            exec(compile(open(path, encoding="utf-8").read(), path, "exec"), {"__name__": "__main__"})
+            code = compile(open(path, encoding="utf-8").read(), path, "exec")
+            exec(code, {"__name__": "__main__"})
             status = 0
         except Exception as e:
             status = repr(e)

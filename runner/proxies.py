@@ -1,0 +1,252 @@
+"""Module proxies: what `import torch` / `import numpy as np` hand a program instead of modules.
+
+A `ModuleProxy` holds an explicit allow-list of names and nothing else: no path to the real
+module, its globals or the modules it imported (numpy's `f2py.os`, the engine's `np`). The
+table is built once per worker from the engine's `__all__` and curated numpy, math, random
+and inspect lists. Factories that allocate are wrapped so the tensor-elements limit is
+checked before anything is allocated.
+
+Example:
+    >>> np_proxy = ModuleProxy("numpy", {"pi": 3.14}, hidden=("save",))
+    >>> np_proxy._sbx_get("pi")
+    3.14
+"""
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import sys
+import types
+
+import numpy as np
+
+from runner.errors import SecurityError
+
+class ModuleProxy:
+    """A stand-in for a module: only the listed names, read-only, no path to the real one."""
+
+    __slots__ = ("_sbx_name", "_sbx_names", "_sbx_hidden")
+
+    def __init__(self, name: str, names: dict, hidden=()):
+        object.__setattr__(self, "_sbx_name", name)
+        object.__setattr__(self, "_sbx_names", dict(names))
+        object.__setattr__(self, "_sbx_hidden", frozenset(hidden))
+
+    def _sbx_get(self, attr: str):
+        try:
+            return self._sbx_names[attr]
+        except KeyError:
+            pass
+        if attr in self._sbx_hidden:
+            raise SecurityError(f"module {self._sbx_name!r} has no attribute {attr!r} in the "
+                                f"sandbox")
+        raise AttributeError(f"module {self._sbx_name!r} has no attribute {attr!r}")
+
+    def __setattr__(self, attr, value):
+        raise SecurityError(f"assignment to attribute {attr!r} of module {self._sbx_name!r} "
+                            f"is not allowed")
+
+    def __repr__(self):
+        return f"<module {self._sbx_name!r}>"
+
+
+# numpy: arrays and common functions only (research doc 4.4). Never: file I/O (save, load,
+# fromfile, memmap ...), f2py, ctypeslib, lib, testing, the ndarray constructor (buffer=).
+NUMPY_NAMES = """
+    array asarray zeros ones empty full zeros_like ones_like full_like empty_like arange
+    linspace eye identity dot matmul inner outer sum mean std var min max amin amax argmin
+    argmax abs absolute sqrt exp log log2 log10 log1p expm1 sin cos tan arcsin arccos arctan
+    arctan2 sinh cosh tanh maximum minimum clip where concatenate stack vstack hstack
+    reshape transpose squeeze expand_dims round around floor ceil mod power outer allclose
+    isclose array_equal cumsum cumprod prod sign square float16 float32 float64 int8 int16
+    int32 int64 uint8 bool_ complex64 complex128 pi e inf nan newaxis all any sort argsort
+    unique diag trace isnan isinf isfinite tile repeat flip einsum meshgrid count_nonzero
+    nonzero broadcast_to median percentile tensordot cross diff exp2 negative add subtract
+    multiply divide true_divide floor_divide fmax fmin sinc heaviside set_printoptions
+""".split()
+NUMPY_RANDOM_NAMES = ("seed rand randn randint normal uniform choice shuffle permutation "
+                      "random standard_normal").split()
+NUMPY_LINALG_NAMES = "inv det norm solve eig eigh svd pinv matrix_rank qr cholesky".split()
+NUMPY_HIDDEN = """
+    f2py ctypeslib lib testing ma rec char polynomial distutils load save savez
+    savez_compressed savetxt loadtxt genfromtxt fromfile frombuffer memmap DataSource info
+    show_config get_include ndarray fromregex tofile core _core
+""".split()
+
+# Module-level re-exports of the engine that are other modules are never handed out as-is.
+TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
+                    "torch.autograd", "torch.autograd.functional")
+
+# Factories that allocate what their arguments ask for: the element count is checked against
+# max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).
+SHAPE_FACTORIES = frozenset("zeros ones empty full rand randn standard_normal".split())
+SIZED_FACTORIES = frozenset("arange linspace eye identity randperm randint normal uniform "
+                            "choice permutation tile".split())
+
+
+def _public(module, names=None) -> dict:
+    names = names if names is not None else getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in vars(module) if not n.startswith("_")]
+    out = {}
+    for n in names:
+        try:
+            out[n] = getattr(module, n)
+        except Exception:   # noqa: BLE001 - a lazy submodule that is not there (yet)
+            continue
+    return out
+
+
+class _ModuleTable:
+    """Builds the proxies once per process (the zygote) and hands them out by dotted name."""
+
+    def __init__(self):
+        self.proxies: dict[str, ModuleProxy] = {}
+        self.real_engine_modules: dict[int, str] = {}
+
+    def build(self, element_check):
+        import engine
+        real = {"torch": engine}
+        for dotted in TORCH_SUBMODULES:
+            mod = engine
+            try:
+                for part in dotted.split(".")[1:]:
+                    mod = getattr(mod, part)
+            except (AttributeError, ImportError):   # a submodule the engine does not have
+                continue
+            real[dotted] = mod
+        self.real_engine_modules = {id(m): name for name, m in real.items()}
+        # children before parents, so a parent can hold its children's proxies
+        for dotted in sorted(real, key=lambda d: -d.count(".")):
+            names = {}
+            for name, value in _public(real[dotted]).items():
+                if isinstance(value, types.ModuleType):
+                    child = self.real_engine_modules.get(id(value))
+                    if child in self.proxies:
+                        names[name] = self.proxies[child]
+                    continue        # other modules (numpy, math ...) are never re-exported
+                names[name] = _wrap_factory(name, value, element_check)
+            for child_name, proxy in list(self.proxies.items()):
+                if child_name.rsplit(".", 1)[0] == dotted:
+                    names.setdefault(child_name.rsplit(".", 1)[1], proxy)
+            self.proxies[dotted] = ModuleProxy(dotted, names, dir(real[dotted]))
+        self.proxies["engine"] = self.proxies["torch"]
+        np_random = ModuleProxy("numpy.random", _wrapped(np.random, NUMPY_RANDOM_NAMES,
+                                                         element_check), dir(np.random))
+        np_linalg = ModuleProxy("numpy.linalg", _public(np.linalg, NUMPY_LINALG_NAMES),
+                                dir(np.linalg))
+        np_names = _wrapped(np, NUMPY_NAMES, element_check)
+        np_names.update(random=np_random, linalg=np_linalg)
+        self.proxies.update({
+            "numpy": ModuleProxy("numpy", np_names, set(NUMPY_HIDDEN) | set(dir(np))),
+            "numpy.random": np_random,
+            "numpy.linalg": np_linalg,
+            "math": ModuleProxy("math", _public(math)),
+            "random": ModuleProxy("random", _public(random, (
+                "random uniform randint randrange choice choices shuffle sample seed gauss "
+                "normalvariate expovariate betavariate triangular").split()), dir(random)),
+            "inspect": ModuleProxy("inspect", {"signature": inspect.signature}, dir(inspect)),
+        })
+        return self
+
+
+def _wrapped(module, names, element_check) -> dict:
+    return {n: _wrap_factory(n, v, element_check) for n, v in _public(module, names).items()}
+
+
+def _wrap_factory(name, fn, element_check):
+    """Check the element count a factory is asked for before it allocates."""
+    if not callable(fn) or isinstance(fn, type) or name not in SHAPE_FACTORIES | SIZED_FACTORIES:
+        return fn
+
+    def factory(*args, **kwargs):
+        element_check(_requested_numel(name, args, kwargs), name)
+        return fn(*args, **kwargs)
+    factory.__name__ = getattr(fn, "__name__", name)
+    factory.__signature__ = _signature_or_none(fn)
+    factory.__doc__ = getattr(fn, "__doc__", None)
+    return factory
+
+
+def _requested_numel(name, args, kwargs) -> int:
+    """How many elements a factory call will allocate (0 when it cannot tell)."""
+    def arg(i, *keys):
+        for k in keys:
+            if k in kwargs:
+                return kwargs[k]
+        return args[i] if len(args) > i else None
+    if name in SHAPE_FACTORIES:
+        return _shape_numel(args, kwargs)
+    if name == "arange":
+        return _range_numel(args)
+    if name == "linspace":
+        return _count(arg(2, "steps", "num"), default=50)
+    if name in ("eye", "identity"):
+        n = _count(arg(0, "n", "N"))
+        m = arg(1, "m", "M")
+        return n * (_count(m) if m is not None else n)
+    if name in ("randperm", "permutation"):
+        return _count(arg(0, "n", "x"))
+    if name == "tile":
+        reps = arg(1, "reps")
+        base = getattr(arg(0, "A"), "size", 1)
+        return _count(base) * _shape_numel((reps,), {})
+    size = kwargs.get("size", args[1] if name == "choice" and len(args) > 1 else None)
+    if size is None:
+        tuples = [a for a in args if isinstance(a, (tuple, list))]
+        size = tuples[0] if tuples else (args[2] if name != "randint" and len(args) > 2
+                                         else None)
+    return _shape_numel((size,), {}) if size is not None else 0
+
+
+def _count(value, default=0) -> int:
+    if value is None:
+        return default
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return max(0, int(value))
+    return 0
+
+
+def _signature_or_none(fn):
+    try:
+        return inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+
+
+def _shape_numel(args, kwargs) -> int:
+    shape = kwargs.get("size", kwargs.get("shape"))
+    if shape is None:
+        dims = []
+        for a in args:
+            if isinstance(a, (int, np.integer)) and not isinstance(a, bool):
+                dims.append(int(a))
+            elif isinstance(a, (tuple, list)):
+                dims.extend(a)
+                break
+            else:
+                break
+        shape = dims
+    elif isinstance(shape, (int, np.integer)):
+        shape = [shape]
+    n = 1
+    for d in shape:
+        if isinstance(d, (int, np.integer)) and d > 0:
+            n *= int(d)
+        elif isinstance(d, (int, np.integer)):
+            return 0
+    return n
+
+
+def _range_numel(args) -> int:
+    nums = [a for a in args if isinstance(a, (int, float, np.number)) and not isinstance(a, bool)]
+    try:
+        if len(nums) == 1:
+            return max(0, math.ceil(nums[0]))
+        if len(nums) >= 2:
+            step = nums[2] if len(nums) > 2 else 1
+            return max(0, math.ceil((nums[1] - nums[0]) / step)) if step else 0
+    except (OverflowError, ValueError, TypeError):
+        return sys.maxsize
+    return 0
