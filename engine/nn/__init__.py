@@ -16,5 +16,6 @@ from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
            "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
-           "Flatten", "Softplus", "SiLU", "ELU", "GELU", "Dropout", "MSELoss", "L1Loss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
-           "CrossEntropyLoss", "functional", "init", "parameter"]
+           "Flatten", "Softplus", "SiLU", "ELU", "GELU", "Dropout", "MSELoss", "L1Loss",
+           "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "functional", "init",
+           "parameter"]

@@ -409,5 +409,6 @@ def _nll_coefficients(shape, target, weight, ignore_index, dtype) -> np.ndarray:
     return coef
 
 
-__all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu", "MseLoss", "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy",
-           "NllLoss", "REDUCTIONS"]
+__all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu",
+           "MseLoss", "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy", "NllLoss",
+           "REDUCTIONS", "as_saved_index"]
