@@ -101,6 +101,8 @@ def main() -> None:
             page.goto(url)
             page.wait_for_selector("body.is-ready", timeout=120000)
             result = page.evaluate(STEP_TIMES, args.steps)
+            if not result["events"]:
+                raise SystemExit("the program's run left no trace to step through")
             times = sorted(result["times"])
             ready = []
             small = f"{base}/?code={quote(chain_program(10))}"
