@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -39,12 +40,14 @@ class LiveServer:
         cmd = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
                "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
                "--workers", str(self.workers)]
+        # stderr to a file, not a pipe: an unread pipe fills up and blocks the server
+        self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, start_new_session=True)
+                                     stderr=self.log, start_new_session=True)
         deadline = time.monotonic() + self.start_timeout
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError("uvicorn exited: " + self.proc.stderr.read().decode()[-2000:])
+                raise RuntimeError("uvicorn exited: " + self.stderr()[-2000:])
             try:
                 socket.create_connection(("127.0.0.1", self.port), 0.2).close()
                 return self
@@ -53,6 +56,11 @@ class LiveServer:
                     self.stop()
                     raise RuntimeError(f"uvicorn did not listen within {self.start_timeout} s")
                 time.sleep(0.1)
+
+    def stderr(self) -> str:
+        """What the server has written to stderr so far."""
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
 
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:

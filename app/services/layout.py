@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import re
+import threading
 
 import graphviz
 
@@ -94,16 +95,25 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
     return dot
 
 
+# NOTE [one Graphviz call at a time]: libcgraph keeps process-global symbol tables, and two
+# layouts on two threads corrupt them (seen under load: `agxget: Assertion ... failed`, which
+# aborts the whole server). Every in-process use of pygraphviz takes this lock; big graphs
+# go to DotProcess children, which have a Graphviz each.
+GRAPHVIZ_LOCK = threading.Lock()
+
+
 def run_dot(source: str) -> tuple[str, dict[str, tuple[str, str, str]]]:
     """Lay out DOT with the Graphviz inside pygraphviz: the SVG, and each node's
     (pos, width, height) attributes as Graphviz wrote them. Pure, so it can run in another
     process."""
     import pygraphviz  # the bundled Graphviz loads on first use, not on `import app`
 
-    agraph = pygraphviz.AGraph(string=source)
-    agraph.layout(prog="dot")
-    svg = agraph.draw(format="svg").decode("utf-8")
-    attrs = {str(n): (n.attr["pos"], n.attr["width"], n.attr["height"]) for n in agraph.nodes()}
+    with GRAPHVIZ_LOCK:
+        agraph = pygraphviz.AGraph(string=source)
+        agraph.layout(prog="dot")
+        svg = agraph.draw(format="svg").decode("utf-8")
+        attrs = {str(n): (n.attr["pos"], n.attr["width"], n.attr["height"])
+                 for n in agraph.nodes()}
     return svg, attrs
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from app.services.graph import graph_from_trace
-from app.services.layout import GraphTooLarge, clean_svg, to_dot
+from app.services.layout import GRAPHVIZ_LOCK, GraphTooLarge, clean_svg, to_dot
 
 FORMATS = ("svg", "png", "dot")
 MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png", "dot": "text/vnd.graphviz"}
@@ -43,9 +43,10 @@ def draw_dot(dot: str, fmt: str) -> bytes:
     """Lay out and draw DOT as a standalone svg or png file."""
     import pygraphviz  # loaded on first use: `gradstep --help` must stay instant
 
-    agraph = pygraphviz.AGraph(string=dot)
-    agraph.layout(prog="dot")
-    out = agraph.draw(format=fmt)
+    with GRAPHVIZ_LOCK:           # NOTE [one Graphviz call at a time] in layout.py
+        agraph = pygraphviz.AGraph(string=dot)
+        agraph.layout(prog="dot")
+        out = agraph.draw(format=fmt)
     return standalone_svg(clean_svg(out.decode("utf-8"))) if fmt == "svg" else out
 
 
