@@ -36,7 +36,7 @@ LIMIT_KEYS = {
 class Limits:
     """What one run may use. Defaults suit tutorial snippets on a small shared server."""
 
-    cpu_seconds: float = 5.0            # RLIMIT_CPU soft limit; hard limit one second later
+    cpu_seconds: float = 5.0            # RLIMIT_CPU (whole seconds, rounded up); SIGKILL 1 s later
     wall_seconds: float = 10.0          # the parent SIGKILLs the run's process group after this
     memory_mb: int = 512                # RLIMIT_AS headroom above the warm worker's size
     max_tensor_elements: int = 10_000_000   # per tensor / array, checked before allocating

@@ -129,3 +129,15 @@ def test_a_long_exception_chain_is_reported(pool):
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines()[-1] == "RuntimeError: 0"
     assert "During handling of the above exception" in result.stderr
+
+
+def test_python_dash_m_runner_runs_and_traces(tmp_path):
+    path = write(tmp_path, "print(sum(range(4)))\n")
+    proc = subprocess.run([sys.executable, "-m", "runner", path], capture_output=True,
+                          text=True, timeout=60)
+    assert (proc.returncode, proc.stdout) == (0, "6\n")
+    out = tmp_path / "t.json"
+    proc = subprocess.run([sys.executable, "-m", "runner", path, "--out", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    assert json.loads(out.read_text())["events"][-1]["kind"] == "end"
