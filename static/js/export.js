@@ -32,6 +32,7 @@ function graphRules() {
 export function svgText(svg) {
   const copy = svg.cloneNode(true);
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.removeAttribute('style');        // the on-screen pan and zoom is not part of the picture
   const [, , w, h] = (copy.getAttribute('viewBox') || '0 0 400 300').split(/\s+/).map(Number);
   copy.setAttribute('width', String(Math.round(w)));
   copy.setAttribute('height', String(Math.round(h)));

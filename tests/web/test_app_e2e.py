@@ -257,6 +257,7 @@ def test_embed_mode_and_exports(page):
         page.click("#export-svg")
     svg = open(info.value.path(), encoding="utf-8").read()
     assert svg.startswith("<svg") and 'id="n0"' in svg and "<style>" in svg
+    assert "transform: translate" not in svg.split(">", 1)[0]     # no on-screen pan in the file
     page.click("#export")
     with page.expect_download() as info:
         page.click("#export-png")
