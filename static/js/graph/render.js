@@ -100,17 +100,19 @@ export function createRenderer(index) {
       const b = grad && index.nodes.has(id) ? box(id) : null;
       if (b) overlay.append(pill(b.x + b.width / 2, b.y - 9, `grad ${short(grad, 4)}`, 'gs-pill-grad'));
     }
+    // where paths meet, the incoming pill spells out the sum of the partial contributions
+    const parts = state.merged ? state.merged.map((a) => short(a.grad, 3)).join(' + ') : null;
     for (const [el, f] of flowing) {
       if (!f.grad) continue;
       const m = midpoint(el);
-      const text = f.role === 'acc' ? `+ ${short(f.grad, 4)}` : short(f.grad, 4);
-      overlay.append(pill(m.x, m.y, text, `gs-pill-flow gs-pill-${f.role}`));
-    }
-    if (state.merged && state.active && box(state.active)) {
-      const b = box(state.active);
-      // centred under the node: beside it, a long sum would run off the picture
-      const parts = state.merged.map((a) => short(a.grad, 3)).join(' + ');
-      overlay.append(pill(b.x + b.width / 2, b.y + b.height + 12, `Σ ${parts}`, 'gs-pill-sum'));
+      let text = short(f.grad, 4);
+      if (f.role === 'acc') text = `+ ${text}`;
+      if (f.role === 'in' && parts) {
+        // a long sum would cover the picture: then only how many paths, the sentence has all
+        text = `Σ ${parts} = ${short(f.grad, 3)}`;
+        if (text.length > 36) text = `Σ(${state.merged.length}) = ${short(f.grad, 3)}`;
+      }
+      overlay.append(pill(m.x, m.y, text, `gs-pill-flow gs-pill-${f.role}${f.role === 'in' && parts ? ' gs-pill-sum' : ''}`));
     }
     const ev = state.event;
     if (ev && ev.kind === 'accumulate' && ev.node && box(ev.node)) {
