@@ -147,19 +147,23 @@ class Optimizer:
         if closure is not None:
             with enable_grad():
                 loss = closure()
+        watched = _events.listener is not None
+        stepped, before = [], []
         with no_grad():
             for group in self.param_groups:
                 params = [p for p in group["params"] if p._grad is not None]
                 if not params:
                     continue
-                watched = _events.listener is not None
-                before = tuple(p._data.copy() for p in params) if watched else ()
+                if watched:
+                    before.extend(p._data.copy() for p in params)
                 self._update(group, params)
                 for p in params:
                     p._vc[0] += 1     # each parameter was written in place
-                if _events.listener is not None:
-                    _events.listener.on_optimizer_step(
-                        self, tuple(params), before, tuple(p._data.copy() for p in params))
+                stepped.extend(params)
+        # one event per step() call, covering every group, as the user wrote one call
+        if watched and _events.listener is not None and stepped:
+            _events.listener.on_optimizer_step(self, tuple(stepped), tuple(before),
+                                               tuple(p._data.copy() for p in stepped))
         return loss
 
     def _update(self, group: dict, params: list) -> None:  # pragma: no cover - abstract

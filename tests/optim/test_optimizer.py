@@ -138,3 +138,22 @@ def test_state_dict_round_trip():
     assert twin.param_groups[0]["lr"] == 0.1 and twin.param_groups[0]["params"] == [q]
     assert twin.state[q]["momentum_buffer"].tolist() == [1.0, 1.0]
     assert twin.state[q]["momentum_buffer"] is not opt.state[p]["momentum_buffer"]
+
+
+def test_one_event_per_step_across_groups():
+    steps = []
+
+    class Watch(_events.Listener):
+        def on_optimizer_step(self, optimizer, params, before, after):
+            steps.append(params)
+
+    p, q = leaf(1.0), leaf(2.0)
+    opt = torch.optim.SGD([{"params": [p]}, {"params": [q], "lr": 1.0}], lr=0.1)
+    p.grad, q.grad = torch.tensor([1.0]), torch.tensor([1.0])
+    old = _events.set_listener(Watch())
+    try:
+        opt.step()
+    finally:
+        _events.set_listener(old)
+    assert steps == [(p, q)]
+    assert p.tolist() == pytest.approx([0.9]) and q.tolist() == [1.0]
