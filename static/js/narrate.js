@@ -78,7 +78,12 @@ const SENTENCES = {
   accumulate(state, ev, S) {
     const p = { name: nameOf(state, ev.tensor, S), before: short(ev.before), added: short(ev.added),
       after: short(ev.after) };
-    return tr(S, ev.before ? 'narr.accumulate' : 'narr.accumulate_first', p);
+    let text = tr(S, ev.before ? 'narr.accumulate' : 'narr.accumulate_first', p);
+    if (state.merged) {
+      const parts = state.merged.map((a) => short(a.grad)).join(' + ');
+      text += ' ' + tr(S, 'narr.merged', { k: state.merged.length, parts, sum: short(ev.added) });
+    }
+    return text;
   },
   graph_freed(state, ev, S) { return tr(S, 'narr.freed', { n: ev.nodes.length }); },
   backward_end(state, ev, S) { return tr(S, 'narr.backward_end', {}); },

@@ -203,6 +203,8 @@ const HANDLERS = {
       before: ev.before, added: ev.added, after: ev.after });
     d.passAdded[ev.tensor] = ev.added;
     d.active = ev.node;
+    // x * x: both inputs' gradients reach the same AccumulateGrad and are added first
+    if (ev.node && (d.arrivals[ev.node] || []).length > 1) d.merged = d.arrivals[ev.node];
     if (ev.node) d.flows = [{ from: ev.tensor, to: ev.node, grad: ev.added, role: 'acc' }];
   },
   graph_freed(d, ev) { freeNodes(d, ev.nodes); },

@@ -335,3 +335,16 @@ def test_keyboard_inspection_and_labels(page):
     assert all(labels) and any("requires_grad=True" in x for x in labels)
     for sel in ("#step-first", "#step-prev", "#play", "#step-next", "#step-last", "#zoom-fit"):
         assert page.get_attribute(sel, "aria-label"), sel
+
+
+def test_paths_that_meet_are_added_before_accumulating(page):
+    program = ("import torch\nx = torch.tensor([3.0], requires_grad=True)\ny = x * x\n"
+               "y.backward()\nprint(x.grad)\n")
+    open_app(page, "?code=" + quote(program))
+    go_to_kind(page, "accumulate")
+    narration = page.inner_text("#narration")
+    assert "2 paths meet here" in narration and "[3] + [3] = [6]" in narration
+    assert "+ ([3] + [3])" in page.text_content("#graph .gs-overlay")
+    assert "grad [6]" in page.text_content("#graph .gs-overlay")
+    page.keyboard.press("End")
+    assert "tensor([6.])" in page.inner_text("#console")

@@ -106,7 +106,7 @@ export function createRenderer(index) {
       if (!f.grad) continue;
       const m = midpoint(el);
       let text = short(f.grad, 4);
-      if (f.role === 'acc') text = `+ ${text}`;
+      if (f.role === 'acc') text = parts && parts.length < 24 ? `+ (${parts})` : `+ ${text}`;
       if (f.role === 'in' && parts) {
         // a long sum would cover the picture: then only how many paths, the sentence has all
         text = `Σ ${parts} = ${short(f.grad, 3)}`;

@@ -150,11 +150,12 @@ test('where paths meet, the partial contributions are kept and sum to grads_in',
     let state = initialState();
     for (const ev of trace.events) {
       state = apply(state, ev);
-      if (ev.kind !== 'node_apply' || !state.merged) continue;
+      if (!['node_apply', 'accumulate'].includes(ev.kind) || !state.merged) continue;
       const parts = state.merged.map((a) => a.grad.data);
       if (parts.some((p) => p === null || Array.isArray(p))) continue;
       const sum = parts.reduce((a, b) => a + b, 0);
-      assert.ok(Math.abs(sum - ev.grads_in[0].data) < 1e-3 * Math.max(1, Math.abs(sum)), name);
+      const total = ev.kind === 'node_apply' ? ev.grads_in[0].data : ev.added.data;
+      assert.ok(Math.abs(sum - total) < 1e-3 * Math.max(1, Math.abs(sum)), name);
     }
   }
 });
