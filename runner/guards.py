@@ -53,7 +53,33 @@ USER_MODULE = "__main__"
 
 _SAFE_FORMATTER = None
 _INTERNAL_SET = frozenset(_INTERNAL_TYPES)
+_FUNCTION_SET = frozenset((types.FunctionType, types.BuiltinFunctionType, np.ufunc))
 _PLAIN, _PUBLIC = "plain", "public"
+
+# Functions an engine or user object must never hand out, even as a public attribute (say a
+# class that kept `loader = np.load`): file and process access, and the builtins the policy
+# bans. Checked by identity and by defining module, so a new engine attribute cannot leak one.
+_FORBIDDEN_FUNCTIONS = frozenset(id(f) for f in (
+    eval, exec, compile, open, __import__, getattr, setattr, delattr, globals, locals, vars,
+    breakpoint, input, np.save, np.load, np.savez, np.savez_compressed, np.savetxt,
+    np.loadtxt, np.genfromtxt, np.fromfile, np.fromregex))
+_FORBIDDEN_MODULE_ROOTS = frozenset("""
+    os posix nt io _io sys subprocess shutil pathlib ctypes _ctypes pickle _pickle marshal
+    importlib socket signal threading _thread multiprocessing tempfile glob gc
+""".split())
+_FORBIDDEN_NUMPY = ("numpy.lib._npyio_impl", "numpy.lib.npyio", "numpy.lib.format",
+                    "numpy.lib._format_impl", "numpy.ctypeslib", "numpy.f2py", "numpy.testing",
+                    "numpy.lib._datasource", "numpy.lib.stride_tricks",
+                    "numpy.lib._stride_tricks_impl")
+
+
+def _forbidden_function(value) -> bool:
+    if id(value) in _FORBIDDEN_FUNCTIONS:
+        return True
+    module = getattr(value, "__module__", None)
+    if not isinstance(module, str):
+        return False
+    return module.split(".")[0] in _FORBIDDEN_MODULE_ROOTS or module.startswith(_FORBIDDEN_NUMPY)
 _KINDS: dict = {}       # type -> _PLAIN, _PUBLIC or "" (decide per attribute, slowly)
 
 
@@ -139,7 +165,8 @@ class Guard:
             kind = _KINDS[t] = _kind_of(t)
         if kind and type(name) is str and name[:1] != "_":
             value = getattr(obj, name)
-            if kind is _PLAIN or type(value) not in _INTERNAL_SET:
+            vt = type(value)
+            if kind is _PLAIN or (vt not in _INTERNAL_SET and vt not in _FUNCTION_SET):
                 return value
             return self._checked(obj, name, value)
         return self._getattr_slow(obj, t, name)
@@ -217,6 +244,8 @@ class Guard:
 
     def _checked(self, obj, name, value):
         """Engine and user objects may hold anything; never hand out interpreter internals."""
+        if type(value) in _FUNCTION_SET and _forbidden_function(value):
+            _deny(obj, name)
         if isinstance(value, _INTERNAL_TYPES):
             if isinstance(value, types.GeneratorType):
                 return value        # e.g. Module.parameters(); its own attributes are denied

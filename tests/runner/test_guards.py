@@ -86,3 +86,22 @@ def test_generated_programs_end_with_a_clear_result(pool, lines):
         assert last.startswith(result.error["type"])
     else:
         assert result.error is None
+
+
+def test_an_engine_object_never_hands_out_file_or_process_functions():
+    # a future engine class that kept a reference to a dangerous function as a public
+    # attribute must not become an escape: the guard checks the value, not just the name
+    import os
+
+    import numpy as np
+
+    from runner.guards import Sandbox
+    guard = Sandbox(print_fn=lambda text: None).guard
+    Holder = type("Holder", (), {"__module__": "engine.fake", "loader": staticmethod(np.load),
+                                 "run": staticmethod(os.system), "opener": staticmethod(open),
+                                 "act": staticmethod(np.tanh)})
+    holder = Holder()
+    for name in ("loader", "run", "opener"):
+        with pytest.raises(SecurityError):
+            guard.getattr(holder, name)
+    assert guard.getattr(holder, "act") is np.tanh
