@@ -40,8 +40,14 @@ export async function startApp(doc, playerRoot) {
   };
 
   let hashCode = null;   // the program the fragment currently holds, compressed
+  // The fragment names the program that made the trace on screen (its own copy of the
+  // source), so a link's step always belongs to its program, even while the learner types.
+  const ranSource = () => {
+    const trace = player.player.model.trace;
+    return trace ? trace.program.source : player.editor.value;
+  };
   const writeHash = debounce(async (index) => {
-    const code = player.editor.value;
+    const code = ranSource();
     if (!code) return;
     if (!hashCode || hashCode.code !== code) hashCode = { code, z: await encodeProgram(code) };
     const hash = buildHash(hashCode.z, index >= 0 ? index + 1 : 0);
@@ -109,8 +115,10 @@ export async function startApp(doc, playerRoot) {
   const permalink = byId('permalink');
   if (permalink) {
     permalink.addEventListener('click', async () => {
-      const z = await encodeProgram(player.editor.value);
-      const hash = buildHash(z, player.player.model.index + 1);
+      const code = player.editor.value;
+      const z = await encodeProgram(code);
+      // the step only makes sense for the program that was run
+      const hash = buildHash(z, code === ranSource() ? player.player.model.index + 1 : 0);
       history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
       try {
         await navigator.clipboard.writeText(location.href);

@@ -9,7 +9,7 @@ import { explanationKey } from '../explain.js';
 function errorBlock(error, S) {
   const key = explanationKey(error);
   return h('div', { class: 'console-error', role: 'alert' },
-    h('p', { class: 'lbl' }, tr(S, 'console_verbatim'), error.line ? ` · line ${error.line}` : ''),
+    h('p', { class: 'lbl' }, tr(S, 'console_verbatim'), error.line ? ` · ${tr(S, 'f_line')} ${error.line}` : ''),
     h('pre', { class: 'verbatim', lang: 'en' }, `${error.type}: ${error.message}`),
     key ? h('p', { class: 'explain' }, h('strong', {}, tr(S, 'console_explain'), ': '), tr(S, key)) : null);
 }
