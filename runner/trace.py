@@ -207,7 +207,7 @@ DEFAULT_LIMITS: dict[str, int] = {
     "detail_tail": 2,            # ... and at the end; the middle becomes one `elided` event
     "data_max_numel": 64,        # values with more elements carry data: null
     "repr_max_numel": 1000,      # ... and repr: null above this
-    "repr_budget": 500,          # distinct reprs rendered per trace; later ones are null
+    "repr_budget": 200,          # distinct reprs rendered per trace; later ones are null
     "jacobian_max_numel": 16,    # J is computed when root and leaf each have <= this many
     "jacobian_max_nodes": 256,   # ... and the graph has at most this many nodes
     "series_max": 5000,          # points per series; longer series are evenly thinned

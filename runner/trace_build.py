@@ -21,6 +21,8 @@ from engine.tensor import Tensor
 
 from . import trace as T
 
+_MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
+
 if TYPE_CHECKING:
     from .recorder import Recorder
 
@@ -294,21 +296,39 @@ class Builder:
     # -- the whole trace
     def build(self, exit_code: int, check: bool) -> dict:
         rec = self.rec
-        events = [self.event(r) for w in rec._head for r in w]
         summary = rec._elided
+        records = [r for w in rec._head for r in w]
         if summary is not None:
-            events.append({"kind": "elided", "line": None})  # filled in below, once refs known
-        events.extend(self.event(r) for w in rec._tail for r in w)
-        events.extend(self.event(r) for r in rec._window)
-        if summary is not None:
-            at = next(i for i, e in enumerate(events) if e["kind"] == "elided")
+            records.append(_MIDDLE)  # where the elided middle goes
+        records.extend(r for w in rec._tail for r in w)
+        records.extend(rec._window)
+        # The event cap is applied to the records, before rendering: rendering what would be
+        # cut anyway is what makes a huge run slow to finish.
+        rest = []
+        limit = max(self.lim["max_events"] - 3, 0)
+        if len(records) > limit:
+            records, rest = records[:limit], records[limit:]
+        events, reason = self.render_within_cap(records), "event_cap"
+        measured = self.measured  # bytes of the rendered events, elided placeholders aside
+        if len(events) < len(records):  # the byte cap was reached first
+            records, rest, reason = records[:len(events)], records[len(events):] + rest, "byte_cap"
+        if rest:
+            errors = [self.event(r) for r in rest if r[0] == "error"]
+            events.append(self.cut_records(rest, errors, summary, reason))
+            events.extend(errors)
+        if summary is not None and records and _MIDDLE in records:
+            at = records.index(_MIDDLE)
             events[at] = self.elided(summary, events[at + 1:])
+        # what changed after measuring: the elided events and the errors after a cut
+        measured += len(_SIZER.encode([e for e in events[len(records):]]
+                                      + [e for e in events[:len(records)]
+                                         if e["kind"] == "elided"]).encode())
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
         counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
                   sum(summary.counts.values()) if summary is not None else 0}
-        events = Capper(self, trace, counts).cap(events)
+        events = Capper(self, trace, counts).cap(events, measured)
         counts["events"] = len(events) + 1
         events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
                        "counts": counts})
@@ -322,6 +342,58 @@ class Builder:
         if check:
             T.validate(trace)
         return trace
+
+    def render_within_cap(self, records: list) -> list:
+        """Render records in order, in chunks, stopping once the chunks already rendered
+        exceed limits.max_bytes: records beyond that would be cut by the byte cap anyway
+        (Capper then trims the overshoot exactly)."""
+        events, size, limit = [], 0, self.lim["max_bytes"]
+        for start in range(0, len(records), 512):
+            chunk = [{"kind": "elided", "line": None} if r is _MIDDLE else self.event(r)
+                     for r in records[start:start + 512]]
+            events.extend(chunk)
+            size += len(_SIZER.encode(chunk).encode())
+            if size > limit:
+                break
+        self.measured = size
+        return events
+
+    def cut_records(self, rest: list, errors: list, summary: Summary | None,
+                    reason: str = "event_cap") -> dict:
+        """The elided event standing for the records `rest`, which are never rendered."""
+        counts: dict[str, int] = {}
+        stdout, warns, defs, passes = [], [], {}, []
+        for r in rest:
+            if r is _MIDDLE:  # the detail-window summary falls inside the cut: fold it in
+                for k, v in summary.counts.items():
+                    counts[k] = counts.get(k, 0) + v
+                stdout.extend(summary.stdout)
+                warns.extend({"category": c, "message": m, "line": ln}
+                             for c, m, ln in summary.warnings)
+                defs.update(summary.live_defs())
+                continue
+            kind = "elided" if r[0] == "failure" else r[0]
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind == "stdout":
+                stdout.append(r[2])
+            elif kind == "warning":
+                warns.append({"category": r[2], "message": r[3], "line": r[1]})
+            elif kind == "backward_begin":
+                passes.append(r[2])
+            elif kind == "tensor":
+                defs[r[2]] = r
+            elif kind == "op":
+                defs[r[4]] = r
+                for n in ([r[6]] if r[6] is not None else []) + [n for n, _ in r[8]]:
+                    defs.setdefault(("node", n._uid), r)
+            elif kind == "inplace":
+                for n in ([r[7][0]] if r[7] is not None else []) + [n for n, _ in r[8]]:
+                    defs.setdefault(("node", n._uid), r)
+        counts.pop("error", None)  # errors stay, as events after this one
+        return {"kind": "elided", "line": None, "reason": reason,
+                "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
+                "carried": self.carry(defs, errors), "updates": [], "series": [],
+                "stdout": "".join(stdout), "warnings": warns}
 
     def elided(self, summary: Summary, later: list) -> dict:
         """The `elided` event for `summary`, carrying the definitions `later` events need."""
@@ -375,12 +447,18 @@ class Capper:
         self.b, self.trace, self.counts = builder, trace, counts
         self.lim = builder.lim
 
-    def cap(self, events: list) -> list:
+    def cap(self, events: list, measured: int | None = None) -> list:
+        """`measured`: an upper bound of the bytes of `events` encoded as a list, if known."""
         limit = self.lim["max_bytes"]
         if len(events) + 1 > self.lim["max_events"]:
-            events = self.cut(events, max(self.lim["max_events"] - 3, 0), "event_cap")
+            events, measured = self.cut(events, max(self.lim["max_events"] - 3, 0),
+                                        "event_cap"), None
+        if measured is not None:
+            size = self.size([]) + measured + 17 * len(events)
+            if size <= limit:  # the common case: already measured while rendering, done
+                return events
         size = self.size(events)
-        if size <= limit:  # the common case: one encoder call, done
+        if size <= limit:
             return events
         # Over the cap: guess the prefix that fits in proportion, then shrink it by the
         # measured overshoot. Each round is one encoder call over the whole list, which

@@ -416,3 +416,20 @@ def test_optimizer_steps_move_the_parameters_by_lr_times_grad():
     state = fold(trace)
     np.testing.assert_allclose(arr(state["tensors"][upd["tensor"]]["value"]),
                                arr(steps[-1]["params"][0]["after"]))
+
+
+def test_event_cap_inside_the_elided_middle_keeps_the_console_and_the_error():
+    # a cap small enough to fall inside the first windows: the detail-window summary is then
+    # part of what the event cap stands for, and the second-backward error must survive it
+    source = (HERE / "programs" / "s000_backward_twice_error.py").read_text(encoding="utf-8")
+    trace, out, code = regen.record_program(source, "main.py", {"max_events": 12})
+    assert code == 1 and len(trace["events"]) <= 12
+    kinds = [e["kind"] for e in trace["events"]]
+    assert kinds[-3:] == ["elided", "error", "end"]
+    err = trace["events"][-2]
+    assert err["message"] == BACKWARD_TWICE and err["node"] is not None
+    # the node the error points at is defined, by a kept event or by the cut's carried ones
+    assert err["node"] in fold(trace)["nodes"]
+    assert fold(trace)["console"] == out
+    training, out2, _ = regen.record_program(_training_source(), "main.py", {"max_events": 30})
+    assert fold(training)["console"] == out2 and len(training["events"]) <= 30
