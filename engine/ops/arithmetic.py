@@ -76,7 +76,8 @@ class RsubScalar(Op):
     rule = "-alpha * grad"
 
     def forward(self, other, alpha):
-        return np.asarray(other - alpha * self, dtype=self.dtype)
+        # alpha is almost always 1 (`1 - x`): skip a whole-array multiply then
+        return np.asarray(other - (self if alpha == 1 else alpha * self), dtype=self.dtype)
 
     def backward(ctx, grad):
         return (-grad if ctx.alpha == 1 else grad * -ctx.alpha,)

@@ -83,7 +83,11 @@ class Addmm(Op):
         prod = mat1 @ mat2
         if alpha != 1:
             prod = prod * alpha
-        return prod + (self if beta == 1 else self * beta)
+        bias = self if beta == 1 else self * beta
+        if np.result_type(prod, bias) == prod.dtype:
+            prod += bias        # prod is a fresh array: adding in place saves a full copy
+            return prod
+        return prod + bias
 
     def backward(ctx, grad):
         a, b, c = ctx.needs_input_grad
