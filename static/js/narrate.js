@@ -96,6 +96,8 @@ const SENTENCES = {
   stdout(state, ev, S) { return tr(S, 'narr.stdout', { text: ev.text.trim() }); },
   warning(state, ev, S) { return tr(S, 'narr.warning', { category: ev.category }); },
   error(state, ev, S) {
+    const node = ev.node && state.nodes[ev.node];
+    if (node && !ev.caught) return tr(S, 'narr.error_node', { type: ev.type, node: node.name, line: ev.line });
     return tr(S, ev.caught ? 'narr.error_caught' : 'narr.error', { type: ev.type });
   },
   elided(state, ev, S) {
