@@ -10,7 +10,7 @@ import importlib
 import runpy
 import sys
 
-ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".optim", ".autograd",
+ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".optim", ".optim.lr_scheduler", ".autograd",
            ".autograd.functional")
 
 

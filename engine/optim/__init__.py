@@ -1,13 +1,14 @@
-"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop.
+"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop and `lr_scheduler`.
 
 Optimisers keep PyTorch's `param_groups` and `state`, update parameters in place under
 `no_grad`, and report each step to the engine's listener.
 """
 from __future__ import annotations
 
+from . import lr_scheduler
 from .adam import Adam, AdamW
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "lr_scheduler"]

@@ -147,6 +147,7 @@ class Optimizer:
         if closure is not None:
             with enable_grad():
                 loss = closure()
+        self._opt_called = True     # lr_scheduler checks that step() came first
         watched = _events.listener is not None
         stepped, before = [], []
         with no_grad():

@@ -8,7 +8,8 @@ import pytest
 MODULES = ["engine.nn.module", "engine.nn.parameter", "engine.nn.container", "engine.nn.linear",
            "engine.nn.activation", "engine.nn.loss", "engine.nn.functional", "engine.nn.init",
            "engine.optim.optimizer", "engine.optim.sgd", "engine.optim.adam",
-           "engine.optim.rmsprop", "engine.ops.nn_ops", "engine.autograd.functional"]
+           "engine.optim.rmsprop", "engine.optim.lr_scheduler", "engine.ops.nn_ops",
+           "engine.autograd.functional"]
 
 
 @pytest.mark.parametrize("name", MODULES)
