@@ -264,17 +264,11 @@ class Tensor(TensorOps):
         return t
 
     def __repr__(self, *, tensor_contents=None) -> str:
-        try:
-            from .printing import tensor_repr
-        except ImportError:  # temporary until printing.py lands
-            return f"tensor({self._data.tolist()})"
+        from .printing import tensor_repr
         return tensor_repr(self)
 
     def __str__(self) -> str:
-        try:
-            from .printing import tensor_str
-        except ImportError:  # temporary until printing.py lands
-            return self.__repr__()
+        from .printing import tensor_str
         return tensor_str(self)
 
     def __format__(self, spec: str) -> str:
