@@ -12,6 +12,7 @@ import { renderVjp } from './panels/vjp.js';
 import { renderConsole } from './panels/console.js';
 import { renderPlot } from './panels/plot.js';
 import { renderGrads } from './panels/grads.js';
+import { drawTimeline, markTimeline } from './panels/timeline.js';
 import { narrate } from './narrate.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
@@ -31,7 +32,7 @@ export function mountPlayer(root, options) {
     run: $('#run'), graph: $('#graph'), inspector: $('#inspector'), vjp: $('#vjp'),
     console: $('#console'), grads: $('#grads'), plot: $('#plot'), label: $('#step-label'),
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
-    mode: $('#mode-badge'), passBadge: $('#pass-badge'),
+    mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
   };
   let graph = null;      // {index, renderer, viewport} for the current run
   let inflight = null;
@@ -81,7 +82,10 @@ export function mountPlayer(root, options) {
   }
 
   function repaint(model, why) {
-    if (why === 'load') mountGraph(model.answer);
+    if (why === 'load') {
+      mountGraph(model.answer);
+      drawTimeline(el.timeline, model.trace, (i) => player.go(i));
+    }
     const { state, trace } = model;
     const n = trace ? trace.events.length : 0;
     const i = trace ? model.index + 1 : 0;
@@ -89,6 +93,7 @@ export function mountPlayer(root, options) {
     el.label.setAttribute('aria-label', tr(S, 'step_aria', { i, n }));
     el.slider.max = String(Math.max(0, n - 1));
     el.slider.value = String(Math.max(0, model.index));
+    markTimeline(el.timeline, model.index, n);
     el.slider.setAttribute('aria-valuetext', tr(S, 'step_aria', { i, n }));
     const playKey = model.playing ? 'pause' : 'play';
     el.play.setAttribute('aria-label', tr(S, playKey));

@@ -287,9 +287,14 @@ def test_training_loop_plots_the_loss_and_marks_the_pass(page):
     assert "backward" in page.inner_text("#pass-badge")
     summary = page.inner_text("#plot .note")
     assert re.search(r"\d+ points", summary)
+    # the timeline: a click in its middle lands in the middle of the run
+    strip = page.locator("#timeline").bounding_box()
+    page.locator("#timeline").click(position={"x": strip["width"] / 2, "y": strip["height"] / 2})
+    i, n = step_numbers(page)
+    assert abs(i - n / 2) <= 2
     # a click near the end of the curve goes to one of the last passes, kept in full
     box = page.locator("#plot svg").bounding_box()
-    page.mouse.click(box["x"] + box["width"] * 0.995, box["y"] + box["height"] / 2)
+    page.locator("#plot svg").click(position={"x": box["width"] * 0.995, "y": box["height"] / 2})
     i, n = step_numbers(page)
     assert i > n * 0.5
     assert "backward" in page.inner_text("#pass-badge")

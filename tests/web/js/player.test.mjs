@@ -86,3 +86,19 @@ test('the loss plot takes the backward roots of a training loop, not of two call
   const printed = pickSeries({ roots: [], printed: [{ line: 3, rows: [[1, 9], [2, 4], [3, 1]] }] });
   assert.deepEqual(printed, { points: [[1, 9], [2, 4], [3, 1]], source: 'printed', line: 3 });
 });
+
+test('the timeline merges runs of one phase and covers every step once', async () => {
+  const { phases } = await import('../../../static/js/panels/timeline.js');
+  const trace = load('training_loop_elided');
+  const bands = phases(trace.events);
+  assert.equal(bands[0].from, 0);
+  assert.equal(bands.at(-1).to, trace.events.length - 1);
+  bands.slice(1).forEach((b, i) => {
+    assert.equal(b.from, bands[i].to + 1);
+    assert.notEqual(b.phase, bands[i].phase);
+  });
+  const passes = trace.events.filter((e) => e.kind === 'backward_begin').length;
+  assert.equal(bands.filter((b) => b.phase === 'backward').length, passes);
+  assert.ok(bands.some((b) => b.phase === 'elided'));
+  assert.ok(bands.length < trace.events.length / 3);
+});
