@@ -105,8 +105,8 @@ class Node:
         """Drop saved tensors (keep sizes and flags), as PyTorch does after backward."""
         # a saved value is a tensor exactly when a version was recorded for it
         if self._versions:
-            self._saved = tuple(v if ver is None else FREED
-                                for v, ver in zip(self._saved, self._versions))
+            self._saved = tuple([v if ver is None else FREED
+                                 for v, ver in zip(self._saved, self._versions)])
         self._freed = True
 
     def _unpack(self, i: int):
@@ -124,7 +124,9 @@ class Node:
         raise NotImplementedError(f"{self.name()} has no backward")
 
     def __call__(self, *grads):
-        return self.apply(grads)
+        # calling a grad_fn by hand, as PyTorch: one gradient comes back bare, several as a tuple
+        out = self.apply(grads)
+        return out[0] if len(out) == 1 else out
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
@@ -136,7 +138,9 @@ def _saved_property(i: int) -> property:
 
 def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra: dict) -> type:
     """Build the grad_fn class `name`, with `_saved_<n>` (and ctx-style `<n>`) accessors."""
-    ns = {"__slots__": (), "_saved_names": tuple(saved_names), "_rule": rule}
+    # PyTorch's node classes are C types in no module: type(fn) prints <class 'MulBackward0'>
+    ns = {"__slots__": (), "_saved_names": tuple(saved_names), "_rule": rule,
+          "__module__": "builtins"}
     for i, n in enumerate(saved_names):
         # names starting with "_" are engine-private (PyTorch keeps them as input metadata)
         if not n.startswith("_"):
@@ -157,6 +161,7 @@ class AccumulateGrad(Node):
     """
 
     __slots__ = ("variable",)
+    __module__ = "builtins"
     _rule = "grad += incoming"
 
     def __init__(self, variable) -> None:

@@ -11,20 +11,21 @@ def collect(starts: list, targets) -> tuple:
     that lead to one, so unrelated branches are neither run nor freed."""
     deps: dict = {}
     order = []
-    seen = set()
     stack = [n for n in starts if n is not None]
-    for n in stack:
-        seen.add(n)
+    starts = set(stack)
     while stack:
         node = stack.pop()
         order.append(node)
         for fn, _ in node.next_functions:
             if fn is None:
                 continue
-            deps[fn] = deps.get(fn, 0) + 1
-            if fn not in seen:
-                seen.add(fn)
-                stack.append(fn)
+            count = deps.get(fn)
+            if count is None:      # met for the first time: walk it (unless it is a start)
+                deps[fn] = 1
+                if fn not in starts:
+                    stack.append(fn)
+            else:
+                deps[fn] = count + 1
     useful = None
     if targets is not None:
         useful = _leading_to(order, targets)

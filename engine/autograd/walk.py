@@ -16,6 +16,7 @@ recently created first (PyTorch's order; AccumulateGrad nodes run as soon as the
 from __future__ import annotations
 
 import heapq
+from heapq import heappush
 
 import numpy as np
 
@@ -100,11 +101,15 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                 if fn is None or (useful is not None and fn not in useful):
                     continue
                 if g is not None:
-                    _add_to(buffers, fn, nr, g)
+                    if fn in buffers or fn._n_out != 1:
+                        _add_to(buffers, fn, nr, g)
+                    else:   # the usual first gradient for a one-output node, without a call
+                        buffers[fn] = [g]
                 left = deps[fn] - 1
                 deps[fn] = left
                 if not left:
-                    heapq.heappush(heap, _priority(fn))
+                    heappush(heap, (-(1 << 62) if type(fn) is AccumulateGrad else -fn._uid,
+                                    fn._uid, fn))     # what _priority(fn) gives, inline: hot
     finally:
         _grad_state.enabled, _grad_state.quiet = prev, prev_quiet
     if freed and _events.listener is not None:
@@ -138,7 +143,8 @@ def _apply(node, grads: list) -> tuple:
             r = hook(grads)
             if r is not None:
                 grads = tuple(r)
-    if all(g is None for g in grads):
+    # nothing flows in? (one-output nodes, the usual ones, skip the generator)
+    if grads[0] is None if len(grads) == 1 else all(g is None for g in grads):
         outs = (None,) * len(node.next_functions)
     else:
         outs = node.apply(grads)

@@ -82,7 +82,10 @@ class OpNode(Node):
 
     @property
     def needs_input_grad(self) -> tuple:
-        return tuple([edge[0] is not None for edge in self.next_functions])
+        nf = self.next_functions
+        if len(nf) == 2:   # most backwards ask; spelled out, as a comprehension is a call
+            return (nf[0][0] is not None, nf[1][0] is not None)
+        return tuple([edge[0] is not None for edge in nf])
 
     def apply(self, grads: tuple) -> tuple:
         return type(self)._backward(self, grads[0])
@@ -176,22 +179,40 @@ class Op:
         """Run forward on the inputs' arrays and, when grad is on, record the grad_fn."""
         n = cls.n_inputs
         inputs = args[:n]
-        arrays = [t._data for t in inputs]
-        if n == 2 and arrays[0].dtype is not arrays[1].dtype:
-            arrays = _promote(inputs, arrays)
+        # NOTE [tiny-op fast path]: learners' tensors have a handful of elements, so an op
+        # costs what this method does, not the arithmetic. The one- and two-input cases are
+        # spelled out (a comprehension is a function call in Python 3.11).
+        if n == 2:
+            arrays = [inputs[0]._data, inputs[1]._data]
+            if arrays[0].dtype is not arrays[1].dtype:
+                arrays = _promote(inputs, arrays)
+        elif n == 1:
+            arrays = [inputs[0]._data]
+        else:
+            arrays = [t._data for t in inputs]
         if cls.float_only and arrays[0].dtype.kind != "f":
             arrays = [a.astype(_default_float()) for a in arrays]
         try:
             out = cls.forward(*arrays, *args[n:])
         except ValueError as e:
             raise cls.forward_error(arrays, args[n:], e) from None
-        if not _grad_state.enabled and _events.listener is None and not cls.is_view:
-            # nothing to record and nobody watching (e.g. gradient arithmetic in backward)
-            return new_tensor(out[0] if cls.forward_extras else out)
-        extras = None
-        if cls.forward_extras:
-            out, extras = out
-        return cls._record(inputs, out, args, extras)
+        if cls.forward_extras or cls.is_view:
+            extras = None
+            if cls.forward_extras:
+                out, extras = out
+            if not _grad_state.enabled and _events.listener is None and not cls.is_view:
+                return new_tensor(out)
+            return cls._record(inputs, out, args, extras)
+        # the common case, _record inlined: wrap, then attach a node if an input needs grad
+        result = new_tensor(out)
+        if _grad_state.enabled:
+            for t in inputs:
+                if t._rg:
+                    cls._make_node(inputs, result, args, None)
+                    break
+        if _events.listener is not None and not _grad_state.quiet:
+            _events.listener.on_op(cls.name, inputs, result, result.grad_fn)
+        return result
 
     @classmethod
     def _record(cls, inputs: tuple, out, args: tuple = None, extras=None) -> Tensor:
@@ -216,7 +237,13 @@ class Op:
             return None
         node = _new(cls.Node)
         node._uid = next(node_uids)
-        node.next_functions = tuple([edge(t) for t in inputs])
+        # spelled out for one and two inputs: a comprehension is a function call in 3.11
+        if len(inputs) == 2:
+            node.next_functions = (edge(inputs[0]), edge(inputs[1]))
+        elif len(inputs) == 1:
+            node.next_functions = (edge(inputs[0]),)
+        else:
+            node.next_functions = tuple([edge(t) for t in inputs])
         if cls._spec:
             node._saved, node._versions = cls._saver(inputs, args, result, extras)
         else:
@@ -246,7 +273,7 @@ def compile_saver(cls) -> object:
             expr = f"args[{j}]"
             if cls._defaults[j] is not None:
                 expr = f"(args[{j}] if len(args) > {j} else defaults[{j}])"
-            ver = f"version(v{i})"
+            ver = f"(v{i}._vc[0] if isinstance(v{i}, Tensor) else None)"   # no call: hot
         elif kind == _KIND_RESULT:
             expr, ver = "result", f"v{i}._vc[0]"
         elif kind == _KIND_SIZES:
@@ -263,7 +290,7 @@ def compile_saver(cls) -> object:
     names = ", ".join(f"v{i}" for i in range(len(values)))
     src = ("def save(inputs, args, result, extras):\n" + "\n".join(values) +
            f"\n    return ({names},), ({', '.join(versions)},)\n")
-    scope = {"defaults": cls._defaults, "version": _version}
+    scope = {"defaults": cls._defaults, "version": _version, "Tensor": Tensor}
     exec(compile(src, f"<saves of {cls.__name__}>", "exec"), scope)
     return staticmethod(scope["save"])
 
