@@ -19,6 +19,7 @@ class dtype:
         (torch.float32, True, 4)
     """
 
+    __module__ = "torch"
     __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize",
                  "legacy", "category")
 

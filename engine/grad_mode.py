@@ -47,6 +47,7 @@ def _set(enabled: bool, mode: str) -> None:
 class _Switch:
     """Shared machinery: enter sets the flag, exit restores it; calling wraps a function."""
 
+    __module__ = "torch.autograd.grad_mode"   # type(no_grad()) prints as PyTorch's
     _mode = ""
     _target = True
 
@@ -81,11 +82,15 @@ class no_grad(_Switch):
         False
     """
 
+    __module__ = "torch.autograd.grad_mode"
+
     _mode, _target = "no_grad", False
 
 
 class enable_grad(_Switch):
     """Record a graph again, even inside `no_grad`."""
+
+    __module__ = "torch.autograd.grad_mode"
 
     _mode, _target = "enable_grad", True
 
@@ -98,6 +103,8 @@ class set_grad_enabled(_Switch):
         ...     is_grad_enabled()
         False
     """
+
+    __module__ = "torch.autograd.grad_mode"
 
     _mode = "set_grad_enabled"
 
@@ -120,6 +127,8 @@ class set_grad_enabled(_Switch):
 
 class inference_mode(_Switch):
     """Like `no_grad` (PyTorch also skips version counting; here it is the same as no_grad)."""
+
+    __module__ = "torch.autograd.grad_mode"
 
     _mode = "inference_mode"
 

@@ -9,6 +9,8 @@ import numpy as np
 class Size(tuple):
     """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
 
+    __module__ = "torch"
+
     def __repr__(self) -> str:
         return f"torch.Size({list(self)})"
 

@@ -30,6 +30,7 @@ class Tensor(TensorOps):
         [2.0, 4.0]
     """
 
+    __module__ = "torch"          # type(x) prints <class 'torch.Tensor'>, as in PyTorch
     # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
     __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
                  "__weakref__")

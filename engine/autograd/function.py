@@ -51,7 +51,8 @@ class FunctionMeta(type):
 
     def __init__(cls, name, bases, ns):
         super().__init__(name, bases, ns)
-        cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"__slots__": ()})
+        cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {
+            "__slots__": (), "__module__": "torch.autograd.function"})
 
 
 class Function(metaclass=FunctionMeta):
@@ -71,6 +72,8 @@ class Function(metaclass=FunctionMeta):
         >>> type(y.grad_fn).__name__
         'DoubleBackward'
     """
+
+    __module__ = "torch.autograd.function"
 
     @staticmethod
     def forward(ctx, *args, **kwargs):

@@ -23,6 +23,8 @@ class Variable(metaclass=_VariableMeta):
         (True, True)
     """
 
+    __module__ = "torch.autograd.variable"
+
     def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False):
         from .. import _events
         from ..tensor import new_tensor

@@ -24,14 +24,13 @@ class _ReturnType(namedtuple("_ReturnType", ("values", "indices"))):
         return structseq_repr(self.op, self._asdict())
 
 
-class max_return(_ReturnType):  # noqa: N801
-    __slots__ = ()
-    op = "max"
+def return_type(op: str) -> type:
+    """The named tuple class PyTorch calls `torch.return_types.<op>`."""
+    return type(op, (_ReturnType,), {"__slots__": (), "op": op,
+                                     "__module__": "torch.return_types", "__qualname__": op})
 
 
-class min_return(_ReturnType):  # noqa: N801
-    __slots__ = ()
-    op = "min"
+max_return, min_return = return_type("max"), return_type("min")
 
 
 def dims_of(dim, ndim: int) -> tuple:

@@ -11,17 +11,10 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._op import Op
 from .indexing import IndexPut
-from .reduction import _ReturnType, dims_of
+from .reduction import _ReturnType, dims_of, return_type
 
 
-class sort_return(_ReturnType):  # noqa: N801
-    __slots__ = ()
-    op = "sort"
-
-
-class topk_return(_ReturnType):  # noqa: N801
-    __slots__ = ()
-    op = "topk"
+sort_return, topk_return = return_type("sort"), return_type("topk")
 
 
 def _scatter_add(sizes: tuple, dim: int, index: np.ndarray, src: np.ndarray) -> np.ndarray:
