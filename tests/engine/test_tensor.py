@@ -203,3 +203,16 @@ def test_create_graph_accumulation_is_a_copy_node():
     with pytest.warns(UserWarning):
         (x ** 3).backward(create_graph=True)
     assert x.grad.item() == 12.0 and type(x.grad.grad_fn).__name__ == "CopyBackwards"
+
+
+def test_type_names_read_as_pytorchs():
+    x = torch.ones(2, requires_grad=True)
+    y = x * 2
+    assert str(type(x)) == "<class 'torch.Tensor'>"
+    assert str(type(x.shape)) == "<class 'torch.Size'>"
+    assert str(type(y.grad_fn)) == "<class 'MulBackward0'>"
+    assert str(type(y.grad_fn.next_functions[0][0])) == "<class 'AccumulateGrad'>"
+    assert str(type(torch.float32)) == "<class 'torch.dtype'>"
+    assert str(type(torch.no_grad())) == "<class 'torch.autograd.grad_mode.no_grad'>"
+    assert y.grad_fn(torch.ones(2))[0].tolist() == [2.0, 2.0]
+    assert x.exp().grad_fn(torch.ones(2)).shape == (2,)   # one input: a bare tensor
