@@ -10,8 +10,10 @@ import builtins
 
 import numpy as np
 
+from ._names import TorchNamed
 
-class dtype:
+
+class dtype(metaclass=TorchNamed):
     """A tensor element type, e.g. ``torch.float32``.
 
     Example:
@@ -19,7 +21,7 @@ class dtype:
         (torch.float32, True, 4)
     """
 
-    __module__ = "torch"
+    _torch_name = "torch.dtype"
     __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize",
                  "legacy", "category")
 

@@ -9,6 +9,7 @@ import functools
 import threading
 
 from . import _events
+from ._names import TorchNamed
 
 
 class _State(threading.local):
@@ -44,10 +45,9 @@ def _set(enabled: bool, mode: str) -> None:
         _events.listener.on_grad_mode(enabled, mode)
 
 
-class _Switch:
+class _Switch(metaclass=TorchNamed):
     """Shared machinery: enter sets the flag, exit restores it; calling wraps a function."""
 
-    __module__ = "torch.autograd.grad_mode"   # type(no_grad()) prints as PyTorch's
     _mode = ""
     _target = True
 
@@ -82,7 +82,7 @@ class no_grad(_Switch):
         False
     """
 
-    __module__ = "torch.autograd.grad_mode"
+    _torch_name = "torch.autograd.grad_mode.no_grad"
 
     _mode, _target = "no_grad", False
 
@@ -90,7 +90,7 @@ class no_grad(_Switch):
 class enable_grad(_Switch):
     """Record a graph again, even inside `no_grad`."""
 
-    __module__ = "torch.autograd.grad_mode"
+    _torch_name = "torch.autograd.grad_mode.enable_grad"
 
     _mode, _target = "enable_grad", True
 
@@ -104,7 +104,7 @@ class set_grad_enabled(_Switch):
         False
     """
 
-    __module__ = "torch.autograd.grad_mode"
+    _torch_name = "torch.autograd.grad_mode.set_grad_enabled"
 
     _mode = "set_grad_enabled"
 
@@ -128,7 +128,7 @@ class set_grad_enabled(_Switch):
 class inference_mode(_Switch):
     """Like `no_grad` (PyTorch also skips version counting; here it is the same as no_grad)."""
 
-    __module__ = "torch.autograd.grad_mode"
+    _torch_name = "torch.autograd.grad_mode.inference_mode"
 
     _mode = "inference_mode"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 
 from . import messages
+from ._names import TorchNamed
 
 node_uids = itertools.count()
 
@@ -40,7 +41,7 @@ class RemovableHandle:
             self._hooks.remove(self._fn)
 
 
-class Node:
+class Node(metaclass=TorchNamed):
     """Base of every grad_fn class. Subclasses are built per op with PyTorch's class name.
 
     Attributes: `next_functions` (tuple of (Node|None, int)), `metadata` (dict), `_uid`,
@@ -140,7 +141,7 @@ def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra:
     """Build the grad_fn class `name`, with `_saved_<n>` (and ctx-style `<n>`) accessors."""
     # PyTorch's node classes are C types in no module: type(fn) prints <class 'MulBackward0'>
     ns = {"__slots__": (), "_saved_names": tuple(saved_names), "_rule": rule,
-          "__module__": "builtins"}
+          "_torch_name": name}
     for i, n in enumerate(saved_names):
         # names starting with "_" are engine-private (PyTorch keeps them as input metadata)
         if not n.startswith("_"):
@@ -161,7 +162,7 @@ class AccumulateGrad(Node):
     """
 
     __slots__ = ("variable",)
-    __module__ = "builtins"
+    _torch_name = "AccumulateGrad"
     _rule = "grad += incoming"
 
     def __init__(self, variable) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._names import TorchNamed
 
-class Size(tuple):
+
+class Size(tuple, metaclass=TorchNamed):
     """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
 
-    __module__ = "torch"
+    _torch_name = "torch.Size"
 
     def __repr__(self) -> str:
         return f"torch.Size({list(self)})"

@@ -11,6 +11,7 @@ import itertools
 import numpy as np
 
 from . import _events, dtypes, messages
+from ._names import TorchNamed
 from .graph import RemovableHandle
 from .size import Device, Size
 from .tensor_ops import TensorOps, bind_ops
@@ -19,7 +20,7 @@ tensor_uids = itertools.count()
 _ndarray = np.ndarray
 
 
-class Tensor(TensorOps):
+class Tensor(TensorOps, metaclass=TorchNamed):
     """A multi-dimensional array that can record the ops applied to it.
 
     Example:
@@ -30,7 +31,7 @@ class Tensor(TensorOps):
         [2.0, 4.0]
     """
 
-    __module__ = "torch"          # type(x) prints <class 'torch.Tensor'>, as in PyTorch
+    _torch_name = "torch.Tensor"   # type(x) prints <class 'torch.Tensor'> (see _names.py)
     # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
     __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
                  "__weakref__")

@@ -7,6 +7,7 @@ Subclass `Function` with static `forward(ctx, *args)` and `backward(ctx, *grads)
 from __future__ import annotations
 
 from .. import _events
+from .._names import TorchNamed
 from ..grad_mode import state as _grad_state
 from ..graph import Node
 from ..tensor import Tensor
@@ -46,13 +47,13 @@ class BackwardCFunction(Node):
         return tuple(out[i] for i in self._tensor_pos)
 
 
-class FunctionMeta(type):
+class FunctionMeta(TorchNamed):
     """Give each Function subclass its own `<Name>Backward` node class."""
 
     def __init__(cls, name, bases, ns):
         super().__init__(name, bases, ns)
         cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {
-            "__slots__": (), "__module__": "torch.autograd.function"})
+            "__slots__": (), "_torch_name": f"torch.autograd.function.{name}Backward"})
 
 
 class Function(metaclass=FunctionMeta):
@@ -73,7 +74,7 @@ class Function(metaclass=FunctionMeta):
         'DoubleBackward'
     """
 
-    __module__ = "torch.autograd.function"
+    _torch_name = "torch.autograd.function.Function"
 
     @staticmethod
     def forward(ctx, *args, **kwargs):

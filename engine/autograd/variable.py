@@ -5,10 +5,11 @@
 """
 from __future__ import annotations
 
+from .._names import TorchNamed
 from ..tensor import Tensor
 
 
-class _VariableMeta(type):
+class _VariableMeta(TorchNamed):
     def __instancecheck__(cls, other) -> bool:
         return isinstance(other, Tensor)
 
@@ -23,7 +24,7 @@ class Variable(metaclass=_VariableMeta):
         (True, True)
     """
 
-    __module__ = "torch.autograd.variable"
+    _torch_name = "torch.autograd.variable.Variable"
 
     def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False):
         from .. import _events

@@ -10,10 +10,11 @@ from collections import namedtuple
 
 import numpy as np
 
+from .._names import TorchNamed
 from ..tensor import Tensor, new_tensor
 from ._op import Op, as_array
 
-class _ReturnType(namedtuple("_ReturnType", ("values", "indices"))):
+class _ReturnType(namedtuple("_ReturnType", ("values", "indices")), metaclass=TorchNamed):
     """PyTorch's `torch.return_types.<op>`: a (values, indices) named tuple."""
 
     __slots__ = ()
@@ -27,7 +28,7 @@ class _ReturnType(namedtuple("_ReturnType", ("values", "indices"))):
 def return_type(op: str) -> type:
     """The named tuple class PyTorch calls `torch.return_types.<op>`."""
     return type(op, (_ReturnType,), {"__slots__": (), "op": op,
-                                     "__module__": "torch.return_types", "__qualname__": op})
+                                     "_torch_name": f"torch.return_types.{op}"})
 
 
 max_return, min_return = return_type("max"), return_type("min")

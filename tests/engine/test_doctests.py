@@ -9,10 +9,10 @@ import inspect
 
 import pytest
 
-MODULES = ["engine", "engine._events", "engine.tensor", "engine.graph", "engine.grad_mode",
-           "engine.generator", "engine.dtypes", "engine.factories", "engine.ops._broadcast",
-           "engine.ops.linalg", "engine.autograd.walk", "engine.autograd.function",
-           "engine.autograd.variable"]
+MODULES = ["engine", "engine._events", "engine._names", "engine.tensor", "engine.graph",
+           "engine.grad_mode", "engine.generator", "engine.dtypes", "engine.factories",
+           "engine.ops._broadcast", "engine.ops.linalg", "engine.autograd.walk",
+           "engine.autograd.function", "engine.autograd.variable"]
 
 
 def _defined_in(obj, path: str) -> bool:
