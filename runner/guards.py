@@ -121,8 +121,12 @@ def _deny(obj, name):
 
 
 def _is_engine_type(t: type) -> bool:
+    # The engine names many of its classes as PyTorch does (`torch.Tensor`, `torch.Size`,
+    # `torch.autograd.grad_mode.no_grad`) so that they print the same; real torch is never
+    # importable in the sandbox and user classes cannot set __module__ (a dunder), so a
+    # "torch" module means the engine too.
     mod = getattr(t, "__module__", None) or ""
-    return mod == "engine" or mod.startswith("engine.")
+    return mod.split(".", 1)[0] in ("engine", "torch")
 
 
 def _is_container_subclass(t: type) -> bool:

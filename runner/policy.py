@@ -21,8 +21,8 @@ from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
 ALLOWED_MODULES = frozenset({
-    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim", "torch.autograd",
-    "torch.autograd.functional", "engine", "numpy", "numpy.random", "numpy.linalg", "math",
+    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
+    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional", "engine", "numpy", "numpy.random", "numpy.linalg", "math",
     "random", "inspect",
 })
 

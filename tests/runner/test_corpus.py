@@ -86,15 +86,8 @@ _REFERENCE = r"""
 import json, random, sys, warnings, io, contextlib
 import numpy as np
 import engine
-sys.modules["torch"] = engine
-for sub in ("nn", "optim", "autograd", "nn.functional"):
-    try:
-        mod = engine
-        for part in sub.split("."):
-            mod = getattr(mod, part)
-        sys.modules["torch." + sub] = mod
-    except (AttributeError, ImportError):
-        pass
+from engine.__main__ import alias_torch
+alias_torch()          # the engine's own dev harness: torch and every submodule it has
 out = {}
 for path in sys.argv[1:]:
     random.seed(0); np.random.seed(0)
