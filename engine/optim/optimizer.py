@@ -48,7 +48,11 @@ def fma(a: np.ndarray, alpha, b: np.ndarray) -> np.ndarray:
     if dt == np.float64:
         return a + alpha * b
     alpha = np.float64(dt.type(alpha))
-    return (a.astype(np.float64) + alpha * b.astype(np.float64)).astype(dt)
+    # the same float64 sums as (a64 + alpha * b64), with numpy casting a and b on the fly
+    # instead of materialising two float64 copies (an MLP's weights are big)
+    out = np.multiply(b, alpha, dtype=np.float64)
+    out += a
+    return out.astype(dt)
 
 
 def lerp(a: np.ndarray, b: np.ndarray, weight: float) -> np.ndarray:
