@@ -14,11 +14,14 @@ with torch.no_grad():
     model[2].bias.fill_(0.05)
 x = torch.tensor([[0., 0.], [0., 1.], [1., 0.], [1., 1.]])
 y = torch.tensor([[0.], [1.], [1.], [0.]])
+# a table, not getattr(torch.optim, name): gradstep refuses computed attribute names
+OPTIMIZERS = {"SGD": torch.optim.SGD, "Adam": torch.optim.Adam, "AdamW": torch.optim.AdamW,
+              "RMSprop": torch.optim.RMSprop}
 for name in ["SGD", "Adam", "RMSprop"]:
     m = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 1))
     m.load_state_dict(model.state_dict())
     extra = {"momentum": 0.9} if name == "SGD" else {}
-    opt = getattr(torch.optim, name)(m.parameters(), lr=0.05, **extra)
+    opt = OPTIMIZERS[name](m.parameters(), lr=0.05, **extra)
     for epoch in range(300):
         opt.zero_grad()
         loss = F.binary_cross_entropy_with_logits(m(x), y)

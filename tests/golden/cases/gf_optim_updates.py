@@ -18,12 +18,15 @@ configs = [
     ("RMSprop", dict()),
     ("RMSprop", dict(lr=0.01, momentum=0.9, centered=True)),
 ]
+# a table, not getattr(torch.optim, name): gradstep refuses computed attribute names
+OPTIMIZERS = {"SGD": torch.optim.SGD, "Adam": torch.optim.Adam, "AdamW": torch.optim.AdamW,
+              "RMSprop": torch.optim.RMSprop}
 for name, kwargs in configs:
     model = nn.Linear(3, 2)
     with torch.no_grad():
         model.weight.copy_(torch.tensor([[0.5, -1.25, 2.0], [0.1, 0.3, -0.7]]))
         model.bias.copy_(torch.tensor([0.2, -0.1]))
-    opt = getattr(torch.optim, name)(model.parameters(), **kwargs)
+    opt = OPTIMIZERS[name](model.parameters(), **kwargs)
     for step in range(10):
         opt.zero_grad()
         loss = nn.MSELoss()(model(x), y)
