@@ -160,7 +160,7 @@ class Maximum(Op):
         share = (x > y) + (x == y) * 0.5
         return sum_to(grad * share, x._data.shape), sum_to(grad * (1 - share), y._data.shape)
 
-    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
 
 
 class Minimum(Op):
@@ -177,7 +177,7 @@ class Minimum(Op):
         share = (x < y) + (x == y) * 0.5
         return sum_to(grad * share, x._data.shape), sum_to(grad * (1 - share), y._data.shape)
 
-    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
 
 
 class Where(Op):
