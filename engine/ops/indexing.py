@@ -133,6 +133,12 @@ def _np_key(key: tuple) -> tuple:
 def getitem(t: Tensor, key) -> Tensor:
     """`t[key]`, recorded as PyTorch records it (see the module docstring)."""
     from .shape import Unsqueeze
+    if type(key) is int and t._data.ndim:
+        # `params[0]`, the commonest index in learners' loops: what the loop below does for
+        # it, without the generic decomposition
+        out = Select.apply(t, 0, key)
+        out._x = dict(out._x or {}, view=(t, (key,)))
+        return out
     key = key if isinstance(key, tuple) else (key,)
     if any(_is_advanced(k) for k in key):
         return Index.apply(t, _np_key(key))
