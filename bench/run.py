@@ -4,6 +4,7 @@
     python bench/run.py                                   # engine, engine-traced, numpy
     python bench/run.py --torch-python PATH/TO/python     # ... and PyTorch (or GRADSTEP_TORCH_PYTHON)
     python bench/run.py --rounds 5 W1 W2
+    python bench/run.py --cpu-time ...                    # CPU time: for a loaded machine
 
 Every backend runs in its own process (bench/harness.py), one BLAS/OpenMP thread each, and the
 backends take turns round by round so that a noisy neighbour slows them all alike; the table
@@ -81,6 +82,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--json", help="also write the raw results here")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="time CPU time, not wall time (for a loaded, shared machine)")
     ap.add_argument("workloads", nargs="*", default=["W1", "W2", "W3", "W4", "W5"])
     args = ap.parse_args(argv)
     backends = {"engine": sys.executable, "engine-traced": sys.executable,
@@ -89,13 +92,14 @@ def main(argv=None) -> int:
         backends["torch"] = args.torch_python
     main_wl = [w for w in args.workloads if w != "W5"]
     rounds: dict[str, list[dict]] = {b: [] for b in backends}
+    clock = ("--cpu-time",) if args.cpu_time else ()
     for _ in range(args.rounds):
         for backend, python in backends.items():
-            result = harness(python, backend, main_wl, ("--repeat", str(args.repeat))) \
+            result = harness(python, backend, main_wl, ("--repeat", str(args.repeat), *clock)) \
                 if main_wl else {}
             if "W5" in args.workloads:
                 for n in W5_SIZES:
-                    one = harness(python, backend, ["W5"], ("--w5-sizes", str(n)))
+                    one = harness(python, backend, ["W5"], ("--w5-sizes", str(n), *clock))
                     result.setdefault("W5", {})[str(n)] = {
                         "ms": one["W5"][str(n)]["ms"], "peak_rss_mb": one["W5"]["peak_rss_mb"]}
             rounds[backend].append(result)
@@ -106,7 +110,7 @@ def main(argv=None) -> int:
             rows.append((f"W5 chain of {n:,} ops, peak RSS", "W5", (str(n), "peak_rss_mb"), "MB"))
     print(f"# gradstep engine benchmarks — {platform.python_implementation()} "
           f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"median of {args.rounds} rounds")
+          f"median of {args.rounds} rounds, {'CPU' if args.cpu_time else 'wall'} time")
     head = ["workload", "unit", "engine", "traced", "torch", "numpy",
             "engine/torch", "engine/numpy", "traced/engine"]
     print("| " + " | ".join(head) + " |")
