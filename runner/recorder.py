@@ -658,8 +658,12 @@ def _coerce_limits(limits: Any) -> dict:
 
 
 def _saves_tensors(node) -> bool:
-    cls = type(node)
-    return bool(getattr(cls, "_tensor_saves", None) or getattr(cls, "_saved_names", ()))
+    """Whether this node saved a tensor (freeable), not just sizes or scalars: the engine
+    records a version exactly for each saved tensor (graph.Node.free)."""
+    versions = getattr(node, "_versions", None)
+    if versions is not None:
+        return any(v is not None for v in versions)
+    return bool(getattr(type(node), "_tensor_saves", None))
 
 
 def _walk(roots) -> tuple:
