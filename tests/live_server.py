@@ -26,39 +26,50 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """Start on enter (waiting until it listens), stop on exit; `restart()` keeps the port."""
+    """Start on enter (waiting until it listens), stop on exit; `restart()` keeps the port.
 
-    def __init__(self, env: dict | None = None, workers: int = 1, start_timeout: float = 60):
+    `cli=True` starts it the way a user does, `gradstep serve`, instead of uvicorn directly.
+    The server's stdout and stderr go to a file (`log_text()`), never to an unread pipe.
+    """
+
+    def __init__(self, env: dict | None = None, workers: int = 1, start_timeout: float = 60,
+                 cli: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "GRADSTEP_ACCESS_LOG": "0", **(env or {})}
         self.workers = workers
         self.start_timeout = start_timeout
+        self.cli = cli
         self.proc: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()
 
     def start(self) -> "LiveServer":
-        cmd = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-               "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-               "--workers", str(self.workers)]
-        # stderr to a file, not a pipe: an unread pipe fills up and blocks the server
-        self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
-                                     stderr=self.log, start_new_session=True)
+        if self.cli:
+            cmd = [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--workers", str(self.workers)]
+        else:
+            cmd = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+                   "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                   "--workers", str(self.workers)]
+        # a file, not a pipe: an unread pipe fills up and blocks the server
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=self.log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + self.start_timeout
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError("uvicorn exited: " + self.stderr()[-2000:])
+                raise RuntimeError("the server exited: " + self.log_text()[-2000:])
             try:
                 socket.create_connection(("127.0.0.1", self.port), 0.2).close()
                 return self
             except OSError:
                 if time.monotonic() > deadline:
                     self.stop()
-                    raise RuntimeError(f"uvicorn did not listen within {self.start_timeout} s")
+                    raise RuntimeError(f"the server did not listen within {self.start_timeout} s:"
+                                       f"\n{self.log_text()[-2000:]}")
                 time.sleep(0.1)
 
-    def stderr(self) -> str:
-        """What the server has written to stderr so far."""
+    def log_text(self) -> str:
+        """Everything the server has written to stdout and stderr so far."""
         self.log.seek(0)
         return self.log.read().decode("utf-8", "replace")
 

@@ -3,10 +3,6 @@ loopback port, started for this module and stopped after it."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
 import sys
 import time
 
@@ -15,46 +11,24 @@ import pytest
 
 from app_testing import ROOT
 
+sys.path.insert(0, str(ROOT / "tests"))
+from live_server import LiveServer  # noqa: E402
+
 SEED = (ROOT / "tests" / "oracle" / "cases" / "s001_variable_cube.py")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    port = free_port()
-    log = tmp_path_factory.mktemp("live") / "server.log"
-    env = {**os.environ, "GRADSTEP_POOL_SIZE": "1", "GRADSTEP_RATE_LIMIT": "1000",
+def server():
+    env = {"GRADSTEP_POOL_SIZE": "1", "GRADSTEP_RATE_LIMIT": "1000", "GRADSTEP_ACCESS_LOG": "1",
            "GRADSTEP_MAX_BODY_BYTES": "4096", "GRADSTEP_FRAME_ANCESTORS": "'none'"}
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
-                                 "--port", str(port), "--workers", "2"], cwd=ROOT, env=env,
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if httpx.get(base + "/readyz", timeout=5).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("server did not start:\n" + log.read_text(errors="replace")[-3000:])
+    with LiveServer(env=env, workers=2, cli=True, start_timeout=90) as live:
+        deadline = time.monotonic() + 90          # listening is not ready: wait for a worker
+        while httpx.get(live.url + "/readyz", timeout=5).status_code != 200:
+            if time.monotonic() > deadline:
+                pytest.fail("server not ready:\n" + live.log_text()[-3000:])
             time.sleep(0.3)
-        with httpx.Client(base_url=base, timeout=60) as client:
-            yield client, log
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)    # uvicorn's manager and its workers
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
+        with httpx.Client(base_url=live.url, timeout=60) as client:
+            yield client, live
 
 
 def test_health_and_readiness(server):
@@ -106,12 +80,12 @@ def test_examples_and_openapi_over_http(server):
 
 
 def test_access_log_lines_are_json(server):
-    client, log = server
+    client, live = server
     rid = client.get("/api/examples").headers["x-request-id"]
     deadline = time.monotonic() + 10
-    while rid not in log.read_text(errors="replace") and time.monotonic() < deadline:
+    while rid not in live.log_text() and time.monotonic() < deadline:
         time.sleep(0.1)
-    line = next(x for x in log.read_text(errors="replace").splitlines() if rid in x)
+    line = next(x for x in live.log_text().splitlines() if rid in x)
     entry = json.loads(line)
     assert entry["path"] == "/api/examples" and entry["status"] == 200
     assert entry["outcome"] == "ok" and entry["method"] == "GET"

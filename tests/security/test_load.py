@@ -55,7 +55,7 @@ def test_mixed_load_keeps_serving_and_leaks_nothing(tmp_path):
         seen = server.descendants()
         after = rss_kb(seen)
         alive = server.proc.poll() is None
-        assert alive, "the server died under load:\n" + server.stderr()[-3000:]
+        assert alive, "the server died under load:\n" + server.log_text()[-3000:]
         urlopen(server.url + "/healthz", timeout=10).read()       # still serving
     total = next(r for r in rows if r["Name"] == "Aggregated")
     requests, failures = int(total["Request Count"]), int(total["Failure Count"])

@@ -9,24 +9,17 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from live_server import LiveServer  # noqa: E402
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _chromium() -> str:
@@ -41,32 +34,9 @@ def _chromium() -> str:
 @pytest.fixture(scope="session")
 def server():
     """Base URL of a live server; stopped (and waited for) at the end of the session."""
-    port = _free_port()
-    env = dict(os.environ, GRADSTEP_RATE_LIMIT="0", GRADSTEP_ACCESS_LOG="0",
-               GRADSTEP_POOL_SIZE="2")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError("uvicorn exited: " + proc.stderr.read().decode()[-2000:])
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("uvicorn did not start listening within 60 s")
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    env = {"GRADSTEP_RATE_LIMIT": "0", "GRADSTEP_ACCESS_LOG": "0", "GRADSTEP_POOL_SIZE": "2"}
+    with LiveServer(env=env) as live:
+        yield live.url
 
 
 @pytest.fixture(scope="session")
