@@ -6,15 +6,13 @@ Example:
 """
 from __future__ import annotations
 
-import importlib.util
-
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import errors
 from app.lifespan import make_lifespan
 from app.middleware import GuardMiddleware
-from app.routers import docs, examples, health, pages, render, runs
+from app.routers import docs, examples, health, lessons, pages, render, runs
 from app.settings import Settings, get_settings
 
 
@@ -26,7 +24,7 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
                   lifespan=make_lifespan(settings, pool_factory))
     app.state.settings = settings
     errors.install(app)
-    for module in (pages, runs, render, examples, health, docs, *_optional("app.routers.lessons")):
+    for module in (pages, lessons, runs, render, examples, health, docs):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), "static")
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes,
@@ -34,7 +32,3 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
                        log_requests=settings.access_log)
     return app
 
-
-def _optional(name: str) -> list:
-    """Feature routers that may not exist yet (the lessons pages arrive separately)."""
-    return [importlib.import_module(name)] if importlib.util.find_spec(name) else []
