@@ -1,8 +1,8 @@
 """GET /docs: Swagger UI for the OpenAPI schema, under a CSP that still forbids unsafe-inline.
 
-FastAPI's page loads Swagger UI from a CDN and starts it with one inline script; instead of
-relaxing the policy we allow exactly that script by its hash and the CDN's origin for this
-page only. Offline (a classroom without internet) the page stays blank; /openapi.json works.
+Swagger UI is vendored (static/vendor/swagger-ui-<version>/), so the page works offline, in a
+classroom without internet. FastAPI's page starts it with one inline script; instead of
+relaxing the policy we allow exactly that script by its hash, for this page only.
 """
 from __future__ import annotations
 
@@ -18,11 +18,15 @@ from fastapi.responses import HTMLResponse
 from app.middleware import csp
 
 router = APIRouter(include_in_schema=False)
+SWAGGER = "/static/vendor/swagger-ui-5.35.0"     # see static/vendor/README.md
 
 
 @lru_cache(maxsize=4)
 def _page(title: str, frame_ancestors: str) -> tuple[bytes, str]:
-    html = get_swagger_ui_html(openapi_url="/openapi.json", title=title).body
+    html = get_swagger_ui_html(openapi_url="/openapi.json", title=title,
+                               swagger_js_url=f"{SWAGGER}/swagger-ui-bundle.js",
+                               swagger_css_url=f"{SWAGGER}/swagger-ui.css",
+                               swagger_favicon_url=f"{SWAGGER}/favicon-32x32.png").body
     text = html.decode("utf-8")
     hashes = [f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
               for s in re.findall(r"<script>(.*?)</script>", text, re.S)]
