@@ -179,7 +179,7 @@ class TensorOps:
     def chunk(self, chunks, dim=0): return jn.chunk(self, chunks, dim)
     def unbind(self, dim=0): return jn.unbind(self, dim)
     def clone(self): return sh.clone(self)
-    def contiguous(self): return self
+    def contiguous(self): return self if self.is_contiguous() else sh.clone(self)
 
     @property
     def T(self): return sh.permute(self, tuple(reversed(range(self.ndim))))  # noqa: N802

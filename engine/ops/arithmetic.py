@@ -190,10 +190,11 @@ class RpowScalar(Op):
     grad_fn_name, name = "PowBackward2", "pow"
     saves = ("exponent", "result", "self")
     rule = "grad * result * log(self)"
-    float_only = True
 
     def forward(exponent, self):
-        return np.asarray(self ** exponent, dtype=exponent.dtype)
+        if exponent.dtype.kind != "f" and not isinstance(self, (int, np.integer)):
+            exponent = exponent.astype(dtypes.get_default_dtype().np)  # 2.0 ** ints is float
+        return np.asarray(self ** exponent, dtype=exponent.dtype)        # 2 ** ints stays int
 
     def backward(ctx, grad):
         return (grad * ctx.result * float(np.log(ctx.self)),)
