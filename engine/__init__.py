@@ -42,8 +42,9 @@ from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, nor
 from .ops.stats import log_softmax, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
 from .ops.selection import argsort, gather, index_select, sort, topk
-from .ops.shape import (clone, expand, flatten, flip, narrow, permute, repeat, reshape, select,
-                        squeeze, t, transpose, unsqueeze)
+from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
+                        narrow, permute, repeat, reshape, select, squeeze, t, transpose,
+                        unsqueeze)
 from .tensor import Size, Tensor
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
@@ -118,7 +119,7 @@ __all__ = [
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
-    "chunk", "unbind", "clone",
+    "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes",
     # subpackages and printing
     "autograd", "nn", "optim", "set_printoptions", "get_printoptions",
 ]

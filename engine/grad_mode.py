@@ -70,6 +70,9 @@ class _Switch(metaclass=TorchNamed):
     def clone(self):
         return type(self)()
 
+    def __repr__(self) -> str:
+        return f"<{type(self)._torch_name} object at {hex(id(self))}>"
+
 
 class no_grad(_Switch):
     """Run without recording a graph; results have ``requires_grad=False``.
@@ -123,6 +126,9 @@ class set_grad_enabled(_Switch):
 
     def clone(self):
         return set_grad_enabled(self._target)
+
+    def __repr__(self) -> str:
+        return f"{self._torch_name}(mode={self._target})"
 
 
 class inference_mode(_Switch):

@@ -102,6 +102,11 @@ def warn(message: str) -> None:
         _events.listener.on_warning("UserWarning", message)
 
 
+# the C++ element type PyTorch names for the offending gradient (not the legacy type name)
+_CPP_TYPE = {"Long": "long int", "Short": "short int", "Byte": "unsigned char",
+             "Char": "signed char", "Half": "c10::Half", "BFloat16": "c10::BFloat16"}
+
+
 def check_grad_assignment(t, g) -> None:
     """PyTorch's refusals when `t.grad = g` has the wrong size or dtype."""
     if g._data.shape != t._data.shape:
@@ -112,7 +117,8 @@ def check_grad_assignment(t, g) -> None:
     if g._data.dtype != t._data.dtype:
         have, want = g.dtype.legacy[:-6], t.dtype.legacy[:-6]
         raise RuntimeError(
-            f"attempting to assign a gradient with dtype '{have.lower()}' to a tensor with "
+            f"attempting to assign a gradient with dtype '{_CPP_TYPE.get(have, have.lower())}'"
+            " to a tensor with "
             f"grad_dtype '{want}'. The gradient must match the tensor's grad_dtype (defaults to "
             "the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "
             "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the "

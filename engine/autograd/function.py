@@ -20,6 +20,10 @@ class BackwardCFunction(Node):
                  "__dict__")
     _rule = "the user's backward"
 
+    def __repr__(self) -> str:
+        # PyTorch builds these classes in torch.autograd.function and prints that qualified name
+        return f"<{type(self)._torch_name} object at {hex(id(self))}>"
+
     def save_for_backward(self, *tensors) -> None:
         self.to_save = tensors
 

@@ -10,12 +10,13 @@ from .activation import (ELU, GELU, Dropout, Flatten, LeakyReLU, LogSoftmax, ReL
                          Softmax, Softplus, Tanh)
 from .container import ModuleDict, ModuleList, Sequential
 from .linear import Identity, Linear
-from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss
+from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
+                   NLLLoss, SmoothL1Loss)
 from .module import Module
 from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
            "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Flatten", "Softplus", "SiLU", "ELU", "GELU", "Dropout", "MSELoss", "L1Loss",
-           "BCELoss", "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "functional", "init",
-           "parameter"]
+           "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
+           "CrossEntropyLoss", "functional", "init", "parameter"]

@@ -325,7 +325,27 @@ def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
     return d if code == _nn.NONE else (d.sum() if code == _nn.SUM else d.mean())
 
 
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    """Squared below `beta`, absolute above (`SmoothL1LossBackward0`)."""
+    code = _reduction(legacy_reduction(size_average, reduce, reduction))
+    if tuple(target.shape) != tuple(input.shape):
+        _same_size_warning(input, target)
+    input, target = _broadcast_pair(input, target)
+    return _nn.SmoothL1Loss.apply(input, target, code, float(beta))
+
+
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
+               delta: float = 1.0, weight=None) -> Tensor:
+    """Squared below `delta`, delta-scaled absolute above (`HuberLossBackward0`)."""
+    if tuple(target.shape) != tuple(input.shape):
+        _same_size_warning(input, target)
+    input, target = _broadcast_pair(input, target)
+    return _nn.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
+
+
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-           "cross_entropy", "nll_loss", "l1_loss", "softplus", "silu", "elu", "gelu",
+           "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
+           "silu", "elu", "gelu",
            "dropout"]

@@ -27,6 +27,7 @@ class Parameter(Tensor):
     """
 
     __slots__ = ()
+    _torch_name = "torch.nn.parameter.Parameter"   # type(p) prints as PyTorch's
 
     def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> "Parameter":
         if data is None:

@@ -259,6 +259,63 @@ class MseLoss(Op):
             yield make(shape), make(shape), r
 
 
+def _piecewise_grad(d: Tensor, width: float, slope: float, cap: float) -> Tensor:
+    """slope * d inside |d| < width, cap * sign(d) outside; the masks are constants, so a
+    second derivative through create_graph sees the quadratic part only (as PyTorch's)."""
+    dd = d._data
+    inside = (np.abs(dd) < width).astype(dd.dtype)
+    return d * new_tensor(inside * slope) + new_tensor(np.sign(dd) * (1 - inside) * cap)
+
+
+class SmoothL1Loss(Op):
+    """out = reduce(0.5 * d**2 / beta if |d| < beta else |d| - 0.5 * beta), d = self - target"""
+    grad_fn_name, name, n_inputs = "SmoothL1LossBackward0", "smooth_l1_loss", 2
+    saves = ("beta", "reduction", "self", "target")
+    rule = "d / beta inside beta, sign(d) outside, times grad (/ numel for mean)"
+    float_only = True
+
+    def forward(self, target, reduction=MEAN, beta=1.0):
+        a = np.abs(self - target)
+        small = 0.5 * a * a / beta if beta else a
+        return _reduce(np.where(a < beta, small, a - 0.5 * beta).astype(a.dtype), reduction)
+
+    def backward(ctx, grad):
+        beta = ctx.beta
+        g = _piecewise_grad(ctx.self - ctx.target, beta, 1 / beta if beta else 0, 1.0)
+        g = _finish(g * grad, None, ctx.reduction, ctx.self._data.size)
+        a, b = ctx.needs_input_grad
+        return (g if a else None, -g if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for r in (MEAN, SUM, NONE):
+            yield make(shape), make(shape), r, 0.5
+
+
+class HuberLoss(Op):
+    """out = reduce(0.5 * d**2 if |d| < delta else delta * (|d| - delta / 2)), d = self - target"""
+    grad_fn_name, name, n_inputs = "HuberLossBackward0", "huber_loss", 2
+    saves = ("delta", "reduction", "self", "target")
+    rule = "d inside delta, delta * sign(d) outside, times grad (/ numel for mean)"
+    float_only = True
+
+    def forward(self, target, reduction=MEAN, delta=1.0):
+        a = np.abs(self - target)
+        out = np.where(a < delta, 0.5 * a * a, delta * (a - 0.5 * delta)).astype(a.dtype)
+        return _reduce(out, reduction)
+
+    def backward(ctx, grad):
+        g = _piecewise_grad(ctx.self - ctx.target, ctx.delta, 1.0, ctx.delta)
+        g = _finish(g * grad, None, ctx.reduction, ctx.self._data.size)
+        a, b = ctx.needs_input_grad
+        return (g if a else None, -g if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for r in (MEAN, SUM, NONE):
+            yield make(shape), make(shape), r, 0.5
+
+
 class BinaryCrossEntropyWithLogits(Op):
     """out = reduce(weight * ((1 - target) * self + lw * softplus(-self))),
     lw = 1 + (pos_weight - 1) * target"""
@@ -414,5 +471,6 @@ def _nll_coefficients(shape, target, weight, ignore_index, dtype) -> np.ndarray:
 
 
 __all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu",
-           "MseLoss", "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy", "NllLoss",
+           "MseLoss", "SmoothL1Loss", "HuberLoss",
+           "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy", "NllLoss",
            "REDUCTIONS", "as_saved_index"]

@@ -373,6 +373,38 @@ def select(x: Tensor, dim: int, index: int) -> Tensor:
     return Select.apply(x, _dim(dim, x.ndim), index)
 
 
+def broadcast_shapes(*shapes):
+    """The shape the given shapes broadcast to (`torch.broadcast_shapes`), as a torch.Size."""
+    from ..size import Size
+    out: list = []
+    for i, shape in enumerate(shapes):
+        shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+        for k in range(1, len(shape) + 1):
+            n = shape[-k]
+            if k > len(out):
+                out.insert(0, n)
+            elif out[-k] == 1:
+                out[-k] = n
+            elif n != 1 and n != out[-k]:
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {n} at {-k}! Mismatching "
+                    f"argument at index {i} had {shape}; but expected shape should be "
+                    f"broadcastable to {out}")
+    return Size(out)
+
+
+def broadcast_tensors(*tensors) -> tuple:
+    """Expand every tensor to their common shape (`torch.broadcast_tensors`); a tensor that
+    already has it comes back as it is, as PyTorch's."""
+    shape = tensors[0]._data.shape if tensors else ()
+    for t in tensors[1:]:
+        problem = messages.size_mismatch(shape, t._data.shape)
+        if problem:
+            raise RuntimeError(problem)
+        shape = np.broadcast_shapes(shape, t._data.shape)
+    return tuple(t if t._data.shape == shape else expand(t, shape) for t in tensors)
+
+
 def clone(x: Tensor, *, memory_format=None) -> Tensor:
     return Clone.apply(x)
 
