@@ -216,10 +216,11 @@ def _count(shape: tuple) -> int:
 
 
 def _filled_in_place(t: Tensor, values: np.ndarray, how: str) -> Tensor:
-    from .ops._op import check_inplace
+    from .ops._op import check_inference_write, check_inplace
     check_inplace(t)
     t._data[...] = values
     t._vc[0] += 1
+    check_inference_write(t)
     if _events.listener is not None:
         _events.listener.on_inplace(t, how, t._vc[0])
     return t

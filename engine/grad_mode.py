@@ -39,6 +39,29 @@ def is_inference_mode_enabled() -> bool:
     return state.inference
 
 
+# NOTE [inference tensors]: a tensor made inside inference_mode stays an "inference tensor"
+# for life, and PyTorch refuses to save one for backward or to update one in place outside
+# the mode. Rather than a flag on every tensor (a cost on the hot path), each stretch of
+# inference mode is remembered as a range of tensor uids, which only ever increase.
+inference_spans: list = []     # [first uid, end uid or None while open], oldest first
+
+
+def _mark_inference(on: bool) -> None:
+    from .tensor import tensor_uids
+    if on:
+        inference_spans.append([next(tensor_uids), None])
+    elif inference_spans and inference_spans[-1][1] is None:
+        inference_spans[-1][1] = next(tensor_uids)
+
+
+def is_inference_uid(uid: int) -> bool:
+    """Whether the tensor with this uid was made inside inference mode."""
+    for first, end in reversed(inference_spans):
+        if uid >= first:
+            return end is None or uid < end
+    return False
+
+
 def _set(enabled: bool, mode: str) -> None:
     state.enabled = enabled
     if _events.listener is not None:
@@ -132,7 +155,7 @@ class set_grad_enabled(_Switch):
 
 
 class inference_mode(_Switch):
-    """Like `no_grad` (PyTorch also skips version counting; here it is the same as no_grad)."""
+    """Like `no_grad`, and what it makes are inference tensors (NOTE [inference tensors])."""
 
     _torch_name = "torch.autograd.grad_mode.inference_mode"
 
@@ -145,9 +168,13 @@ class inference_mode(_Switch):
     def __enter__(self):
         self._prev_inf = state.inference
         state.inference = self._on
+        if self._on != self._prev_inf:
+            _mark_inference(self._on)
         return super().__enter__()
 
     def __exit__(self, *exc) -> bool:
+        if self._on != self._prev_inf:
+            _mark_inference(self._prev_inf)
         state.inference = self._prev_inf
         return super().__exit__(*exc)
 

@@ -13,6 +13,13 @@ BACKWARD_TWICE = (
 IMPLICIT_SCALAR = "grad can be implicitly created only for scalar outputs"
 NO_GRAD_FN = "element {} of tensors does not require grad and does not have a grad_fn"
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You "
+                     "can make a clone to get a normal tensor before doing inplace update.See "
+                     "https://github.com/pytorch/rfcs/pull/17 for more details.")
+INFERENCE_SAVED = ("Inference tensors cannot be saved for backward. Please do not use Tensors "
+                   "created in inference mode in computation tracked by autograd. To work around "
+                   "this, you can make a clone to get a normal tensor and use it in autograd, or "
+                   "use `torch.no_grad()` instead of `torch.inference_mode()`.")
 VIEW_LEAF_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
                      "operation.")
 # PyTorch words this three ways depending on the entry point
@@ -68,7 +75,10 @@ def modified_inplace(t, expected: int, own_node=None) -> str:
     if fn is not None:
         name = type(fn).__name__
         cut = name.rfind("Backward")
-        which = f", which is output {t._out_nr} of {name[:cut] if cut > 0 else name},"
+        name = name[:cut] if cut > 0 else name
+        if name == "CopySlices":    # PyTorch names this node by its C++ class
+            name = "torch::autograd::CopySlices"
+        which = f", which is output {t._out_nr} of {name},"
     return ("one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: [{legacy_type(t)}]{which} is at version {t._vc[0]}; expected "
             f"version {expected} instead. {HINT}")

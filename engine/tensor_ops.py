@@ -6,6 +6,8 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
+from .grad_mode import is_inference_uid as _is_inference_uid
+
 ar = ew = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None   # bound by bind_ops()
 
 
@@ -180,6 +182,7 @@ class TensorOps:
     def unbind(self, dim=0): return jn.unbind(self, dim)
     def clone(self): return sh.clone(self)
     def contiguous(self): return self if self.is_contiguous() else sh.clone(self)
+    def is_inference(self): return _is_inference_uid(self._uid)
 
     @property
     def T(self): return sh.permute(self, tuple(reversed(range(self.ndim))))  # noqa: N802

@@ -52,6 +52,8 @@ import inspect
 import numpy as np
 
 from .. import _events, messages
+from ..grad_mode import inference_spans as _inference_spans
+from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
 from ..graph import AccumulateGrad, Node, make_node_class, node_uids
 from ..tensor import Tensor, new_tensor
@@ -246,6 +248,8 @@ class Op:
             node.next_functions = tuple([edge(t) for t in inputs])
         if cls._spec:
             node._saved, node._versions = cls._saver(inputs, args, result, extras)
+            if _inference_spans:   # NOTE [inference tensors]
+                _refuse_inference_saves(node._saved)
         else:
             node._saved = node._versions = ()
         node._freed = False
@@ -348,6 +352,19 @@ def scalar(value, like: Tensor) -> Tensor:
     else:
         raise TypeError(f"unsupported operand type: '{type(value).__name__}'")
     return new_tensor(np.array(value, dtype=dt))
+
+
+def _refuse_inference_saves(saved: tuple) -> None:
+    for v in saved:
+        if isinstance(v, Tensor) and is_inference_uid(v._uid):
+            raise RuntimeError(messages.INFERENCE_SAVED)
+
+
+def check_inference_write(t: Tensor) -> None:
+    """After an in-place write: PyTorch refuses one to an inference tensor outside inference
+    mode, but only once the kernel has run, so the data has changed all the same."""
+    if _inference_spans and not _grad_state.inference and is_inference_uid(t._uid):
+        raise RuntimeError(messages.INFERENCE_INPLACE)
 
 
 def check_inplace(t: Tensor) -> None:

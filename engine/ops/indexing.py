@@ -13,7 +13,7 @@ from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
-from ._op import Op, check_inplace, edge, scalar
+from ._op import Op, check_inference_write, check_inplace, edge, scalar
 
 _BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
 
@@ -212,6 +212,7 @@ def setitem(t: Tensor, key, value) -> None:
     src = value if isinstance(value, Tensor) else scalar(value, t)
     t._data[nkey] = src._data
     t._vc[0] += 1
+    check_inference_write(t)
     _copy_slices(t, nkey, src)
     if _events.listener is not None:
         _events.listener.on_inplace(t, "setitem", t._vc[0])

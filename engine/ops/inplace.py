@@ -12,7 +12,7 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
-from ._op import _KIND_ARG, _KIND_RESULT, Op, as_array, check_inplace
+from ._op import _KIND_ARG, _KIND_RESULT, Op, as_array, check_inference_write, check_inplace
 
 
 def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
@@ -26,6 +26,7 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
         node = _record(cls, t, others, args)
     t._data[...] = out
     t._vc[0] += 1
+    check_inference_write(t)
     if node is not None:
         versions = list(node._versions)
         for i, (kind, _, _) in enumerate(cls._spec):
@@ -125,6 +126,7 @@ def zero_(t: Tensor) -> Tensor:
         check_inplace(t)
         t._data[...] = 0
         t._vc[0] += 1
+        check_inference_write(t)
         _report("zero_", t, (), None)
         return t
     return apply_inplace(Zero, "zero_", t)

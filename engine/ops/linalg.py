@@ -132,6 +132,14 @@ def dot(input, tensor) -> Tensor:
 
 
 def bmm(input, mat2) -> Tensor:
+    """Batched matrix product of two 3-D tensors (`torch.bmm`), with PyTorch's refusals."""
+    for name, t in (("batch1", input), ("batch2", mat2)):
+        if t.ndim != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    want = [input.shape[0], input.shape[2]]
+    if list(mat2.shape[:2]) != want:
+        raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
+                           f"{want} but got: {list(mat2.shape[:2])}.")
     return Bmm.apply(input, mat2)
 
 
