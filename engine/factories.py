@@ -37,11 +37,41 @@ def _size(size) -> tuple:
     return tuple(int(s) for s in size)
 
 
+def _ragged(data, shape: list, dim: int = 0) -> str | None:
+    """PyTorch's complaint about nested lists of uneven lengths: the shape is taken from the
+    first element at each depth, then every sequence is checked against it, depth first."""
+    if dim == len(shape):
+        return None     # a list where a number belongs: numpy's own words will do
+    if not isinstance(data, (list, tuple)):
+        return "not a sequence"
+    if len(data) != shape[dim]:
+        return f"expected sequence of length {shape[dim]} at dim {dim} (got {len(data)})"
+    for item in data:
+        problem = _ragged(item, shape, dim + 1)
+        if problem:
+            return problem
+    return None
+
+
+def _array(data, dtype=None) -> np.ndarray:
+    try:
+        return np.array(data, dtype=dtype)
+    except ValueError:
+        shape, first = [], data
+        while isinstance(first, (list, tuple)) and first:
+            shape.append(len(first))
+            first = first[0]
+        problem = _ragged(data, shape)
+        if problem is None:
+            raise
+        raise (TypeError if problem == "not a sequence" else ValueError)(problem) from None
+
+
 def _infer(data) -> np.ndarray:
     """numpy array from Python data with PyTorch's dtype inference."""
     if isinstance(data, np.ndarray):
         return data.copy()
-    arr = np.array(_plain(data))
+    arr = _array(_plain(data))
     if arr.dtype.kind == "f":
         return arr.astype(dtypes.get_default_dtype().np)
     if arr.dtype.kind in "iu":
@@ -63,7 +93,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if dtype is None:
         arr = _infer(data)
     else:   # straight to the target type: 1e300 must not pass through float32 first
-        arr = np.array(_plain(data), dtype=_np_dtype(dtype))
+        arr = _array(_plain(data), _np_dtype(dtype))
     return _made(new_tensor(arr), "tensor", requires_grad)
 
 

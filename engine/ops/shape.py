@@ -33,8 +33,13 @@ class View(Op):
 
     @staticmethod
     def forward_error(arrays, params, error):
-        return RuntimeError(f"shape '{list(params[0])}' is invalid for input of size "
-                            f"{arrays[0].size}")
+        shape = list(params[0])
+        if shape.count(-1) > 1:
+            return RuntimeError("only one dimension can be inferred")
+        for i, n in enumerate(shape):
+            if n < -1:
+                return RuntimeError(f"invalid shape dimension {n} at index {i} of shape {shape}")
+        return RuntimeError(f"shape '{shape}' is invalid for input of size {arrays[0].size}")
 
     def backward(ctx, grad):
         return (grad.reshape(ctx.self_sym_sizes),)
