@@ -10,6 +10,7 @@ from collections import OrderedDict, namedtuple
 from typing import Iterator
 
 from .. import _events
+from .._names import TorchNamed
 from ..grad_mode import no_grad
 from ..graph import RemovableHandle
 from ..tensor import Tensor
@@ -49,7 +50,11 @@ def _type_name(value) -> str:
     return type(value).__name__
 
 
-class Module:
+# PyTorch's module files where they differ from ours (nn.Dropout is in torch.nn.modules.dropout)
+_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten"}
+
+
+class Module(metaclass=TorchNamed):
     """Base class of layers and models: subclass it, assign layers in `__init__`, write
     `forward`, and call the module like a function.
 
@@ -67,6 +72,16 @@ class Module:
         >>> net(torch.ones(4, 2)).shape
         torch.Size([4, 1])
     """
+
+    _torch_name = "torch.nn.modules.module.Module"
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        # our own layers print as PyTorch's (a learner's class keeps its own name)
+        if cls.__module__.startswith("engine.nn."):
+            tail = _TORCH_FILE.get(cls.__name__, cls.__module__.rsplit(".", 1)[1])
+            cls._torch_name = f"torch.nn.modules.{tail}.{cls.__name__}"
+
 
     training: bool
 

@@ -13,6 +13,7 @@ from collections import defaultdict
 import numpy as np
 
 from .. import _events, messages
+from .._names import TorchNamed
 from ..grad_mode import enable_grad, no_grad
 from ..tensor import Tensor, new_tensor
 
@@ -76,7 +77,7 @@ def addcdiv(a: np.ndarray, b: np.ndarray, c: np.ndarray, value: float) -> np.nda
     return a + (a.dtype.type(value) * b) / c
 
 
-class Optimizer:
+class Optimizer(metaclass=TorchNamed):
     """Base class of optimizers: holds `param_groups` (dicts) and `state` (per parameter).
 
     Example:
@@ -90,6 +91,14 @@ class Optimizer:
         >>> opt.zero_grad(); print(w.grad)
         None
     """
+
+    _torch_name = "torch.optim.optimizer.Optimizer"
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        if cls.__module__.startswith("engine.optim."):    # print as PyTorch's classes
+            cls._torch_name = f"torch.optim.{cls.__name__.lower()}.{cls.__name__}"
+
 
     def __init__(self, params, defaults: dict) -> None:
         self.defaults = defaults
