@@ -39,7 +39,7 @@ from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp,
                               where)
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
-from .ops.stats import log_softmax, softmax, std, var
+from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
 from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
@@ -112,8 +112,8 @@ __all__ = [
     "allclose", "isclose",
     # reductions
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
-    "log_softmax", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather", "index_select",
-    "sort", "argsort", "topk",
+    "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
+    "index_select", "sort", "argsort", "topk",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "outer",
     # shape

@@ -152,6 +152,7 @@ class TensorOps:
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
     def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
     def log_softmax(self, dim): return stt.log_softmax(self, dim)
+    def logsumexp(self, dim, keepdim=False): return stt.logsumexp(self, dim, keepdim)
 
     # ---- linear algebra ------------------------------------------------------------------
     def matmul(self, other): return la.matmul(self, other)

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from ._op import Op, as_array
-from .reduction import _keep_shape, dims_of
+from .reduction import _keep_shape, _regrow, dims_of
 
 class Softmax(Op):
     """out = exp(self) / sum(exp(self)) along dim"""
@@ -101,6 +101,36 @@ class Std(Op):
 # ---- public entry points ------------------------------------------------------------------
 def softmax(input, dim, dtype=None) -> Tensor:
     return Softmax.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+
+
+class Logsumexp(Op):
+    """out = log(sum(exp(self))) over dim"""
+    grad_fn_name, name = "LogsumexpBackward0", "logsumexp"
+    saves = ("dim", "keepdim", "result", "self")
+    rule = "grad * exp(self - result), both broadcast back over dim"
+    float_only = True
+
+    def forward(self, dim, keepdim):
+        axis = dim if self.ndim else None
+        m = self.max(axis=axis, keepdims=True)
+        m = np.where(np.isfinite(m), m, 0).astype(self.dtype)   # shift for stability
+        out = np.log(np.exp(self - m).sum(axis=axis, keepdims=True)) + m
+        return as_array(out if keepdim or not self.ndim else out.squeeze(axis))
+
+    def backward(ctx, grad):
+        sizes = ctx.self._data.shape
+        out = _regrow(ctx.result, sizes, ctx.dim, ctx.keepdim)
+        return (_regrow(grad, sizes, ctx.dim, ctx.keepdim) * (ctx.self - out).exp(),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for keep in (False, True):
+            yield make(shape), tuple(range(len(shape)))[-1:], keep
+
+
+def logsumexp(input, dim, keepdim=False) -> Tensor:
+    """log(sum(exp(input))) over `dim`, computed stably (`torch.logsumexp`)."""
+    return Logsumexp.apply(input, dims_of(dim, input.ndim), keepdim)
 
 
 def log_softmax(input, dim, dtype=None) -> Tensor:
