@@ -233,6 +233,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     targets = capture = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+        if not inputs:
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+        if not all(t._rg for t in inputs):     # PyTorch retains grads of the inputs first
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         targets, capture = _targets(inputs)
     if _events.listener is not None:
         _events.listener.on_backward_begin(roots, seeds, retain_graph, create_graph, inputs,
