@@ -38,10 +38,8 @@ def install_backend(backend: str):
         torch.set_num_threads(1)             # the targets were measured on one BLAS thread
         return None
     sys.path.insert(0, str(HERE.parent))
-    import engine
-    for name in ("", ".nn", ".nn.functional", ".optim", ".autograd", ".autograd.functional"):
-        if importlib.util.find_spec("engine" + name) is not None:
-            sys.modules["torch" + name] = importlib.import_module("engine" + name)
+    from engine.__main__ import alias_torch
+    alias_torch()                            # the same aliasing as `python -m engine FILE`
     return _Tracing if backend == "engine-traced" else None
 
 
