@@ -57,10 +57,11 @@ from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
 from ..graph import AccumulateGrad, Node, make_node_class, node_uids
 from ..tensor import Tensor, new_tensor
+from ._codegen import _KIND_ARG, _KIND_EXTRA, _KIND_NUMEL, _KIND_RESULT, _KIND_SIZES
+from ._codegen import compile_apply, compile_saver
 
 REGISTRY: dict[str, type] = {}
 
-_KIND_ARG, _KIND_RESULT, _KIND_SIZES, _KIND_NUMEL, _KIND_EXTRA = range(5)
 
 
 def edge(t: Tensor) -> tuple:
@@ -74,6 +75,15 @@ def edge(t: Tensor) -> tuple:
             acc = t._acc = AccumulateGrad(t)
         return (acc, 0)
     return (None, 0)
+
+
+def _generic_apply(cls) -> bool:
+    """Whether `cls` inherits the declaration-driven apply (not a hand-written one)."""
+    for klass in cls.__mro__:
+        if "apply" in klass.__dict__:
+            fn = klass.__dict__["apply"]
+            return klass is Op or getattr(fn.__func__, "_generated", False)
+    return False
 
 
 class OpNode(Node):
@@ -128,6 +138,14 @@ class Op:
             "_saved_names": tuple(s for s in cls.saves if not s.startswith("_")),
             "_backward": cls.backward, "_op": cls,
             "_output_saves": tuple(i for i, k in enumerate(kinds) if k == _KIND_RESULT)})
+        if _generic_apply(cls):
+            fast = compile_apply(cls, {
+                "promote": _promote, "make_view": _make_view, "default_float": _default_float,
+                "refuse_inference_saves": _refuse_inference_saves,
+                "forward_error": cls.forward_error})
+            if fast is not None:
+                fast._generated = True
+                cls.apply = staticmethod(fast)
 
     @classmethod
     def _save_spec(cls) -> tuple:
@@ -261,42 +279,6 @@ class Op:
 
 
 _new = object.__new__
-
-
-def _version(v):
-    return v._vc[0] if isinstance(v, Tensor) else None
-
-
-def compile_saver(cls) -> object:
-    """Turn an op's `saves` into one straight-line function, built once per op class, so that
-    recording a node does not re-interpret the save plan on every call. The function maps
-    (inputs, args, result, extras) to (saved values, their versions; None for non-tensors)."""
-    values, versions = [], []
-    for i, (kind, j, gate) in enumerate(cls._spec):
-        if kind == _KIND_ARG:
-            expr = f"args[{j}]"
-            if cls._defaults[j] is not None:
-                expr = f"(args[{j}] if len(args) > {j} else defaults[{j}])"
-            ver = f"(v{i}._vc[0] if isinstance(v{i}, Tensor) else None)"   # no call: hot
-        elif kind == _KIND_RESULT:
-            expr, ver = "result", f"v{i}._vc[0]"
-        elif kind == _KIND_SIZES:
-            expr, ver = f"args[{j}]._data.shape", "None"
-        elif kind == _KIND_NUMEL:
-            expr, ver = f"args[{j}]._data.size", "None"
-        else:
-            expr, ver = f"extras[{j}]", f"version(v{i})"
-        if gate >= 0:   # PyTorch skips saves the backward will not need
-            expr = f"({expr} if inputs[{gate}]._rg else None)"
-            ver = f"(None if v{i} is None else {ver})"
-        values.append(f"    v{i} = {expr}")
-        versions.append(ver)
-    names = ", ".join(f"v{i}" for i in range(len(values)))
-    src = ("def save(inputs, args, result, extras):\n" + "\n".join(values) +
-           f"\n    return ({names},), ({', '.join(versions)},)\n")
-    scope = {"defaults": cls._defaults, "version": _version, "Tensor": Tensor}
-    exec(compile(src, f"<saves of {cls.__name__}>", "exec"), scope)
-    return staticmethod(scope["save"])
 
 
 def _make_view(view: Tensor, base: Tensor) -> None:

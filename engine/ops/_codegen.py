@@ -1,0 +1,206 @@
+"""Straight-line code generated once per op class from its declaration (the op's fast path).
+
+An op is declared as data (`n_inputs`, `saves`, `save_when`, `float_only`, `is_view` ...) plus
+a numpy `forward` and a Tensor-op `backward` (see `_op.py`). Interpreting that declaration on
+every call costs more than the arithmetic on a learner's 3-element tensor, so each class gets
+its `apply` (and the saver used by hand-written `apply`s) compiled from it: one function
+with no loops, no comprehensions and no helper calls on the common path.
+
+`Mul.apply_source` holds the generated text of `Mul.apply`, for reading and debugging.
+
+# NOTE [tiny-op fast path]
+# What one op costs is Python overhead: every call, comprehension (a call in 3.11), tuple and
+# attribute lookup counts at ~30-80 ns, against ~250 ns for numpy's own tiny ufunc. The
+# generated apply therefore inlines what used to be helper calls: wrapping the result
+# (`new_tensor`), the grad_fn edges (`edge()`), the saves and their versions, and the node's
+# fields. Its behaviour must equal `Op._record`'s, which hand-written `apply`s still use;
+# tests/engine/test_codegen.py runs every registered op both ways.
+"""
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from .. import _events
+from ..grad_mode import inference_spans, state
+from ..graph import AccumulateGrad, node_uids
+from ..tensor import Tensor, tensor_uids
+
+_KIND_ARG, _KIND_RESULT, _KIND_SIZES, _KIND_NUMEL, _KIND_EXTRA = range(5)
+_NO_EDGE = (None, 0)
+
+
+def _version(v):
+    return v._vc[0] if isinstance(v, Tensor) else None
+
+
+def _value_exprs(cls, i: int, kind: int, j: int, gate: int, arg, n: int) -> tuple:
+    """(value expression, version expression) of saved value `i`; `arg(j)` names argument j."""
+    if kind == _KIND_ARG:
+        expr = arg(j)
+        # an input is always a Tensor; a plain parameter (alpha, dim) may be anything
+        ver = f"v{i}._vc[0]" if j < n else f"(v{i}._vc[0] if isinstance(v{i}, Tensor) else None)"
+    elif kind == _KIND_RESULT:
+        expr, ver = "result", f"v{i}._vc[0]"
+    elif kind == _KIND_SIZES:
+        expr, ver = f"{arg(j)}._data.shape", "None"
+    elif kind == _KIND_NUMEL:
+        expr, ver = f"{arg(j)}._data.size", "None"
+    else:
+        expr, ver = f"extras[{j}]", f"version(v{i})"
+    if gate >= 0:   # PyTorch skips saves the backward will not need
+        expr = f"({expr} if {arg(gate)}._rg else None)"
+        ver = f"(None if v{i} is None else {ver})"
+    return expr, ver
+
+
+def _save_lines(cls, arg, n: int, indent: str) -> tuple:
+    values, versions = [], []
+    for i, (kind, j, gate) in enumerate(cls._spec):
+        expr, ver = _value_exprs(cls, i, kind, j, gate, arg, n)
+        values.append(f"{indent}v{i} = {expr}")
+        versions.append(ver)
+    names = ", ".join(f"v{i}" for i in range(len(values)))
+    return values, f"({names},)", f"({', '.join(versions)},)"
+
+
+def compile_saver(cls) -> object:
+    """`save(inputs, args, result, extras) -> (saved values, their versions)` for `cls`, used
+    by the hand-written `apply`s that finish through `Op._record`."""
+    def arg(j):
+        if j < len(cls._defaults) and cls._defaults[j] is not None:
+            return f"(args[{j}] if len(args) > {j} else defaults[{j}])"
+        return f"args[{j}]"
+    # hand-written applies pass args that need not line up with the inputs: check each one
+    values, saved, versions = _save_lines(cls, arg, 0, "    ")
+    src = ("def save(inputs, args, result, extras):\n" + "\n".join(values) +
+           f"\n    return {saved}, {versions}\n")
+    scope = {"defaults": cls._defaults, "version": _version, "Tensor": Tensor}
+    exec(compile(src, f"<saves of {cls.__name__}>", "exec"), scope)
+    return staticmethod(scope["save"])
+
+
+def _signature(cls) -> list | None:
+    """forward's positional parameters as (name, has default, default), or None when it takes
+    *args, keywords only or **kwargs (then the generic apply serves)."""
+    fixed = getattr(cls, "forward_params", None)
+    if fixed:
+        return [(p, False, None) for p in fixed]
+    out = []
+    for p in inspect.signature(cls.forward).parameters.values():
+        if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            return None
+        out.append((p.name, p.default is not p.empty, p.default))
+    return out
+
+
+def _edge_lines(k: int) -> list:
+    """`e{k}`, the next_functions entry of input `i{k}` (what `_op.edge` computes)."""
+    return [
+        f"        f = i{k}.grad_fn",
+        "        if f is not None:",
+        f"            e{k} = (f, i{k}._out_nr)",
+        f"        elif i{k}._rg:",
+        f"            f = i{k}._acc",
+        "            if f is None:",
+        f"                f = i{k}._acc = AccumulateGrad(i{k})",
+        f"            e{k} = (f, 0)",
+        "        else:",
+        f"            e{k} = NO_EDGE",
+    ]
+
+
+def compile_apply(cls, helpers: dict):
+    """The generated `apply` of `cls` (a plain function), or None if its forward's signature
+    is not one the generator handles. `helpers` supplies `_op.py`'s promote, make_view,
+    refuse_inference_saves, forward_error and default_float."""
+    params = _signature(cls)
+    n = cls.n_inputs
+    if params is None or len(params) < n:
+        return None
+    inputs = [f"i{k}" for k in range(n)]
+    pnames, defaults, sig = [], {}, list(inputs)
+    for j, (name, has_default, default) in enumerate(params[n:], start=n):
+        pnames.append(f"p{j}")
+        if has_default:
+            defaults[f"D{j}"] = default
+            sig.append(f"p{j}=D{j}")
+        else:
+            sig.append(f"p{j}")
+
+    def arg(j):
+        return f"i{j}" if j < n else f"p{j}"
+
+    arrays = [f"x{k}" for k in range(n)]
+    body = [f"def apply({', '.join(sig)}):"]
+    body += [f"    x{k} = i{k}._data" for k in range(n)]
+    if n == 2:
+        body += ["    if x0.dtype is not x1.dtype:",
+                 "        x0, x1 = promote((i0, i1), [x0, x1])"]
+    if cls.float_only:
+        body += ["    if x0.dtype.kind != 'f':",
+                 f"        {', '.join(arrays)}{',' if n == 1 else ''} = "
+                 f"[a.astype(default_float()) for a in ({', '.join(arrays)},)]"]
+    call_args = ", ".join(arrays + pnames)
+    body += ["    try:",
+             f"        out = forward({call_args})",
+             "    except ValueError as e:",
+             f"        raise forward_error([{', '.join(arrays)}], ({''.join(p + ', ' for p in pnames)}"
+             "), e) from None"]
+    if cls.forward_extras:
+        body += ["    out, extras = out"]
+    else:
+        body += ["    extras = None"]
+    body += ["    if type(out) is not ndarray:",
+             "        out = asarray(out)",
+             # new_tensor, inlined
+             "    result = new(Tensor)",
+             "    result._data = out",
+             "    result._rg = False",
+             "    result.grad_fn = None",
+             "    result._grad = None",
+             "    result._vc = [0]",
+             "    result._uid = next(tensor_uids)",
+             "    result._out_nr = 0",
+             "    result._acc = None",
+             "    result._x = None"]
+    if cls.is_view:
+        body += ["    make_view(result, i0)"]
+    any_rg = " or ".join(f"i{k}._rg" for k in range(n))
+    body += ["    node = None",
+             f"    if state.enabled and ({any_rg}) and out.dtype.kind in 'fc':",
+             "        node = new(Node)",
+             "        node._uid = next(node_uids)"]
+    for k in range(n):
+        body += _edge_lines(k)
+    body += [f"        node.next_functions = ({', '.join(f'e{k}' for k in range(n))},)"]
+    if cls._spec:
+        values, saved, versions = _save_lines(cls, arg, n, "        ")
+        body += values
+        body += [f"        node._saved = {saved}",
+                 f"        node._versions = {versions}",
+                 "        if inference_spans:   # NOTE [inference tensors]",
+                 "            refuse_inference_saves(node._saved)"]
+    else:
+        body += ["        node._saved = node._versions = ()"]
+    body += ["        node._freed = False",
+             "        node._x = None",
+             "        node._n_out = 1",
+             "        result._rg = True",
+             "        result.grad_fn = node",
+             "    if events.listener is not None and not state.quiet:",
+             f"        events.listener.on_op(NAME, ({', '.join(inputs)},), result, node)",
+             "    return result"]
+    src = "\n".join(body) + "\n"
+    scope = {"ndarray": np.ndarray, "asarray": np.asarray, "new": object.__new__,
+             "Tensor": Tensor, "tensor_uids": tensor_uids, "node_uids": node_uids,
+             "AccumulateGrad": AccumulateGrad, "NO_EDGE": _NO_EDGE, "state": state,
+             "events": _events, "inference_spans": inference_spans, "version": _version,
+             "forward": cls.forward, "Node": cls.Node, "NAME": cls.name, **defaults,
+             **helpers}
+    exec(compile(src, f"<apply of {cls.__name__}>", "exec"), scope)
+    fn = scope["apply"]
+    fn.__doc__ = f"Run {cls.__name__}.forward and record {cls.grad_fn_name} (generated)."
+    cls.apply_source = src
+    return fn
