@@ -31,10 +31,17 @@ def _np_dtype(dtype, default=None):
     return dtype.np if isinstance(dtype, dtypes.dtype) else np.dtype(dtype)
 
 
-def _size(size) -> tuple:
+def _size(size, how: str = "") -> tuple:
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = size[0]
-    return tuple(int(s) for s in size)
+    size = tuple(int(s) for s in size)
+    if size and min(size) < 0:
+        if how == "zeros":     # PyTorch's zeros checks the sizes in its own words
+            raise RuntimeError("zeros: Dimension size must be non-negative.")
+        bad = next(n for n in size if n < 0)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: "
+                           f"{list(size)}")
+    return size
 
 
 def _ragged(data, shape: list, dim: int = 0) -> str | None:
@@ -110,7 +117,7 @@ def from_numpy(a: np.ndarray) -> Tensor:
 
 def _filled(value, size, dtype, requires_grad, how) -> Tensor:
     npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
-    return _made(new_tensor(np.full(_size(size), value, dtype=npd)), how, requires_grad)
+    return _made(new_tensor(np.full(_size(size, how), value, dtype=npd)), how, requires_grad)
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor:

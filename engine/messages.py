@@ -52,6 +52,9 @@ UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been 
 NOT_REQUIRING_GRAD_INPUT = "One of the differentiated Tensors does not require grad"
 RETAIN_GRAD_LEAF = "can't retain_grad on Tensor that has requires_grad=False"
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
+POST_ACCUMULATE_HOOK_NONLEAF = ("post accumulate grad hooks cannot be registered on non-leaf "
+                                "tensors")
+POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."
 DEEPCOPY_NONLEAF = (
     "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
     "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
@@ -59,6 +62,14 @@ DEEPCOPY_NONLEAF = (
 ONE_ELEMENT = "only one element tensors can be converted to Python scalars"
 VIEW_STRIDES = ("view size is not compatible with input tensor's size and stride (at least one "
                 "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+FUNCTION_INSTANTIATED = (
+    "{} should not be instantiated. Methods on autograd functions are all static, so you "
+    "should invoke them on the class itself. Instantiating an autograd function will raise an "
+    "error in a future version of PyTorch.")
+LEGACY_FUNCTION_CALL = (
+    "Legacy autograd function with non-static forward method is deprecated. Please use "
+    "new-style autograd function with static forward method. (Example: "
+    "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
 HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
         "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
@@ -84,6 +95,19 @@ def modified_inplace(t, expected: int, own_node=None) -> str:
             f"version {expected} instead. {HINT}")
 
 
+BOOL_NEGATION = ("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                 "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
+def bool_subtraction(both: bool) -> str:
+    """PyTorch's refusal to subtract with bool tensors (one, or both operands)."""
+    if both:
+        return ("Subtraction, the `-` operator, with two bool tensors is not supported. Use "
+                "the `^` or `logical_xor()` operator instead.")
+    return ("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+            "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
 def size_mismatch(a_shape: tuple, b_shape: tuple) -> str | None:
     """PyTorch's broadcast error for two shapes, or None when they broadcast."""
     for i in range(1, min(len(a_shape), len(b_shape)) + 1):
@@ -95,9 +119,9 @@ def size_mismatch(a_shape: tuple, b_shape: tuple) -> str | None:
     return None
 
 
-def warn(message: str) -> None:
-    """Issue a UserWarning attributed to the first caller outside the engine (the user's line)
-    and report it to the listener."""
+def warn(message: str, category: type = UserWarning) -> None:
+    """Issue a warning (a UserWarning unless told) attributed to the first caller outside the
+    engine (the user's line) and report it to the listener."""
     import os
     import sys
     import warnings
@@ -107,9 +131,9 @@ def warn(message: str) -> None:
     frame, level = sys._getframe(1), 2
     while frame is not None and frame.f_code.co_filename.startswith(here):
         frame, level = frame.f_back, level + 1
-    warnings.warn(message, UserWarning, stacklevel=level)
+    warnings.warn(message, category, stacklevel=level)
     if _events.listener is not None:
-        _events.listener.on_warning("UserWarning", message)
+        _events.listener.on_warning(category.__name__, message)
 
 
 # the C++ element type PyTorch names for the offending gradient (not the legacy type name)

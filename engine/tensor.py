@@ -107,6 +107,17 @@ class Tensor(TensorOps, metaclass=TorchNamed):
             self._watch()
         return RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook) -> RemovableHandle:
+        """`hook(tensor)` runs after a backward pass has accumulated into this leaf's `.grad`
+        (an optimizer step per parameter, say); it must return None."""
+        if not self._rg:
+            raise RuntimeError(messages.HOOK_NO_GRAD)
+        if self.grad_fn is not None:
+            raise RuntimeError(messages.POST_ACCUMULATE_HOOK_NONLEAF)
+        hooks = self._extra().setdefault("post_accumulate_hooks", [])
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
     def _extra(self) -> dict:
         if self._x is None:
             self._x = {}

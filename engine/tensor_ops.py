@@ -46,6 +46,7 @@ class TensorOps:
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
     def __rfloordiv__(self, other): return cmp.floor_divide(other, self)
     def __mod__(self, other): return cmp.remainder(self, other)
+    def __rmod__(self, other): return cmp.remainder(other, self)
     def __pow__(self, other): return ar.pow(self, other)
     def __rpow__(self, other): return ar.pow(other, self)
     def __matmul__(self, other): return la.matmul(self, other)

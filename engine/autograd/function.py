@@ -6,7 +6,7 @@ Subclass `Function` with static `forward(ctx, *args)` and `backward(ctx, *grads)
 """
 from __future__ import annotations
 
-from .. import _events
+from .. import _events, messages
 from .._names import TorchNamed
 from ..grad_mode import state as _grad_state
 from ..graph import Node
@@ -79,6 +79,13 @@ class Function(metaclass=FunctionMeta):
     """
 
     _torch_name = "torch.autograd.function.Function"
+
+    def __init__(self, *args, **kwargs) -> None:
+        # PyTorch still allows MyFn() but warns; calling the instance is the legacy API
+        messages.warn(messages.FUNCTION_INSTANTIATED.format(type(self)), DeprecationWarning)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(messages.LEGACY_FUNCTION_CALL)
 
     @staticmethod
     def forward(ctx, *args, **kwargs):

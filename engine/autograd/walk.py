@@ -209,6 +209,15 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
     var._grad = new
     if _events.listener is not None:
         _events.listener.on_accumulate(var, before, g, new)
+    if run_hooks and var._x is not None and var._x.get("post_accumulate_hooks"):
+        _post_accumulate_hooks(var)
+
+
+def _post_accumulate_hooks(var: Tensor) -> None:
+    """`Tensor.register_post_accumulate_grad_hook`: hook(var), once .grad holds the sum."""
+    for hook in list(var._x["post_accumulate_hooks"]):
+        if hook(var) is not None:
+            raise RuntimeError(messages.POST_ACCUMULATE_HOOK_RETURN)
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, messages
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
-from ._op import Op, scalar
+from ._op import Op, _promote, scalar
 
 _plain = new_tensor
 
@@ -55,7 +55,10 @@ class Sub(Op):
     rule = "grad, -alpha * grad"
 
     def forward(self, other, alpha):
-        return self - other if alpha == 1 else self - alpha * other
+        try:
+            return self - other if alpha == 1 else self - alpha * other
+        except TypeError:     # numpy refuses bool - bool; sub() catches a single bool operand
+            raise RuntimeError(messages.bool_subtraction(True)) from None
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -76,8 +79,13 @@ class RsubScalar(Op):
     rule = "-alpha * grad"
 
     def forward(self, other, alpha):
+        if self.dtype.kind == "b":
+            raise RuntimeError(messages.bool_subtraction(False))
+        dtype = self.dtype
+        if dtype.kind != "f" and isinstance(other, (float, np.floating)):
+            dtype = dtypes.get_default_dtype().np     # 2.5 - ints is a float tensor
         # alpha is almost always 1 (`1 - x`): skip a whole-array multiply then
-        return np.asarray(other - (self if alpha == 1 else alpha * self), dtype=self.dtype)
+        return np.asarray(other - (self if alpha == 1 else alpha * self), dtype=dtype)
 
     def backward(ctx, grad):
         return (-grad if ctx.alpha == 1 else grad * -ctx.alpha,)
@@ -133,7 +141,10 @@ class Neg(Op):
     grad_fn_name, name, rule = "NegBackward0", "neg", "-grad"
 
     def forward(self):
-        return -self
+        try:
+            return -self
+        except TypeError:     # numpy refuses to negate bools, in its own words
+            raise RuntimeError(messages.BOOL_NEGATION) from None
 
     def backward(ctx, grad):
         return (-grad,)
@@ -194,6 +205,8 @@ class RpowScalar(Op):
     def forward(exponent, self):
         if exponent.dtype.kind != "f" and not isinstance(self, (int, np.integer)):
             exponent = exponent.astype(dtypes.get_default_dtype().np)  # 2.0 ** ints is float
+        elif exponent.dtype.kind == "b":
+            exponent = exponent.astype(np.int64)                       # 2 ** bools is int64
         return np.asarray(self ** exponent, dtype=exponent.dtype)        # 2 ** ints stays int
 
     def backward(ctx, grad):
@@ -213,7 +226,10 @@ def add(input, other, *, alpha=1) -> Tensor:
 def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other (`torch.sub`)."""
     if isinstance(input, Tensor):
-        return Sub.apply(*_pair(input, other), alpha)
+        a, b = _pair(input, other)
+        if a._data.dtype.kind == "b" or b._data.dtype.kind == "b":
+            raise RuntimeError(messages.bool_subtraction(a._data.dtype == b._data.dtype))
+        return Sub.apply(a, b, alpha)
     return RsubScalar.apply(other, input, alpha)
 
 
@@ -234,7 +250,8 @@ def div(input, other, *, rounding_mode=None) -> Tensor:
     if rounding_mode is not None:
         a, b = _pair(input, other)
         fn = np.floor_divide if rounding_mode == "floor" else (lambda x, y: np.trunc(x / y))
-        return _plain(fn(a._data, b._data).astype(np.result_type(a._data, b._data)))
+        x, y = _promote((a, b), [a._data, b._data])     # PyTorch's promotion, not numpy's
+        return _plain(fn(x, y).astype(x.dtype))
     if not isinstance(input, Tensor):
         from .elementwise import reciprocal
         return Mul.apply(reciprocal(other), scalar(input, other))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
+from ._op import _promote
 from .arithmetic import _pair, div
 
 _plain = new_tensor
@@ -78,7 +79,13 @@ def floor_divide(a, b) -> Tensor:
 
 
 def remainder(a, b) -> Tensor:
-    return _compare(np.remainder, a, b)
+    a, b = _pair(a, b)
+    x, y = _promote((a, b), [a._data, b._data])     # 5.5 % ints is float32, as in PyTorch
+    try:
+        return _plain(np.remainder(x, y))
+    except ValueError:
+        from ..messages import size_mismatch
+        raise RuntimeError(size_mismatch(a._data.shape, b._data.shape)) from None
 
 
 

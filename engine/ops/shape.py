@@ -272,6 +272,17 @@ def _dim(d: int, ndim: int) -> int:
     return dims_of(d, ndim)[0] if ndim else 0
 
 
+def _new_shape(shape) -> tuple:
+    """The sizes given to view/reshape; sizes below -1 are refused before anything else, as
+    PyTorch does (numpy would read any negative size as "infer")."""
+    shape = _shape_arg(shape)
+    if shape and min(shape) < -1:
+        i = next(i for i, n in enumerate(shape) if n < -1)
+        raise RuntimeError(f"invalid shape dimension {shape[i]} at index {i} of shape "
+                           f"{list(shape)}")
+    return shape
+
+
 def view(t: Tensor, *shape) -> Tensor:
     """Same elements, new shape; one -1 is inferred (`Tensor.view`)."""
     if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)) and not isinstance(
@@ -279,7 +290,7 @@ def view(t: Tensor, *shape) -> Tensor:
         from .. import dtypes
         if isinstance(shape[0], dtypes.dtype):
             return to(t, shape[0])
-    shape = _shape_arg(shape)
+    shape = _new_shape(shape)
     if not _without_copy(t._data, shape):
         raise RuntimeError(messages.VIEW_STRIDES)
     return View.apply(t, shape)
@@ -287,7 +298,7 @@ def view(t: Tensor, *shape) -> Tensor:
 
 def reshape(t: Tensor, *shape) -> Tensor:
     """A view when the strides allow one, else a copy (CloneBackward0 + UnsafeViewBackward0)."""
-    shape = _shape_arg(shape)
+    shape = _new_shape(shape)
     if _without_copy(t._data, shape):
         return View.apply(t, shape)
     return UnsafeView.apply(Clone.apply(t), shape)
