@@ -61,6 +61,9 @@ class Node(metaclass=TorchNamed):
 
     _saved_names: tuple = ()
     _rule: str = ""
+    # `backward(node, grad)` of a one-output op node whose apply adds nothing to it, which the
+    # walk may call directly (see engine/ops/_op.py); None for every other kind of node
+    _direct_backward = None
     _output_saves: tuple = ()      # indices into _saved that hold this node's own output
 
     def __init__(self) -> None:
@@ -134,7 +137,15 @@ class Node(metaclass=TorchNamed):
 
 
 def _saved_property(i: int) -> property:
-    return property(lambda node: node._unpack(i), doc="a value saved for backward")
+    def unpack(node):
+        # the check of Node._unpack inline (a backward reads its saved values on every run);
+        # _unpack itself raises PyTorch's error when the value was freed or modified
+        v = node._saved[i]
+        versions = node._versions
+        if v is FREED or (versions and versions[i] is not None and v._vc[0] != versions[i]):
+            return node._unpack(i)
+        return v
+    return property(unpack, doc="a value saved for backward")
 
 
 def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra: dict) -> type:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None   # bound by bind_ops()
+_T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ar, ew, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op
+    global ar, ew, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
+    from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
     from .ops import arithmetic as ar
@@ -35,13 +37,18 @@ class TensorOps:
     __slots__ = ()
 
     # ---- arithmetic operators -------------------------------------------------------------
-    def __add__(self, other): return ar.add(self, other)
+    # Tensor (op) Tensor skips the public function's number wrapping: a call less per op
+    def __add__(self, other):
+        return ar.Add.apply(self, other, 1) if isinstance(other, _T) else ar.add(self, other)
     def __radd__(self, other): return ar.add(self, other)
-    def __sub__(self, other): return ar.sub(self, other)
+    def __sub__(self, other):
+        return ar.Sub.apply(self, other, 1) if isinstance(other, _T) else ar.sub(self, other)
     def __rsub__(self, other): return ar.rsub(self, other)
-    def __mul__(self, other): return ar.mul(self, other)
+    def __mul__(self, other):
+        return ar.Mul.apply(self, other) if isinstance(other, _T) else ar.mul(self, other)
     def __rmul__(self, other): return ar.mul(self, other)
-    def __truediv__(self, other): return ar.div(self, other)
+    def __truediv__(self, other):
+        return ar.Div.apply(self, other) if isinstance(other, _T) else ar.div(self, other)
     def __rtruediv__(self, other): return ar.div(other, self)
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
     def __rfloordiv__(self, other): return cmp.floor_divide(other, self)
@@ -51,7 +58,7 @@ class TensorOps:
     def __rpow__(self, other): return ar.pow(other, self)
     def __matmul__(self, other): return la.matmul(self, other)
     def __rmatmul__(self, other): return la.matmul(other, self)
-    def __neg__(self): return ar.neg(self)
+    def __neg__(self): return ar.Neg.apply(self)
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
     def __iadd__(self, other): return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), 1)
@@ -96,7 +103,7 @@ class TensorOps:
     def pow(self, exponent): return ar.pow(self, exponent)
     def neg(self): return ar.neg(self)
     def abs(self): return ew.abs(self)
-    def exp(self): return ew.exp(self)
+    def exp(self): return ew.Exp.apply(self)
     def log(self): return ew.log(self)
     def log2(self): return ew.log2(self)
     def log10(self): return ew.log10(self)
@@ -105,8 +112,8 @@ class TensorOps:
     def sqrt(self): return ew.sqrt(self)
     def rsqrt(self): return ew.rsqrt(self)
     def square(self): return ar.square(self)
-    def sin(self): return ew.sin(self)
-    def cos(self): return ew.cos(self)
+    def sin(self): return ew.Sin.apply(self)
+    def cos(self): return ew.Cos.apply(self)
     def tan(self): return ew.tan(self)
     def sinh(self): return ew.sinh(self)
     def cosh(self): return ew.cosh(self)
@@ -115,7 +122,7 @@ class TensorOps:
     def exp2(self): return ew.exp2(self)
     def erf(self): return ew.erf(self)
     def trunc(self): return ew.trunc(self)
-    def tanh(self): return ew.tanh(self)
+    def tanh(self): return ew.Tanh.apply(self)
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
     def sign(self): return ew.sign(self)

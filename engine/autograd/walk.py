@@ -15,14 +15,13 @@ recently created first (PyTorch's order; AccumulateGrad nodes run as soon as the
 """
 from __future__ import annotations
 
-import heapq
-from heapq import heappush
+from heapq import heappop, heappush
 
 import numpy as np
 
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
-from ..graph import AccumulateGrad
+from ..graph import FREED, AccumulateGrad
 from ..tensor import Tensor, new_tensor
 from .order import collect
 
@@ -70,15 +69,16 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
     heap: list = []
     for fn in buffers:
         if not deps.get(fn):
-            heapq.heappush(heap, _priority(fn))
+            heappush(heap, _priority(fn))
     results: dict = {}
     freed = []
+    listening = _events.listener is not None
     prev, prev_quiet = _grad_state.enabled, _grad_state.quiet
     _grad_state.enabled = create_graph
     _grad_state.quiet = not create_graph
     try:
         while heap:
-            node = heapq.heappop(heap)[2]
+            node = heappop(heap)[1]
             grads = buffers.pop(node, None) or [None] * node._n_out
             if node._x is not None:
                 grads = _pre_hooks(node, grads, create_graph)
@@ -87,17 +87,31 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                     key = capture.get((node, nr))
                     if key is not None:
                         results[key] = g
-            if type(node) is AccumulateGrad:
+            kind = type(node)
+            if kind is AccumulateGrad:
                 if accumulate and (useful is None or node in useful) and grads[0] is not None:
                     accumulate_grad(node.variable, grads[0], create_graph)
                 continue
-            if useful is not None and not any(fn in useful for fn, _ in node.next_functions):
+            nexts = node.next_functions
+            if useful is not None and not any(fn in useful for fn, _ in nexts):
                 continue
-            outs = _apply(node, grads)
+            direct = kind._direct_backward
+            if direct is not None and node._x is None and not listening:
+                # the usual op node, no hooks, nobody listening: _apply's work, without a call
+                outs = (None,) * len(nexts) if grads[0] is None else direct(node, grads[0])
+            else:
+                outs = _apply(node, grads)
             if not retain_graph:
-                node.free()
-                freed.append(node)
-            for (fn, nr), g in zip(node.next_functions, outs):
+                versions = node._versions
+                if len(versions) == 1:      # one saved value (sin, exp, tanh ...): no loop
+                    if versions[0] is not None:
+                        node._saved = (FREED,)
+                    node._freed = True
+                else:
+                    node.free()
+                if listening:
+                    freed.append(node)
+            for (fn, nr), g in zip(nexts, outs):
                 if fn is None or (useful is not None and fn not in useful):
                     continue
                 if g is not None:
@@ -107,9 +121,9 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                         buffers[fn] = [g]
                 left = deps[fn] - 1
                 deps[fn] = left
-                if not left:
-                    heappush(heap, (-(1 << 62) if type(fn) is AccumulateGrad else -fn._uid,
-                                    fn._uid, fn))     # what _priority(fn) gives, inline: hot
+                if not left:    # what _priority(fn) gives, inline: hot
+                    heappush(heap, (_ACC_FIRST + fn._uid if type(fn) is AccumulateGrad
+                                    else -fn._uid, fn))
     finally:
         _grad_state.enabled, _grad_state.quiet = prev, prev_quiet
     if freed and _events.listener is not None:
@@ -117,9 +131,15 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
     return results
 
 
+# NOTE [backward order]: PyTorch runs the ready node with the highest sequence number first
+# (the newest), and AccumulateGrad nodes (sequence number "max") as soon as they are ready.
+# Keys are unique (a node's uid is), so heap entries never compare their nodes; ready
+# AccumulateGrads run oldest first among themselves.
+_ACC_FIRST = -(1 << 62)
+
+
 def _priority(node) -> tuple:
-    # PyTorch runs the newest ready node first; AccumulateGrad (max sequence number) at once
-    return (-(1 << 62) if type(node) is AccumulateGrad else -node._uid, node._uid, node)
+    return (_ACC_FIRST + node._uid if type(node) is AccumulateGrad else -node._uid, node)
 
 
 def _add_to(buffers: dict, fn, nr: int, g: Tensor) -> None:

@@ -138,6 +138,8 @@ class Op:
             "_saved_names": tuple(s for s in cls.saves if not s.startswith("_")),
             "_backward": cls.backward, "_op": cls,
             "_output_saves": tuple(i for i, k in enumerate(kinds) if k == _KIND_RESULT)})
+        if cls.Node.apply is OpNode.apply:
+            cls.Node._direct_backward = staticmethod(cls.backward)
         if _generic_apply(cls):
             fast = compile_apply(cls, {
                 "promote": _promote, "make_view": _make_view, "default_float": _default_float,
