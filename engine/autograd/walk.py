@@ -103,7 +103,9 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                 outs = _apply(node, grads)
             if not retain_graph:
                 versions = node._versions
-                if len(versions) == 1:      # one saved value (sin, exp, tanh ...): no loop
+                if not versions:            # saved no tensor (add, sum): nothing to drop
+                    node._freed = True
+                elif len(versions) == 1:    # one saved value (sin, exp, tanh ...): no loop
                     if versions[0] is not None:
                         node._saved = (FREED,)
                     node._freed = True

@@ -62,6 +62,9 @@ def _save_lines(cls, arg, n: int, indent: str) -> tuple:
         values.append(f"{indent}v{i} = {expr}")
         versions.append(ver)
     names = ", ".join(f"v{i}" for i in range(len(values)))
+    if all(v == "None" for v in versions):
+        # no tensor among the saves (sizes, alpha): nothing for free() or the version check
+        return values, f"({names},)", "()"
     return values, f"({names},)", f"({', '.join(versions)},)"
 
 
