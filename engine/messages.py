@@ -51,6 +51,12 @@ UNUSED_INPUT = ("The differentiated Tensor at index {} appears to not have been 
                 "graph. Set allow_unused=True if this is the desired behavior.")
 NOT_REQUIRING_GRAD_INPUT = "One of the differentiated Tensors does not require grad"
 RETAIN_GRAD_LEAF = "can't retain_grad on Tensor that has requires_grad=False"
+DETACH_VIEW_INPLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+    "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
+    "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution.")
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
 POST_ACCUMULATE_HOOK_NONLEAF = ("post accumulate grad hooks cannot be registered on non-leaf "
                                 "tensors")

@@ -151,6 +151,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return t
 
     def detach_(self) -> "Tensor":
+        if self._x is not None and self._x.get("view_of") is not None:
+            raise RuntimeError(messages.DETACH_VIEW_INPLACE)
         self.grad_fn = None
         self._rg = False
         return self

@@ -306,6 +306,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     roots = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     seeds = _seeds(roots, grad_outputs, create_graph)
     if retain_graph is None:
         retain_graph = create_graph

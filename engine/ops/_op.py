@@ -284,13 +284,19 @@ _new = object.__new__
 
 
 def _make_view(view: Tensor, base: Tensor) -> None:
-    """Share the version counter (PyTorch views do) and remember a grad-requiring leaf base."""
+    """Share the version counter (PyTorch views do), remember the root base the view looks
+    into ("view_of", see NOTE [writes through views] in views.py) and a grad-requiring leaf
+    root ("base", which refuses in-place writes)."""
     view._vc = base._vc
-    root = base._x.get("base") if base._x is not None else None
-    if root is None and base._rg and base.grad_fn is None:
-        root = base
-    if root is not None:
-        view._x = {"base": root}
+    bx = base._x
+    if bx is not None and "view_of" in bx:
+        root, leaf = bx["view_of"], bx.get("base")
+    else:
+        root, leaf = base, (base if base._rg and base.grad_fn is None else None)
+    view._x = {"view_of": root, "base": leaf}
+    if root.grad_fn is not None:     # its views' grad_fns change when it is written in place
+        from .views import track
+        track(root, view)
 
 
 def _default_float():

@@ -13,7 +13,7 @@ from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
-from ._op import Op, check_inference_write, check_inplace, edge, scalar
+from ._op import Op, OpNode, check_inference_write, check_inplace, edge, scalar
 
 _BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
 
@@ -28,9 +28,9 @@ class Select(Op):
         n = self.shape[dim]
         if not -n <= index < n:
             raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {n}")
-        # a one-wide slice squeezed, because self[index] on a 1-D array would be a copy
-        i = index % n
-        return self[(slice(None),) * dim + (slice(i, i + 1),)].squeeze(dim)
+        # the trailing Ellipsis keeps the result an array view even when it is 0-d
+        # (self[index] on a 1-D array would be a numpy scalar, a copy)
+        return self[(slice(None),) * dim + (index % n, Ellipsis)]
 
     def backward(ctx, grad):
         return (Embed.apply(grad, ctx.self_sym_sizes, _basic_key(ctx.dim, ctx.index)),)
@@ -132,13 +132,11 @@ def _np_key(key: tuple) -> tuple:
 
 def getitem(t: Tensor, key) -> Tensor:
     """`t[key]`, recorded as PyTorch records it (see the module docstring)."""
-    from .shape import Unsqueeze
     if type(key) is int and t._data.ndim:
         # `params[0]`, the commonest index in learners' loops: what the loop below does for
         # it, without the generic decomposition
-        out = Select.apply(t, 0, key)
-        out._x = dict(out._x or {}, view=(t, (key,)))
-        return out
+        return Select.apply(t, 0, key)
+    from .shape import Unsqueeze
     key = key if isinstance(key, tuple) else (key,)
     if any(_is_advanced(k) for k in key):
         return Index.apply(t, _np_key(key))
@@ -162,8 +160,6 @@ def getitem(t: Tensor, key) -> Tensor:
             out = Select.apply(out, dim, int(k))
     if out is t:
         return _alias(t)
-    # remember where this view sits in t, so an in-place op on it updates t's history
-    out._x = dict(out._x or {}, view=(t, _np_key(key)))
     return out
 
 
@@ -179,9 +175,19 @@ def new_alias(t: Tensor) -> Tensor:
     return out
 
 
+class CopySlicesNode(OpNode):
+    """CopySlices is a C++ node of its own in PyTorch; name() gives its qualified name."""
+
+    __slots__ = ()
+
+    def name(self) -> str:
+        return "torch::autograd::CopySlices"
+
+
 class CopySlices(Op):
     """self[key] = src, in place: self's old grad minus the overwritten part, src's summed"""
     grad_fn_name, name, n_inputs = "CopySlices", "setitem", 2
+    node_base = CopySlicesNode
     saves = ("_key", "_src_sym_sizes")
     rule = "grad with key zeroed (to self), grad[key] (to src)"
 
@@ -216,7 +222,8 @@ def setitem(t: Tensor, key, value) -> None:
     _copy_slices(t, nkey, src)
     if _events.listener is not None:
         _events.listener.on_inplace(t, "setitem", t._vc[0])
-    view_written(t)
+    if t._x is not None:
+        after_inplace(t)
 
 
 def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:
@@ -228,13 +235,19 @@ def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:
         t.grad_fn, t._rg, t._out_nr = node, True, 0
 
 
-def view_written(view: Tensor) -> None:
-    """After an in-place write into a view made by indexing, rebase its base's history on a
-    CopySlices whose source is the view (PyTorch's rule; the data is already shared)."""
-    while view._x is not None and "view" in view._x and view._rg:
-        base, nkey = view._x["view"]
-        _copy_slices(base, nkey, view)
-        view = base
+def after_inplace(t: Tensor) -> None:
+    """After an in-place write into `t`: rebase the root's history if `t` is a view with a
+    recorded write, regenerate the grad_fns of `t`'s views if it is a root (views.py)."""
+    from . import views
+    if t._x.get("view_of") is not None:
+        if _grad_state.enabled and t._rg:
+            views.written(t)
+    elif t._x.get("views") and _grad_state.enabled and t._rg:
+        views.regenerate(t)
 
 
 CopySlices.apply = classmethod(lambda cls, self, src, key: (setitem(self, key, src), self)[1])
+
+# loaded with this module: in-place writes reach views.py lazily, and the runner's sandbox
+# lets a program import nothing new once it runs
+from . import views  # noqa: E402,F401

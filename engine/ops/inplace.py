@@ -34,9 +34,9 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
                 versions[i] = t._vc[0]
         node._versions = tuple(versions)
     _report(name, t, others, node)
-    if t._x is not None and "view" in t._x:
-        from .indexing import view_written
-        view_written(t)
+    if t._x is not None and node is not None:
+        from .indexing import after_inplace     # NOTE [writes through views] in views.py
+        after_inplace(t)
     return t
 
 
