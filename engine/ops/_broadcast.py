@@ -5,6 +5,10 @@ copy sums over the same dimensions, so `sum_to(grad, shape)` reduces `grad` back
 """
 from __future__ import annotations
 
+from sys import getrefcount
+
+import numpy as np
+
 from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import new_tensor
@@ -38,3 +42,64 @@ def sum_to(grad, shape: tuple):
     if dims:
         grad = grad.sum(tuple(dims), keepdim=True)
     return grad.reshape(shape) if grad._data.shape != shape else grad
+
+
+# NOTE [gradient layout contract]
+# PyTorch stores a leaf's first gradient with the leaf's own strides when the leaf is dense
+# (else contiguous): a contiguous weight gets a contiguous `.grad` even though `x @ w.t()`
+# hands back a transposed one. AccumulateGrad keeps ("steals") an incoming gradient that already
+# has that layout when nothing else holds it, and copies it into that layout otherwise. The
+# engine does the same (engine/autograd/walk.py `accumulate_grad`, through `first_grad`),
+# judging "nothing else holds it" by reference counts, as PyTorch does by use_count().
+def _dense(a: np.ndarray) -> bool:
+    """No gaps and no overlaps: a permutation of a contiguous layout."""
+    if a.flags.c_contiguous or a.flags.f_contiguous:
+        return True
+    step = a.itemsize
+    for stride, n in sorted((s, n) for s, n in zip(a.strides, a.shape) if n != 1):
+        if stride != step:
+            return False
+        step *= n
+    return True
+
+
+def obeys_layout(grad: np.ndarray, like: np.ndarray) -> bool:
+    """Whether `grad` is laid out as a gradient of `like` must be (see the NOTE above)."""
+    if not _dense(like):
+        return grad.flags.c_contiguous
+    return all(s == t for s, t, n in zip(grad.strides, like.strides, like.shape) if n != 1)
+
+
+def empty_like_layout(like: np.ndarray) -> np.ndarray:
+    """An uninitialised gradient buffer for `like`, with the layout the contract asks for."""
+    return np.empty_like(like) if _dense(like) else np.empty(like.shape, like.dtype)
+
+
+def first_grad(like: np.ndarray, grad, may_take: bool) -> np.ndarray:
+    """The array a leaf's first `.grad` holds: `grad`'s own array when nothing but the backward
+    walk holds it and it has the contract's layout, else a copy in that layout.
+
+    `may_take` says the caller's one reference to `grad` is the walk's buffer list (PyTorch's
+    num_expected_refs); a large array is then kept if no other Tensor, name or view reaches
+    its memory. Small ones are copied: the checks would cost more than the copy.
+    """
+    a = grad._data
+    if (may_take and a.size >= _TAKE_MIN and getrefcount(grad) == _GRAD_REFS
+            and not grad._rg and grad._x is None and a.flags.writeable
+            and obeys_layout(a, like)):
+        base = a.base      # holders: grad._data, `a`, getrefcount's argument (+ `base`)
+        if getrefcount(a) == 3 and (base is None or (
+                type(base) is np.ndarray and base.base is None and getrefcount(base) == 3)):
+            return a
+    if like.flags.c_contiguous:
+        return np.array(a, order="C")
+    out = empty_like_layout(like)
+    np.copyto(out, a)
+    return out
+
+
+# a gradient smaller than this is copied without the ownership checks
+_TAKE_MIN = 4096
+# references to a walk-held gradient inside first_grad: the walk's buffer list,
+# accumulate_grad's name, this function's parameter and getrefcount's argument
+_GRAD_REFS = 4

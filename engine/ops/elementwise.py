@@ -10,6 +10,8 @@ import math
 
 import numpy as np
 
+from .. import _events
+from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
@@ -42,6 +44,32 @@ def _via64(ufunc):
     return run
 
 
+def _plain_backward(grad: Tensor, like: Tensor) -> bool:
+    """Whether a backward may compute in numpy into its own temporaries: nothing is recorded
+    or reported (no create_graph, no listener), and the arrays are large, same-shaped and of
+    one dtype, so the in-place numpy ops round exactly as the Tensor ops they stand for."""
+    g, x = grad._data, like._data
+    return (x.size > _SMALL and not _grad_state.enabled
+            and (_events.listener is None or _grad_state.quiet)
+            and g.shape == x.shape and g.dtype == x.dtype)
+
+
+def _sin_backward(ctx, g):
+    if _plain_backward(g, ctx.self):     # g * cos(self) into cos's fresh array
+        c = Cos.forward(ctx.self._data)
+        return (new_tensor(np.multiply(g._data, c, out=c)),)
+    return (g * ctx.self.cos(),)
+
+
+def _tanh_backward(ctx, g):
+    r = ctx.result
+    if _plain_backward(g, r):            # g * (1 - r*r) in one buffer instead of three
+        t = r._data * r._data
+        np.subtract(1, t, out=t)
+        return (new_tensor(np.multiply(g._data, t, out=t)),)
+    return (g * (1 - r * r),)
+
+
 def _sigmoid(x):
     # PyTorch: 1 / (1 + exp(-x)) with exp rounded to the input type before the division
     e = _via64(np.exp)(-x)
@@ -69,13 +97,13 @@ Rsqrt = _unary("RsqrtBackward0", "rsqrt", lambda x: 1 / np.sqrt(x),
                "-0.5 * grad * result**3", ("result",),
                lambda ctx, g: (g * ctx.result ** 3 * -0.5,), 0.3, 3.0)
 Sin = _unary("SinBackward0", "sin", _via64(np.sin), "grad * cos(self)", ("self",),
-             lambda ctx, g: (g * ctx.self.cos(),))
+             _sin_backward)
 Cos = _unary("CosBackward0", "cos", _via64(np.cos), "-grad * sin(self)", ("self",),
              lambda ctx, g: (g * -ctx.self.sin(),))
 Tan = _unary("TanBackward0", "tan", _via64(np.tan), "grad * (1 + result**2)", ("result",),
              lambda ctx, g: (g * (ctx.result * ctx.result + 1),), -1.0, 1.0)
 Tanh = _unary("TanhBackward0", "tanh", _via64(np.tanh), "grad * (1 - result**2)", ("result",),
-              lambda ctx, g: (g * (1 - ctx.result * ctx.result),))
+              _tanh_backward)
 Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
                  "grad * result * (1 - result)", ("result",),
                  lambda ctx, g: (g * ctx.result * (1 - ctx.result),))

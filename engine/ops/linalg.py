@@ -18,6 +18,19 @@ def _x(shape) -> str:
     return "x".join(str(n) for n in shape)
 
 
+def mm_mat2_backward(grad: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
+    """mat1.T @ grad, the gradient of `mat1 @ mat2` for mat2, computed as PyTorch does.
+
+    A column-major mat2 (a weight used as `w.t()`, as `F.linear` does) gets (grad.T @ mat1).T:
+    the same sums, handed back laid out like mat2, so `w`'s gradient comes out contiguous
+    and needs no reordering copy (PyTorch's `mm_mat2_backward`).
+    """
+    m = mat2._data
+    if m.ndim == 2 and m.strides == (m.itemsize, m.itemsize * m.shape[0]):
+        return grad.t().mm(mat1).t()
+    return mat1.t().mm(grad)
+
+
 class Mm(Op):
     """out = self @ mat2 (2-D by 2-D)"""
     grad_fn_name, name, n_inputs = "MmBackward0", "mm", 2
@@ -203,3 +216,79 @@ def outer(input, vec2) -> Tensor:
 
 
 __all__ = ["mm", "mv", "dot", "bmm", "matmul", "outer", "sum_to"]
+
+
+# ---- inverse ------------------------------------------------------------------------------
+class _LinAlgError(RuntimeError):
+    """PyTorch's `torch.linalg.LinAlgError` (a RuntimeError), raised for singular input."""
+
+
+_LinAlgError.__module__ = "torch._C"     # an uncaught one prints as PyTorch's does
+
+
+def _zero_pivot(a: np.ndarray) -> int:
+    """The 1-based index of the first zero pivot of LU with partial pivoting (LAPACK's getrf
+    info, which PyTorch reports), for a square matrix numpy found singular."""
+    u = np.array(a, dtype=np.float64)
+    n = u.shape[0]
+    for k in range(n):
+        p = k + int(np.argmax(np.abs(u[k:, k])))
+        if u[p, k] == 0:
+            return k + 1
+        u[[k, p]] = u[[p, k]]
+        u[k + 1:] -= np.outer(u[k + 1:, k] / u[k, k], u[k])
+    return n
+
+
+class LinalgInvEx(Op):
+    """out = self^-1 (square matrices, batched)"""
+    grad_fn_name, name = "LinalgInvExBackward0", "linalg_inv_ex"
+    saves = ("result",)      # exposed as _saved_inverse below, PyTorch's name
+    rule = "-inverse^T @ grad @ inverse^T"
+
+    def forward(self):
+        return np.linalg.inv(self)
+
+    @staticmethod
+    def forward_error(arrays, params, error):
+        a = arrays[0]
+        mats = a.reshape((-1,) + a.shape[-2:])
+        for i, m in enumerate(mats):
+            try:
+                np.linalg.inv(m)
+            except np.linalg.LinAlgError:
+                where = f"(Batch element {i}): " if a.ndim > 2 else ""
+                return _LinAlgError(
+                    f"linalg.inv: {where}The diagonal element {_zero_pivot(m)} is zero, the "
+                    "inversion could not be completed because the input matrix is singular.")
+        return RuntimeError(str(error))
+
+    def backward(ctx, grad):
+        inv_t = ctx.result.transpose(-2, -1)
+        return (-(inv_t.matmul(grad.matmul(inv_t))),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        n = shape[-1] if shape else 2
+        eye = np.eye(n) * (n + 2.0)       # diagonally dominant, so well conditioned
+        a = make((n, n), -1.0, 1.0)
+        yield (a + a.new_tensor(eye)).detach().requires_grad_(),
+
+
+LinalgInvEx.Node._saved_inverse = LinalgInvEx.Node._saved_result
+del LinalgInvEx.Node._saved_result
+LinalgInvEx.Node._saved_names = ("inverse",)
+
+
+def inverse(input) -> Tensor:
+    """The inverse of a square matrix or a batch of them (`torch.inverse`, `linalg.inv`)."""
+    shape = input._data.shape
+    if input._data.dtype.kind not in "fc":
+        raise RuntimeError("linalg.inv: Expected a floating point or complex tensor as input. "
+                           f"Got {input.dtype.legacy[:-6]}")
+    if len(shape) < 2:
+        raise RuntimeError("linalg.inv: The input tensor A must have at least 2 dimensions.")
+    if shape[-1] != shape[-2]:
+        raise RuntimeError("linalg.inv: A must be batches of square matrices, but they are "
+                           f"{shape[-2]} by {shape[-1]} matrices")
+    return LinalgInvEx.apply(input)

@@ -15,6 +15,7 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
 from ._op import Op
+from .linalg import mm_mat2_backward
 
 NONE, MEAN, SUM = 0, 1, 2
 REDUCTIONS = {"none": NONE, "mean": MEAN, "sum": SUM}
@@ -94,7 +95,8 @@ class Addmm(Op):
         alpha, beta = ctx.alpha, ctx.beta
         g = grad if alpha == 1 else grad * alpha
         gs = sum_to(grad if beta == 1 else grad * beta, ctx._self_sym_sizes) if a else None
-        return (gs, g.mm(ctx.mat2.t()) if b else None, ctx.mat1.t().mm(g) if c else None)
+        return (gs, g.mm(ctx.mat2.t()) if b else None,
+                mm_mat2_backward(g, ctx.mat1, ctx.mat2) if c else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):

@@ -39,21 +39,25 @@ def _typename(obj) -> str:
     return f"{type(obj).__module__}.{type(obj).__name__}".replace("builtins.", "")
 
 
-def fma(a: np.ndarray, alpha, b: np.ndarray) -> np.ndarray:
+def fma(a: np.ndarray, alpha, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """a + alpha * b rounded once, like the fused multiply-add in PyTorch's CPU kernels.
 
     Products of float32 numbers are exact in float64, so computing there and rounding once
-    reproduces PyTorch's float32 results bit for bit in practice.
+    reproduces PyTorch's float32 results bit for bit in practice. `out` (which may be `a`)
+    receives the result instead of a new array.
     """
     dt = a.dtype
     if dt == np.float64:
-        return a + alpha * b
+        return np.add(a, alpha * b, out=out)
     alpha = np.float64(dt.type(alpha))
     # the same float64 sums as (a64 + alpha * b64), with numpy casting a and b on the fly
-    # instead of materialising two float64 copies (an MLP's weights are big)
-    out = np.multiply(b, alpha, dtype=np.float64)
-    out += a
-    return out.astype(dt)
+    # instead of materialising two float64 copies (an MLP's weights are big); the sum is
+    # rounded to a's type as it is stored, so a parameter update is two passes over memory
+    wide = np.multiply(b, alpha, dtype=np.float64)
+    if out is None:
+        wide += a
+        return wide.astype(dt)
+    return np.add(wide, a, out=out, casting="same_kind")
 
 
 def lerp(a: np.ndarray, b: np.ndarray, weight: float) -> np.ndarray:

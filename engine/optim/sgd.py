@@ -53,10 +53,10 @@ class SGD(Optimizer):
                 if buf is None:
                     buf = st["momentum_buffer"] = new_tensor(g.copy())
                 else:
-                    buf._data[...] = fma(buf._data * buf._data.dtype.type(momentum),
-                                         1 - damp, g)
+                    fma(buf._data * buf._data.dtype.type(momentum), 1 - damp, g,
+                        out=buf._data)
                 g = fma(g, momentum, buf._data) if group["nesterov"] else buf._data
-            self._write(p, fma(p._data, -lr, g))
+            fma(p._data, -lr, g, out=p._data)     # in place, as _write would store it
 
 
 __all__ = ["SGD"]
