@@ -18,7 +18,7 @@ import importlib
 
 import numpy as _np
 
-from . import autograd
+from . import autograd, linalg
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
@@ -37,7 +37,7 @@ from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp,
                               floor, log, log1p, log2, log10, maximum, minimum, reciprocal, relu,
                               round, rsqrt, sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc,
                               where)
-from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
@@ -115,7 +115,7 @@ __all__ = [
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "outer",
+    "matmul", "mm", "mv", "dot", "bmm", "outer", "inverse", "linalg",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",

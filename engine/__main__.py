@@ -11,7 +11,7 @@ import runpy
 import sys
 
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".optim", ".optim.lr_scheduler", ".autograd",
-           ".autograd.functional")
+           ".autograd.functional", ".linalg")
 
 
 def alias_torch() -> None:

@@ -76,7 +76,8 @@ NUMPY_HIDDEN = """
 
 # Module-level re-exports of the engine that are other modules are never handed out as-is.
 TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
-                    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional")
+                    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
+                    "torch.linalg")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
 # max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).

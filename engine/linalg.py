@@ -1,0 +1,16 @@
+"""`torch.linalg`: the linear-algebra namespace (so far the inverse, `torch.linalg.inv`).
+
+The ops themselves live in `engine/ops/linalg.py`; this module only names them as PyTorch does.
+
+Example:
+    >>> import engine as torch
+    >>> torch.linalg.inv(torch.tensor([[2.0, 0.0], [0.0, 4.0]]))
+    tensor([[0.5000, 0.0000],
+            [0.0000, 0.2500]])
+"""
+from __future__ import annotations
+
+from .ops.linalg import _LinAlgError as LinAlgError
+from .ops.linalg import inverse as inv
+
+__all__ = ["inv", "LinAlgError"]
