@@ -201,13 +201,15 @@ def _pre_hooks(node, grads: list, create_graph: bool) -> list:
 
 
 def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool = True):
-    """`var.grad += g` as PyTorch does it: the first gradient is stored (a copy, unless the
-    graph is being built), later ones are added in place (out of place under create_graph)."""
+    """`var.grad += g` as PyTorch does it: the first gradient is stored (kept if nothing else
+    holds it, else copied; NOTE [gradient layout contract] in ops/_broadcast.py), later ones
+    are added in place (out of place under create_graph)."""
+    own = run_hooks     # g comes from the walk (retain_grad's copy does not: it flows on)
     if run_hooks and var._x is not None:
         for hook in var._x.get("hooks", ()):
             r = hook(g)
             if r is not None:
-                g = r
+                g, own = r, False        # a hook's tensor may be held elsewhere
     if g._data.dtype != var._data.dtype:
         g = new_tensor(g._data.astype(var._data.dtype))
     old = var._grad
@@ -217,9 +219,11 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
     if old is None and create_graph:
         # PyTorch copies the new gradient into a fresh tensor, recorded as CopyBackwards
         from ..ops.inplace import copy_
-        new = copy_(new_tensor(np.empty_like(g._data)), g)
+        from ..ops._broadcast import empty_like_layout
+        new = copy_(new_tensor(empty_like_layout(var._data)), g)
     elif old is None:
-        new = new_tensor(np.array(g._data, copy=True))
+        from ..ops import _broadcast
+        new = new_tensor(_broadcast.first_grad(var._data, g, own and _events.listener is None))
     elif create_graph or old._rg:
         new = old + g
     else:
