@@ -19,6 +19,8 @@ import importlib
 import numpy as _np
 
 from . import autograd, linalg
+from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
+                               set_anomaly_enabled)
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
@@ -101,7 +103,8 @@ __all__ = [
     "default_generator",
     # grad mode
     "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
-    "is_inference_mode_enabled",
+    "is_inference_mode_enabled", "is_anomaly_enabled", "is_anomaly_check_nan_enabled",
+    "set_anomaly_enabled",
     # elementwise
     "add", "sub", "subtract", "rsub", "mul", "multiply", "div", "divide", "true_divide",
     "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",

@@ -80,6 +80,16 @@ HINT = ("Hint: enable anomaly detection to find the operation that failed to com
         "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
 
+ANOMALY_HINT = ("Hint: the backtrace further above shows the operation that failed to compute "
+                "its gradient. The variable in question was changed in there or anywhere later. "
+                "Good luck!")
+
+
+def _hint() -> str:
+    from .autograd.anomaly import state
+    return ANOMALY_HINT if state.enabled else HINT
+
+
 def legacy_type(t) -> str:
     """``torch.FloatTensor [3]``-style description used in version-counter errors."""
     return f"torch.{t.dtype.legacy} [{', '.join(str(s) for s in t._data.shape)}]"
@@ -98,7 +108,7 @@ def modified_inplace(t, expected: int, own_node=None) -> str:
         which = f", which is output {t._out_nr} of {name},"
     return ("one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: [{legacy_type(t)}]{which} is at version {t._vc[0]}; expected "
-            f"version {expected} instead. {HINT}")
+            f"version {expected} instead. {_hint()}")
 
 
 BOOL_NEGATION = ("Negation, the `-` operator, on a bool tensor is not supported. If you are "

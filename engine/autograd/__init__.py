@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 
 from ..grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
+from .anomaly import detect_anomaly, set_detect_anomaly
 from .function import Function, once_differentiable
 from .variable import Variable
 from .walk import backward, grad
@@ -17,20 +18,6 @@ __all__ = ["backward", "grad", "Function", "Variable", "functional", "no_grad", 
            "detect_anomaly", "graph"]
 
 
-class set_detect_anomaly:  # noqa: N801 - PyTorch's name
-    """Accepted for compatibility; anomaly detection is not implemented (a no-op)."""
-
-    def __init__(self, mode: bool = True, check_nan: bool = True) -> None:
-        self.mode = mode
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> bool:
-        return False
-
-
-detect_anomaly = set_detect_anomaly
 
 
 def __getattr__(name: str):

@@ -23,6 +23,7 @@ from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
 from ..tensor import Tensor, new_tensor
+from . import anomaly
 from .order import collect
 
 
@@ -168,6 +169,8 @@ def _apply(node, grads: list) -> tuple:
     # nothing flows in? (one-output nodes, the usual ones, skip the generator)
     if grads[0] is None if len(grads) == 1 else all(g is None for g in grads):
         outs = (None,) * len(node.next_functions)
+    elif node._x is not None and node._x.get("anomaly") and anomaly.state.enabled:
+        outs = anomaly.checked_apply(node, grads)
     else:
         outs = node.apply(grads)
     if node._x is not None and node._x.get("hooks"):
@@ -276,6 +279,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     if _events.listener is not None:
         _events.listener.on_backward_begin(roots, seeds, retain_graph, create_graph, inputs,
                                            "backward")
+    if anomaly.state.enabled:
+        anomaly.mark(roots)
     results = run(roots, seeds, retain_graph, create_graph, targets, capture)
     for i, t in enumerate(inputs or ()):
         if t.grad_fn is not None and results.get(i) is not None:
@@ -321,6 +326,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if _events.listener is not None:
         _events.listener.on_backward_begin(roots, seeds, retain_graph, create_graph, inputs,
                                            "grad")
+    if anomaly.state.enabled:
+        anomaly.mark(roots)
     results = run(roots, seeds, retain_graph, create_graph, targets, capture, False)
     out = []
     for i, t in enumerate(inputs):
