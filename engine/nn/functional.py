@@ -164,6 +164,8 @@ def _same_size_warning(input: Tensor, target: Tensor) -> None:
 
 def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
     """Expand both to their common shape (each only if it changes), or PyTorch's error."""
+    if input._data.shape == target._data.shape:     # the usual case: nothing to expand
+        return input, target
     msg = messages.size_mismatch(tuple(input.shape), tuple(target.shape))
     if msg:
         raise RuntimeError(msg)

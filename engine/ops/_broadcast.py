@@ -14,6 +14,12 @@ from ..grad_mode import state as _grad_state
 from ..tensor import new_tensor
 
 
+def records_nothing() -> bool:
+    """Whether ops run now record no graph and report no event: a plain backward (no
+    create_graph, no listener or a quiet one). Backwards may then compute in numpy directly."""
+    return not _grad_state.enabled and (_events.listener is None or _grad_state.quiet)
+
+
 def sum_to(grad, shape: tuple):
     """Sum Tensor `grad` over the dimensions broadcasting added or stretched to reach `shape`.
 
@@ -32,7 +38,7 @@ def sum_to(grad, shape: tuple):
     for i, n in enumerate(shape):
         if n == 1 and gshape[lead + i] != 1:
             dims.append(lead + i)
-    if not _grad_state.enabled and (_events.listener is None or _grad_state.quiet):
+    if records_nothing():
         # a plain backward records nothing and reports nothing, so reduce in numpy directly:
         # the sum SumDim.forward computes, without two op dispatches per broadcast input
         a = grad._data

@@ -10,14 +10,11 @@ import math
 
 import numpy as np
 
-from .. import _events
-from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from . import _samples
-from ._broadcast import sum_to
+from ._broadcast import records_nothing, sum_to
 from ._op import Op
 from .arithmetic import _pair
-from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
 
 _plain = new_tensor
 
@@ -50,9 +47,8 @@ def _plain_backward(grad: Tensor, like: Tensor) -> bool:
     or reported (no create_graph, no listener), and the arrays are large, same-shaped and of
     one dtype, so the in-place numpy ops round exactly as the Tensor ops they stand for."""
     g, x = grad._data, like._data
-    return (x.size > _SMALL and not _grad_state.enabled
-            and (_events.listener is None or _grad_state.quiet)
-            and g.shape == x.shape and g.dtype == x.dtype)
+    return (x.size > _SMALL and records_nothing() and g.shape == x.shape
+            and g.dtype == x.dtype)
 
 
 def _sin_backward(ctx, g):
@@ -68,7 +64,7 @@ def _tanh_backward(ctx, g):
         t = r._data * r._data
         np.subtract(1, t, out=t)
         return (new_tensor(np.multiply(g._data, t, out=t)),)
-    return (TanhBackward.apply(g, r),)      # its own node, as PyTorch's tanh_backward
+    return (g * (1 - r * r),)
 
 
 def _sigmoid(x):
@@ -107,10 +103,9 @@ Tanh = _unary("TanhBackward0", "tanh", _via64(np.tanh), "grad * (1 - result**2)"
               _tanh_backward)
 Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
                  "grad * result * (1 - result)", ("result",),
-                 lambda ctx, g: (SigmoidBackward.apply(g, ctx.result),))
+                 lambda ctx, g: (g * ctx.result * (1 - ctx.result),))
 Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (result > 0)",
-              ("result",), lambda ctx, g: (ThresholdBackward.apply(g, ctx.result, 0),),
-              float_only=False)
+              ("result",), lambda ctx, g: (g * (ctx.result > 0),), float_only=False)
 Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sign(self)", ("self",),
              lambda ctx, g: (g * ctx.self.sign(),), float_only=False)
 Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (g * 0,),
