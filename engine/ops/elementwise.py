@@ -15,6 +15,7 @@ from . import _samples
 from ._broadcast import records_nothing, sum_to
 from ._op import Op
 from .arithmetic import _pair
+from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
 
 _plain = new_tensor
 
@@ -64,7 +65,7 @@ def _tanh_backward(ctx, g):
         t = r._data * r._data
         np.subtract(1, t, out=t)
         return (new_tensor(np.multiply(g._data, t, out=t)),)
-    return (g * (1 - r * r),)
+    return (TanhBackward.apply(g, r),)      # its own node, as PyTorch's tanh_backward
 
 
 def _sigmoid(x):
@@ -103,9 +104,10 @@ Tanh = _unary("TanhBackward0", "tanh", _via64(np.tanh), "grad * (1 - result**2)"
               _tanh_backward)
 Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
                  "grad * result * (1 - result)", ("result",),
-                 lambda ctx, g: (g * ctx.result * (1 - ctx.result),))
+                 lambda ctx, g: (SigmoidBackward.apply(g, ctx.result),))
 Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (result > 0)",
-              ("result",), lambda ctx, g: (g * (ctx.result > 0),), float_only=False)
+              ("result",), lambda ctx, g: (ThresholdBackward.apply(g, ctx.result, 0),),
+              float_only=False)
 Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sign(self)", ("self",),
              lambda ctx, g: (g * ctx.self.sign(),), float_only=False)
 Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (g * 0,),

@@ -15,6 +15,8 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._op import Op
+from .grad_ops import (HuberLossBackward, LeakyReluBackward, MseLossBackward,
+                       SmoothL1LossBackward)
 from .linalg import mm_mat2_backward
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -139,8 +141,7 @@ class LeakyRelu(Op):
         return np.where(self > 0, self, self * negative_slope)
 
     def backward(ctx, grad):
-        from .elementwise import where
-        return (where(ctx.self > 0, grad, grad * ctx.negative_slope),)
+        return (LeakyReluBackward.apply(grad, ctx.self, ctx.negative_slope),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -256,23 +257,15 @@ class MseLoss(Op):
         return _reduce(d * d, reduction)
 
     def backward(ctx, grad):
-        a, b = ctx.needs_input_grad
-        norm = 2.0 / ctx.self._data.size if ctx.reduction == MEAN else 2.0
-        d = (ctx.self - ctx.target) * norm * grad
-        return (d if a else None, -d if b else None)
+        a, b = ctx.needs_input_grad     # PyTorch's mse_loss_backward, its own node
+        x, t, r = ctx.self, ctx.target, ctx.reduction
+        return (MseLossBackward.apply(grad, x, t, r) if a else None,
+                MseLossBackward.apply(grad, t, x, r) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         for r in (MEAN, SUM, NONE):
             yield make(shape), make(shape), r
-
-
-def _piecewise_grad(d: Tensor, width: float, slope: float, cap: float) -> Tensor:
-    """slope * d inside |d| < width, cap * sign(d) outside; the masks are constants, so a
-    second derivative through create_graph sees the quadratic part only (as PyTorch's)."""
-    dd = d._data
-    inside = (np.abs(dd) < width).astype(dd.dtype)
-    return d * new_tensor(inside * slope) + new_tensor(np.sign(dd) * (1 - inside) * cap)
 
 
 class SmoothL1Loss(Op):
@@ -288,11 +281,10 @@ class SmoothL1Loss(Op):
         return _reduce(np.where(a < beta, small, a - 0.5 * beta).astype(a.dtype), reduction)
 
     def backward(ctx, grad):
-        beta = ctx.beta
-        g = _piecewise_grad(ctx.self - ctx.target, beta, 1 / beta if beta else 0, 1.0)
-        g = _finish(g * grad, None, ctx.reduction, ctx.self._data.size)
-        a, b = ctx.needs_input_grad
-        return (g if a else None, -g if b else None)
+        a, b = ctx.needs_input_grad     # PyTorch's smooth_l1_loss_backward, its own node
+        x, t, r, beta = ctx.self, ctx.target, ctx.reduction, ctx.beta
+        return (SmoothL1LossBackward.apply(grad, x, t, r, beta) if a else None,
+                SmoothL1LossBackward.apply(grad, t, x, r, beta) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -313,10 +305,10 @@ class HuberLoss(Op):
         return _reduce(out, reduction)
 
     def backward(ctx, grad):
-        g = _piecewise_grad(ctx.self - ctx.target, ctx.delta, 1.0, ctx.delta)
-        g = _finish(g * grad, None, ctx.reduction, ctx.self._data.size)
-        a, b = ctx.needs_input_grad
-        return (g if a else None, -g if b else None)
+        a, b = ctx.needs_input_grad     # PyTorch's huber_loss_backward, its own node
+        x, t, r, delta = ctx.self, ctx.target, ctx.reduction, ctx.delta
+        return (HuberLossBackward.apply(grad, x, t, r, delta) if a else None,
+                HuberLossBackward.apply(grad, t, x, r, delta) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
