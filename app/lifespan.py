@@ -14,6 +14,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.services.cache import LruCache
 from app.services.dot_process import DotProcess
+from app.services.layout import warm_up
 from app.services.limits import RateLimiter, RunGate
 from app.services.runs import RunService
 from app.settings import Settings
@@ -35,6 +36,9 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
     async def lifespan(app: FastAPI):
         factory = pool_factory or default_pool
         pool = await anyio.to_thread.run_sync(factory, settings)
+        # The first layout loads Graphviz's plugins and fonts (10-15 ms): not on a learner's
+        # first request.
+        await anyio.to_thread.run_sync(warm_up)
         app.state.settings = settings
         app.state.pool = pool
         app.state.limiter = RateLimiter(settings.rate_limit)

@@ -3,11 +3,16 @@ concurrent clients, and requests per second, against a `gradstep serve` this scr
 
     python bench/bench_api.py                       # 1 and 20 clients, cache on and off
     python bench/bench_api.py --clients 1 --rounds 3
+    python bench/bench_api.py --compare OTHER_CHECKOUT --blocks 4 --clients 1 --uncached
 
 "cached" repeats programs the server has answered before (the source-hash cache);
 "uncached" makes every request new by appending a comment line, so each one runs in the
 sandbox and is laid out. The rate limit is lifted for the run. Target (issue 5): p50 at most
 30 ms for a seed snippet at 1 client.
+
+`--compare` serves another checkout (e.g. `git worktree add ../before HEAD~3`) next to this
+one and measures them in alternating blocks, so that both see the same noise of a shared
+machine; only one server is measured at a time. Compare the two rows of one run, not runs.
 """
 from __future__ import annotations
 
@@ -28,14 +33,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = sorted((ROOT / "tests" / "oracle" / "cases").glob("s00*_*.py"))
 
 
-def start_server(workers: int, pool: int) -> tuple[subprocess.Popen, str]:
+def start_server(workers: int, pool: int, root: Path = ROOT) -> tuple[subprocess.Popen, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "GRADSTEP_POOL_SIZE": str(pool), "GRADSTEP_RATE_LIMIT": "0",
            "GRADSTEP_ACCESS_LOG": "0", "GRADSTEP_QUEUE_TIMEOUT": "60"}
     proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port),
-                             "--workers", str(workers)], cwd=ROOT, env=env,
+                             "--workers", str(workers)], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -58,32 +63,79 @@ def stop(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-def one(client: httpx.Client, code: str) -> float:
+def one(client: httpx.Client, code: str) -> tuple[float, str]:
+    """Seconds for one POST /api/run, and the answer's Server-Timing header."""
     t = time.perf_counter()
     r = client.post("/api/run", json={"code": code})
     r.raise_for_status()
-    return time.perf_counter() - t
+    return time.perf_counter() - t, r.headers.get("server-timing", "")
 
 
-def measure(base: str, clients: int, rounds: int, cached: bool) -> dict:
+def stages(headers: list[str]) -> str:
+    """Median of each Server-Timing stage (wait, run, layout, encode), in ms."""
+    found: dict[str, list[float]] = {}
+    for header in headers:
+        for part in filter(None, (p.strip() for p in header.split(","))):
+            name, _, dur = part.partition(";dur=")
+            if dur:
+                found.setdefault(name, []).append(float(dur))
+    return " ".join(f"{k} {statistics.median(v):.1f}" for k, v in found.items())
+
+
+def jobs_for(rounds: int, cached: bool) -> list[str]:
     programs = [p.read_text(encoding="utf-8") for p in SEEDS]
-    jobs = []
-    for r in range(rounds):
-        for i, code in enumerate(programs):
-            jobs.append(code if cached else f"{code}\n# run {r}-{i}-{time.time_ns()}\n")
-    with httpx.Client(base_url=base, timeout=120) as warm:
-        if cached:
-            for code in programs:
+    return [code if cached else f"{code}\n# run {r}-{i}-{time.time_ns()}\n"
+            for r in range(rounds) for i, code in enumerate(programs)]
+
+
+def timed(base: str, clients: int, jobs: list[str], cached: bool) -> tuple[list, float]:
+    """Each request's (seconds, Server-Timing), and the wall time of all of them."""
+    if cached:
+        with httpx.Client(base_url=base, timeout=120) as warm:
+            for code in dict.fromkeys(jobs):
                 one(warm, code)
     with ThreadPoolExecutor(clients) as ex, httpx.Client(base_url=base, timeout=120,
                                                          limits=httpx.Limits(
                                                              max_connections=clients)) as c:
         t0 = time.perf_counter()
-        times = sorted(ex.map(lambda code: one(c, code), jobs))
-        wall = time.perf_counter() - t0
+        times = list(ex.map(lambda code: one(c, code), jobs))
+        return times, time.perf_counter() - t0
+
+
+def stats(answers: list[tuple[float, str]], wall: float) -> dict:
+    times = sorted(t for t, _ in answers)
     return {"n": len(times), "p50": statistics.median(times) * 1000,
             "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
-            "rps": len(times) / wall}
+            "rps": len(times) / wall, "stages": stages([h for _, h in answers])}
+
+
+def measure(base: str, clients: int, rounds: int, cached: bool) -> dict:
+    return stats(*timed(base, clients, jobs_for(rounds, cached), cached))
+
+
+def row(label: str, clients: int, cached: bool, m: dict) -> str:
+    return (f"{label:>8} {clients:>7} {'cached' if cached else 'uncached':>9} {m['n']:>8} "
+            f"{m['p50']:>8.1f} {m['p99']:>8.1f} {m['rps']:>7.1f}  {m['stages']}")
+
+
+HEADER = (f"{'server':>8} {'clients':>7} {'mode':>9} {'requests':>8} {'p50 ms':>8} "
+          f"{'p99 ms':>8} {'req/s':>7}  server-side stage medians, ms (Server-Timing)")
+
+
+def compare(servers: dict[str, str], clients: int, cached: bool, blocks: int,
+            rounds: int) -> None:
+    """Alternate blocks of the same requests between the servers (ABBA order)."""
+    times = {name: [] for name in servers}
+    walls = dict.fromkeys(servers, 0.0)
+    names = list(servers)
+    for block in range(blocks):
+        jobs = jobs_for(rounds, cached)
+        for name in (names if block % 2 == 0 else names[::-1]):
+            t, wall = timed(servers[name], clients, jobs, cached)
+            times[name] += t
+            walls[name] += wall
+    for name in names:
+        print(row(name, clients, cached, stats(times[name], walls[name])), flush=True)
 
 
 def main() -> None:
@@ -92,20 +144,31 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--workers", type=int, default=1, help="uvicorn workers")
     ap.add_argument("--pool", type=int, default=2, help="sandbox workers per web worker")
+    ap.add_argument("--compare", type=Path, help="another checkout, served and measured "
+                    "in alternating blocks next to this one")
+    ap.add_argument("--blocks", type=int, default=4, help="blocks per server with --compare")
+    ap.add_argument("--uncached", action="store_true", help="only uncached requests")
     args = ap.parse_args()
-    proc, base = start_server(args.workers, args.pool)
+    roots = {"this": ROOT, **({"other": args.compare.resolve()} if args.compare else {})}
+    servers, procs = {}, []
     try:
+        for name, root in roots.items():
+            proc, servers[name] = start_server(args.workers, args.pool, root)
+            procs.append(proc)
         print(f"{len(SEEDS)} seed programs, {args.workers} web worker(s) x {args.pool} "
-              f"sandbox worker(s), {os.cpu_count()} CPUs")
-        print(f"{'clients':>7} {'mode':>9} {'requests':>8} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'req/s':>7}")
+              f"sandbox worker(s), {os.cpu_count()} CPUs; wall-clock times")
+        print(HEADER)
         for clients in args.clients:
-            for cached in (False, True):
-                m = measure(base, clients, args.rounds, cached)
-                print(f"{clients:>7} {'cached' if cached else 'uncached':>9} {m['n']:>8} "
-                      f"{m['p50']:>8.1f} {m['p99']:>8.1f} {m['rps']:>7.1f}", flush=True)
+            for cached in (False,) if args.uncached else (False, True):
+                if args.compare:
+                    compare(servers, clients, cached, args.blocks, args.rounds)
+                else:
+                    print(row("this", clients, cached,
+                              measure(servers["this"], clients, args.rounds, cached)),
+                          flush=True)
     finally:
-        stop(proc)
+        for proc in procs:
+            stop(proc)
 
 
 if __name__ == "__main__":

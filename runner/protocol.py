@@ -17,6 +17,7 @@ import struct
 
 HEADER = struct.Struct(">cI")
 STDOUT, STDERR, RESULT, REQUEST, PING, READY = b"o", b"e", b"r", b"q", b"p", b"y"
+TRACE = b"t"        # zygote -> pool: a run's trace, the JSON bytes its child wrote, unchanged
 
 
 def write_frame(fd: int, kind: bytes, payload: bytes) -> None:

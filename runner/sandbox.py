@@ -17,6 +17,8 @@ Example:
 """
 from __future__ import annotations
 
+import collections
+import copy
 import json
 import logging
 import os
@@ -28,7 +30,7 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field, fields
 
 from runner import protocol
 from runner.limits import Limits
@@ -43,7 +45,12 @@ _PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 @dataclass
 class RunResult:
-    """What a program did: its output, how it ended, and its trace (architecture.md §2)."""
+    """What a program did: its output, how it ended, and its trace (architecture.md §2).
+
+    `trace_json`, when set, is `trace` as UTF-8 JSON exactly as the sandbox wrote it (one
+    JSON value, decoded strictly once to give `trace`), so a server can put it into its
+    answer without encoding the trace again. It is not part of `to_json()`.
+    """
 
     stdout: str
     stderr: str
@@ -51,10 +58,12 @@ class RunResult:
     error: dict | None = None
     trace: dict | None = None
     duration_ms: float = 0.0
+    trace_json: bytes | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
-        """A JSON-able dict of every field."""
-        return asdict(self)
+        """A JSON-able dict of every field but `trace_json`."""
+        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
+                if f.name != "trace_json"}
 
 
 class WorkerDied(RuntimeError):
@@ -122,9 +131,10 @@ class Zygote:
             stdout=subprocess.PIPE, stderr=None, cwd=self.cwd, env=_zygote_env(),
             start_new_session=True, close_fds=True)
         self.reader = protocol.FrameReader(self.proc.stdout.fileno())
+        self._pending: collections.deque = collections.deque()   # frames read, not yet used
         self.requests = 0
         self.breaches = 0
-        ready = self._wait(protocol.READY, START_TIMEOUT)
+        _, ready = self._wait(protocol.READY, time.monotonic() + START_TIMEOUT)
         self.layers = {k: v for k, v in json.loads(ready).items() if k != "pid"}
         try:
             check_layers(self.layers)
@@ -136,17 +146,20 @@ class Zygote:
     def pid(self) -> int:
         return self.proc.pid
 
-    def _wait(self, kind: bytes, timeout: float) -> bytes:
-        deadline = time.monotonic() + timeout
+    def _wait(self, kinds: bytes | tuple, deadline: float) -> tuple[bytes, bytes]:
+        """The next frame of one of `kinds` (others are skipped); WorkerDied if none comes
+        by the `deadline` (time.monotonic())."""
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or self.reader.eof:
-                self.close()
-                raise WorkerDied("the sandbox worker stopped answering" if remaining <= 0
-                                 else "the sandbox worker exited")
-            for got, payload in self.reader.read_available(remaining):
-                if got == kind:
-                    return payload
+            while not self._pending:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self.reader.eof:
+                    self.close()
+                    raise WorkerDied("the sandbox worker stopped answering" if remaining <= 0
+                                     else "the sandbox worker exited")
+                self._pending.extend(self.reader.read_available(remaining))
+            got, payload = self._pending.popleft()
+            if got in kinds:
+                return got, payload
 
     def _send(self, kind: bytes, payload: bytes) -> None:
         try:
@@ -160,9 +173,17 @@ class Zygote:
                    "trace": bool(trace)}
         self.requests += 1
         self._send(protocol.REQUEST, json.dumps(request).encode("utf-8", "surrogatepass"))
-        answer = json.loads(self._wait(protocol.RESULT, limits.wall_seconds + RESPONSE_GRACE))
-        result = RunResult(**{k: answer[k] for k in ("stdout", "stderr", "exit_code", "error",
-                                                       "trace", "duration_ms")})
+        deadline = time.monotonic() + limits.wall_seconds + RESPONSE_GRACE
+        trace_json = None
+        kind, payload = self._wait((protocol.TRACE, protocol.RESULT), deadline)
+        if kind == protocol.TRACE:          # the trace comes first, as its child wrote it
+            trace_json = payload
+            _, payload = self._wait(protocol.RESULT, deadline)
+        answer = json.loads(payload)
+        result = RunResult(**{k: answer.get(k) for k in ("stdout", "stderr", "exit_code",
+                                                          "error", "trace", "duration_ms")})
+        if answer.get("trace_frame"):
+            result.trace, result.trace_json = _decode_trace(trace_json)
         if result.error and result.error.get("kind") in ("limit", "crash"):
             self.breaches += 1
         return result
@@ -170,7 +191,7 @@ class Zygote:
     def ping(self, timeout: float = 5.0) -> float:
         start = time.perf_counter()
         self._send(protocol.PING, b"ping")
-        self._wait(protocol.PING, timeout)
+        self._wait(protocol.PING, time.monotonic() + timeout)
         return time.perf_counter() - start
 
     def alive(self) -> bool:
@@ -192,6 +213,33 @@ class Zygote:
         except subprocess.TimeoutExpired:
             pass
         shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+def _decode_trace(raw: bytes | None) -> tuple[dict | None, bytes | None]:
+    """(trace, raw) for the trace bytes a worker passed on from its child (untrusted).
+
+    `raw` is kept only if it is exactly one JSON object in strict UTF-8 with no NaN or
+    Infinity literals (which browsers' JSON.parse refuses), so it can be spliced into a
+    JSON answer as it is. Otherwise the trace is decoded as the pool always did, without
+    the bytes (or None if it is not a JSON object at all).
+    """
+    if raw is None:
+        return None, None
+    try:
+        trace = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        if isinstance(trace, dict):
+            return trace, raw
+    except ValueError:          # includes UnicodeDecodeError
+        pass
+    try:
+        trace = json.loads(raw)
+    except ValueError:
+        return None, None
+    return (trace, None) if isinstance(trace, dict) else (None, None)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
 
 
 def _refusal(source: str, limits: Limits, trace: bool) -> RunResult | None:

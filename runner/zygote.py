@@ -7,10 +7,19 @@ it forks a child (`runner.child`), reads its output frames, enforces the wall cl
 of the child's process group, caps what it keeps, and classifies how the child ended from its
 own observations (exit status, rusage), never from the child's claims alone.
 
+Two things keep a request's latency down (docs/performance.md, "The server"). The next child
+is forked *before* its request arrives (a spare: it warms its copy-on-write pages with a
+small program, then waits for the request on a pipe, and hardens itself only once it has
+it, exactly as a child forked on demand does). And the zygote answers as soon as the child's
+result frame arrives, reaping the child afterwards, with the child's trace bytes passed on
+unchanged in a TRACE frame rather than decoded and encoded again.
+
 Example (the protocol, as runner.sandbox speaks it):
     > READY {"seccomp": true, "landlock": true, "rlimits": true}
     < REQUEST {"source": "print(1)", "filename": "main.py", "limits": {...}, "trace": false}
     > RESULT {"stdout": "1\\n", "stderr": "", "exit_code": 0, "error": null, "trace": null}
+    With a trace, a TRACE frame (the trace's JSON, as the child wrote it) comes just before
+    a RESULT that says {"trace_frame": true} in place of "trace".
 """
 from __future__ import annotations
 
@@ -92,42 +101,154 @@ def _kill_group(pid: int) -> None:
         pass
 
 
-def serve_request(request: dict, layers: dict) -> dict:
-    """Fork a child for `request`, watch it, and return the RunResult fields as a dict."""
+class Spare:
+    """A child forked ahead of its request; it waits on `request_fd` and answers on `out_fd`.
+
+    Forking (about 1.5 ms) and the first touch of the pages a run writes to (refcounts make
+    a forked interpreter copy about a thousand of them, 2-3 ms) then happen between requests.
+    Until its request arrives the spare runs only our own code, unhardened like the zygote;
+    it applies every OS layer in `child.run_request`, before it parses the program.
+    """
+
+    def __init__(self, layers: dict, keep: tuple[int, ...] = (), warm: bool = True):
+        request_r, self.request_fd = os.pipe()
+        self.out_fd, out_w = os.pipe()
+        self.used = False
+        self.pid = os.fork()
+        if self.pid == 0:
+            try:
+                os.close(self.request_fd)
+                os.close(self.out_fd)
+                for fd in keep:         # the zygote's protocol pipes: never the child's
+                    os.close(fd)
+                _spare_main(request_r, out_w, layers, warm)      # never returns
+            finally:
+                os._exit(70)
+        os.close(request_r)
+        os.close(out_w)
+        try:
+            os.setpgid(self.pid, self.pid)
+        except OSError:
+            pass                        # the child already did it
+
+    def hand_over(self, payload: bytes) -> bool:
+        """Send the request. True: the caller now owns `pid` and `out_fd`. False: the spare
+        had died and has been reaped; fork a child on demand instead."""
+        self.used = True
+        try:
+            protocol.write_frame(self.request_fd, protocol.REQUEST, payload)
+        except OSError:
+            self.discard()
+            return False
+        os.close(self.request_fd)
+        self.request_fd = -1
+        return True
+
+    def discard(self) -> None:
+        """Kill and reap a spare that will not run a request (or whose run went wrong)."""
+        _kill_group(self.pid)
+        for fd in (self.request_fd, self.out_fd):
+            if fd >= 0:
+                os.close(fd)
+        self.request_fd = self.out_fd = -1
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+def _spare_main(request_fd: int, out_fd: int, layers: dict, warm: bool) -> None:
+    """The spare's life: warm up, wait for one request (or the zygote's end), run it."""
+    from runner import child
+    try:
+        if warm:
+            try:
+                _warm_run()
+            except Exception:       # noqa: BLE001 - a cold spare still runs correctly
+                pass
+        reader = protocol.FrameReader(request_fd)
+        request = None
+        while request is None and not reader.eof:
+            for kind, payload in reader.read_available(None):
+                if kind == protocol.REQUEST:
+                    request = json.loads(payload)
+        os.close(request_fd)
+    except BaseException:       # noqa: BLE001 - the zygote sees no result and reports a crash
+        os._exit(70)
+    if request is None:         # the zygote closed the pipe: it is exiting or discarded us
+        os._exit(0)
+    child.run_request(request, out_fd, layers)       # hardens first; never returns
+
+
+def serve_request(request: dict, layers: dict, spare: Spare | None = None,
+                  payload: bytes | None = None):
+    """Run `request` in `spare` (or a child forked now) and watch it.
+
+    Returns (answer, trace_bytes, reap): the RunResult fields as a dict, the child's trace
+    JSON when it can be passed on unchanged (then `answer` has "trace_frame" instead of
+    "trace"), and a function that reaps the child, for the caller to call after answering.
+    A spare is used (`spare.used`) unless the request is refused without running.
+    """
     from runner import child
     limits = Limits.from_dict(request.get("limits") or {})
     start = time.monotonic()
     refused = _refuse_source(request, limits)
     if refused is not None:     # too big or not text: no fork, but a trace with the error
-        return refused
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        child.run_request(request, w, layers)       # never returns
-    os.close(w)
-    try:
-        os.setpgid(pid, pid)
-    except OSError:
-        pass                # the child already did it, or already exited
+        return refused, None, _nothing
+    if spare is not None and spare.hand_over(payload or json.dumps(request).encode()):
+        pid, r = spare.pid, spare.out_fd
+    else:
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            child.run_request(request, w, layers)       # never returns
+        os.close(w)
+        try:
+            os.setpgid(pid, pid)
+        except OSError:
+            pass                # the child already did it, or already exited
     stdout, stderr, result, killed = _collect(pid, r, limits, start)
+    out = {"stdout": stdout.decode("utf-8", "replace"),
+           "stderr": stderr.decode("utf-8", "replace")}
+    if result is not None and killed is None:
+        # The child sent its result: it is exiting. Answer now; reap it afterwards. (A
+        # program that forged a result and kept running is killed here all the same.)
+        _kill_group(pid)
+        out["duration_ms"] = round((time.monotonic() - start) * 1000, 3)
+        answer, trace_bytes = result
+        out.update(exit_code=answer["exit_code"], error=answer["error"])
+        if trace_bytes is not None:
+            out["trace_frame"] = True
+        else:
+            out["trace"] = answer["trace"]
+        return out, trace_bytes, lambda: _reap(pid, r)
     _kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
     os.close(r)
-    out = {"stdout": stdout.decode("utf-8", "replace"),
-           "stderr": stderr.decode("utf-8", "replace"),
-           "duration_ms": round((time.monotonic() - start) * 1000, 3)}
+    out["duration_ms"] = round((time.monotonic() - start) * 1000, 3)
     cpu = usage.ru_utime + usage.ru_stime
-    error = _classify_exit(status, killed, result, limits, cpu)
-    if error is None:
-        out.update(exit_code=result["exit_code"], error=result["error"], trace=result["trace"])
-    else:
-        trace = _fallback_trace(request, out["stdout"], error) if request.get("trace") else None
-        out.update(exit_code=1, error=error, trace=trace)
-        if out["stderr"] and not out["stderr"].endswith("\n"):
-            out["stderr"] += "\n"
-        out["stderr"] += f"{error['type']}: {error['message']}\n"
-    return out
+    # not None: either no result came, or the zygote stopped the child
+    error = _classify_exit(status, killed, result and result[0], limits, cpu)
+    trace = _fallback_trace(request, out["stdout"], error) if request.get("trace") else None
+    out.update(exit_code=1, error=error, trace=trace)
+    if out["stderr"] and not out["stderr"].endswith("\n"):
+        out["stderr"] += "\n"
+    out["stderr"] += f"{error['type']}: {error['message']}\n"
+    return out, None, _nothing
+
+
+def _nothing() -> None:
+    pass
+
+
+def _reap(pid: int, fd: int) -> None:
+    if fd >= 0:
+        os.close(fd)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
 
 
 def _refuse_source(request: dict, limits: Limits):
@@ -188,12 +309,21 @@ def _collect(pid, fd, limits: Limits, start):
         if reader.total > RESULT_CAP_BYTES:
             killed = "result_size"
             break
+        if result is not None:      # the child's last frame: do not wait for it to exit
+            break
     if killed:
         _kill_group(pid)
     return bytes(stdout), bytes(stderr), result, killed
 
 
 def _parse_result(payload: bytes):
+    """The child's result frame as (result, trace bytes), or None if it is not one.
+
+    The trace bytes are the child's own encoding of result["trace"], cut out of the frame
+    when the frame is exactly `{"exit_code":…,"error":…,"trace":` + trace + `}` (what
+    child.run_request writes), else None. They are untrusted: the pool decodes them
+    strictly before anything uses them (runner.sandbox._decode_trace).
+    """
     try:
         result = json.loads(payload)
     except ValueError:
@@ -202,7 +332,13 @@ def _parse_result(payload: bytes):
             and isinstance(result.get("error"), (dict, type(None)))
             and isinstance(result.get("trace"), (dict, type(None)))):
         return None
-    return result
+    trace_bytes = None
+    if result["trace"] is not None and list(result) == ["exit_code", "error", "trace"]:
+        head = json.dumps({"exit_code": result["exit_code"], "error": result["error"],
+                           "trace": 0}, separators=(",", ":"))[:-2].encode()
+        if payload.startswith(head) and payload.endswith(b"}"):
+            trace_bytes = payload[len(head):-1]
+    return result, trace_bytes
 
 
 def _limit(limit, message):
@@ -249,20 +385,43 @@ def main() -> int:
     # Everything loaded so far is shared with every child: keep the collector from touching
     # (and so copying) those pages in each fork.
     gc.freeze()
+    spare = Spare(layers, keep=(req_fd, resp_fd), warm=WARM_SPARES)
     protocol.write_json(resp_fd, protocol.READY, {**layers, "pid": os.getpid()})
     reader = protocol.FrameReader(req_fd)
-    while not reader.eof:
-        for kind, payload in reader.read_available(None):
-            if kind == protocol.PING:
-                protocol.write_frame(resp_fd, protocol.PING, payload)
-            elif kind == protocol.REQUEST:
-                try:
-                    answer = serve_request(json.loads(payload), layers)
-                except Exception as e:      # noqa: BLE001 - report, keep serving
-                    answer = {"stdout": "", "stderr": "", "exit_code": 1, "trace": None,
-                              "duration_ms": 0.0, "error": _crash(f"sandbox error: {e}")}
-                protocol.write_json(resp_fd, protocol.RESULT, answer)
+    try:
+        while not reader.eof:
+            for kind, payload in reader.read_available(None):
+                if kind == protocol.PING:
+                    protocol.write_frame(resp_fd, protocol.PING, payload)
+                elif kind == protocol.REQUEST:
+                    spare = _serve(payload, layers, spare, resp_fd)
+                    spare = spare or Spare(layers, keep=(req_fd, resp_fd), warm=WARM_SPARES)
+    finally:
+        if spare is not None:
+            spare.discard()
     return 0
+
+
+WARM_SPARES = True      # a spare runs _WARMUP before it waits (see Spare)
+
+
+def _serve(payload: bytes, layers: dict, spare: Spare | None, resp_fd: int):
+    """Answer one REQUEST frame; returns the spare if this request did not use it."""
+    reap = _nothing
+    try:
+        request = json.loads(payload)
+        answer, trace_bytes, reap = serve_request(request, layers, spare, payload)
+    except Exception as e:      # noqa: BLE001 - report, keep serving
+        answer, trace_bytes = {"stdout": "", "stderr": "", "exit_code": 1, "trace": None,
+                               "duration_ms": 0.0, "error": _crash(f"sandbox error: {e}")}, None
+        if spare is not None and spare.used:
+            _kill_group(spare.pid)
+            reap = lambda: _reap(spare.pid, -1)     # noqa: E731
+    if trace_bytes is not None:
+        protocol.write_frame(resp_fd, protocol.TRACE, trace_bytes)
+    protocol.write_json(resp_fd, protocol.RESULT, answer)
+    reap()
+    return None if spare is None or spare.used else spare
 
 
 if __name__ == "__main__":

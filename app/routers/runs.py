@@ -19,7 +19,8 @@ async def run(body: RunRequest, runs: RunnerDep, request: Request) -> Response:
     answer = await runs.run(body.code)
     request.state.outcome = answer.outcome
     # Encoded once, in the worker thread; a large trace is not re-validated on the way out.
-    return Response(answer.body, media_type="application/json")
+    return Response(answer.body, media_type="application/json",
+                    headers={"Server-Timing": answer.timing})
 
 
 @router.get("/trace-schema")

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio
@@ -37,6 +38,7 @@ class Answer:
 
     data: dict
     body: bytes
+    timing: str = ""        # the Server-Timing header: where this answer's time went
 
     @property
     def outcome(self) -> str:
@@ -66,20 +68,25 @@ class RunService:
         key = source_key(code)
         cached = self.runs.get(key)
         if cached is not None:
-            return cached
+            return replace(cached, timing='cache;desc="hit"')
+        started = time.perf_counter()
         async with self.gate.slot():
-            return await anyio.to_thread.run_sync(self._run_blocking, code, key)
+            return await anyio.to_thread.run_sync(self._run_blocking, code, key, started)
 
-    def _run_blocking(self, code: str, key: str) -> Answer:
+    def _run_blocking(self, code: str, key: str, started: float) -> Answer:
+        marks = [("wait", started), ("run", time.perf_counter())]
         result = self.pool.run(code)
         if (result.error or {}).get("limit") == "queue":   # the pool's own queue overflowed
             raise ApiError(503, "busy", "All sandbox workers are busy. Try again shortly.",
                            headers={"Retry-After": "2"})
+        marks.append(("layout", time.perf_counter()))
         layout, note = self.layout(result.trace)
+        marks.append(("encode", time.perf_counter()))
         data = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
                 "trace": result.trace, "layout": layout, "layout_note": note}
-        answer = Answer(data, json.dumps(data, ensure_ascii=False, allow_nan=False,
-                                         separators=(",", ":")).encode("utf-8"))
+        body = encode_answer(data, getattr(result, "trace_json", None))
+        marks.append(("", time.perf_counter()))
+        answer = Answer(data, body, server_timing(marks))
         error = result.error or {}
         if error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS:
             self.runs.put(key, answer)
@@ -96,6 +103,39 @@ class RunService:
         except Exception:  # a drawing bug must not turn a program's answer into a 500
             log.exception("layout failed")
             return None, "The graph could not be drawn (a server bug, logged)."
+
+
+def server_timing(marks: list[tuple[str, float]]) -> str:
+    """A Server-Timing header from (stage, start) marks; the last mark ends the last stage.
+
+    Example:
+        >>> server_timing([("run", 1.0), ("layout", 1.0125), ("", 1.015)])
+        'run;dur=12.5, layout;dur=2.5'
+    """
+    return ", ".join(f"{name};dur={(end - start) * 1000:.1f}"
+                     for (name, start), (_, end) in zip(marks, marks[1:]))
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def encode_answer(data: dict, trace_json: bytes | None = None) -> bytes:
+    """The answer's JSON. `trace_json` (RunResult.trace_json: the trace as the sandbox wrote
+    it, checked to be one JSON object) goes in as it is, instead of encoding `data["trace"]`
+    again; decoding gives the same value either way.
+
+    Example:
+        >>> encode_answer({"result": {}, "trace": None, "layout": None, "layout_note": "-"},
+        ...               b'{"events":[]}')
+        b'{"result":{},"trace":{"events":[]},"layout":null,"layout_note":"-"}'
+    """
+    if trace_json is None:
+        return _dumps(data)
+    return b"".join([b'{"result":', _dumps(data["result"]), b',"trace":', trace_json,
+                     b',"layout":', _dumps(data["layout"]),
+                     b',"layout_note":', _dumps(data["layout_note"]), b"}"])
 
 
 def summary(result: dict) -> str:

@@ -2,10 +2,12 @@
 the answer carries what PyTorch printed, a valid trace, and a layout of everything it built."""
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
 
+from app.services.runs import encode_answer
 from app_testing import ROOT, fake_client
 from runner.trace import defined_ids, validate
 
@@ -104,3 +106,24 @@ def test_lifespan_closes_the_pool():
     with c:
         assert c.post("/api/run", json={"code": "x"}).status_code == 200
     assert c.app.state.fake_pool.closed
+
+
+def test_the_answer_passes_the_sandbox_trace_bytes_through_unchanged(real_client):
+    code = "import torch\nx = torch.ones(2, requires_grad=True)\n(x * 3).sum().backward()\n" \
+           "print('grad ü', x.grad)\n"
+    r = real_client.post("/api/run", json={"code": code})
+    trace = r.json()["trace"]
+    # the child's own encoding (ASCII escapes), not the server's re-encoding
+    assert b'"trace":' + json.dumps(trace, separators=(",", ":")).encode() in r.content
+    assert "ü" in json.dumps(trace, ensure_ascii=False)
+    assert r.headers["server-timing"].startswith("wait;dur=")
+
+
+def test_encode_answer_with_trace_bytes_is_the_same_json():
+    trace = {"format": "gradstep-trace", "events": [{"kind": "stdout", "text": "é\n"}]}
+    data = {"result": {"stdout": "é\n", "error": None}, "trace": trace,
+            "layout": {"svg": "<svg/>", "nodes": {}}, "layout_note": None}
+    raw = json.dumps(trace, separators=(",", ":")).encode()
+    assert json.loads(encode_answer(data, raw)) == json.loads(encode_answer(data)) == data
+    assert encode_answer(data, json.dumps(trace, ensure_ascii=False, separators=(",", ":"))
+                         .encode()) == encode_answer(data)

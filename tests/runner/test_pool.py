@@ -1,10 +1,15 @@
-"""WorkerPool: bounded concurrency, ping, recycling, and surviving killed workers."""
+"""WorkerPool: bounded concurrency, ping, recycling, surviving killed workers and spares, and
+the trace passed through as bytes."""
+import json
 import os
 import signal
 import threading
 import time
 
-from runner import Limits, WorkerPool
+import pytest
+
+from runner import Limits, WorkerPool, zygote
+from runner.sandbox import _decode_trace
 
 
 def _children(pid):
@@ -17,6 +22,23 @@ def _children(pid):
         except FileNotFoundError:
             pass
     return out
+
+
+def _busy_child(zygote_pid):
+    """The zygote's child that is running BUSY, once it runs: it has used CPU time. A zygote
+    also keeps a spare child forked for its next request, and reaps a finished run's child
+    just after answering; neither uses more than a few milliseconds of CPU."""
+    def find():
+        for pid in _children(zygote_pid):
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except FileNotFoundError:
+                continue
+            if int(fields[11]) >= 5:       # utime, in clock ticks (1/100 s)
+                return pid
+        return None
+    return _wait_for(find)
 
 
 def _wait_for(predicate, timeout=10.0):
@@ -60,7 +82,7 @@ def test_concurrent_runs_all_complete():
 def test_a_run_killed_mid_way_gets_a_clear_error_and_the_next_run_succeeds(pool):
     zygote_pid = pool._workers[0].pid
     thread, box = _run_in_thread(pool, BUSY)
-    child = _wait_for(lambda: _children(zygote_pid))[0]
+    child = _busy_child(zygote_pid)
     os.kill(child, signal.SIGKILL)
     thread.join(10)
     result = box["result"]
@@ -75,7 +97,7 @@ def test_a_run_killed_mid_way_gets_a_clear_error_and_the_next_run_succeeds(pool)
 def test_a_killed_worker_is_replaced_and_the_next_run_succeeds(pool):
     zygote = pool._workers[0]
     thread, box = _run_in_thread(pool, BUSY)
-    _wait_for(lambda: _children(zygote.pid))
+    _busy_child(zygote.pid)
     os.killpg(zygote.pid, signal.SIGKILL)
     thread.join(20)
     result = box["result"]
@@ -90,7 +112,7 @@ def test_a_killed_worker_is_replaced_and_the_next_run_succeeds(pool):
 def test_the_run_of_a_killed_worker_does_not_outlive_it(pool):
     zygote = pool._workers[0]
     thread, box = _run_in_thread(pool, BUSY)
-    child = _wait_for(lambda: _children(zygote.pid))[0]
+    child = _busy_child(zygote.pid)
     os.killpg(zygote.pid, signal.SIGKILL)
     thread.join(20)
     # PR_SET_PDEATHSIG: the orphaned run is killed with its worker
@@ -131,7 +153,7 @@ def test_a_full_pool_answers_busy_instead_of_queueing_forever():
     with WorkerPool(size=1, limits=Limits(cpu_seconds=1, wall_seconds=30),
                     queue_timeout=0.2) as pool:
         thread, box = _run_in_thread(pool, BUSY)
-        _wait_for(lambda: _children(pool._workers[0].pid))
+        _busy_child(pool._workers[0].pid)
         busy = pool.run("print(1)\n", trace=False)
         thread.join(40)
         assert busy.error["type"] == "ServerBusy"
@@ -153,3 +175,49 @@ def test_a_worker_that_died_while_idle_is_replaced_before_the_next_run(pool):
     result = pool.run("print('fine')\n", trace=False)
     assert (result.stdout, result.error) == ("fine\n", None)
     assert zygote not in pool._workers
+
+
+def test_a_spare_that_died_while_waiting_is_replaced_by_a_fork(pool):
+    assert pool.run("print(1)\n", trace=False).stdout == "1\n"
+    pool.ping()                     # answered after the last run was reaped
+    zygote = pool._workers[0]
+    spare = _wait_for(lambda: _children(zygote.pid))[0]
+    os.kill(spare, signal.SIGKILL)
+    _wait_for(lambda: _is_zombie(spare))
+    result = pool.run("print('forked on demand')\n", trace=False)
+    assert (result.stdout, result.error) == ("forked on demand\n", None)
+    assert zygote in pool._workers
+
+
+def test_the_trace_arrives_as_the_bytes_its_child_wrote(pool):
+    result = pool.run("import torch\nprint(torch.ones(2) * 3, 'é')\n")
+    assert result.trace_json == json.dumps(result.trace, separators=(",", ":")).encode()
+    assert "trace_json" not in result.to_json()
+    assert pool.run("print(1)\n", trace=False).trace_json is None
+
+
+@pytest.mark.parametrize("raw, kept", [
+    (b'{"events":[]}', True),
+    (b'{"events":[NaN]}', False),               # JS's JSON.parse refuses NaN: re-encode
+    (b'{"events":[]},"result":{}', None),       # more than one value: never spliced
+    (b'[1]', None),
+    (b'{"text":"\xed\xa0\x80"}', False),       # a surrogate is not UTF-8
+])
+def test_trace_bytes_are_spliced_only_when_they_are_one_clean_json_object(raw, kept):
+    trace, spliced = _decode_trace(raw)
+    if kept is None:
+        assert (trace, spliced) == (None, None)
+    else:
+        assert isinstance(trace, dict) and (spliced == raw) is kept and (spliced is None) != kept
+
+
+def test_the_zygote_cuts_the_trace_out_of_the_childs_result_frame():
+    trace = {"events": [{"text": "é"}]}
+    frame = json.dumps({"exit_code": 0, "error": None, "trace": trace},
+                       separators=(",", ":")).encode()
+    assert zygote._parse_result(frame) == ({"exit_code": 0, "error": None, "trace": trace},
+                                           json.dumps(trace, separators=(",", ":")).encode())
+    other = json.dumps({"error": None, "exit_code": 0, "trace": trace}).encode()
+    assert zygote._parse_result(other)[1] is None        # not what the child writes: re-encode
+    extra = frame[:-1] + b',"more":1}'
+    assert zygote._parse_result(extra)[1] is None
