@@ -224,9 +224,11 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
         from ..ops.inplace import copy_
         from ..ops._broadcast import empty_like_layout
         new = copy_(new_tensor(empty_like_layout(var._data)), g)
+    elif old is None and g._data.size < 4096 and var._data.flags.c_contiguous:
+        new = new_tensor(np.array(g._data, order="C"))    # small: first_grad would copy it too
     elif old is None:
-        from ..ops import _broadcast
-        new = new_tensor(_broadcast.first_grad(var._data, g, own and _events.listener is None))
+        from ..ops._broadcast import first_grad
+        new = new_tensor(first_grad(var._data, g, own and _events.listener is None))
     elif create_graph or old._rg:
         new = old + g
     else:
