@@ -218,7 +218,7 @@ def serve_request(request: dict, layers: dict, spare: Spare | None = None,
         out["duration_ms"] = round((time.monotonic() - start) * 1000, 3)
         answer, trace_bytes = result
         out.update(exit_code=answer["exit_code"], error=answer["error"])
-        if trace_bytes is not None:
+        if trace_bytes is not None:     # the pool decodes it (strictly) and checks it
             out["trace_frame"] = True
         else:
             out["trace"] = answer["trace"]
@@ -316,29 +316,50 @@ def _collect(pid, fd, limits: Limits, start):
     return bytes(stdout), bytes(stderr), result, killed
 
 
+_HEAD = json.JSONDecoder()
+
+
 def _parse_result(payload: bytes):
     """The child's result frame as (result, trace bytes), or None if it is not one.
 
-    The trace bytes are the child's own encoding of result["trace"], cut out of the frame
-    when the frame is exactly `{"exit_code":…,"error":…,"trace":` + trace + `}` (what
-    child.run_request writes), else None. They are untrusted: the pool decodes them
-    strictly before anything uses them (runner.sandbox._decode_trace).
+    What child.run_request writes, `{"exit_code":…,"error":…,"trace":` + trace + `}` in
+    ASCII, is read up to the trace and the trace is cut out as bytes without being decoded
+    here: the pool decodes it strictly, once, before anything uses it (and gets None if it
+    is not exactly one JSON object; runner.sandbox._decode_trace). Any other frame is
+    decoded whole and its trace re-encoded on the way, as before.
     """
+    head = _split_result(payload)
+    if head is not None:
+        return head
     try:
         result = json.loads(payload)
     except ValueError:
         return None
-    if not (isinstance(result, dict) and result.get("exit_code") in (0, 1)
+    if not (isinstance(result, dict) and type(result.get("exit_code")) is int
+            and result["exit_code"] in (0, 1)
             and isinstance(result.get("error"), (dict, type(None)))
             and isinstance(result.get("trace"), (dict, type(None)))):
         return None
-    trace_bytes = None
-    if result["trace"] is not None and list(result) == ["exit_code", "error", "trace"]:
-        head = json.dumps({"exit_code": result["exit_code"], "error": result["error"],
-                           "trace": 0}, separators=(",", ":"))[:-2].encode()
-        if payload.startswith(head) and payload.endswith(b"}"):
-            trace_bytes = payload[len(head):-1]
-    return result, trace_bytes
+    return result, None
+
+
+def _split_result(payload: bytes):
+    if not (payload.startswith(b'{"exit_code":') and payload.endswith(b"}")
+            and payload.isascii()):
+        return None
+    text = payload.decode("ascii")
+    try:
+        exit_code, i = _HEAD.raw_decode(text, len('{"exit_code":'))
+        if not text.startswith(',"error":', i):
+            return None
+        error, i = _HEAD.raw_decode(text, i + len(',"error":'))
+    except ValueError:
+        return None
+    if (type(exit_code) is not int or exit_code not in (0, 1)
+            or not isinstance(error, (dict, type(None)))
+            or not text.startswith(',"trace":{', i)):
+        return None
+    return {"exit_code": exit_code, "error": error, "trace": None}, payload[i + 9:-1]
 
 
 def _limit(limit, message):

@@ -213,11 +213,17 @@ def test_trace_bytes_are_spliced_only_when_they_are_one_clean_json_object(raw, k
 
 def test_the_zygote_cuts_the_trace_out_of_the_childs_result_frame():
     trace = {"events": [{"text": "é"}]}
-    frame = json.dumps({"exit_code": 0, "error": None, "trace": trace},
+    error = {"type": "ValueError", "message": "é", "line": 2, "kind": "exception"}
+    frame = json.dumps({"exit_code": 1, "error": error, "trace": trace},
                        separators=(",", ":")).encode()
-    assert zygote._parse_result(frame) == ({"exit_code": 0, "error": None, "trace": trace},
-                                           json.dumps(trace, separators=(",", ":")).encode())
+    result, raw = zygote._parse_result(frame)
+    assert (result["exit_code"], result["error"]) == (1, error)
+    assert raw == json.dumps(trace, separators=(",", ":")).encode()
+    assert _decode_trace(raw) == (trace, raw)
+    # not what the child writes: decoded whole, as before
     other = json.dumps({"error": None, "exit_code": 0, "trace": trace}).encode()
-    assert zygote._parse_result(other)[1] is None        # not what the child writes: re-encode
-    extra = frame[:-1] + b',"more":1}'
-    assert zygote._parse_result(extra)[1] is None
+    assert zygote._parse_result(other) == ({"error": None, "exit_code": 0, "trace": trace}, None)
+    # a forged frame with more after the trace: the pool's strict decode drops the trace
+    assert _decode_trace(zygote._parse_result(frame[:-1] + b',"result":{}}')[1]) == (None, None)
+    assert zygote._parse_result(b'{"exit_code":true,"error":null,"trace":{}}') is None
+    assert zygote._parse_result(b'{"exit_code":0,"error":[],"trace":{}}') is None
