@@ -10,6 +10,7 @@ from sys import getrefcount
 import numpy as np
 
 from .. import _events
+from . import _sum_order
 from ..grad_mode import state as _grad_state
 from ..tensor import new_tensor
 
@@ -42,7 +43,9 @@ def sum_to(grad, shape: tuple):
         # a plain backward records nothing and reports nothing, so reduce in numpy directly:
         # the sum SumDim.forward computes, without two op dispatches per broadcast input
         a = grad._data
-        if dims:    # gradients are floating, so numpy's sum keeps their dtype as SumDim's does
+        if dims and all(n == 1 for n in shape) and _sum_order.applies(a):
+            a = _sum_order.cascade_sum(a)   # to a single number: PyTorch's order of additions
+        elif dims:  # gradients are floating, so numpy's sum keeps their dtype as SumDim's does
             a = a.sum(axis=tuple(dims), keepdims=True)
         return new_tensor(a.reshape(shape)) if a.shape != shape else new_tensor(a)
     if dims:

@@ -12,6 +12,7 @@ import numpy as np
 
 from .._names import TorchNamed
 from ..tensor import Tensor, new_tensor
+from . import _sum_order
 from ._op import Op, as_array
 
 class _ReturnType(namedtuple("_ReturnType", ("values", "indices")), metaclass=TorchNamed):
@@ -58,6 +59,12 @@ def _regrow(grad, sizes: tuple, dims: tuple, keepdim: bool):
     return grad.expand(sizes)
 
 
+def _whole(axis, shape: tuple) -> bool:
+    """Whether summing over `axis` adds up every element (the dims left are all 1)."""
+    axes = {a % len(shape) for a in (axis if isinstance(axis, (tuple, list)) else (axis,))}
+    return not [n for d, n in enumerate(shape) if d not in axes and n != 1]   # (all() is ours)
+
+
 def _sum_dtype(a: np.ndarray):
     return np.int64 if a.dtype.kind in "biu" else a.dtype
 
@@ -69,6 +76,8 @@ class Sum(Op):
     rule = "grad broadcast to self's shape"
 
     def forward(self):
+        if _sum_order.applies(self):      # PyTorch's order of additions (its last bits)
+            return _sum_order.cascade_sum(self)
         return as_array(self.sum(dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
@@ -87,6 +96,9 @@ class SumDim(Op):
 
     def forward(self, dim, keepdim):
         axis = dim if self.ndim else None   # a 0-d tensor reduces over "dim 0" to itself
+        if self.ndim and _sum_order.applies(self) and _whole(axis, self.shape):
+            out = _sum_order.cascade_sum(self)      # every dim: PyTorch's full-sum order
+            return out.reshape((1,) * self.ndim) if keepdim else out
         return as_array(self.sum(axis=axis, keepdims=keepdim, dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
@@ -105,6 +117,8 @@ class Mean(Op):
     rule = "grad / numel, broadcast to self's shape"
 
     def forward(self):
+        if _sum_order.applies(self):      # PyTorch's mean: its sum, then one division
+            return as_array(_sum_order.cascade_sum(self) / self.dtype.type(self.size))
         return as_array(self.mean(dtype=self.dtype))
 
     def backward(ctx, grad):
