@@ -13,6 +13,7 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
+from ._exact import SMALL, via64
 from ._op import Op
 from .arithmetic import _pair
 from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
@@ -24,31 +25,12 @@ def _num(v):
     return v.item() if isinstance(v, Tensor) else v
 
 
-# NOTE [float32 transcendentals]
-# numpy's float32 exp/tanh/sin/... are often one ulp away from PyTorch's (40% of exp values
-# differ), which shows as soon as a learner prints `.item()`. Evaluating in float64 and rounding
-# once to float32 matches PyTorch for ~99% of values. That costs two casts, so it is done for
-# learner-sized tensors only; large tensors (benchmarks) keep numpy's float32 kernels.
-_SMALL = 4096
-
-
-def _via64(ufunc):
-    """`ufunc` evaluated in float64 for small float32 arrays (see the NOTE above)."""
-    f32, f64 = np.dtype(np.float32), np.float64
-
-    def run(x):
-        if x.dtype == f32 and x.size <= _SMALL:
-            return ufunc(x, dtype=f64).astype(f32)
-        return ufunc(x)
-    return run
-
-
 def _plain_backward(grad: Tensor, like: Tensor) -> bool:
     """Whether a backward may compute in numpy into its own temporaries: nothing is recorded
     or reported (no create_graph, no listener), and the arrays are large, same-shaped and of
     one dtype, so the in-place numpy ops round exactly as the Tensor ops they stand for."""
     g, x = grad._data, like._data
-    return (x.size > _SMALL and records_nothing() and g.shape == x.shape
+    return (x.size > SMALL and records_nothing() and g.shape == x.shape
             and g.dtype == x.dtype)
 
 
@@ -60,17 +42,12 @@ def _sin_backward(ctx, g):
 
 
 def _tanh_backward(ctx, g):
-    r = ctx.result
-    if _plain_backward(g, r):            # g * (1 - r*r) in one buffer instead of three
-        t = r._data * r._data
-        np.subtract(1, t, out=t)
-        return (new_tensor(np.multiply(g._data, t, out=t)),)
-    return (TanhBackward.apply(g, r),)      # its own node, as PyTorch's tanh_backward
+    return (TanhBackward.apply(g, ctx.result),)      # its own node, as PyTorch's tanh_backward
 
 
 def _sigmoid(x):
     # PyTorch: 1 / (1 + exp(-x)) with exp rounded to the input type before the division
-    e = _via64(np.exp)(-x)
+    e = via64(np.exp)(-x)
     return (1 / (1 + e)).astype(x.dtype)
 
 
@@ -85,22 +62,22 @@ def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only
 
 
 # One line each: PyTorch name, public name, forward, local derivative in words, saves, backward.
-Exp = _unary("ExpBackward0", "exp", _via64(np.exp), "grad * result", ("result",),
+Exp = _unary("ExpBackward0", "exp", via64(np.exp), "grad * result", ("result",),
              lambda ctx, g: (g * ctx.result,))
-Log = _unary("LogBackward0", "log", _via64(np.log), "grad / self", ("self",),
+Log = _unary("LogBackward0", "log", via64(np.log), "grad / self", ("self",),
              lambda ctx, g: (g / ctx.self,), 0.3, 3.0)
 Sqrt = _unary("SqrtBackward0", "sqrt", np.sqrt, "grad / (2 * result)", ("result",),
               lambda ctx, g: (g / (ctx.result * 2),), 0.3, 3.0)
 Rsqrt = _unary("RsqrtBackward0", "rsqrt", lambda x: 1 / np.sqrt(x),
                "-0.5 * grad * result**3", ("result",),
                lambda ctx, g: (g * ctx.result ** 3 * -0.5,), 0.3, 3.0)
-Sin = _unary("SinBackward0", "sin", _via64(np.sin), "grad * cos(self)", ("self",),
+Sin = _unary("SinBackward0", "sin", via64(np.sin), "grad * cos(self)", ("self",),
              _sin_backward)
-Cos = _unary("CosBackward0", "cos", _via64(np.cos), "-grad * sin(self)", ("self",),
+Cos = _unary("CosBackward0", "cos", via64(np.cos), "-grad * sin(self)", ("self",),
              lambda ctx, g: (g * -ctx.self.sin(),))
-Tan = _unary("TanBackward0", "tan", _via64(np.tan), "grad * (1 + result**2)", ("result",),
+Tan = _unary("TanBackward0", "tan", via64(np.tan), "grad * (1 + result**2)", ("result",),
              lambda ctx, g: (g * (ctx.result * ctx.result + 1),), -1.0, 1.0)
-Tanh = _unary("TanhBackward0", "tanh", _via64(np.tanh), "grad * (1 - result**2)", ("result",),
+Tanh = _unary("TanhBackward0", "tanh", via64(np.tanh), "grad * (1 - result**2)", ("result",),
               _tanh_backward)
 Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
                  "grad * result * (1 - result)", ("result",),
@@ -115,13 +92,13 @@ Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (g * 0,)
 Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
                     "-grad * result**2", ("result",),
                     lambda ctx, g: (g * -(ctx.result * ctx.result),), 0.5, 2.0)
-Log2 = _unary("Log2Backward0", "log2", _via64(np.log2), "grad / (self * ln 2)", ("self",),
+Log2 = _unary("Log2Backward0", "log2", via64(np.log2), "grad / (self * ln 2)", ("self",),
               lambda ctx, g: (g / (ctx.self * float(np.log(2))),), 0.3, 3.0)
-Log10 = _unary("Log10Backward0", "log10", _via64(np.log10), "grad / (self * ln 10)", ("self",),
+Log10 = _unary("Log10Backward0", "log10", via64(np.log10), "grad / (self * ln 10)", ("self",),
                lambda ctx, g: (g / (ctx.self * float(np.log(10))),), 0.3, 3.0)
-Log1p = _unary("Log1PBackward0", "log1p", _via64(np.log1p), "grad / (1 + self)", ("self",),
+Log1p = _unary("Log1PBackward0", "log1p", via64(np.log1p), "grad / (1 + self)", ("self",),
                lambda ctx, g: (g / (ctx.self + 1),), -0.5, 2.0)
-Expm1 = _unary("Expm1Backward0", "expm1", _via64(np.expm1), "grad * (result + 1)", ("result",),
+Expm1 = _unary("Expm1Backward0", "expm1", via64(np.expm1), "grad * (result + 1)", ("result",),
                lambda ctx, g: (g * (ctx.result + 1),))
 Sinh = _unary("SinhBackward0", "sinh", np.sinh, "grad * cosh(self)", ("self",),
               lambda ctx, g: (g * ctx.self.cosh(),))
@@ -132,7 +109,7 @@ Atan = _unary("AtanBackward0", "atan", np.arctan, "grad / (1 + self**2)", ("self
 Asin = _unary("AsinBackward0", "asin", np.arcsin, "grad / sqrt(1 - self**2)", ("self",),
               lambda ctx, g: (g * (1 - ctx.self * ctx.self).rsqrt(),), -0.9, 0.9)
 
-Exp2 = _unary("Exp2Backward0", "exp2", _via64(np.exp2), "grad * result * ln 2", ("result",),
+Exp2 = _unary("Exp2Backward0", "exp2", via64(np.exp2), "grad * result * ln 2", ("result",),
               lambda ctx, g: (g * ctx.result * float(np.log(2)),))
 _erf = np.frompyfunc(math.erf, 1, 1)
 Erf = _unary("ErfBackward0", "erf", lambda x: np.asarray(_erf(x), dtype=x.dtype),

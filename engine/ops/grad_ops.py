@@ -12,6 +12,7 @@ import numpy as np
 
 from ..tensor import new_tensor
 from ._broadcast import sum_to
+from ._exact import one_minus_square
 from ._op import Op
 
 MEAN, SUM = 1, 2      # reductions as nn_ops numbers them (0 is none)
@@ -24,7 +25,10 @@ class TanhBackward(Op):
     rule = "grad * (1 - output**2), -2 * grad * grad_output * output"
 
     def forward(grad_output, output):
-        return grad_output * (1 - output * output)
+        t = one_minus_square(output)        # rounded once, as PyTorch's fused kernel does
+        if t.shape == grad_output.shape and t.dtype == grad_output.dtype:
+            return np.multiply(grad_output, t, out=t)     # into the fresh buffer
+        return grad_output * t
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -44,7 +48,8 @@ class SigmoidBackward(Op):
     rule = "grad * output * (1 - output), grad * grad_output * (1 - 2 * output)"
 
     def forward(grad_output, output):
-        return grad_output * output * (1 - output)
+        # PyTorch's kernel order, (grad * (1 - y)) * y: other orders round differently
+        return grad_output * (1 - output) * output
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
