@@ -1,15 +1,17 @@
 """Tracing overhead: a chain of tiny ops (plus its backward) untraced vs traced.
 
-    python bench/bench_trace.py [--ops 2000] [--repeat 7]
+    python bench/bench_trace.py [--ops 2000] [--repeat 9]
 
-Prints the best CPU time of the untraced run, of the traced run (the program with the recorder
-listening: the target of issue 4 is at most 1.5x, aiming for 1.3x), and of building and
-dumping the trace afterwards, which a traced request also pays. Not a test: timings depend on
-the machine.
+Runs the program untraced and traced in turns (so that a noisy neighbour slows both alike) and
+prints the medians of CPU time: the untraced run, the traced run (the program with the recorder
+listening: the target of issue 4 is at most 1.5x, aiming for 1.3x), and building and dumping
+the trace afterwards, which a traced request also pays. Not a test: timings depend on the
+machine; compare ratios from one run, not single numbers.
 """
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -51,16 +53,19 @@ def run(n: int, traced: bool) -> tuple:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ops", type=int, default=2000)
-    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=9)
     args = ap.parse_args()
     run(args.ops, False), run(args.ops, True)  # warm up imports and caches
-    plain = min(run(args.ops, False)[0] for _ in range(args.repeat))
-    traced = [run(args.ops, True) for _ in range(args.repeat)]
-    rec = min(t[0] for t in traced)
-    build = min(t[1] for t in traced)
-    print(f"{args.ops}-op chain + backward (CPU ms, best of {args.repeat}): untraced "
-          f"{plain * 1e3:.1f}, traced run {rec * 1e3:.1f} ({rec / plain:.2f}x), "
-          f"+ finish and dump {build * 1e3:.1f} (total {(rec + build) / plain:.2f}x)")
+    plain, traced = [], []
+    for _ in range(args.repeat):
+        plain.append(run(args.ops, False)[0])
+        traced.append(run(args.ops, True))
+    base = statistics.median(plain)
+    rec = statistics.median(t[0] for t in traced)
+    build = statistics.median(t[1] for t in traced)
+    print(f"{args.ops}-op chain + backward (CPU ms, median of {args.repeat}): untraced "
+          f"{base * 1e3:.1f}, traced run {rec * 1e3:.1f} ({rec / base:.2f}x), "
+          f"+ finish and dump {build * 1e3:.1f} (total {(rec + build) / base:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,13 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 # Rendered to a `value` dict in finish().
 Snap = tuple
 
+# NOTE [op records]
+# The hottest records are flat tuples, since each nested tuple is one more object for the
+# garbage collector (runner/trace_build.py reads them):
+#   op:    ("op", line, op name, input ids, output id, grad_fn id, node, node's saves,
+#           new_nodes, grad mode, in_backward, *snapshot of the output)
+#   an edge gradient in node_apply: (*snapshot, tid or None), or None where none flows
+
 
 class Recorder(_events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
@@ -162,15 +169,17 @@ class Recorder(_events.Listener):
         self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True)
 
     def _maybe_scan(self, frame, line) -> None:
-        # Scanning a frame's variables costs more than recording an event, so look only when
-        # the program moved to another line or frame: the assignment of the last result has
-        # happened by then. `y = y * 2` repeated on one line names only the last `y`.
         if frame is not self._scan_frame or line != self._scan_line:
-            self._scan_frame, self._scan_line = frame, line
-            self._scan(frame)
+            self._scan(frame, line)
 
-    def _scan(self, frame) -> None:
-        """Name pending tensors after the user variables now bound to them (see the docs)."""
+    def _scan(self, frame, line) -> None:
+        """Name pending tensors after the user variables now bound to them (see the docs).
+
+        Scanning a frame's variables costs more than recording an event, so this runs only
+        when the program moved to another line or frame: the assignment of the last result has
+        happened by then. `y = y * 2` repeated on one line names only the last `y`.
+        """
+        self._scan_frame, self._scan_line = frame, line
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
         pending = self._pending
@@ -247,35 +256,54 @@ class Recorder(_events.Listener):
             return
         try:
             active = self._active
-            if active is not None and (node is None or not active[2]):
-                # The engine's own arithmetic inside backward: return before the stack walk, the
-                # one cost that matters here. (A pass that raised and was caught is noticed at
-                # the next event that does walk the stack.)
-                return
-            line, frame, quiet = self._where()
-            active = self._active
-            if quiet or (active is not None and (node is None or not active[2])):
-                return  # optimizer.step() internals, or a pass closed by _where
+            if active is None:
+                # _where, written out: this is the hottest call of a traced run, and the walk
+                # to the user's frame is most of its cost
+                f = _getframe(1)
+                kinds = self._file_kind
+                quiet = False
+                while f is not None:
+                    k = kinds.get(f.f_code.co_filename)
+                    if k is None:
+                        k = self._classify(f.f_code.co_filename)
+                    if k == 1:
+                        break
+                    if k == 2:
+                        quiet = True
+                    f = f.f_back
+                if quiet:
+                    return  # optimizer.step() internals
+                frame, line = f, (f.f_lineno if f is not None else None)
+            else:
+                if node is None or not active[2]:
+                    # The engine's own arithmetic inside backward: return before the stack
+                    # walk. (A pass that raised and was caught is noticed at the next event
+                    # that does walk the stack.)
+                    return
+                line, frame, quiet = self._where_in_pass(_getframe(1))
+                active = self._active
+                if quiet or (active is not None and (node is None or not active[2])):
+                    return  # optimizer.step() internals, or a pass closed by _where_in_pass
             if node is None and self._is_grad(output) and any(t is output for t in inputs):
                 return  # in-place work on a .grad (zero_()): the grad_reset event tells it
             if self._closing:
                 self._settle()
-            if self._pending and frame is not None:
-                self._maybe_scan(frame, line)
+            if self._pending and frame is not None and (
+                    frame is not self._scan_frame or line != self._scan_line):
+                self._scan(frame, line)
             tids, rgs = self._tids, self._rg
-            ins = []
-            for t in inputs:
-                tid = tids.get(t._uid)
-                if tid is not None and rgs.get(t._uid) is t._rg:
-                    ins.append(tid)
-                elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
-                      and not self._is_grad(t)):
-                    # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
-                    # as PyTorch's graph has no node for it either
-                    ins.append(t._data.item())
+            # Most inputs already have an id and are described as they are now; anything else
+            # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
+            if len(inputs) == 2:
+                t0, t1 = inputs
+                i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
+                if (i0 is None or i1 is None or rgs.get(t0._uid) is not t0._rg
+                        or rgs.get(t1._uid) is not t1._rg):
+                    ins = self._input_ids(inputs, line, active)
                 else:
-                    ins.append(self._tid(t, line))
-            # the hottest path of a traced run: node ids, the output's id and its snapshot inline
+                    ins = (i0, i1)
+            else:
+                ins = self._input_ids(inputs, line, active)
             nids = self._nids
             fn_id = None
             new_nodes = ()
@@ -287,21 +315,43 @@ class Recorder(_events.Listener):
                     if nxt is not None and nxt._uid not in nids:
                         nids[nxt._uid] = f"n{len(nids)}"
                         new_nodes += ((nxt, nxt._saved),)
+                fn_name = type(node).__name__
+            else:
+                fn = output.grad_fn
+                fn_name = None
+                if fn is not None:
+                    fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
             uid = output._uid
             out_id = tids.get(uid) or self._new_tid(output)
             rgs[uid] = rg = output._rg
             a = output._data
-            snap = (a.tobytes() if a.size <= self._copy_max else None, a.shape, a.dtype, rg,
-                    type(node).__name__ if node is not None else
-                    (type(output.grad_fn).__name__ if output.grad_fn is not None else None))
-            if node is None and output.grad_fn is not None:
-                fn_id = nids.get(output.grad_fn._uid)
             self._ops += 1
-            self._window.append(("op", line, op_name, tuple(ins), out_id, (snap, fn_id),
+            # one flat record (layout in NOTE [op records]): every extra tuple per op is more
+            # work for the garbage collector, which a traced run already keeps busy
+            self._window.append(("op", line, op_name, ins, out_id, fn_id,
                                  node, node._saved if node is not None else (), new_nodes,
-                                 _grad_state.enabled, active is not None))
+                                 _grad_state.enabled, active is not None,
+                                 a.tobytes() if a.size <= self._copy_max else None, a.shape,
+                                 a.dtype, rg, fn_name))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
+
+    def _input_ids(self, inputs: tuple, line, active) -> tuple:
+        """Each input's id, or the number for a Python scalar the engine wrapped."""
+        tids, rgs = self._tids, self._rg
+        ins = []
+        for t in inputs:
+            tid = tids.get(t._uid)
+            if tid is not None and rgs.get(t._uid) is t._rg:
+                ins.append(tid)
+            elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
+                  and not self._is_grad(t)):
+                # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
+                # as PyTorch's graph has no node for it either
+                ins.append(t._data.item())
+            else:
+                ins.append(self._tid(t, line))
+        return tuple(ins)
 
     def _introduce(self, node) -> tuple:
         """Give `node` an id; return its next nodes met for the first time (with saves)."""
@@ -341,7 +391,14 @@ class Recorder(_events.Listener):
         k = self._passes
         self._passes += 1
         root_ids = [self._tid(r, line) for r in roots]
-        leaves, nodes, custom = _walk(roots)
+        # For a scalar root J is one row, the very gradient the pass accumulates; after the
+        # first passes (a training loop's) it would only double the cost of backward. Such a
+        # pass needs only its leaves from the graph, not the checks that guard J.
+        scalar_late = k >= self.limits["detail_head"] and all(r._data.size == 1 for r in roots)
+        if scalar_late:
+            leaves, nodes, unsafe = _graph_leaves(roots) if inputs is None else [], (), True
+        else:
+            leaves, nodes, unsafe = _walk(roots)
         if inputs is not None:  # backward(inputs=...) / autograd.grad: only these get grads
             leaves = list(inputs)
         leaf_ids = [self._tid(t, line) for t in leaves]
@@ -349,10 +406,7 @@ class Recorder(_events.Listener):
         implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
                        for s in seeds)
         jac = None
-        # For a scalar root J is one row, the very gradient the pass accumulates; after the
-        # first passes (a training loop's) it would only double the cost of backward.
-        scalar_late = k >= self.limits["detail_head"] and all(r._data.size == 1 for r in roots)
-        if not custom and not scalar_late and len(nodes) <= self.limits["jacobian_max_nodes"]:
+        if not unsafe and len(nodes) <= self.limits["jacobian_max_nodes"]:
             jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
         first = roots[0]._data if roots else None
         if first is not None and first.size == 1:
@@ -418,21 +472,10 @@ class Recorder(_events.Listener):
             if nid is None:
                 return  # a node no event introduced; the picture cannot draw it
             line = self._bw_line if active is not None else self._where()[0]
-            snaps = []
             tids, cap = self._tids, self._copy_max
-            for grads in (grads_in, grads_out):  # snapshot every edge's gradient
-                out = []
-                for g in grads:
-                    if type(g) is not Tensor:
-                        out.append(None)
-                        continue
-                    a, fn = g._data, g.grad_fn
-                    out.append(((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
-                                 g._rg, type(fn).__name__ if fn is not None else None),
-                                tids.get(g._uid)))
-                snaps.append(out)
             self._window.append(("node_apply", line, active[0] if active else self._passes - 1,
-                                 nid, node, snaps[0], snaps[1]))
+                                 nid, node, _edge_snaps(grads_in, tids, cap),
+                                 _edge_snaps(grads_out, tids, cap)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -694,17 +737,38 @@ def _walk(roots) -> tuple:
 
 def _graph_nodes(roots) -> list:
     """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
-    out, seen = [], set()
-    queue = deque(r.grad_fn for r in roots if r.grad_fn is not None)
-    for n in queue:
-        seen.add(n._uid)
-    while queue:
-        n = queue.popleft()
-        out.append(n)
+    out = [r.grad_fn for r in roots if r.grad_fn is not None]
+    seen = {n._uid for n in out}
+    for n in out:  # the list is the queue: the loop meets what it appends, in order
         for nxt, _ in n.next_functions:
             if nxt is not None and nxt._uid not in seen:
                 seen.add(nxt._uid)
-                queue.append(nxt)
+                out.append(nxt)
+    return out
+
+
+def _graph_leaves(roots) -> list:
+    """The leaves `_walk` would give, in the same order, without its other checks."""
+    leaves, seen_leaf = [], set()
+    for n in _graph_nodes(roots):
+        if isinstance(n, AccumulateGrad):
+            v = n.variable
+            if v._uid not in seen_leaf:
+                seen_leaf.add(v._uid)
+                leaves.append(v)
+    return leaves
+
+
+def _edge_snaps(grads: tuple, tids: dict, cap: int) -> list:
+    """(*snapshot, tid or None) of each gradient on a node's edges; None where none flows."""
+    out = []
+    for g in grads:
+        if type(g) is Tensor:
+            a, fn = g._data, g.grad_fn
+            out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+                        type(fn).__name__ if fn is not None else None, tids.get(g._uid)))
+        else:
+            out.append(None)
     return out
 
 

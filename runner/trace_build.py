@@ -11,6 +11,8 @@ import json
 import math
 import re
 import weakref
+from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,6 +24,11 @@ from engine.tensor import Tensor
 from . import trace as T
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
+_kind_of = itemgetter(0)  # a record's kind
+_ref = weakref.ref
+# Kinds that neither define an id nor change a known tensor: Summary.absorb only counts them.
+_DEFINE_NOTHING = frozenset(("node_apply", "graph_freed", "backward_end", "grad_mode", "error",
+                             "failure"))
 
 if TYPE_CHECKING:
     from .recorder import Recorder
@@ -45,7 +52,7 @@ class Summary:
     def __init__(self, tail: int) -> None:
         self.tail = tail
         self.absorbed = 0
-        self.counts: dict[str, int] = {}
+        self.counts: Counter[str] = Counter()
         self.first_pass: int | None = None
         self.last_pass: int | None = None
         self.stdout: list[str] = []
@@ -58,52 +65,61 @@ class Summary:
         self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
 
     def absorb(self, window: list) -> None:
-        counts, defs, kept = self.counts, self.defs, self.kept
+        # Runs once per backward pass of a training loop, so it is written for speed: kinds
+        # are counted in C, and the records that define nothing return at the first test.
         self.absorbed += 1
+        self.counts.update(map(_kind_of, window))
+        defs, kept, order = self.defs, self.kept, self.order
         for rec in window:
             kind = rec[0]
-            counts[kind] = counts.get(kind, 0) + 1
-            if kind == "stdout":
+            if kind == "op":
+                order += 1
+                node = rec[6]
+                if node is None:  # holds no graph object: kept as it is, never swept
+                    kept[rec[4]] = [_alive, rec, None, order]
+                    continue
+                # the weak form: no strong reference to the graph, saves read when rendered;
+                # the output lives as long as its grad_fn can
+                ref = _ref(node)
+                new_nodes = rec[8]
+                refs = tuple([_ref(n) for n, _ in new_nodes]) if new_nodes else ()
+                weak = rec[:6] + (ref, None, refs) + rec[9:]
+                defs[rec[4]] = [ref, weak, None, order]
+                key = ("node", node._uid)
+                if key not in defs:
+                    defs[key] = [ref, weak, None, order]
+                for (n, _), nref in zip(new_nodes, refs):
+                    key = ("node", n._uid)
+                    if key not in defs:
+                        defs[key] = [nref, weak, None, order]
+            elif kind in _DEFINE_NOTHING:
+                continue
+            elif kind == "tensor":  # holds no object: cheap to keep
+                order += 1
+                kept[rec[2]] = [_alive, rec, None, order]
+            elif kind == "accumulate":
+                self.updates.setdefault(rec[3], {})["grad"] = rec[7]
+            elif kind == "stdout":
                 self.stdout.append(rec[2])
             elif kind == "warning":
                 self.warnings.append((rec[2], rec[3], rec[1]))
-            elif kind == "tensor":  # holds no object: cheap to keep
-                self.order += 1
-                kept[rec[2]] = [_alive, rec, None, self.order]
-            elif kind == "op":
-                node, new_nodes = rec[6], rec[8]
-                # the weak form: no strong reference to the graph, saves read when rendered;
-                # the output lives as long as its grad_fn can (a graph-less one is kept)
-                weak = rec[:6] + (_weak(node) if node is not None else None, None,
-                                  tuple(_weak(n) for n, _ in new_nodes)) + rec[9:]
-                self.order += 1
-                order = self.order
-                if node is None:
-                    kept[rec[4]] = [_alive, weak, None, order]
-                else:
-                    defs[rec[4]] = [weak[6], weak, None, order]
-                if node is not None:
-                    defs.setdefault(("node", node._uid), [weak[6], weak, None, order])
-                for (n, _), ref in zip(new_nodes, weak[8]):
-                    defs.setdefault(("node", n._uid), [ref, weak, None, order])
             elif kind == "backward_begin":
                 if self.first_pass is None:
                     self.first_pass = rec[2]
                 self.last_pass = rec[2]
             elif kind == "inplace":
                 self.updates.setdefault(rec[2], {})["value"] = rec[5]
-                self.order += 1
-                order = self.order
+                order += 1
                 if rec[7] is not None:
                     kept.setdefault(("node", rec[7][0]._uid), [_alive, rec, None, order])
                 for n, _ in rec[8]:
                     kept.setdefault(("node", n._uid), [_alive, rec, None, order])
-            elif kind in ("accumulate", "grad_reset"):
-                self.updates.setdefault(rec[3] if kind == "accumulate" else rec[2], {})[
-                    "grad"] = rec[7] if kind == "accumulate" else rec[4]
+            elif kind == "grad_reset":
+                self.updates.setdefault(rec[2], {})["grad"] = rec[4]
             elif kind == "optimizer_step":
                 for tid, _, after in rec[4]:
                     self.updates.setdefault(tid, {})["value"] = after
+        self.order = order
         if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
             self._prune()
 
@@ -150,10 +166,14 @@ class Builder:
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, tuple] = {}
+        self._nbytes: dict[int, tuple] = {}   # id(event) -> (event, bytes): see nbytes()
 
     # -- values
     def value(self, snap: Snap) -> dict:
-        raw, shape, npdtype, rg, fn_name = snap
+        return self.fields_value(*snap)
+
+    def fields_value(self, raw, shape, npdtype, rg, fn_name) -> dict:
+        """`value` of a snapshot given field by field (as the flat records hold them)."""
         if raw is None:
             return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
                     "repr": None}
@@ -173,20 +193,24 @@ class Builder:
     def grad(self, g) -> dict | None:
         if g is None:
             return None
-        snap, tid = g
-        out = self.value(snap)
-        if tid is not None:
-            out["tensor"] = tid
+        out = self.fields_value(g[0], g[1], g[2], g[3], g[4])
+        if g[5] is not None:
+            out["tensor"] = g[5]
         return out
 
     def tensor(self, tid: str, snap_t: tuple, grad_of: str | None = None) -> dict:
         snap, fn_id = snap_t
-        out = {"id": tid, "name": self.rec._names.get(tid), "shape": list(snap[1]),
-               "dtype": _dtype_name(snap[2]), "requires_grad": bool(snap[3]),
-               "is_leaf": fn_id is None, "grad_fn": fn_id, "value": self.value(snap)}
+        out = self.op_tensor(tid, fn_id, *snap)
         if grad_of is not None:
             out["grad_of"] = grad_of
         return out
+
+    def op_tensor(self, tid: str, fn_id, raw, shape, npdtype, rg, fn_name) -> dict:
+        """`tensor` of an op's output, from the fields of its flat record."""
+        return {"id": tid, "name": self.rec._names.get(tid), "shape": list(shape),
+                "dtype": _dtype_name(npdtype), "requires_grad": bool(rg),
+                "is_leaf": fn_id is None, "grad_fn": fn_id,
+                "value": self.fields_value(raw, shape, npdtype, rg, fn_name)}
 
     def node(self, node, saved_objs: tuple) -> dict:
         cls = type(node)
@@ -225,9 +249,9 @@ class Builder:
         return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
 
     def _ev_op(self, r):
-        _, _, op, ins, out_id, snap_t, node, saved, new_nodes, mode, in_bw = r
+        _, _, op, ins, out_id, fn_id, node, saved, new_nodes, mode, in_bw = r[:11]
         return {"op": op, "inputs": [i if type(i) is str else num(i, self.digits) for i in ins],
-                "output": self.tensor(out_id, snap_t),
+                "output": self.op_tensor(out_id, fn_id, *r[11:]),
                 "node": None if node is None else self.node(node, saved),
                 "new_nodes": [self.node(n, saved) for n, saved in new_nodes],
                 "grad_mode": mode, "in_backward": in_bw}
@@ -309,7 +333,6 @@ class Builder:
         if len(records) > limit:
             records, rest = records[:limit], records[limit:]
         events, reason = self.render_within_cap(records), "event_cap"
-        measured = self.measured  # bytes of the rendered events, elided placeholders aside
         if len(events) < len(records):  # the byte cap was reached first
             records, rest, reason = records[:len(events)], records[len(events):] + rest, "byte_cap"
         if rest:
@@ -319,16 +342,12 @@ class Builder:
         if summary is not None and records and _MIDDLE in records:
             at = records.index(_MIDDLE)
             events[at] = self.elided(summary, events[at + 1:])
-        # what changed after measuring: the elided events and the errors after a cut
-        measured += len(_SIZER.encode([e for e in events[len(records):]]
-                                      + [e for e in events[:len(records)]
-                                         if e["kind"] == "elided"]).encode())
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
         counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
                   sum(summary.counts.values()) if summary is not None else 0}
-        events = Capper(self, trace, counts).cap(events, measured)
+        events = Capper(self, trace, counts).cap(events)
         counts["events"] = len(events) + 1
         events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
                        "counts": counts})
@@ -348,15 +367,31 @@ class Builder:
         exceed limits.max_bytes: records beyond that would be cut by the byte cap anyway
         (Capper then trims the overshoot exactly)."""
         events, size, limit = [], 0, self.lim["max_bytes"]
+        nbytes = self.nbytes
         for start in range(0, len(records), 512):
             chunk = [{"kind": "elided", "line": None} if r is _MIDDLE else self.event(r)
                      for r in records[start:start + 512]]
             events.extend(chunk)
-            size += len(_SIZER.encode(chunk).encode())
+            size += _list_bytes(chunk, nbytes)
             if size > limit:
                 break
-        self.measured = size
         return events
+
+    def nbytes(self, event: dict) -> int:
+        """Bytes of `event` as compact JSON without its `seq`, encoded once per event, so that
+        Capper sizes a whole trace, and each prefix it tries, by adding numbers up.
+
+        `elided` events are measured afresh every time: Capper.squeeze shortens their console
+        text in place, and there are few of them.
+        """
+        hit = self._nbytes.get(id(event))
+        if hit is not None and hit[0] is event:  # the event itself keeps its id unique
+            return hit[1]
+        text = _SIZER.encode(event)
+        n = len(text) if text.isascii() else len(text.encode())
+        if event["kind"] != "elided":
+            self._nbytes[id(event)] = (event, n)
+        return n
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap") -> dict:
@@ -447,22 +482,15 @@ class Capper:
         self.b, self.trace, self.counts = builder, trace, counts
         self.lim = builder.lim
 
-    def cap(self, events: list, measured: int | None = None) -> list:
-        """`measured`: an upper bound of the bytes of `events` encoded as a list, if known."""
+    def cap(self, events: list) -> list:
         limit = self.lim["max_bytes"]
         if len(events) + 1 > self.lim["max_events"]:
-            events, measured = self.cut(events, max(self.lim["max_events"] - 3, 0),
-                                        "event_cap"), None
-        if measured is not None:
-            size = self.size([]) + measured + 17 * len(events)
-            if size <= limit:  # the common case: already measured while rendering, done
-                return events
-        size = self.size(events)
+            events = self.cut(events, max(self.lim["max_events"] - 3, 0), "event_cap")
+        size = self.size(events)  # a sum: each event was measured once (Builder.nbytes)
         if size <= limit:
             return events
         # Over the cap: guess the prefix that fits in proportion, then shrink it by the
-        # measured overshoot. Each round is one encoder call over the whole list, which
-        # costs far less than measuring events one by one.
+        # measured overshoot.
         base = self.size([])
         keep, out = len(events), events
         while size > limit and keep > 0:
@@ -482,7 +510,7 @@ class Capper:
         # Key order does not change the length, so skip sorting; + 1 newline and ~16 bytes
         # of "seq" per event.
         return (len(_SIZER.encode(head).encode()) + 16 + len(_SIZER.encode(end).encode())
-                + len(_SIZER.encode(events).encode()) + 17 * len(events))
+                + _list_bytes(events, self.b.nbytes) + 17 * len(events))
 
     def cut(self, events: list, keep: int, reason: str) -> list:
         """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""
@@ -537,12 +565,13 @@ class Capper:
         return events
 
 
-def _weak(obj):
-    return weakref.ref(obj)
-
-
 def _alive():
     return True
+
+
+def _list_bytes(events: list, nbytes) -> int:
+    """Bytes of `events` encoded as one compact JSON list: theirs, the commas, the brackets."""
+    return sum(map(nbytes, events)) + len(events) + 1 if events else 2
 
 
 def failure_event(message: str) -> dict:
@@ -594,8 +623,8 @@ def _data(arr: np.ndarray, digits: int):
     if kind == "f":
         flat = arr.ravel().tolist()
         fmt = f"{{:.{digits}g}}"
-        if all(math.isfinite(x) for x in flat):
-            vals = [float(fmt.format(x)) for x in flat]
+        if all(map(math.isfinite, flat)):  # maps of builtins: no Python call per number
+            vals = list(map(float, map(fmt.format, flat)))
         else:
             vals = [num(x, digits) for x in flat]
         return _nest(vals, arr.shape)
