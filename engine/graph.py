@@ -107,10 +107,12 @@ class Node(metaclass=TorchNamed):
 
     def free(self) -> None:
         """Drop saved tensors (keep sizes and flags), as PyTorch does after backward."""
-        # a saved value is a tensor exactly when a version was recorded for it
-        if self._versions:
+        # a saved value is a tensor exactly when a version was recorded for it; count() asks
+        # whether there is one without a Python-level loop (add saves only sizes and alpha)
+        versions = self._versions
+        if versions and versions.count(None) != len(versions):
             self._saved = tuple([v if ver is None else FREED
-                                 for v, ver in zip(self._saved, self._versions)])
+                                 for v, ver in zip(self._saved, versions)])
         self._freed = True
 
     def _unpack(self, i: int):

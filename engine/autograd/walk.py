@@ -22,6 +22,7 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
+from ..ops._op import edge
 from ..tensor import Tensor, new_tensor
 from . import anomaly
 from .order import collect
@@ -51,17 +52,12 @@ def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
     return tuple(out)
 
 
-def _root_edge(t: Tensor) -> tuple:
-    from ..ops._op import edge
-    return edge(t)
-
-
 def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targets=None,
         capture=None, accumulate: bool = True) -> dict:
     """Walk the graph from `roots`. `targets` (set of nodes) restricts the pass; `capture`
     maps (node, output_nr) to a key whose incoming gradient is returned; `accumulate=False`
     keeps leaves' `.grad` untouched (autograd.grad)."""
-    edges = [_root_edge(t) for t in roots]
+    edges = [edge(t) for t in roots]
     buffers: dict = {}
     for (fn, nr), g in zip(edges, seeds):
         if fn is not None:
@@ -292,7 +288,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
 
 
 def _targets(inputs: tuple) -> tuple:
-    from ..ops._op import edge
     targets, capture = set(), {}
     for i, t in enumerate(inputs):
         if not t._rg:

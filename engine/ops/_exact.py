@@ -35,6 +35,7 @@ def one_minus_square(y: np.ndarray) -> np.ndarray:
     a fresh array (callers may write into it)."""
     if y.dtype == F32 and y.size <= SMALL:
         t = y.astype(np.float64)
-        return np.asarray((1 - t * t).astype(F32))   # 0-d arithmetic gives numpy scalars
+        np.multiply(t, t, out=t)            # out= keeps 0-d results arrays, not scalars
+        return np.subtract(1, t, out=t).astype(F32)
     t = np.asarray(y * y)
     return np.subtract(1, t, out=t)
