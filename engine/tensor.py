@@ -53,10 +53,9 @@ class Tensor(TensorOps, metaclass=TorchNamed):
 
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
-        if self.grad_fn is not None:
-            if not flag:
-                raise RuntimeError(messages.NONLEAF_REQUIRES_GRAD)
-            return
+        if self.grad_fn is not None:    # PyTorch's attribute refuses even True on a non-leaf
+            raise RuntimeError(messages.NONLEAF_REQUIRES_GRAD if not flag else
+                               messages.NONLEAF_REQUIRES_GRAD.split(" If ")[0])
         if flag and self._data.dtype.kind not in "fc":
             raise RuntimeError(messages.INT_REQUIRES_GRAD_SET)
         self._rg = bool(flag)
@@ -64,6 +63,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
         if requires_grad and self._data.dtype.kind not in "fc":
             raise RuntimeError(messages.INT_REQUIRES_GRAD_METHOD)
+        if requires_grad and self.grad_fn is not None:
+            return self                 # the method (unlike the attribute) accepts it
         self.requires_grad = requires_grad
         return self
 
