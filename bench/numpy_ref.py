@@ -83,11 +83,13 @@ def w3_mlp_step(state, lr=F32(0.01)) -> float:
     g_h = (g_out @ w2) * (1 - h * h)
     g_w1, g_b1 = g_h.T @ x, g_h.sum(0)
     for p, g in zip((w1, b1, w2, b2), (g_w1, g_b1, g_w2, g_b2)):
-        p -= lr * g
+        p -= lr * g       # rounds twice; PyTorch's SGD (and the engine) round once (an fma)
     return float(loss)
 
 
 def w4_big_chain(x: np.ndarray) -> float:
+    # the tape lives until the return; the engine frees saved arrays during backward, which
+    # changes when glibc trims its heap (docs/performance.md, "W4, second look")
     tape = []
     y = x
     for _ in range(4):
