@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import select
 import signal
 import sys
 import time
@@ -411,12 +412,18 @@ def main() -> int:
     reader = protocol.FrameReader(req_fd)
     try:
         while not reader.eof:
-            for kind, payload in reader.read_available(None):
+            frames = reader.read_available(None)
+            while frames:
+                kind, payload = frames.pop(0)
                 if kind == protocol.PING:
                     protocol.write_frame(resp_fd, protocol.PING, payload)
                 elif kind == protocol.REQUEST:
                     spare = _serve(payload, layers, spare, resp_fd)
-                    spare = spare or Spare(layers, keep=(req_fd, resp_fd), warm=WARM_SPARES)
+                    # A request already waiting (a busy server) gains nothing from a warm-up
+                    # it would wait for: the spare then only saves the fork.
+                    waiting = bool(frames) or bool(select.select([req_fd], [], [], 0)[0])
+                    spare = spare or Spare(layers, keep=(req_fd, resp_fd),
+                                           warm=WARM_SPARES and not waiting)
     finally:
         if spare is not None:
             spare.discard()
