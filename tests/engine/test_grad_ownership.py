@@ -168,3 +168,22 @@ def test_fma_into_out_is_the_same_as_the_returned_array(dtype):
     want = fma(a, -0.01, b)
     fma(a, -0.01, b, out=a)
     assert np.array_equal(a.view(np.uint8), want.view(np.uint8))
+
+
+def test_second_derivative_through_linear_matches_the_matmul_route():
+    """Addmm's column-major weight path (and its numpy shortcut) against x @ w.t() + b."""
+    torch.manual_seed(2)
+    x = torch.randn(5, 4, dtype=torch.float64)
+    b = torch.randn(3, dtype=torch.float64)
+    grads = []
+    for route in (lambda w: torch.nn.functional.linear(x, w, b), lambda w: x @ w.t() + b):
+        w = torch.randn(3, 4, dtype=torch.float64, generator=torch.Generator().manual_seed(3))
+        w.requires_grad_()
+        (gw,) = torch.autograd.grad((route(w) ** 3).sum(), w, create_graph=True)
+        (gw * gw).sum().backward()
+        plain = torch.randn(3, 4, dtype=torch.float64, generator=torch.Generator().manual_seed(3))
+        plain.requires_grad_()
+        (route(plain) ** 3).sum().backward()
+        assert np.allclose(plain.grad._data, gw.detach()._data, rtol=1e-12)
+        grads.append(w.grad._data.copy())
+    assert np.allclose(grads[0], grads[1], rtol=1e-10)
