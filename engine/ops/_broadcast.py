@@ -46,7 +46,8 @@ def sum_to(grad, shape: tuple):
         if dims and all(n == 1 for n in shape) and _sum_order.applies(a):
             a = _sum_order.cascade_sum(a)   # to a single number: PyTorch's order of additions
         elif dims:  # gradients are floating, so numpy's sum keeps their dtype as SumDim's does
-            a = a.sum(axis=tuple(dims), keepdims=True)
+            out = _sum_order.dim_sum(a, tuple(dims), True)     # PyTorch's order, as SumDim's
+            a = a.sum(axis=tuple(dims), keepdims=True) if out is None else out
         return new_tensor(a.reshape(shape)) if a.shape != shape else new_tensor(a)
     if dims:
         grad = grad.sum(tuple(dims), keepdim=True)

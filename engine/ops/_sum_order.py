@@ -6,6 +6,9 @@ run as: 8-lane (float32; 4-lane float64) vectors, four vector accumulators inter
 cascade of partial sums flushed every 16 rows; then the scalar tail, then the lanes, in order.
 Runs shorter than one vector use the same interleaving on scalars. Above 32768 elements PyTorch
 splits the sum across threads, so the order depends on the machine: numpy's sum is used there.
+Sums along dims (`dim_sum`, also what `sum_to` reduces a broadcast gradient with) follow its
+inner loop (a row: the same scheme) and outer loop (columns: groups added row after row, the
+rest with four interleaved row accumulators), for up to SMALL elements.
 
 Example:
     >>> import numpy as np
@@ -18,6 +21,7 @@ import numpy as np
 
 _ILP, _STEP = 4, 16      # accumulators interleaved; rows per cascade run (for <= 32768)
 MAX_SERIAL = 32768       # PyTorch's grain size: larger sums are split over threads
+SMALL = 4096             # dim sums of more elements keep numpy's order (speed, ops/_exact.py)
 
 
 def _add_rows(acc: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -77,3 +81,98 @@ def applies(a: np.ndarray) -> bool:
     """Whether `cascade_sum` reproduces PyTorch for `a` (contiguous float32/64, not huge)."""
     return (a.dtype.kind == "f" and a.itemsize in (4, 8) and 0 < a.size <= MAX_SERIAL
             and a.flags.c_contiguous)
+
+
+def _coalesce(shape: tuple, axes: set) -> list:
+    """(size, reduced) runs of `shape` with size-1 dims dropped and neighbours of the same kind
+    merged, as PyTorch's TensorIterator presents a contiguous tensor to its reduction loop."""
+    runs: list = []
+    for d, n in enumerate(shape):
+        if n == 1:
+            continue
+        red = d in axes
+        if runs and runs[-1][1] == red:
+            runs[-1][0] *= n
+        else:
+            runs.append([n, red])
+    return runs
+
+
+def _outer_sum(x: np.ndarray) -> np.ndarray:
+    """Column sums of (A, R, B) `x` over R as PyTorch's outer reductions add them: groups of
+    columns summed row after row (multi_row_sum), the leftover columns with four interleaved
+    row accumulators (row_sum). Vectorised (B >= lanes): groups of 4 vectors, then whole
+    vectors go to row_sum; scalar: groups of 4 columns."""
+    b = x.shape[2]
+    lanes = 32 // x.itemsize
+    group = 4 * lanes if b >= lanes else 4
+    split = b // group * group
+    rows = np.moveaxis(x, 1, 0)                      # (R, A, B): items along axis 0
+    out = np.empty(x.shape[:1] + (b,), x.dtype)
+    if split:
+        out[:, :split] = _multi_row_sum(rows[:, :, :split])
+    if split < b:
+        out[:, split:] = _row_sum(rows[:, :, split:])
+    return out
+
+
+def _inner_sum(x: np.ndarray) -> np.ndarray:
+    """Row sums of (A, R) `x` as PyTorch's inner reductions add them (cascade_sum per row)."""
+    r = x.shape[1]
+    lanes = 32 // x.itemsize
+    if r < lanes:
+        return _row_sum(x.T)
+    nvec = r // lanes
+    vecs = np.moveaxis(x[:, :nvec * lanes].reshape(x.shape[0], nvec, lanes), 1, 0)
+    vec = np.cumsum(vecs, axis=0)[-1] if nvec < _ILP else _row_sum(vecs)
+    zero = np.zeros((x.shape[0], 1), x.dtype)
+    return np.cumsum(np.concatenate([zero, x[:, nvec * lanes:], vec], axis=1), axis=1)[:, -1]
+
+
+def dim_sum(a: np.ndarray, axes: tuple, keepdims: bool):
+    """`a` summed over `axes` in PyTorch's order of additions, or None where that order is not
+    modelled (more than one run of reduced dims, or a reduction `applies` refuses).
+
+    Example:
+        >>> import numpy as np
+        >>> dim_sum(np.ones((2, 3), np.float32), (1,), False).tolist()
+        [3.0, 3.0]
+    """
+    if not applies(a) or a.size > SMALL:
+        return None
+    if a.ndim == 2 and len(axes) == 1 and 1 not in a.shape:      # the usual case, quickly
+        out = _sum3(a.reshape(*a.shape, 1) if axes[0] % 2 else a.reshape(1, *a.shape))
+        return out.reshape((1, -1) if axes[0] % 2 == 0 else (-1, 1)) if keepdims else \
+            out.reshape(-1)
+    axes_set = {d % a.ndim for d in axes}
+    runs = _coalesce(a.shape, axes_set)
+    kinds = [red for _, red in runs]
+    if kinds.count(True) > 1:
+        return None
+    shape = tuple(1 if d in axes_set else n for d, n in enumerate(a.shape)) if keepdims else \
+        tuple(n for d, n in enumerate(a.shape) if d not in axes_set)
+    if True not in kinds:                            # nothing to add up: 0 + a, as PyTorch
+        return np.add(a, 0, dtype=a.dtype).reshape(shape)
+    i = kinds.index(True)
+    outer = runs[i - 1][0] if i else 1
+    inner = runs[i + 1][0] if i + 1 < len(runs) else 1
+    return _sum3(a.reshape(outer, runs[i][0], inner)).reshape(shape)
+
+
+def _sum3(x: np.ndarray) -> np.ndarray:
+    """(A, R, B) `x` summed over R in PyTorch's order; an (A, B) array."""
+    r, inner = x.shape[1], x.shape[2]
+    if r <= _ILP:      # one addition after another (numpy's order too), from PyTorch's 0
+        return np.add(x.sum(axis=1), 0, dtype=x.dtype)
+    if inner > 1:
+        return _outer_sum(x)
+    if r < 32 // x.itemsize:       # row_sum: four accumulators, the tail joins the first
+        x = x[:, :, 0]
+        acc = x[:, 0] + x[:, 4]
+        for k in range(5, r):
+            acc += x[:, k]
+        acc += x[:, 1]
+        acc += x[:, 2]
+        acc += x[:, 3]
+        return acc
+    return _inner_sum(x[:, :, 0])

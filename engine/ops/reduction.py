@@ -96,9 +96,13 @@ class SumDim(Op):
 
     def forward(self, dim, keepdim):
         axis = dim if self.ndim else None   # a 0-d tensor reduces over "dim 0" to itself
-        if self.ndim and _sum_order.applies(self) and _whole(axis, self.shape):
-            out = _sum_order.cascade_sum(self)      # every dim: PyTorch's full-sum order
-            return out.reshape((1,) * self.ndim) if keepdim else out
+        if self.ndim and _sum_order.applies(self):
+            if _whole(axis, self.shape):
+                out = _sum_order.cascade_sum(self)      # every dim: PyTorch's full-sum order
+                return out.reshape((1,) * self.ndim) if keepdim else out
+            out = _sum_order.dim_sum(self, axis, keepdim)   # PyTorch's order along dims
+            if out is not None:
+                return out
         return as_array(self.sum(axis=axis, keepdims=keepdim, dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
@@ -137,6 +141,10 @@ class MeanDim(Op):
 
     def forward(self, dim, keepdim):
         axis = dim if self.ndim else None
+        if self.ndim and _sum_order.applies(self):   # PyTorch's mean: its sum, one division
+            out = SumDim.forward(self, axis, keepdim)
+            count = self.size // (out.size or 1)
+            return as_array(out / self.dtype.type(count))
         return as_array(self.mean(axis=axis, keepdims=keepdim, dtype=self.dtype))
 
     def backward(ctx, grad):
