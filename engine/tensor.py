@@ -173,6 +173,11 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         self._data = value._data
 
     @property
+    def _base(self) -> "Tensor | None":
+        """The tensor this one is a view of (the root, as PyTorch keeps it), or None."""
+        return self._x.get("view_of") if self._x is not None else None
+
+    @property
     def _version(self) -> int:
         return self._vc[0]
 
@@ -200,6 +205,10 @@ class Tensor(TensorOps, metaclass=TorchNamed):
 
     def nelement(self) -> int:
         return self._data.size
+
+    def data_ptr(self) -> int:
+        """The address of the first element (views into the same memory share addresses)."""
+        return self._data.__array_interface__["data"][0]
 
     def element_size(self) -> int:
         return self._data.itemsize

@@ -226,6 +226,11 @@ class TensorOps:
     def tanh_(self): return ip.apply_inplace(ew.Tanh, "tanh_", self)
     def relu_(self): return ip.apply_inplace(ew.Relu, "relu_", self)
     def abs_(self): return ip.apply_inplace(ew.Abs, "abs_", self)
+    def sin_(self): return ip.apply_inplace(ew.Sin, "sin_", self)
+    def cos_(self): return ip.apply_inplace(ew.Cos, "cos_", self)
+    def square_(self): return ip.apply_inplace(ar.PowScalar, "square_", self, 2)
+    def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
+    def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
     def clamp_(self, min=None, max=None):  # noqa: A002
         return ip.apply_inplace(ew.Clamp, "clamp_", self, _num(min), _num(max))
     def zero_(self): return ip.zero_(self)

@@ -233,6 +233,8 @@ class Guard:
             return self._checked(obj, name, getattr(obj, name))
         elif name == "_version" and isinstance(obj, self.tensor_type):
             return obj._version
+        elif name == "_base" and isinstance(obj, self.tensor_type):     # a view's base tensor
+            return obj._base
         _deny(obj, name)
 
     def _class_attr(self, cls, name):
