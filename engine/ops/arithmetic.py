@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
 from ._op import Op, _promote, scalar
+from .inplace import apply_inplace
 
 _plain = new_tensor
 
@@ -227,10 +228,21 @@ def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other (`torch.sub`)."""
     if isinstance(input, Tensor):
         a, b = _pair(input, other)
-        if a._data.dtype.kind == "b" or b._data.dtype.kind == "b":
-            raise RuntimeError(messages.bool_subtraction(a._data.dtype == b._data.dtype))
+        _refuse_bools(a, b)
         return Sub.apply(a, b, alpha)
     return RsubScalar.apply(other, input, alpha)
+
+
+def sub_(input: Tensor, other: Tensor, alpha=1) -> Tensor:
+    """input -= alpha * other, in place (`Tensor.sub_`, `-=`)."""
+    _refuse_bools(input, other)
+    return apply_inplace(Sub, "sub_", input, other, alpha)
+
+
+def _refuse_bools(a: Tensor, b: Tensor) -> None:
+    # checked before promotion, which would turn a bool operand into a number
+    if a._data.dtype.kind == "b" or b._data.dtype.kind == "b":
+        raise RuntimeError(messages.bool_subtraction(a._data.dtype == b._data.dtype))
 
 
 def rsub(input, other, *, alpha=1) -> Tensor:
