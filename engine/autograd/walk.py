@@ -274,15 +274,15 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         if not all(t._rg for t in inputs):     # PyTorch retains grads of the inputs first
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         targets, capture = _targets(inputs)
+        for t in inputs:    # as PyTorch: a non-leaf input retains its grad (no .grad warning)
+            if t.grad_fn is not None:
+                t.retain_grad()
     if _events.listener is not None:
         _events.listener.on_backward_begin(roots, seeds, retain_graph, create_graph, inputs,
                                            "backward")
     if anomaly.state.enabled:
         anomaly.mark(roots)
-    results = run(roots, seeds, retain_graph, create_graph, targets, capture)
-    for i, t in enumerate(inputs or ()):
-        if t.grad_fn is not None and results.get(i) is not None:
-            accumulate_grad(t, results[i], create_graph)
+    run(roots, seeds, retain_graph, create_graph, targets, capture)
     if _events.listener is not None:
         _events.listener.on_backward_end("backward")
 
