@@ -14,9 +14,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from runner.trace import new_trace
+# This checkout's code, not whichever one is installed: run from another checkout's bench/
+# to time that checkout (python runs a script with its own folder first on sys.path).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from runner.trace import new_trace  # noqa: E402
 
 
 def synthetic_trace(boxes: int, seed: int = 0) -> dict:
