@@ -294,7 +294,8 @@ class Recorder(_events.Listener):
             tids, rgs = self._tids, self._rg
             # Most inputs already have an id and are described as they are now; anything else
             # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
-            if len(inputs) == 2:
+            n_in = len(inputs)
+            if n_in == 2:
                 t0, t1 = inputs
                 i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
                 if (i0 is None or i1 is None or rgs.get(t0._uid) is not t0._rg
@@ -302,6 +303,13 @@ class Recorder(_events.Listener):
                     ins = self._input_ids(inputs, line, active)
                 else:
                     ins = (i0, i1)
+            elif n_in == 1:
+                t0 = inputs[0]
+                i0 = tids.get(t0._uid)
+                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                    ins = self._input_ids(inputs, line, active)
+                else:
+                    ins = (i0,)
             else:
                 ins = self._input_ids(inputs, line, active)
             nids = self._nids
