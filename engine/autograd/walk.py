@@ -123,6 +123,9 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                 if not left:    # what _priority(fn) gives, inline: hot
                     heappush(heap, (_ACC_FIRST + fn._uid if type(fn) is AccumulateGrad
                                     else -fn._uid, fn))
+            # the buffers must be the only holders of a gradient handed on: accumulate_grad
+            # keeps a large one without copying only then (NOTE in engine/ops/_broadcast.py)
+            outs = g = None
     finally:
         _grad_state.enabled, _grad_state.quiet = prev, prev_quiet
     if freed and _events.listener is not None:

@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes, messages
 from ..tensor import Tensor, new_tensor
 from . import _samples
-from ._broadcast import sum_to
+from ._broadcast import records_nothing, sum_to
 from ._op import Op, _promote, scalar
 from .inplace import apply_inplace
 
@@ -108,6 +108,11 @@ class Mul(Op):
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
+        if a and b and ctx.self is ctx.other and records_nothing():
+            # x * x: both products are grad * x, so one serves both (the walk still adds the
+            # two, as PyTorch does); a recorded backward keeps its two MulBackward0 nodes
+            g = sum_to(grad * ctx.other, ctx._self_sym_sizes)
+            return g, g
         return (sum_to(grad * ctx.other, ctx._self_sym_sizes) if a else None,
                 sum_to(grad * ctx.self, ctx._other_sym_sizes) if b else None)
 
