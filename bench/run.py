@@ -44,6 +44,11 @@ def bench_env() -> dict:
     env.pop("OPENBLAS_CORETYPE", None)
     env.pop("OPENBLAS_L2_SIZE", None)
     env["PYTHONWARNINGS"] = "ignore"
+    # glibc hands freed heap back to the system and faults it in again on the next use; how
+    # often depends on what ran earlier in the process, which made W4 swing by 2x between
+    # runs (see docs/performance.md). Every backend gets the same fixed allocator settings.
+    env.setdefault("GLIBC_TUNABLES", "glibc.malloc.trim_threshold=1073741824:"
+                                     "glibc.malloc.mmap_threshold=33554432")
     return env
 
 
