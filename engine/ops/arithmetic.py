@@ -14,6 +14,7 @@ from .. import dtypes, messages
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
+from ._exact import SMALL
 from ._op import Op, _promote, scalar
 from .inplace import apply_inplace
 
@@ -133,8 +134,8 @@ class Div(Op):
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         y = ctx.other
-        return (sum_to(grad / y, ctx._self_sym_sizes) if a else None,
-                sum_to(-grad * ctx.self / (y * y), y._data.shape) if b else None)
+        return (sum_to(grad / y, ctx._self_sym_sizes) if a else None,     # PyTorch's order:
+                sum_to(-grad * (ctx.self / y / y), y._data.shape) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -167,13 +168,15 @@ class PowScalar(Op):
     def forward(self, exponent):
         if self.dtype.kind != "f" and isinstance(exponent, float):
             self = self.astype(dtypes.get_default_dtype().np)   # int ** 0.5 is a float tensor
+        if self.dtype.kind == "f":
+            return _float_pow(self, exponent)
         return np.asarray(self ** exponent, dtype=self.dtype)
 
     def backward(ctx, grad):
         p, x = ctx.exponent, ctx.self
         if p == 0:   # PyTorch returns plain zeros here, cut from any graph
             return (_plain(np.zeros_like(x._data)),)
-        return (grad * (x ** (p - 1) * p),)
+        return (grad * (x ** (p - 1) * p),)     # x ** (p - 1) as forward: PyTorch's bits
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -188,13 +191,15 @@ class PowTensor(Op):
     rule = "grad * exponent * self**(exponent-1), grad * result * log(self)"
 
     def forward(self, exponent):
+        if self.dtype == np.float32 and exponent.dtype == np.float32 and self.size <= SMALL:
+            return np.power(self, exponent, dtype=np.float64).astype(np.float32)  # powf's bits
         return self ** exponent
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         x, p = ctx.self, ctx.exponent
-        return (sum_to(grad * p * x ** (p - 1), x._data.shape) if a else None,
-                sum_to(grad * ctx.result * x.log(), p._data.shape) if b else None)
+        return (sum_to(grad * (p * x ** (p - 1)), x._data.shape) if a else None,
+                sum_to(grad * (ctx.result * x.log()), p._data.shape) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -213,14 +218,35 @@ class RpowScalar(Op):
             exponent = exponent.astype(dtypes.get_default_dtype().np)  # 2.0 ** ints is float
         elif exponent.dtype.kind == "b":
             exponent = exponent.astype(np.int64)                       # 2 ** bools is int64
+        if exponent.dtype == np.float32 and exponent.size <= SMALL:     # powf's bits
+            return np.power(np.float32(self), exponent, dtype=np.float64).astype(np.float32)
         return np.asarray(self ** exponent, dtype=exponent.dtype)        # 2 ** ints stays int
 
     def backward(ctx, grad):
-        return (grad * ctx.result * float(np.log(ctx.self)),)
+        return (grad * (ctx.result * float(np.log(ctx.self))),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), 2.0
+
+
+def _float_pow(x: np.ndarray, p) -> np.ndarray:
+    """x ** p for a float array and a number, with PyTorch's bits: it multiplies for 2 and 3,
+    divides for -1 and -2, takes 1 / sqrt for -0.5 and powf (one rounding of the exact power,
+    as float64 then float32 gives) for other exponents of small float32 arrays."""
+    if p == 2:
+        return x * x
+    if p == 3:
+        return x * x * x
+    if p == -1:
+        return 1 / x
+    if p == -2:
+        return 1 / (x * x)
+    if p == -0.5:
+        return 1 / np.sqrt(x)
+    if p == 0.5 or x.dtype != np.float32 or x.size > SMALL:
+        return np.asarray(x ** p, dtype=x.dtype)
+    return np.power(x, p, dtype=np.float64).astype(np.float32)
 
 
 # ---- public entry points ------------------------------------------------------------------

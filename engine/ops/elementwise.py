@@ -34,6 +34,16 @@ def _plain_backward(grad: Tensor, like: Tensor) -> bool:
             and g.dtype == x.dtype)
 
 
+def _zeros(g: Tensor) -> Tensor:
+    """PyTorch's zeros_like(grad): a plain tensor of +0.0 (g * 0 would give -0.0 for g < 0)."""
+    return _plain(np.zeros_like(g._data))
+
+
+def _zero(g: Tensor) -> Tensor:
+    """A 0-d +0.0 of grad's dtype: what PyTorch's where(mask, grad, 0) backwards fill in."""
+    return _plain(np.zeros((), g._data.dtype))
+
+
 def _sin_backward(ctx, g):
     if _plain_backward(g, ctx.self):     # g * cos(self) into cos's fresh array
         c = Cos.forward(ctx.self._data)
@@ -70,7 +80,7 @@ Sqrt = _unary("SqrtBackward0", "sqrt", np.sqrt, "grad / (2 * result)", ("result"
               lambda ctx, g: (g / (ctx.result * 2),), 0.3, 3.0)
 Rsqrt = _unary("RsqrtBackward0", "rsqrt", lambda x: 1 / np.sqrt(x),
                "-0.5 * grad * result**3", ("result",),
-               lambda ctx, g: (g * ctx.result ** 3 * -0.5,), 0.3, 3.0)
+               lambda ctx, g: (g * -0.5 * ctx.result ** 3,), 0.3, 3.0)
 Sin = _unary("SinBackward0", "sin", via64(np.sin), "grad * cos(self)", ("self",),
              _sin_backward)
 Cos = _unary("CosBackward0", "cos", via64(np.cos), "-grad * sin(self)", ("self",),
@@ -87,7 +97,7 @@ Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (resu
               float_only=False)
 Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sign(self)", ("self",),
              lambda ctx, g: (g * ctx.self.sign(),), float_only=False)
-Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (g * 0,),
+Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
               float_only=False)
 Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
                     "-grad * result**2", ("result",),
@@ -104,9 +114,9 @@ Sinh = _unary("SinhBackward0", "sinh", np.sinh, "grad * cosh(self)", ("self",),
               lambda ctx, g: (g * ctx.self.cosh(),))
 Cosh = _unary("CoshBackward0", "cosh", np.cosh, "grad * sinh(self)", ("self",),
               lambda ctx, g: (g * ctx.self.sinh(),))
-Atan = _unary("AtanBackward0", "atan", np.arctan, "grad / (1 + self**2)", ("self",),
+Atan = _unary("AtanBackward0", "atan", via64(np.arctan), "grad / (1 + self**2)", ("self",),
               lambda ctx, g: (g / (ctx.self * ctx.self + 1),))
-Asin = _unary("AsinBackward0", "asin", np.arcsin, "grad / sqrt(1 - self**2)", ("self",),
+Asin = _unary("AsinBackward0", "asin", via64(np.arcsin), "grad / sqrt(1 - self**2)", ("self",),
               lambda ctx, g: (g * (1 - ctx.self * ctx.self).rsqrt(),), -0.9, 0.9)
 
 Exp2 = _unary("Exp2Backward0", "exp2", via64(np.exp2), "grad * result * ln 2", ("result",),
@@ -116,13 +126,13 @@ Erf = _unary("ErfBackward0", "erf", lambda x: np.asarray(_erf(x), dtype=x.dtype)
              "grad * 2/sqrt(pi) * exp(-self**2)", ("self",),
              lambda ctx, g: (g * (-(ctx.self * ctx.self)).exp() * (2 / math.sqrt(math.pi)),))
 # rounding: flat almost everywhere, so the gradient is zero (PyTorch records them anyway)
-Floor = _unary("FloorBackward0", "floor", np.floor, "0", (), lambda ctx, g: (g * 0,),
+Floor = _unary("FloorBackward0", "floor", np.floor, "0", (), lambda ctx, g: (_zeros(g),),
                float_only=False)
-Ceil = _unary("CeilBackward0", "ceil", np.ceil, "0", (), lambda ctx, g: (g * 0,),
+Ceil = _unary("CeilBackward0", "ceil", np.ceil, "0", (), lambda ctx, g: (_zeros(g),),
               float_only=False)
-Round = _unary("RoundBackward0", "round", np.round, "0", (), lambda ctx, g: (g * 0,),
+Round = _unary("RoundBackward0", "round", np.round, "0", (), lambda ctx, g: (_zeros(g),),
                float_only=False)
-Trunc = _unary("TruncBackward0", "trunc", np.trunc, "0", (), lambda ctx, g: (g * 0,),
+Trunc = _unary("TruncBackward0", "trunc", np.trunc, "0", (), lambda ctx, g: (_zeros(g),),
                float_only=False)
 
 
@@ -142,7 +152,7 @@ class Clamp(Op):
             mask = x >= lo
         if hi is not None:
             mask = (x <= hi) if mask is None else mask & (x <= hi)
-        return (grad * mask,)
+        return (where(mask, grad, _zero(grad)),)      # +0.0 outside, as PyTorch
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -161,10 +171,17 @@ class Maximum(Op):
 
     def backward(ctx, grad):
         x, y = ctx.self, ctx.other
-        share = (x > y) + (x == y) * 0.5
-        return sum_to(grad * share, x._data.shape), sum_to(grad * (1 - share), y._data.shape)
+        return _extreme_pair(x, y, grad, x < y, x > y)
 
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
+
+
+def _extreme_pair(x: Tensor, y: Tensor, grad: Tensor, x_lost, y_lost) -> tuple:
+    """maximum's and minimum's gradients as PyTorch writes them: where(x == y, grad / 2,
+    grad) with +0.0 filled in where the input lost."""
+    tie = where(x == y, grad / 2, grad)
+    return (sum_to(tie.masked_fill(x_lost, 0), x._data.shape),
+            sum_to(tie.masked_fill(y_lost, 0), y._data.shape))
 
 
 class Minimum(Op):
@@ -178,8 +195,7 @@ class Minimum(Op):
 
     def backward(ctx, grad):
         x, y = ctx.self, ctx.other
-        share = (x < y) + (x == y) * 0.5
-        return sum_to(grad * share, x._data.shape), sum_to(grad * (1 - share), y._data.shape)
+        return _extreme_pair(x, y, grad, x > y, x < y)
 
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
 
@@ -195,7 +211,7 @@ class Where(Op):
 
     def backward(ctx, grad):
         c = ctx.condition
-        zero = grad * 0
+        zero = _zero(grad)
         return (sum_to(where(c, grad, zero), ctx._self_sym_sizes),
                 sum_to(where(c, zero, grad), ctx._other_sym_sizes))
 

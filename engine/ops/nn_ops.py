@@ -18,6 +18,7 @@ from ._op import Op
 from .grad_ops import (HuberLossBackward, LeakyReluBackward, MseLossBackward,
                        SmoothL1LossBackward)
 from .linalg import mm_mat2_backward
+from .reduction import Mean, Sum
 
 NONE, MEAN, SUM = 0, 1, 2
 REDUCTIONS = {"none": NONE, "mean": MEAN, "sum": SUM}
@@ -28,10 +29,10 @@ def _x(shape) -> str:
 
 
 def _reduce(loss: np.ndarray, reduction: int) -> np.ndarray:
-    if reduction == MEAN:
-        return np.asarray(loss.mean(), dtype=loss.dtype)
+    if reduction == MEAN:      # PyTorch's loss.mean() and loss.sum(): their order of additions
+        return Mean.forward(loss)
     if reduction == SUM:
-        return np.asarray(loss.sum(), dtype=loss.dtype)
+        return Sum.forward(loss)
     return loss
 
 
@@ -427,12 +428,15 @@ class NllLoss(Op):
         t = ctx.target._data.reshape(-1).astype(np.int64)
         coef = _nll_coefficients(x._data.reshape(shape2).shape, t, ctx.weight,
                                  ctx.ignore_index, x._data.dtype)
-        c = new_tensor(0 - coef.reshape(x._data.shape))   # 0 - c: no negative zeros
+        c = new_tensor(0 - coef.reshape(x._data.shape))
         if ctx.reduction == MEAN:
-            return (c * (grad / ctx.total_weight),)
-        if ctx.reduction == SUM or x.ndim == 1:
-            return (c * grad,)
-        return (c * grad.unsqueeze(1),)
+            g = c * (grad / ctx.total_weight)
+        elif ctx.reduction == SUM or x.ndim == 1:
+            g = c * grad
+        else:
+            g = c * grad.unsqueeze(1)
+        # PyTorch fills its zeros at the targets only: +0.0 elsewhere, whatever grad's sign
+        return (g.masked_fill(new_tensor(coef.reshape(x._data.shape) == 0), 0),)
 
     @classmethod
     def sample_inputs(cls, make, shape):

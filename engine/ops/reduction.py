@@ -163,8 +163,9 @@ class _Extreme(Op):
     saves = ("result", "self")
 
     def backward(ctx, grad):
-        mask = (ctx.self == ctx.result)
-        return (grad * mask / mask.sum(),)
+        from .elementwise import where     # (imported here, as max() does)
+        mask = (ctx.self == ctx.result)     # PyTorch: zeros, grad / count where the max is
+        return (where(mask, grad / mask.sum(), new_tensor(np.zeros((), grad._data.dtype))),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -204,7 +205,9 @@ class _ExtremeDim(Op):
         onehot = np.zeros(sizes, dtype=bool)
         np.put_along_axis(onehot, idx, True, axis=dim)
         g = grad if ctx.keepdim else grad.unsqueeze(dim)
-        return (g.expand(sizes) * new_tensor(onehot),)
+        from .elementwise import where     # PyTorch scatters grad into +0.0 zeros
+        return (where(new_tensor(onehot), g.expand(sizes),
+                      new_tensor(np.zeros((), grad._data.dtype))),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -249,7 +252,7 @@ class Prod(Op):
         return as_array(self.prod(dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
-        return (grad * ctx.result / ctx.self,)
+        return (grad * (ctx.result / ctx.self),)       # PyTorch's order of roundings
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -269,7 +272,7 @@ class ProdDim(Op):
         d, x = ctx.dim, ctx.self
         r = ctx.result if ctx.keepdim else ctx.result.unsqueeze(d)
         g = grad if ctx.keepdim else grad.unsqueeze(d)
-        return (g * r / x,)
+        return (g * (r / x),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -299,9 +302,12 @@ class Norm(Op):
             keep = _keep_shape(x._data.shape, dims_of(dim, x.ndim) if dim is not None
                                else tuple(range(x.ndim)))
             r, grad = r.reshape(keep), grad.reshape(keep)
-        if p == 2:
-            return (grad * x / r.masked_fill(r == 0, 1),)
-        return (grad * x * x.abs() ** (p - 2) / r ** (p - 1),)
+        if p == 2:      # PyTorch's norm_backward, its order of roundings
+            return (grad * (x / r.masked_fill(r == 0, 1)),)
+        if p == 1:
+            return (x.sign() * grad,)
+        scale = (grad / r ** (p - 1)).masked_fill(r == 0, 0)
+        return ((x.sign() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)) * scale,)
 
     @classmethod
     def sample_inputs(cls, make, shape):
