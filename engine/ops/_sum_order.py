@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+_SHORT_ORDER = {n: np.array([0, *range(4, n), 1, 2, 3]) for n in range(4, 8)}
 _ILP, _STEP = 4, 16      # accumulators interleaved; rows per cascade run (for <= 32768)
 MAX_SERIAL = 32768       # PyTorch's grain size: larger sums are split over threads
 SMALL = 4096             # dim sums of more elements keep numpy's order (speed, ops/_exact.py)
@@ -65,16 +66,18 @@ def cascade_sum(a: np.ndarray) -> np.ndarray:
     lanes = 32 // flat.itemsize
     if flat.size <= 2:                 # (0 + a) + b: what numpy's sum does too
         return np.asarray(flat.sum(dtype=flat.dtype))
-    if flat.size < 4:                  # ((0 + a) + b) + c
+    n = flat.size
+    if n < 4:                          # ((0 + a) + b) + c
         return np.asarray(np.cumsum(flat, dtype=flat.dtype)[-1])
-    if flat.size < lanes:
-        return np.asarray(_row_sum(flat))
-    nvec = flat.size // lanes
+    if n < lanes:                      # accumulator 0 takes a0 then the tail, then a1, a2, a3
+        return np.asarray(np.cumsum(flat[_SHORT_ORDER[n]], dtype=flat.dtype)[-1])
+    nvec = n // lanes
     rows = flat[:nvec * lanes].reshape(nvec, lanes)
-    # fewer than four vectors: one accumulator takes them all, one at a time (the usual case)
-    vec = np.cumsum(rows, axis=0)[-1] if nvec < _ILP else _row_sum(rows)
-    tail = np.concatenate([np.zeros(1, flat.dtype), flat[nvec * lanes:], vec])
-    return np.asarray(np.cumsum(tail, dtype=flat.dtype)[-1])
+    # fewer than four vectors: one accumulator takes them all, one at a time (the usual case;
+    # numpy adds rows in order along axis 0)
+    vec = rows.sum(axis=0) if nvec < _ILP else _row_sum(rows)
+    return np.asarray(np.cumsum(np.concatenate((flat[nvec * lanes:], vec)),
+                                dtype=flat.dtype)[-1])
 
 
 def applies(a: np.ndarray) -> bool:
