@@ -16,9 +16,10 @@ from typing import Any
 
 def source_key(source: str, *extra: str) -> str:
     """The cache key of a program (plus anything else the answer depends on)."""
-    h = hashlib.sha256(source.encode("utf-8"))
+    # surrogatepass: JSON may carry a lone surrogate ("\ud800"); it still has a key
+    h = hashlib.sha256(source.encode("utf-8", "surrogatepass"))
     for part in extra:
-        h.update(b"\0" + part.encode("utf-8"))
+        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 

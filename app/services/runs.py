@@ -57,7 +57,8 @@ class RunService:
     dot_runner: Any = None         # DotProcess: big layouts in a child process
 
     def check_size(self, code: str) -> None:
-        size = len(code.encode("utf-8"))
+        # surrogatepass: a lone surrogate (JSON allows "\ud800") is the sandbox's to refuse
+        size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.max_program_bytes:
             raise ApiError(413, "program_too_large", f"The program is {size} bytes; the limit "
                            f"is {self.max_program_bytes} bytes.")
@@ -117,8 +118,11 @@ def server_timing(marks: list[tuple[str, float]]) -> str:
 
 
 def _dumps(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False,
-                      separators=(",", ":")).encode("utf-8")
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:      # a lone surrogate (from the program's text) stays escaped
+        return json.dumps(value, allow_nan=False, separators=(",", ":")).encode("ascii")
 
 
 def encode_answer(data: dict, trace_json: bytes | None = None) -> bytes:

@@ -127,3 +127,11 @@ def test_encode_answer_with_trace_bytes_is_the_same_json():
     assert json.loads(encode_answer(data, raw)) == json.loads(encode_answer(data)) == data
     assert encode_answer(data, json.dumps(trace, ensure_ascii=False, separators=(",", ":"))
                          .encode()) == encode_answer(data)
+
+
+def test_a_program_with_a_lone_surrogate_is_refused_in_a_200(real_client):
+    r = real_client.post("/api/run", content=b'{"code": "print(1)\\n\\ud800"}',
+                         headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    assert r.json()["result"]["error"]["kind"] == "refused"
+    assert real_client.get("/healthz").status_code == 200
