@@ -115,7 +115,12 @@ class Spare:
         request_r, self.request_fd = os.pipe()
         self.out_fd, out_w = os.pipe()
         self.used = False
-        self.pid = os.fork()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            for fd in (request_r, self.request_fd, self.out_fd, out_w):
+                os.close(fd)
+            raise
         if self.pid == 0:
             try:
                 os.close(self.request_fd)
@@ -407,7 +412,7 @@ def main() -> int:
     # Everything loaded so far is shared with every child: keep the collector from touching
     # (and so copying) those pages in each fork.
     gc.freeze()
-    spare = Spare(layers, keep=(req_fd, resp_fd), warm=WARM_SPARES)
+    spare = _new_spare(layers, (req_fd, resp_fd), WARM_SPARES)
     protocol.write_json(resp_fd, protocol.READY, {**layers, "pid": os.getpid()})
     reader = protocol.FrameReader(req_fd)
     try:
@@ -422,8 +427,8 @@ def main() -> int:
                     # A request already waiting (a busy server) gains nothing from a warm-up
                     # it would wait for: the spare then only saves the fork.
                     waiting = bool(frames) or bool(select.select([req_fd], [], [], 0)[0])
-                    spare = spare or Spare(layers, keep=(req_fd, resp_fd),
-                                           warm=WARM_SPARES and not waiting)
+                    spare = spare or _new_spare(layers, (req_fd, resp_fd),
+                                                WARM_SPARES and not waiting)
     finally:
         if spare is not None:
             spare.discard()
@@ -431,6 +436,15 @@ def main() -> int:
 
 
 WARM_SPARES = True      # a spare runs _WARMUP before it waits (see Spare)
+
+
+def _new_spare(layers: dict, keep: tuple[int, ...], warm: bool) -> Spare | None:
+    """A spare, or None if it cannot be forked now (the next request then forks its child
+    itself, and reports a crash as before if that fails too)."""
+    try:
+        return Spare(layers, keep=keep, warm=warm)
+    except OSError:
+        return None
 
 
 def _serve(payload: bytes, layers: dict, spare: Spare | None, resp_fd: int):
