@@ -67,17 +67,18 @@ def cascade_sum(a: np.ndarray) -> np.ndarray:
     if flat.size <= 2:                 # (0 + a) + b: what numpy's sum does too
         return np.asarray(flat.sum(dtype=flat.dtype))
     n = flat.size
+    # PyTorch's accumulators start at +0.0, so a sum is never -0.0: "+ 0" restores that
     if n < 4:                          # ((0 + a) + b) + c
-        return np.asarray(np.cumsum(flat, dtype=flat.dtype)[-1])
+        return np.asarray(np.cumsum(flat, dtype=flat.dtype)[-1] + 0)
     if n < lanes:                      # accumulator 0 takes a0 then the tail, then a1, a2, a3
-        return np.asarray(np.cumsum(flat[_SHORT_ORDER[n]], dtype=flat.dtype)[-1])
+        return np.asarray(np.cumsum(flat[_SHORT_ORDER[n]], dtype=flat.dtype)[-1] + 0)
     nvec = n // lanes
     rows = flat[:nvec * lanes].reshape(nvec, lanes)
     # fewer than four vectors: one accumulator takes them all, one at a time (the usual case;
     # numpy adds rows in order along axis 0)
     vec = rows.sum(axis=0) if nvec < _ILP else _row_sum(rows)
     return np.asarray(np.cumsum(np.concatenate((flat[nvec * lanes:], vec)),
-                                dtype=flat.dtype)[-1])
+                                dtype=flat.dtype)[-1] + 0)
 
 
 def applies(a: np.ndarray) -> bool:

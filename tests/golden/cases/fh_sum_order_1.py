@@ -50,3 +50,4 @@ for epoch in range(1, 2001):
 x = torch.tensor([0.1, 0.7, 1.3, 2.9, 3.3, 4.1, 5.7, 6.2, 7.9, 8.8, 9.1, 10.5, 11.7, 12.2])
 for n in (3, 5, 9, 14):
     print(n, x[:n].sum().item(), x[:n].mean().item(), (x[:n] * 1.1).sum(dim=0).item())
+print(torch.full((3,), -0.0).sum(), torch.full((5,), -0.0).mean(), torch.full((9,), -0.0).sum())
