@@ -41,8 +41,7 @@ class TensorOps:
     def __add__(self, other):
         return ar.Add.apply(self, other, 1) if isinstance(other, _T) else ar.add(self, other)
     def __radd__(self, other): return ar.add(self, other)
-    def __sub__(self, other):
-        return ar.Sub.apply(self, other, 1) if isinstance(other, _T) else ar.sub(self, other)
+    def __sub__(self, other): return ar.sub(self, other)    # refuses bools before promoting
     def __rsub__(self, other): return ar.rsub(self, other)
     def __mul__(self, other):
         return ar.Mul.apply(self, other) if isinstance(other, _T) else ar.mul(self, other)
@@ -62,7 +61,7 @@ class TensorOps:
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
     def __iadd__(self, other): return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), 1)
-    def __isub__(self, other): return ip.apply_inplace(ar.Sub, "sub_", self, _t(self, other), 1)
+    def __isub__(self, other): return ar.sub_(self, _t(self, other))
     def __imul__(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
     def __itruediv__(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
 
@@ -213,8 +212,7 @@ class TensorOps:
     # ---- in place ------------------------------------------------------------------------
     def add_(self, other, *, alpha=1):
         return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), alpha)
-    def sub_(self, other, *, alpha=1):
-        return ip.apply_inplace(ar.Sub, "sub_", self, _t(self, other), alpha)
+    def sub_(self, other, *, alpha=1): return ar.sub_(self, _t(self, other), alpha)
     def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
     def div_(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
     def pow_(self, exponent): return ip.apply_inplace(ar.PowScalar, "pow_", self, exponent)
