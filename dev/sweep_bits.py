@@ -154,7 +154,7 @@ def _cases():
                     0.02, 0.98, 0.0, 1.0)
     c["bce_logits"] = loss(lambda T, a, b: T.nn.functional.binary_cross_entropy_with_logits(
         a, b), tlo=0.0, thi=1.0)
-    ce_shapes = [(1, 3), (4, 3), (4, 5), (8, 10)]
+    ce_shapes = [(1, 3), (4, 3), (4, 5), (8, 10), (40, 4)]
     c["cross_entropy"] = [(lambda T, x, t: T.nn.functional.cross_entropy(x, t),
                            [f(s), cls_target(*s)]) for s in ce_shapes]
     c["cross_entropy_sum"] = [(lambda T, x, t: T.nn.functional.cross_entropy(

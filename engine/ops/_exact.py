@@ -39,3 +39,36 @@ def one_minus_square(y: np.ndarray) -> np.ndarray:
         return np.subtract(1, t, out=t).astype(F32)
     t = np.asarray(y * y)
     return np.subtract(1, t, out=t)
+
+
+def fma32(a, b, c) -> np.ndarray:
+    """a * b + c rounded once to float32 (float32 operands: the product is exact in float64,
+    and the sum rounds twice only in rare ties), as a fused multiply-add gives it."""
+    f64 = np.float64
+    return (np.multiply(a, b, dtype=f64) + c).astype(F32)
+
+
+# Sleef's single-precision exp (expf, 1-ulp), which PyTorch's vectorised softmax kernels call:
+# q = rint(x / ln 2), a two-part reduction s = x - q ln 2, a degree-6 polynomial, times 2**q
+_R_LN2 = np.float32(1.442695040888963407359924681001892137426645954152985934135449406931)
+_L2U, _L2L = np.float32(-0.693145751953125), np.float32(-1.428606765330187045e-06)
+_EXP_POLY = tuple(np.float32(c) for c in (
+    0.00139304355252534151077271, 0.00833336077630519866943359, 0.0416664853692054748535156,
+    0.166666671633720397949219, 0.5))
+
+
+def sleef_expf(x: np.ndarray) -> np.ndarray:
+    """exp of a float32 array of values <= 0 (softmax's shifted inputs) with the bits of
+    Sleef's vectorised expf, fused multiply-adds emulated in float64 (each product of two
+    float32 values is exact there); PyTorch's softmax and log_softmax kernels call it."""
+    f64 = np.float64
+    q = np.rint(x * _R_LN2).astype(f64)
+    # x - q * ln2 in two parts; the first is exact (Cody-Waite), so one rounding for both
+    s = (q * f64(_L2U) + x + q * f64(_L2L)).astype(F32)
+    u = np.float32(0.000198527617612853646278381)
+    for c in _EXP_POLY:
+        u = (np.multiply(u, s, dtype=f64) + c).astype(F32)
+    u = (np.multiply(s * s, u, dtype=f64) + s).astype(F32) + np.float32(1)
+    out = np.asarray(np.ldexp(u, q.astype(np.int32)))
+    out[x < -104] = 0
+    return out

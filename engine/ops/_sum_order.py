@@ -180,3 +180,33 @@ def _sum3(x: np.ndarray) -> np.ndarray:
         acc += x[:, 3]
         return acc
     return _inner_sum(x[:, :, 0])
+
+
+VEC_LANES = 16   # float32 lanes of the vectors PyTorch's softmax kernels use (AVX-512 builds)
+
+
+def lane_sum(a: np.ndarray) -> np.ndarray:
+    """Sums along the last axis (kept, size 1) in the order of PyTorch's `vec::reduce_all`,
+    which its softmax kernels use: a row shorter than one vector is added element after
+    element; a longer one adds its whole vectors lane-wise, blends a partial last vector into
+    the first lanes, then halves the lanes (the upper half onto the lower) down to one.
+
+    Example:
+        >>> import numpy as np
+        >>> lane_sum(np.arange(6, dtype=np.float32).reshape(2, 3)).tolist()
+        [[3.0], [12.0]]
+    """
+    n, lanes = a.shape[-1], VEC_LANES
+    if n < lanes:
+        return np.cumsum(a, axis=-1, dtype=a.dtype)[..., -1:]
+    acc = a[..., :lanes].copy()
+    d = lanes
+    while d + lanes <= n:
+        acc += a[..., d:d + lanes]
+        d += lanes
+    if d < n:
+        acc[..., :n - d] += a[..., d:]
+    while acc.shape[-1] > 1:
+        half = acc.shape[-1] // 2
+        acc = acc[..., :half] + acc[..., half:]
+    return acc

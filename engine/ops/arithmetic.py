@@ -14,7 +14,7 @@ from .. import dtypes, messages
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
-from ._exact import SMALL
+from ._exact import F32, SMALL, fma32
 from ._op import Op, _promote, scalar
 from .inplace import apply_inplace
 
@@ -35,7 +35,7 @@ class Add(Op):
     rule = "grad, alpha * grad (summed over broadcast dims)"
 
     def forward(self, other, alpha):
-        return self + other if alpha == 1 else self + alpha * other
+        return self + other if alpha == 1 else _add_scaled(self, other, alpha)
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -58,7 +58,7 @@ class Sub(Op):
 
     def forward(self, other, alpha):
         try:
-            return self - other if alpha == 1 else self - alpha * other
+            return self - other if alpha == 1 else _add_scaled(self, other, -alpha)
         except TypeError:     # numpy refuses bool - bool; sub() catches a single bool operand
             raise RuntimeError(messages.bool_subtraction(True)) from None
 
@@ -228,6 +228,18 @@ class RpowScalar(Op):
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), 2.0
+
+
+def _add_scaled(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
+    """x + alpha * y; PyTorch's add kernel rounds it once (a fused multiply-add) for float32
+    unless y is a scalar or repeats along the last dim (its other paths: ~95% of those round
+    twice, as numpy does)."""
+    repeats = (not y.ndim and x.ndim) or (y.ndim and y.shape[-1] == 1 and x.ndim
+                                          and x.shape[-1] != 1)
+    if (x.dtype == y.dtype == F32 and x.size <= SMALL and y.size <= SMALL and not repeats
+            and isinstance(alpha, (int, float))):
+        return fma32(y, np.float32(alpha), x)
+    return x + alpha * y
 
 
 def _float_pow(x: np.ndarray, p) -> np.ndarray:

@@ -413,6 +413,11 @@ class NllLoss(Op):
         coef = _nll_coefficients(x2.shape, t, weight, ignore_index, self.dtype)
         picked = -(x2 * coef).sum(1)
         total = coef.sum(dtype=self.dtype)
+        if reduction != NONE and x2.shape[0] <= _NLL_LOOP_MAX:    # PyTorch's order of sums
+            keep = t != _signed(ignore_index)
+            w = None if weight is None else coef.sum(1)
+            out, total = _nll_cascade(picked, w, keep, x2.shape[0] - int(keep.sum()))
+            return (out / total if reduction == MEAN else out), (new_tensor(total),)
         if reduction == MEAN:
             # PyTorch divides by the summed weights of the kept targets (nan when none kept)
             out = np.asarray(picked.sum() / total, dtype=self.dtype)
@@ -450,6 +455,43 @@ class NllLoss(Op):
         ignore = first if (target._data != first).any() else -100
         yield make((n, c)), target, w, MEAN, as_saved_index(ignore)
         yield make((c,)), new_tensor(np.array(c - 1)), None, MEAN, as_saved_index(-100)
+
+
+_NLL_LOOP_MAX = 256      # batch sizes up to this add up in PyTorch's order (a Python loop)
+
+
+def _nll_cascade(terms, weights, keep, ignored: int) -> tuple:
+    """(loss sum, total weight) as PyTorch's nll_loss adds them: each kept row's term into a
+    level-0 partial sum, which is carried up a level at every 16th kept row index (and at
+    row 0, to the top level); the levels are added last. (0-d float arrays.)"""
+    dt = terms.dtype.type
+    total = dt(terms.shape[0] - ignored) if weights is None else None
+    if terms.shape[0] <= 16:    # one carry, at row 0: (rows 1.. added in turn) + row 0
+        return (_first_last(terms, keep),
+                np.asarray(total if total is not None else _first_last(weights, keep)))
+    if weights is None:
+        weights = np.zeros_like(terms)
+    loss, wsum = [dt(0)] * 8, [dt(0)] * 8
+    for b in np.flatnonzero(keep).tolist():
+        loss[0] = dt(loss[0] + terms[b])
+        wsum[0] = dt(wsum[0] + weights[b])
+        for j in range(7):
+            if b & (15 << 4 * j):
+                break
+            loss[j + 1], wsum[j + 1] = dt(loss[j + 1] + loss[j]), dt(wsum[j + 1] + wsum[j])
+            loss[j], wsum[j] = dt(0), dt(0)
+    out, tw = dt(0), dt(0)
+    for j in range(8):
+        out, tw = dt(out + loss[j]), dt(tw + wsum[j])
+    return np.asarray(out), np.asarray(tw if total is None else total)
+
+
+def _first_last(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """(0 + sum of the kept values after the first, in turn) + the first if kept."""
+    dt = values.dtype.type
+    rest = values[1:][keep[1:]]
+    partial = np.cumsum(rest)[-1] if rest.size else dt(0)
+    return np.asarray(dt(dt(partial + dt(0)) + (values[0] if keep[0] else dt(0))))
 
 
 def as_saved_index(ignore_index: int) -> int:

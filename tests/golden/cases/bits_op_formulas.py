@@ -38,3 +38,9 @@ print(m.grad.tolist())
 m.grad = None
 torch.nn.functional.nll_loss(m, torch.tensor([1, 0, 3])).backward(torch.tensor(-2.0))
 print(m.grad.tolist())
+
+# add and sub with alpha are one fused multiply-add: a + alpha * b rounded once
+p = torch.arange(-6.0, 6.0).reshape(3, 4) / 1.9
+q = torch.arange(12.0).reshape(3, 4) / 2.3
+print(torch.add(p, q, alpha=0.3).tolist())
+print(torch.sub(p, q[0], alpha=0.7).tolist())
