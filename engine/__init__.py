@@ -37,8 +37,8 @@ from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, l
                              logical_not, logical_or, lt, ne, remainder)
 from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp, exp2, expm1,
                               floor, log, log1p, log2, log10, maximum, minimum, reciprocal, relu,
-                              round, rsqrt, sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc,
-                              where)
+                              round, rsqrt, sgn, sigmoid, sign, sin, sinh, sqrt, tan, tanh,
+                              trunc, where)
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
@@ -109,7 +109,7 @@ __all__ = [
     "add", "sub", "subtract", "rsub", "mul", "multiply", "div", "divide", "true_divide",
     "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
     "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
-    "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "reciprocal", "clamp", "clip",
+    "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp", "clip",
     "maximum", "minimum", "where", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge",
     "logical_and", "logical_or", "logical_not", "isnan", "isinf", "isfinite", "equal",
     "allclose", "isclose",

@@ -125,6 +125,7 @@ class TensorOps:
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
     def sign(self): return ew.sign(self)
+    def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)
     def clamp(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
     def clip(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002

@@ -120,6 +120,23 @@ class Mul(Op):
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
 
 
+class MulScalar(Op):
+    """out = self * other, other a number (PyTorch's mul.Scalar, met in derivative formulas)"""
+    grad_fn_name, name = "MulBackward1", "mul"
+    saves = ("other",)
+    rule = "grad * other"
+
+    def forward(self, other):
+        return self * other
+
+    def backward(ctx, grad):
+        return (MulScalar.apply(grad, ctx.other),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 2.5
+
+
 class Div(Op):
     """out = self / other"""
     grad_fn_name, n_inputs, name = "DivBackward0", 2, "div"
@@ -176,7 +193,9 @@ class PowScalar(Op):
         p, x = ctx.exponent, ctx.self
         if p == 0:   # PyTorch returns plain zeros here, cut from any graph
             return (_plain(np.zeros_like(x._data)),)
-        return (grad * (x ** (p - 1) * p),)     # x ** (p - 1) as forward: PyTorch's bits
+        # exponent * x ** (p - 1) is PyTorch's Tensor-times-Scalar (MulBackward1 under
+        # create_graph); x ** (p - 1) is computed as forward computes it: PyTorch's bits
+        return (grad * MulScalar.apply(x ** (p - 1), p),)
 
     @classmethod
     def sample_inputs(cls, make, shape):

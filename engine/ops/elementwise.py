@@ -95,10 +95,14 @@ Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
 Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (result > 0)",
               ("result",), lambda ctx, g: (ThresholdBackward.apply(g, ctx.result, 0),),
               float_only=False)
-Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sign(self)", ("self",),
-             lambda ctx, g: (g * ctx.self.sign(),), float_only=False)
+Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sgn(self)", ("self",),
+             lambda ctx, g: (g * Sgn.apply(ctx.self),), float_only=False)
 Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
               float_only=False)
+# sgn is sign extended to complex numbers; on real tensors the same values, but abs's
+# derivative is written with it, so x.abs()'s second-order graph names SgnBackward0
+Sgn = _unary("SgnBackward0", "sgn", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
+             float_only=False)
 Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
                     "-grad * result**2", ("result",),
                     lambda ctx, g: (g * -(ctx.result * ctx.result),), 0.5, 2.0)
@@ -292,6 +296,10 @@ def abs(input) -> Tensor:  # noqa: A001
 
 def sign(input) -> Tensor:
     return Sign.apply(input)
+
+
+def sgn(input) -> Tensor:
+    return Sgn.apply(input)
 
 
 def reciprocal(input) -> Tensor:
