@@ -133,6 +133,11 @@ def _piecewise(d: np.ndarray, width: float, slope: float, cap: float) -> tuple:
             (inside * slope).astype(d.dtype))
 
 
+def _norm(x: np.ndarray, reduction: int):
+    """The factor PyTorch's loss backward kernels scale by: 1 / numel for a mean, else 1."""
+    return x.dtype.type(1 / x.size if reduction == MEAN else 1)
+
+
 class _PiecewiseLossBackward(Op):
     """Shared by HuberLossBackward and SmoothL1LossBackward: n_inputs 3 (grad_output, self,
     target), then reduction and the width of the quadratic part."""
@@ -165,9 +170,11 @@ class HuberLossBackward(_PiecewiseLossBackward):
     shape_of = staticmethod(lambda delta: (1.0, delta))
 
     def forward(grad_output, self, target, reduction, _width):
-        n = self.size if reduction == MEAN else 1
-        return (_piecewise(self - target, _width, 1.0, _width)[0] * grad_output / n).astype(
-            self.dtype, copy=False)
+        # PyTorch's kernel: norm * d * g inside, +-norm * g * delta outside, norm = 1 / numel
+        norm, d = _norm(self, reduction), self - target
+        inside = norm * d * grad_output
+        outside = np.where(d < 0, -norm, norm) * grad_output * self.dtype.type(_width)
+        return np.where(np.abs(d) < _width, inside, outside).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
         return HuberLossBackward._backward(ctx, grad)
@@ -185,10 +192,14 @@ class SmoothL1LossBackward(_PiecewiseLossBackward):
     shape_of = staticmethod(lambda beta: (1 / beta if beta else 0.0, 1.0))
 
     def forward(grad_output, self, target, reduction, _width):
-        n = self.size if reduction == MEAN else 1
-        slope = 1 / _width if _width else 0.0
-        return (_piecewise(self - target, _width, slope, 1.0)[0] * grad_output / n).astype(
-            self.dtype, copy=False)
+        if not _width:
+            n = self.size if reduction == MEAN else 1
+            return (np.sign(self - target) * grad_output / n).astype(self.dtype, copy=False)
+        # PyTorch's kernel: norm * d * g / beta inside, +-norm * g outside, norm = 1 / numel
+        norm, d = _norm(self, reduction), self - target
+        inside = norm * d * grad_output / self.dtype.type(_width)
+        outside = np.where(d < 0, -norm, norm) * grad_output
+        return np.where(np.abs(d) < _width, inside, outside).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
         return SmoothL1LossBackward._backward(ctx, grad)

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
+from ._exact import F32, SMALL, fma32, via64
 from ._op import Op
 from .grad_ops import (HuberLossBackward, LeakyReluBackward, MseLossBackward,
                        SmoothL1LossBackward)
@@ -41,6 +42,18 @@ def _finish(g: Tensor, weight, reduction: int, numel: int) -> Tensor:
     if weight is not None:
         g = g * weight
     return g / numel if reduction == MEAN else g
+
+
+_via64_exp, _via64_expm1, _via64_log1p = via64(np.exp), via64(np.expm1), via64(np.log1p)
+_via64_log = via64(np.log)
+
+
+def _plain32(grad: Tensor, x: Tensor) -> bool:
+    """Whether a backward may compute PyTorch's fused formula in numpy: small float32 arrays
+    of one shape and nothing recorded (under create_graph, Tensor ops build the graph)."""
+    g = grad._data
+    return (g.dtype == F32 and g.shape == x._data.shape and g.size <= SMALL
+            and records_nothing())
 
 
 def _softplus(x: Tensor) -> Tensor:
@@ -158,12 +171,19 @@ class Softplus(Op):
 
     def forward(self, beta=1.0, threshold=20.0):
         z = self * beta
-        soft = (np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0)) / beta
+        if self.dtype == F32 and self.size <= SMALL:      # PyTorch's log1p(exp(z)) / beta
+            soft = _via64_log1p(_via64_exp(np.minimum(z, threshold))) / np.float32(beta)
+        else:
+            soft = (np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0)) / beta
         return np.where(z > threshold, self, soft).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
         from .elementwise import where
         z = ctx.self * ctx.beta
+        if _plain32(grad, ctx.self):    # PyTorch: grad * e / (e + 1), e = exp(beta * self)
+            g, zd = grad._data, z._data
+            e = _via64_exp(np.minimum(zd, ctx.threshold))
+            return (new_tensor(np.where(zd > ctx.threshold, g, g * e / (e + 1))),)
         return (where(z > ctx.threshold, grad, grad * z.sigmoid()),)
 
     @classmethod
@@ -179,10 +199,13 @@ class Silu(Op):
     float_only = True
 
     def forward(self):
-        return self / (1 + np.exp(-self))
+        return self / (1 + _via64_exp(-self))
 
     def backward(ctx, grad):
         s = ctx.self.sigmoid()
+        if _plain32(grad, ctx.self):    # PyTorch: grad * s * (1 + x * (1 - s)), one fma
+            sd = s._data
+            return (new_tensor(grad._data * sd * fma32(ctx.self._data, 1 - sd, F32.type(1))),)
         return (grad * s * (1 + ctx.self * (1 - s)),)
 
     @classmethod
@@ -198,12 +221,12 @@ class Elu(Op):
     float_only = True
 
     def forward(self, alpha=1.0, scale=1, input_scale=1):
-        return np.where(self > 0, self, alpha * np.expm1(self)).astype(self.dtype, copy=False)
+        return np.where(self > 0, self, alpha * _via64_expm1(self)).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
         from .elementwise import where
         x = ctx.self
-        return (where(x > 0, grad, grad * x.exp() * ctx.alpha),)
+        return (where(x > 0, grad, grad * ctx.alpha * x.exp()),)     # PyTorch's order
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -327,11 +350,11 @@ class BinaryCrossEntropyWithLogits(Op):
     float_only = True
 
     def forward(self, target, weight=None, pos_weight=None, reduction=MEAN):
-        # log(1 + e**-x) = log1p(e**-|x|) + max(-x, 0): finite for every x
-        softplus_neg = np.log1p(np.exp(-np.abs(self))) + np.maximum(-self, 0)
+        # PyTorch: (1 - t) * x - log_sigmoid(x), log_sigmoid(x) = min(x, 0) - log1p(e**-|x|)
+        log_sig = np.minimum(self, 0) - _via64_log1p(_via64_exp(-np.abs(self)))
         if pos_weight is not None:
-            softplus_neg = ((pos_weight._data - 1) * target + 1) * softplus_neg
-        loss = (1 - target) * self + softplus_neg
+            log_sig = log_sig * ((pos_weight._data - 1) * target + 1)
+        loss = (1 - target) * self - log_sig
         if weight is not None:
             loss = loss * weight._data
         return _reduce(loss.astype(self.dtype, copy=False), reduction)
@@ -374,9 +397,9 @@ class BinaryCrossEntropy(Op):
         if ((self < 0) | (self > 1)).any() or np.isnan(self).any():
             raise RuntimeError("all elements of input should be between 0 and 1")
         # PyTorch clamps each log at -100 so that 0 * log(0) stays finite
-        log_x = np.maximum(np.log(self), -100)
-        log_1mx = np.maximum(np.log1p(-self), -100)
-        loss = -(target * log_x + (1 - target) * log_1mx)
+        log_x = np.maximum(_via64_log(self), -100)
+        log_1mx = np.maximum(_via64_log1p(-self), -100)
+        loss = (target - 1) * log_1mx - target * log_x      # PyTorch's kernel, its order
         if weight is not None:
             loss = loss * weight._data
         return _reduce(loss.astype(self.dtype, copy=False), reduction)
