@@ -322,6 +322,8 @@ class Cumsum(Op):
     rule = "reverse cumulative sum of grad along dim"
 
     def forward(self, dim):
+        if self.dtype == np.float32:    # PyTorch's CPU kernel accumulates floats in double
+            return np.cumsum(self, axis=dim, dtype=np.float64).astype(np.float32)
         return np.cumsum(self, axis=dim, dtype=_sum_dtype(self))
 
     def backward(ctx, grad):

@@ -85,6 +85,31 @@ class LogSoftmax(Op):
         yield make(shape), -1 if shape else 0
 
 
+def _spread(x: np.ndarray, dim, correction, keepdim: bool, fn) -> np.ndarray:
+    """var or std as PyTorch computes them: in float64 (Welford's running sums along dims;
+    over everything, squares about the float32 mean), rounded once to x's dtype."""
+    if x.dtype.kind == "f" and x.ndim and (dim is None or len(dim) == x.ndim):
+        from .reduction import Mean
+        mean = np.float64(Mean.forward(x))
+        d = x.astype(np.float64) - mean
+        out = np.sum(d * d) / max(0, x.size - correction)
+        out = np.sqrt(out) if fn is np.std else out
+        shape = (1,) * x.ndim if keepdim else ()
+        return np.asarray(out, x.dtype).reshape(shape)
+    return as_array(fn(x, axis=dim, ddof=correction, keepdims=keepdim,
+                       dtype=np.float64)).astype(x.dtype)
+
+
+def _var_backward(grad: Tensor, x: Tensor, dim, correction, keepdim: bool) -> Tensor:
+    """PyTorch's var_backward: (2 / (N - correction)) * grad * (self - mean)."""
+    dims = tuple(range(x.ndim)) if dim is None else dim
+    n = int(np.prod([x._data.shape[d] for d in dims])) if x.ndim else 1
+    if not keepdim and x.ndim:
+        grad = grad.reshape(_keep_shape(x._data.shape, dims))
+    mean = x.mean(dims, keepdim=True) if x.ndim else x
+    return grad * (2.0 / (n - correction)) * (x - mean)
+
+
 class Var(Op):
     """out = sum((self - mean)**2) / (N - correction) over dim"""
     grad_fn_name, name = "VarBackward0", "var"
@@ -92,16 +117,10 @@ class Var(Op):
     rule = "grad * 2 * (self - mean) / (N - correction)"
 
     def forward(self, dim, correction, keepdim):
-        return as_array(self.var(axis=dim, ddof=correction, keepdims=keepdim)).astype(self.dtype)
+        return _spread(self, dim, correction, keepdim, np.var)
 
     def backward(ctx, grad):
-        x, dim = ctx.self, ctx.dim
-        dims = tuple(range(x.ndim)) if dim is None else dim
-        n = int(np.prod([x._data.shape[d] for d in dims])) if x.ndim else 1
-        if not ctx.keepdim and x.ndim:
-            grad = grad.reshape(_keep_shape(x._data.shape, dims))
-        mean = x.mean(dims, keepdim=True) if x.ndim else x
-        return (grad * (x - mean) * (2.0 / (n - ctx.correction)),)
+        return (_var_backward(grad, ctx.self, ctx.dim, ctx.correction, ctx.keepdim),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -116,17 +135,11 @@ class Std(Op):
     rule = "grad * (self - mean) / ((N - correction) * result)"
 
     def forward(self, dim, correction, keepdim):
-        return as_array(self.std(axis=dim, ddof=correction, keepdims=keepdim)).astype(self.dtype)
+        return _spread(self, dim, correction, keepdim, np.std)
 
-    def backward(ctx, grad):
-        x, dim, r = ctx.self, ctx.dim, ctx.result
-        dims = tuple(range(x.ndim)) if dim is None else dim
-        n = int(np.prod([x._data.shape[d] for d in dims])) if x.ndim else 1
-        if not ctx.keepdim and x.ndim:
-            keep = _keep_shape(x._data.shape, dims)
-            grad, r = grad.reshape(keep), r.reshape(keep)
-        mean = x.mean(dims, keepdim=True) if x.ndim else x
-        return (grad * (x - mean) / (r * (n - ctx.correction)),)
+    def backward(ctx, grad):     # PyTorch: var's backward of grad / (2 * result)
+        return (_var_backward(grad / (ctx.result * 2), ctx.self, ctx.dim, ctx.correction,
+                              ctx.keepdim),)
 
     sample_inputs = Var.sample_inputs
 
