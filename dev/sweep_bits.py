@@ -174,6 +174,32 @@ def _cases():
     c["transpose_view"] = unary(lambda T, x: x.t().reshape(-1) * 1.5, shapes=[(2, 3), (4, 5)])
     c["index"] = unary(lambda T, x: x[1:, ::2] * x[:-1, ::2], shapes=[(2, 3), (4, 5)])
     c["gather"] = [(lambda T, x: x.gather(1, T.tensor([[0, 0], [1, 0]])), [f((2, 3))])]
+    # the rest of the registry: views, selections, joins, second derivatives
+    c["min"] = unary(lambda T, x: x.min())
+    c["min_dim"] = unary(lambda T, x: x.min(0)[0], shapes=ROWS)
+    c["round_ceil_trunc"] = unary(lambda T, x: x.round() + x.ceil() * 2 + x.trunc() * 3)
+    c["views"] = unary(lambda T, x: x.permute(1, 0).flip(0).unsqueeze(0).squeeze(0).squeeze()
+                       .clone().repeat(2, 1)[1:, ::2].select(0, 1) * 1.5,
+                       shapes=[(2, 3), (4, 5)])
+    c["split_unbind"] = unary(lambda T, x: x.split(1, 0)[0] * 2 + x.unbind(0)[1].to(T.float64)
+                              .to(T.float32), shapes=[(2, 3), (4, 5)])
+    c["index_select"] = unary(lambda T, x: x.index_select(1, T.tensor([2, 0, 2])) * 1.5,
+                              shapes=[(2, 3), (4, 5)])
+    c["masked_fill"] = unary(lambda T, x: x.masked_fill(x > 0.5, 2.0) * x)
+    c["sort_topk"] = unary(lambda T, x: x.sort(-1)[0] * 2 + x.topk(3, -1)[0].sum(-1, True),
+                           shapes=[(3,), (2, 3), (4, 5)])
+    c["inverse"] = unary(lambda T, x: T.inverse(x + 3 * T.eye(3)), shapes=[(3, 3)])
+    c["grad_of_grad"] = [(lambda T, x, fn=fn: T.autograd.grad(fn(x).sum(), x,
+                                                              create_graph=True)[0],
+                          [f((2, 3))]) for fn in (
+        lambda x: x.tanh(), lambda x: x.sigmoid(), lambda x: x.relu() * x,
+        lambda x: x * x * x, lambda x: x.exp() * x)]
+    c["loss_grad_of_grad"] = [(lambda T, x, t, fn=fn: T.autograd.grad(
+        fn(T, x, t), x, create_graph=True)[0], [f((2, 3)), f((2, 3), grad=False)]) for fn in (
+        lambda T, x, t: T.nn.functional.mse_loss(x, t),
+        lambda T, x, t: T.nn.functional.huber_loss(x, t, delta=0.5),
+        lambda T, x, t: T.nn.functional.smooth_l1_loss(x, t, beta=0.5),
+        lambda T, x, t: T.nn.functional.leaky_relu(x, 0.2).sum())]
     # optimizers
     c["sgd"] = optim_case(lambda T, w: T.optim.SGD([w], lr=0.1))
     c["sgd_momentum"] = optim_case(lambda T, w: T.optim.SGD([w], lr=0.01, momentum=0.9))

@@ -128,7 +128,7 @@ Exp2 = _unary("Exp2Backward0", "exp2", via64(np.exp2), "grad * result * ln 2", (
 _erf = np.frompyfunc(math.erf, 1, 1)
 Erf = _unary("ErfBackward0", "erf", lambda x: np.asarray(_erf(x), dtype=x.dtype),
              "grad * 2/sqrt(pi) * exp(-self**2)", ("self",),
-             lambda ctx, g: (g * (-(ctx.self * ctx.self)).exp() * (2 / math.sqrt(math.pi)),))
+             lambda ctx, g: ((-(ctx.self * ctx.self)).exp() * (2 / math.sqrt(math.pi)) * g,))
 # rounding: flat almost everywhere, so the gradient is zero (PyTorch records them anyway)
 Floor = _unary("FloorBackward0", "floor", np.floor, "0", (), lambda ctx, g: (_zeros(g),),
                float_only=False)

@@ -95,7 +95,10 @@ class MseLossBackward(Op):
         a, b, c = ctx.needs_input_grad
         x = ctx.self
         norm = 2.0 / x._data.size if ctx.reduction == MEAN else 2.0
-        dx = grad * ctx.grad_output * norm if b or c else None
+        dx = None
+        if b or c:      # PyTorch's mse_loss_double_backward: 2 * (grad * grad_output) / numel
+            dx = grad * ctx.grad_output * 2
+            dx = dx / x._data.size if ctx.reduction == MEAN else dx
         return (sum_to(grad * (x - ctx.target) * norm, ctx.grad_output._data.shape)
                 if a else None, dx if b else None, -dx if c else None)
 
@@ -125,14 +128,6 @@ class LeakyReluBackward(Op):
         yield make(shape), make(shape).detach(), 0.2
 
 
-def _piecewise(d: np.ndarray, width: float, slope: float, cap: float) -> tuple:
-    """(derivative of the loss in d, its own derivative): slope * d inside |d| < width,
-    cap * sign(d) outside; slope inside and 0 outside."""
-    inside = np.abs(d) < width
-    return (np.where(inside, d * slope, np.sign(d) * cap).astype(d.dtype, copy=False),
-            (inside * slope).astype(d.dtype))
-
-
 def _norm(x: np.ndarray, reduction: int):
     """The factor PyTorch's loss backward kernels scale by: 1 / numel for a mean, else 1."""
     return x.dtype.type(1 / x.size if reduction == MEAN else 1)
@@ -154,10 +149,13 @@ class _PiecewiseLossBackward(Op):
         x, t, r, width = ctx.self, ctx.target, ctx.reduction, ctx._width
         dx = None
         if b or c:      # the loss's second derivative: a constant slope inside, 0 outside
-            d = (x - t)._data
-            n = d.size if r == MEAN else 1
-            dx = grad * ctx.grad_output * new_tensor(
-                _piecewise(d, width, *cls.shape_of(width))[1] / n)
+            d = (x - t)._data       # (PyTorch: grad * grad_output * inside [/ beta] [/ numel])
+            inside = (np.abs(d) < width).astype(d.dtype)
+            dx = grad * ctx.grad_output * new_tensor(inside)
+            if cls.shape_of(width)[0] != 1:
+                dx = dx / width
+            if r == MEAN:
+                dx = dx / d.size
         # d/d grad_output is this op again with grad in its place, so it stays differentiable
         return (sum_to(cls.apply(grad, x, t, r, width), ctx.grad_output._data.shape)
                 if a else None, dx if b else None, -dx if c else None)
