@@ -10,6 +10,10 @@
 # The same applies to PyTorch's fused kernels: where its C++ evaluates `1 - y * y` as one
 # fused multiply-add (tanh_backward), the product of two float32 values is exact in float64,
 # so computing there and rounding once gives its bits (checked on 100,000 random values).
+# Its compiler fuses more than the explicit fmadd calls: `a + alpha * b` (add with alpha), the
+# log_softmax backward's `g - exp(y) * sum` and the silu backward's `1 + x * (1 - s)` are each
+# rounded once too (fma32). The reference bits were recorded with PyTorch's AVX-512 kernels
+# (16-lane float32 vectors: ops/_sum_order.py VEC_LANES); `dev/sweep_bits.py` measures them.
 """
 from __future__ import annotations
 
