@@ -122,6 +122,30 @@ class ELU(Module):
         return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
 
 
+class LogSigmoid(Module):
+    """log(sigmoid(x))."""
+
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
+class Hardtanh(Module):
+    """x clipped to [min_val, max_val]."""
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0,
+                 inplace: bool = False) -> None:
+        super().__init__()
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+        assert self.max_val > self.min_val
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self) -> str:
+        return (f"min_val={self.min_val}, max_val={self.max_val}"
+                + (", inplace=True" if self.inplace else ""))
+
+
 class GELU(Module):
     """x * Phi(x) (Phi the standard normal CDF)."""
 
@@ -168,4 +192,4 @@ class Flatten(Module):
 
 
 __all__ = ["ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Softplus", "SiLU",
-           "ELU", "GELU", "Dropout", "Flatten"]
+           "ELU", "GELU", "LogSigmoid", "Hardtanh", "Dropout", "Flatten"]

@@ -92,6 +92,24 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
     return _nn.Softplus.apply(input, beta, threshold)
 
 
+def logsigmoid(input: Tensor) -> Tensor:
+    """log(sigmoid(x)), computed without overflow (`LogSigmoidBackward0`)."""
+    if input.dtype.is_floating_point is False:
+        raise NotImplementedError(
+            f'"log_sigmoid_cpu" not implemented for \'{_dtype_word(input)}\'')
+    return _nn.LogSigmoid.apply(input)
+
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
+             inplace: bool = False) -> Tensor:
+    """x clipped to [min_val, max_val] (`HardtanhBackward0`)."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    if inplace:
+        raise NotImplementedError("hardtanh: inplace=True is not supported here")
+    return _nn.Hardtanh.apply(input, min_val, max_val)
+
+
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """x * sigmoid(x) (`SiluBackward0`)."""
     return _nn.Silu.apply(input)
@@ -294,13 +312,43 @@ def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
     """
     reduction = legacy_reduction(size_average, reduce, reduction)
     code = _reduction(reduction)
-    if label_smoothing != 0.0:
-        raise NotImplementedError("cross_entropy: label_smoothing is not supported here")
+    smooth = label_smoothing > 0.0      # PyTorch ignores a negative label_smoothing
+    if smooth and label_smoothing > 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
+                           f"{label_smoothing:g}")
     class_dim = 0 if input.ndim == 1 else 1
     logp = _red.log_softmax(input, class_dim)
     if target._data.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape):
+        if smooth:
+            n = input.shape[class_dim]
+            target = target * (1 - label_smoothing) + label_smoothing / n
         return _soft_cross_entropy(logp, target, weight, code, class_dim)
-    return nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    nll = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if not smooth:
+        return nll
+    return _smoothed(nll, logp, target, weight, code, class_dim, ignore_index, label_smoothing)
+
+
+def _smoothed(nll, logp, target, weight, code, class_dim, ignore_index, eps):
+    """PyTorch's cross_entropy_loss_label_smoothing: (1 - eps) * nll plus eps / classes times
+    the summed -log-probabilities (weighted; 0 at ignored targets), reduced as nll_loss is."""
+    from ..ops.arithmetic import MulScalar
+    ignored = target == ignore_index
+    if weight is not None:
+        shape = [1] * logp.ndim
+        shape[class_dim] = weight.shape[0]
+        smooth = -(logp * weight.view(shape)).sum(class_dim)
+    else:
+        smooth = -logp.sum(class_dim)
+    smooth = smooth.masked_fill_(ignored, 0.0)
+    if code == _nn.MEAN:
+        kept = ~ignored
+        denom = (weight[target[kept].flatten()].sum() if weight is not None else kept.sum())
+        smooth = smooth.sum() / denom
+    elif code == _nn.SUM:
+        smooth = smooth.sum()
+    return (MulScalar.apply(nll, 1 - eps)
+            + MulScalar.apply(smooth, eps / logp.shape[class_dim]))
 
 
 def _soft_cross_entropy(logp: Tensor, target: Tensor, weight, code: int, class_dim: int):
@@ -349,5 +397,5 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
-           "silu", "elu", "gelu",
+           "silu", "elu", "gelu", "logsigmoid", "hardtanh",
            "dropout"]

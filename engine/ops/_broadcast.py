@@ -49,6 +49,8 @@ def sum_to(grad, shape: tuple):
             out = _sum_order.dim_sum(a, tuple(dims), True)     # PyTorch's order, as SumDim's
             a = a.sum(axis=tuple(dims), keepdims=True) if out is None else out
         return new_tensor(a.reshape(shape)) if a.shape != shape else new_tensor(a)
+    if not shape:       # PyTorch's sum_to: a 0-d target is tensor.sum() (SumBackward0)
+        return grad.sum()
     if dims:
         grad = grad.sum(tuple(dims), keepdim=True)
     return grad.reshape(shape) if grad._data.shape != shape else grad

@@ -97,6 +97,22 @@ class RsubScalar(Op):
         yield make(shape), 2.0, 1
 
 
+class SubScalar(Op):
+    """out = self - other, other a number (PyTorch's sub.Scalar, met in derivative formulas)"""
+    grad_fn_name, name = "SubBackward1", "sub"
+    rule = "grad"
+
+    def forward(self, other):
+        return np.asarray(self - other, dtype=self.dtype)
+
+    def backward(ctx, grad):
+        return (grad,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 1.0
+
+
 class Mul(Op):
     """out = self * other"""
     grad_fn_name, n_inputs, name = "MulBackward0", 2, "mul"
@@ -215,10 +231,18 @@ class PowTensor(Op):
         return self ** exponent
 
     def backward(ctx, grad):
+        # PyTorch's pow_backward_self and pow_backward_exponent: where(exponent == 0, 0, ...)
+        # and 0 where self == 0 <= exponent, so create_graph records their WhereBackward0
+        from .elementwise import _zero, where
         a, b = ctx.needs_input_grad
         x, p = ctx.self, ctx.exponent
-        return (sum_to(grad * (p * x ** (p - 1)), x._data.shape) if a else None,
-                sum_to(grad * (ctx.result * x.log()), p._data.shape) if b else None)
+        gx = gp = None
+        if a:
+            gx = where(p == 0, _zero(grad), grad * (p * x ** SubScalar.apply(p, 1)))
+        if b:
+            gp = grad * where((x == 0) & (p >= 0), _zero(grad), ctx.result * x.log())
+        return (sum_to(gx, x._data.shape) if a else None,
+                sum_to(gp, p._data.shape) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):

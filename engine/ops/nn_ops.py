@@ -16,8 +16,9 @@ from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32, via64
 from ._op import Op
-from .grad_ops import (HuberLossBackward, LeakyReluBackward, MseLossBackward,
-                       SmoothL1LossBackward)
+from .grad_ops import (EluBackward, GeluBackward, HardtanhBackward, HuberLossBackward,
+                       LeakyReluBackward, LogSigmoidBackward, MseLossBackward,
+                       SmoothL1LossBackward, SoftplusBackward)
 from .linalg import mm_mat2_backward
 from .reduction import Mean, Sum
 
@@ -41,7 +42,8 @@ def _finish(g: Tensor, weight, reduction: int, numel: int) -> Tensor:
     """Weight, then share among the elements for a mean: PyTorch's order of rounding."""
     if weight is not None:
         g = g * weight
-    return g / numel if reduction == MEAN else g
+    # PyTorch's grad_input.div_(numel): a Tensor-by-Scalar division (DivBackward1)
+    return DivScalar.apply(g, numel) if reduction == MEAN else g
 
 
 _via64_exp, _via64_expm1, _via64_log1p = via64(np.exp), via64(np.expm1), via64(np.log1p)
@@ -177,14 +179,8 @@ class Softplus(Op):
             soft = (np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0)) / beta
         return np.where(z > threshold, self, soft).astype(self.dtype, copy=False)
 
-    def backward(ctx, grad):
-        from .elementwise import where
-        z = ctx.self * ctx.beta
-        if _plain32(grad, ctx.self):    # PyTorch: grad * e / (e + 1), e = exp(beta * self)
-            g, zd = grad._data, z._data
-            e = _via64_exp(np.minimum(zd, ctx.threshold))
-            return (new_tensor(np.where(zd > ctx.threshold, g, g * e / (e + 1))),)
-        return (where(z > ctx.threshold, grad, grad * z.sigmoid()),)
+    def backward(ctx, grad):        # PyTorch's softplus_backward, its own node
+        return (SoftplusBackward.apply(grad, ctx.self, ctx.beta, ctx.threshold),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -223,10 +219,8 @@ class Elu(Op):
     def forward(self, alpha=1.0, scale=1, input_scale=1):
         return np.where(self > 0, self, alpha * _via64_expm1(self)).astype(self.dtype, copy=False)
 
-    def backward(ctx, grad):
-        from .elementwise import where
-        x = ctx.self
-        return (where(x > 0, grad, grad * ctx.alpha * x.exp()),)     # PyTorch's order
+    def backward(ctx, grad):        # PyTorch's elu_backward, its own node
+        return (EluBackward.apply(grad, ctx.self, ctx.alpha, ctx.scale, ctx.input_scale),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -245,20 +239,51 @@ class Gelu(Op):
             return (0.5 * self * (1 + np.tanh(inner))).astype(self.dtype, copy=False)
         return (0.5 * self * (1 + _erf(self / math.sqrt(2)))).astype(self.dtype, copy=False)
 
-    def backward(ctx, grad):
-        x = ctx.self
-        if ctx.approximate == "tanh":
-            t = ((x + x * x * x * 0.044715) * _SQRT_2_OVER_PI).tanh()
-            d_inner = (x * x * (3 * 0.044715) + 1) * _SQRT_2_OVER_PI
-            return (grad * ((t + 1) * 0.5 + x * 0.5 * (1 - t * t) * d_inner),)
-        cdf = ((x / math.sqrt(2)).erf() + 1) * 0.5
-        pdf = (x * x * -0.5).exp() / math.sqrt(2 * math.pi)
-        return (grad * (cdf + x * pdf),)
+    def backward(ctx, grad):        # PyTorch's gelu_backward, its own node
+        return (GeluBackward.apply(grad, ctx.self, ctx.approximate),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), "none"
         yield make(shape), "tanh"
+
+
+class LogSigmoid(Op):
+    """out = log(sigmoid(self)) = min(self, 0) - log1p(e**-|self|)"""
+    grad_fn_name, name = "LogSigmoidBackward0", "log_sigmoid"
+    saves = ("buffer", "self")
+    forward_extras = ("buffer",)
+    rule = "grad * (1 - sigmoid(self))"
+    float_only = True
+
+    def forward(self):
+        buffer = _via64_exp(-np.abs(self))      # PyTorch's kernel keeps e**-|x| for backward
+        out = (np.minimum(self, 0) - _via64_log1p(buffer)).astype(self.dtype, copy=False)
+        return out, (new_tensor(buffer),)
+
+    def backward(ctx, grad):        # PyTorch's log_sigmoid_backward, its own node
+        return (LogSigmoidBackward.apply(grad, ctx.self, ctx.buffer),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class Hardtanh(Op):
+    """out = min(max(self, min_val), max_val)"""
+    grad_fn_name, name = "HardtanhBackward0", "hardtanh"
+    saves = ("max_val", "min_val", "self")
+    rule = "grad where min_val < self < max_val, else 0"
+
+    def forward(self, min_val=-1.0, max_val=1.0):
+        return np.minimum(np.maximum(self, min_val), max_val).astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):        # PyTorch's hardtanh_backward, its own node
+        return (HardtanhBackward.apply(grad, ctx.self, ctx.min_val, ctx.max_val),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), -0.5, 0.5
 
 
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
@@ -450,21 +475,9 @@ class NllLoss(Op):
             out = picked.reshape(target._data.shape)
         return out, (new_tensor(np.asarray(total, dtype=self.dtype)),)
 
-    def backward(ctx, grad):
-        x = ctx.self
-        shape2 = (1, -1) if x.ndim == 1 else x._data.shape
-        t = ctx.target._data.reshape(-1).astype(np.int64)
-        coef = _nll_coefficients(x._data.reshape(shape2).shape, t, ctx.weight,
-                                 ctx.ignore_index, x._data.dtype)
-        c = new_tensor(0 - coef.reshape(x._data.shape))
-        if ctx.reduction == MEAN:
-            g = c * (grad / ctx.total_weight)
-        elif ctx.reduction == SUM or x.ndim == 1:
-            g = c * grad
-        else:
-            g = c * grad.unsqueeze(1)
-        # PyTorch fills its zeros at the targets only: +0.0 elsewhere, whatever grad's sign
-        return (g.masked_fill(new_tensor(coef.reshape(x._data.shape) == 0), 0),)
+    def backward(ctx, grad):        # PyTorch's nll_loss_backward, its own node
+        return (NllLossBackward.apply(grad, ctx.self, ctx.target, ctx.weight, ctx.reduction,
+                                      ctx.ignore_index, ctx.total_weight),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -478,6 +491,39 @@ class NllLoss(Op):
         ignore = first if (target._data != first).any() else -100
         yield make((n, c)), target, w, MEAN, as_saved_index(ignore)
         yield make((c,)), new_tensor(np.array(c - 1)), None, MEAN, as_saved_index(-100)
+
+
+class NllLossBackward(Op):
+    """out = -weight[target] * grad_output at each target class (/ total_weight), 0 elsewhere"""
+    grad_fn_name, name, n_inputs = "NllLossBackwardBackward0", "nll_loss_backward", 2
+    saves = ("ignore_index", "reduction", "target", "weight")
+    rule = "nll_loss of grad (to grad_output), 0 (to self)"
+
+    def forward(grad_output, self, target, weight, reduction, ignore_index, total_weight):
+        shape2 = (1, -1) if self.ndim == 1 else self.shape
+        t = target._data.reshape(-1).astype(np.int64)
+        coef = _nll_coefficients(self.reshape(shape2).shape, t, weight, ignore_index,
+                                 self.dtype).reshape(self.shape)
+        g = grad_output
+        if reduction == MEAN:
+            g = g / total_weight._data
+        elif reduction == NONE and self.ndim > 1:
+            g = g[:, None]
+        # PyTorch fills its zeros at the targets only: +0.0 elsewhere, whatever grad's sign
+        return np.where(coef == 0, self.dtype.type(0), (0 - coef) * g).astype(self.dtype)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        return (NllLoss.apply(grad, ctx.target, ctx.weight, ctx.reduction, ctx.ignore_index)
+                if a else None, new_tensor(np.zeros_like(grad._data)) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        n, c = (shape + (2, 3))[:2]
+        target = new_tensor(make((n, c))._data.argmax(1))
+        total = new_tensor(np.asarray(n, np.float32))
+        yield make(()), make((n, c)).detach(), target, None, MEAN, as_saved_index(-100), total
+        yield make((n,)), make((n, c)).detach(), target, None, NONE, as_saved_index(-100), total
 
 
 _NLL_LOOP_MAX = 256      # batch sizes up to this add up in PyTorch's order (a Python loop)
@@ -540,6 +586,7 @@ def _nll_coefficients(shape, target, weight, ignore_index, dtype) -> np.ndarray:
 
 
 __all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu",
+           "LogSigmoid", "Hardtanh",
            "MseLoss", "SmoothL1Loss", "HuberLoss",
-           "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy", "NllLoss",
+           "BinaryCrossEntropyWithLogits", "BinaryCrossEntropy", "NllLoss", "NllLossBackward",
            "REDUCTIONS", "as_saved_index"]

@@ -298,16 +298,15 @@ class Norm(Op):
 
     def backward(ctx, grad):
         x, r, p, dim = ctx.self, ctx.result, ctx.ord, ctx.dim
-        if not ctx.keepdim:
-            keep = _keep_shape(x._data.shape, dims_of(dim, x.ndim) if dim is not None
-                               else tuple(range(x.ndim)))
-            r, grad = r.reshape(keep), grad.reshape(keep)
-        if p == 2:      # PyTorch's norm_backward, its order of roundings
-            return (grad * (x / r.masked_fill(r == 0, 1)),)
+        if not ctx.keepdim and dim is not None and x.ndim:   # no dims: 0-d, it broadcasts
+            for d in sorted(dims_of(dim, x.ndim)):          # PyTorch's unsqueeze_multiple
+                r, grad = r.unsqueeze(d), grad.unsqueeze(d)
+        if p == 2:      # PyTorch's norm_backward, its order of roundings and its nodes
+            return (grad * (x / r).masked_fill(r == 0, 0),)
         if p == 1:
-            return (x.sign() * grad,)
+            return (x.sgn() * grad,)
         scale = (grad / r ** (p - 1)).masked_fill(r == 0, 0)
-        return ((x.sign() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)) * scale,)
+        return ((x.sgn() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)) * scale,)
 
     @classmethod
     def sample_inputs(cls, make, shape):

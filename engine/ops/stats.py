@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import Tensor, new_tensor
-from ._broadcast import records_nothing
+from ..tensor import Tensor
 from . import _sum_order
 from ._exact import F32, SMALL, fma32, sleef_expf, via64
 from ._op import Op, as_array
 from ._sum_order import lane_sum
-from .reduction import _keep_shape, _regrow, dims_of
+from .arithmetic import MulScalar
+from .reduction import SumDim, _keep_shape, _regrow, dims_of
 
 
 # NOTE [softmax bits]
@@ -45,12 +45,8 @@ class Softmax(Op):
         e = np.exp(self - self.max(axis=dim, keepdims=True))
         return e / e.sum(axis=dim, keepdims=True)
 
-    def backward(ctx, grad):
-        y = ctx.result
-        g, yd = grad._data, y._data
-        if _lastdim32(yd, ctx.dim) and g.dtype == F32 and records_nothing():
-            return (new_tensor((g - lane_sum(g * yd)) * yd),)
-        return (y * (grad - (grad * y).sum(ctx.dim, keepdim=True)),)
+    def backward(ctx, grad):        # PyTorch's _softmax_backward_data, its own node
+        return (SoftmaxBackwardData.apply(grad, ctx.result, ctx.dim),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -74,15 +70,66 @@ class LogSoftmax(Op):
         m = self - self.max(axis=dim, keepdims=True)
         return m - np.log(np.exp(m).sum(axis=dim, keepdims=True))
 
-    def backward(ctx, grad):
-        g, out = grad._data, ctx.result._data
-        if _lastdim32(out, ctx.dim) and g.dtype == F32 and records_nothing():
-            return (new_tensor(fma32(-sleef_expf(out), lane_sum(g), g)),)
-        return (grad - ctx.result.exp() * grad.sum(ctx.dim, keepdim=True),)
+    def backward(ctx, grad):        # PyTorch's _log_softmax_backward_data, its own node
+        return (LogSoftmaxBackwardData.apply(grad, ctx.result, ctx.dim),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), -1 if shape else 0
+
+
+class SoftmaxBackwardData(Op):
+    """out = output * (grad_output - sum(grad_output * output, dim))"""
+    grad_fn_name, n_inputs = "SoftmaxBackwardDataBackward0", 2
+    name = "_softmax_backward_data"
+    saves = ("dim", "grad_output", "output")
+    rule = "the same kernel on grad; go * grad - sum(out * go) * grad - go * sum(out * grad)"
+
+    def forward(grad_output, output, dim):
+        g, y = grad_output, output
+        if _lastdim32(y, dim) and g.dtype == F32:       # NOTE [softmax bits]
+            return (g - lane_sum(g * y)) * y
+        return y * (g - SumDim.forward(g * y, (dim,), True))
+
+    def backward(ctx, grad):        # PyTorch's softmax_double_backward for the output
+        a, b = ctx.needs_input_grad
+        go, y, dim = ctx.grad_output, ctx.output, ctx.dim
+        return (SoftmaxBackwardData.apply(grad, y, dim) if a else None,
+                go * grad - (y * go).sum(dim, keepdim=True) * grad
+                - go * (y * grad).sum(dim, keepdim=True) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        y = Softmax.apply(make(shape), -1 if shape else 0)
+        yield make(shape), y, -1 if shape else 0
+
+
+class LogSoftmaxBackwardData(Op):
+    """out = grad_output - exp(output) * sum(grad_output, dim)"""
+    grad_fn_name, n_inputs = "LogSoftmaxBackwardDataBackward0", 2
+    name = "_log_softmax_backward_data"
+    saves = ("dim", "grad_output", "output")
+    rule = "grad - sum(grad * exp(out)) (to grad_output), -sum(go) * exp(out) * grad (to out)"
+
+    def forward(grad_output, output, dim):
+        g = grad_output
+        if _lastdim32(output, dim) and g.dtype == F32:  # NOTE [softmax bits]: one fma
+            return fma32(-sleef_expf(output), lane_sum(g), g)
+        return g - _exp(output) * SumDim.forward(g, (dim,), True)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        go, out, dim = ctx.grad_output, ctx.output, ctx.dim
+        return (grad - (grad * out.exp()).sum(dim, keepdim=True) if a else None,
+                -go.sum(dim, keepdim=True) * out.exp() * grad if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        y = LogSoftmax.apply(make(shape), -1 if shape else 0)
+        yield make(shape), y, -1 if shape else 0
+
+
+_exp = via64(np.exp)
 
 
 def _spread(x: np.ndarray, dim, correction, keepdim: bool, fn) -> np.ndarray:
@@ -102,12 +149,17 @@ def _spread(x: np.ndarray, dim, correction, keepdim: bool, fn) -> np.ndarray:
 
 def _var_backward(grad: Tensor, x: Tensor, dim, correction, keepdim: bool) -> Tensor:
     """PyTorch's var_backward: (2 / (N - correction)) * grad * (self - mean)."""
-    dims = tuple(range(x.ndim)) if dim is None else dim
-    n = int(np.prod([x._data.shape[d] for d in dims])) if x.ndim else 1
-    if not keepdim and x.ndim:
-        grad = grad.reshape(_keep_shape(x._data.shape, dims))
-    mean = x.mean(dims, keepdim=True) if x.ndim else x
-    return grad * (2.0 / (n - correction)) * (x - mean)
+    if dim is None or not x.ndim:   # over everything: the 0-d grad and mean broadcast
+        n = x._data.size
+        mean = x.mean() if x.ndim else x
+    else:
+        n = int(np.prod([x._data.shape[d] for d in dim]))
+        if not keepdim and x.ndim > 1:          # PyTorch's unsqueeze_multiple
+            for d in sorted(dim):
+                grad = grad.unsqueeze(d)
+        mean = x.mean(dim, keepdim=True)
+    # (2 / dof) * grad: a Tensor-by-Scalar product, as PyTorch's (MulBackward1)
+    return MulScalar.apply(grad, 2.0 / (n - correction)) * (x - mean)
 
 
 class Var(Op):
@@ -137,9 +189,10 @@ class Std(Op):
     def forward(self, dim, correction, keepdim):
         return _spread(self, dim, correction, keepdim, np.std)
 
-    def backward(ctx, grad):     # PyTorch: var's backward of grad / (2 * result)
-        return (_var_backward(grad / (ctx.result * 2), ctx.self, ctx.dim, ctx.correction,
-                              ctx.keepdim),)
+    def backward(ctx, grad):     # PyTorch: var's backward of grad / (2 * result), 0 at 0
+        r = ctx.result
+        g = (grad / MulScalar.apply(r, 2)).masked_fill(r == 0, 0)
+        return (_var_backward(g, ctx.self, ctx.dim, ctx.correction, ctx.keepdim),)
 
     sample_inputs = Var.sample_inputs
 
