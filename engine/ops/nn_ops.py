@@ -538,6 +538,9 @@ def _nll_cascade(terms, weights, keep, ignored: int) -> tuple:
     if terms.shape[0] <= 16:    # one carry, at row 0: (rows 1.. added in turn) + row 0
         return (_first_last(terms, keep),
                 np.asarray(total if total is not None else _first_last(weights, keep)))
+    if terms.shape[0] <= 256 and not ignored:      # runs of 16 rows, then their sums
+        return (_blocks_of_16(terms),
+                np.asarray(total if total is not None else _blocks_of_16(weights)))
     if weights is None:
         weights = np.zeros_like(terms)
     loss, wsum = [dt(0)] * 8, [dt(0)] * 8
@@ -553,6 +556,20 @@ def _nll_cascade(terms, weights, keep, ignored: int) -> tuple:
     for j in range(8):
         out, tw = dt(out + loss[j]), dt(tw + wsum[j])
     return np.asarray(out), np.asarray(tw if total is None else total)
+
+
+def _blocks_of_16(values: np.ndarray) -> np.ndarray:
+    """_nll_cascade with every row kept and at most 256 rows: rows 1-16, 17-32, ... each
+    added in turn and carried into level 1 in turn; the last partial run, then level 1, then
+    row 0 added last."""
+    dt = values.dtype.type
+    n = values.shape[0]
+    full = (n - 1) // 16
+    runs = np.cumsum(values[1:1 + 16 * full].reshape(full, 16), axis=1)[:, -1]
+    tail = values[1 + 16 * full:]
+    level0 = np.cumsum(tail)[-1] if tail.size else dt(0)
+    level1 = np.cumsum(runs)[-1] if full else dt(0)
+    return np.asarray(dt(dt(dt(level0 + dt(0)) + level1) + values[0]))
 
 
 def _first_last(values: np.ndarray, keep: np.ndarray) -> np.ndarray:

@@ -99,7 +99,9 @@ class SumDim(Op):
         if self.ndim and _sum_order.applies(self):
             if _whole(axis, self.shape):
                 out = _sum_order.cascade_sum(self)      # every dim: PyTorch's full-sum order
-                return out.reshape((1,) * self.ndim) if keepdim else out
+                dims = {d % self.ndim for d in axis}
+                return out.reshape(_keep_shape(self.shape, dims) if keepdim else
+                                   [n for d, n in enumerate(self.shape) if d not in dims])
             out = _sum_order.dim_sum(self, axis, keepdim)   # PyTorch's order along dims
             if out is not None:
                 return out

@@ -17,3 +17,6 @@ print((torch.arange(60.0) / 1.3).reshape(3, 4, 5).sum(1).tolist())
 b = torch.zeros(7, requires_grad=True)
 (x + b).backward(x.detach() / 3.1)
 print(b.grad.tolist())
+
+# reducing the only non-1 dim keeps the other (size-1) dims
+print(x[:1].sum(1).tolist(), x[:1].mean(1).shape, x[:1].sum(-1, keepdim=True).shape)
