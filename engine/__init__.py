@@ -35,7 +35,8 @@ from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
 from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
-from .ops.elementwise import (abs, asin, atan, ceil, clamp, cos, cosh, erf, exp, exp2, expm1,
+from .ops.elementwise import (abs, asin, atan, ceil, clamp, clamp_max, clamp_min, cos, cosh, erf,
+                              exp, exp2, expm1,
                               floor, log, log1p, log2, log10, maximum, minimum, reciprocal, relu,
                               round, rsqrt, sgn, sigmoid, sign, sin, sinh, sqrt, tan, tanh,
                               trunc, where)
@@ -109,7 +110,7 @@ __all__ = [
     "add", "sub", "subtract", "rsub", "mul", "multiply", "div", "divide", "true_divide",
     "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
     "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
-    "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp", "clip",
+    "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp", "clamp_min", "clamp_max", "clip",
     "maximum", "minimum", "where", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge",
     "logical_and", "logical_or", "logical_not", "isnan", "isinf", "isfinite", "equal",
     "allclose", "isclose",

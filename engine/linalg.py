@@ -1,4 +1,5 @@
-"""`torch.linalg`: the linear-algebra namespace (so far the inverse, `torch.linalg.inv`).
+"""`torch.linalg`: the linear-algebra namespace (so far the inverse, `torch.linalg.inv` and
+`torch.linalg.inv_ex`).
 
 The ops themselves live in `engine/ops/linalg.py`; this module only names them as PyTorch does.
 
@@ -11,6 +12,7 @@ Example:
 from __future__ import annotations
 
 from .ops.linalg import _LinAlgError as LinAlgError
+from .ops.linalg import inv_ex
 from .ops.linalg import inverse as inv
 
-__all__ = ["inv", "LinAlgError"]
+__all__ = ["inv", "inv_ex", "LinAlgError"]

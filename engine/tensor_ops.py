@@ -129,6 +129,8 @@ class TensorOps:
     def reciprocal(self): return ew.reciprocal(self)
     def clamp(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
     def clip(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
+    def clamp_min(self, min): return ew.clamp_min(self, min)  # noqa: A002
+    def clamp_max(self, max): return ew.clamp_max(self, max)  # noqa: A002
     def maximum(self, other): return ew.maximum(self, other)
     def minimum(self, other): return ew.minimum(self, other)
     def where(self, condition, other): return ew.where(condition, self, other)
@@ -232,6 +234,12 @@ class TensorOps:
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
     def clamp_(self, min=None, max=None):  # noqa: A002
         return ip.apply_inplace(ew.Clamp, "clamp_", self, _num(min), _num(max))
+    def clamp_min_(self, min):  # noqa: A002
+        op = ew.ClampMinTensor if isinstance(min, _T) else ew.ClampMin
+        return ip.apply_inplace(op, "clamp_min_", self, min)
+    def clamp_max_(self, max):  # noqa: A002
+        op = ew.ClampMaxTensor if isinstance(max, _T) else ew.ClampMax
+        return ip.apply_inplace(op, "clamp_max_", self, max)
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)
     def copy_(self, src): return ip.copy_(self, src)
@@ -239,6 +247,24 @@ class TensorOps:
         return ip.apply_inplace(sh.MaskedFill, "masked_fill_", self, mask, _num(value))
 
     # ---- constructors from a tensor ------------------------------------------------------
+    def stride(self, dim=None):
+        """Elements to step in each dim (PyTorch's strides: a contiguous tensor's are the
+        products of the sizes after each dim)."""
+        a = self._data
+        if a.flags.c_contiguous:
+            st, acc = [], 1
+            for n in reversed(a.shape):
+                st.append(acc)
+                acc *= max(n, 1)
+            st = tuple(reversed(st))
+        else:
+            st = tuple(s // a.itemsize for s in a.strides)
+        if dim is None:
+            return st
+        if not a.ndim:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        return st[red.dims_of(dim, a.ndim)[0]]
+
     def new_zeros(self, *size, dtype=None): return fac.zeros(*size, dtype=dtype or self.dtype)
     def new_ones(self, *size, dtype=None): return fac.ones(*size, dtype=dtype or self.dtype)
     def inverse(self): return la.inverse(self)

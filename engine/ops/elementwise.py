@@ -164,6 +164,72 @@ class Clamp(Op):
         yield make(shape), 0.5, None
 
 
+class ClampMin(Op):
+    """out = max(self, min), min a number"""
+    grad_fn_name, name = "ClampMinBackward0", "clamp_min"
+    saves = ("min", "self")
+    rule = "grad where self >= min, else 0"
+
+    def forward(self, min):  # noqa: A002 - PyTorch's argument name
+        return np.maximum(self, min).astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):
+        return (where(ctx.self >= ctx.min, grad, _zero(grad)),)
+
+    sample_inputs = classmethod(lambda cls, make, shape: iter([(make(shape), 0.25)]))
+
+
+class ClampMinTensor(Op):
+    """out = max(self, min), min a tensor"""
+    grad_fn_name, n_inputs, name = "ClampMinBackward1", 2, "clamp_min"
+    saves = ("min", "self")
+    rule = "grad where self >= min, the rest to min"
+
+    def forward(self, min):  # noqa: A002
+        return np.maximum(self, min)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, lo, zero = ctx.self, ctx.min, _zero(grad)
+        return (sum_to(where(x >= lo, grad, zero), x._data.shape) if a else None,
+                sum_to(where(x < lo, grad, zero), lo._data.shape) if b else None)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
+
+
+class ClampMax(Op):
+    """out = min(self, max), max a number"""
+    grad_fn_name, name = "ClampMaxBackward0", "clamp_max"
+    saves = ("max", "self")
+    rule = "grad where self <= max, else 0"
+
+    def forward(self, max):  # noqa: A002
+        return np.minimum(self, max).astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):
+        return (where(ctx.self <= ctx.max, grad, _zero(grad)),)
+
+    sample_inputs = classmethod(lambda cls, make, shape: iter([(make(shape), 0.25)]))
+
+
+class ClampMaxTensor(Op):
+    """out = min(self, max), max a tensor"""
+    grad_fn_name, n_inputs, name = "ClampMaxBackward1", 2, "clamp_max"
+    saves = ("max", "self")
+    rule = "grad where self <= max, the rest to max"
+
+    def forward(self, max):  # noqa: A002
+        return np.minimum(self, max)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, hi, zero = ctx.self, ctx.max, _zero(grad)
+        return (sum_to(where(x <= hi, grad, zero), x._data.shape) if a else None,
+                sum_to(where(x > hi, grad, zero), hi._data.shape) if b else None)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
+
+
 class Maximum(Op):
     """out = max(self, other), elementwise; ties split the gradient"""
     grad_fn_name, n_inputs, name = "MaximumBackward0", 2, "maximum"
@@ -232,6 +298,20 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     return Clamp.apply(input, _num(min), _num(max))
+
+
+def clamp_min(input, min) -> Tensor:  # noqa: A002
+    """max(input, min) elementwise (`torch.clamp_min`); min a number or a tensor."""
+    if isinstance(min, Tensor):
+        return ClampMinTensor.apply(input, min)
+    return ClampMin.apply(input, min)
+
+
+def clamp_max(input, max) -> Tensor:  # noqa: A002
+    """min(input, max) elementwise (`torch.clamp_max`); max a number or a tensor."""
+    if isinstance(max, Tensor):
+        return ClampMaxTensor.apply(input, max)
+    return ClampMax.apply(input, max)
 
 
 def maximum(input, other) -> Tensor:

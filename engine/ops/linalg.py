@@ -7,8 +7,11 @@ for batched @ matrix), so `grad_fn` chains look the same.
 """
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 
+from .._names import TorchNamed
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._op import Op
@@ -248,8 +251,10 @@ class LinalgInvEx(Op):
     saves = ("result",)      # exposed as _saved_inverse below, PyTorch's name
     rule = "-inverse^T @ grad @ inverse^T"
 
-    def forward(self):
-        return np.linalg.inv(self)
+    def forward(self, check_errors=True):
+        if check_errors:
+            return np.linalg.inv(self)
+        return _inv_unchecked(self)
 
     @staticmethod
     def forward_error(arrays, params, error):
@@ -282,8 +287,89 @@ del LinalgInvEx.Node._saved_result
 LinalgInvEx.Node._saved_names = ("inverse",)
 
 
-def inverse(input) -> Tensor:
-    """The inverse of a square matrix or a batch of them (`torch.inverse`, `linalg.inv`)."""
+def _inv_unchecked(a: np.ndarray) -> np.ndarray:
+    """Inverses of a batch of square matrices; a singular one comes out as LAPACK's LU solve
+    leaves it (divisions by its zero pivot: infs and nans), as `linalg.inv_ex` returns it."""
+    mats = a.reshape((-1,) + a.shape[-2:])
+    out = np.empty_like(mats)
+    for i, m in enumerate(mats):
+        try:
+            out[i] = np.linalg.inv(m)
+        except np.linalg.LinAlgError:
+            out[i] = _lu_solve_identity(m)
+    return out.reshape(a.shape)
+
+
+def _lu_solve_identity(a: np.ndarray) -> np.ndarray:
+    """A^-1 by LU with partial pivoting and two triangular solves, carried on past a zero
+    pivot (getrf then getrs, as PyTorch's inv_ex runs them)."""
+    u = np.array(a)
+    n = u.shape[0]
+    perm = np.arange(n)
+    low = np.eye(n, dtype=a.dtype)
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            p = k + int(np.argmax(np.abs(u[k:, k])))
+            u[[k, p]], perm[[k, p]], low[[k, p], :k] = u[[p, k]], perm[[p, k]], low[[p, k], :k]
+            if u[k, k] != 0:
+                low[k + 1:, k] = u[k + 1:, k] / u[k, k]
+                u[k + 1:] -= np.outer(low[k + 1:, k], u[k])
+        y = np.eye(n, dtype=a.dtype)[perm]
+        for i in range(n):
+            y[i] -= low[i, :i] @ y[:i]
+        x = np.empty_like(y)
+        for i in reversed(range(n)):
+            x[i] = (y[i] - u[i, i + 1:] @ x[i + 1:]) / u[i, i]
+    return x
+
+
+def _pivots(a: np.ndarray) -> np.ndarray:
+    """LAPACK's info per matrix of a batch: 0, or the 1-based index of the first zero pivot."""
+    mats = a.reshape((-1,) + a.shape[-2:])
+    info = np.zeros(len(mats), dtype=np.int32)
+    for i, m in enumerate(mats):
+        try:
+            np.linalg.inv(m)
+        except np.linalg.LinAlgError:
+            info[i] = _zero_pivot(m)
+    return info.reshape(a.shape[:-2])
+
+
+class _InvExReturn(namedtuple("_InvExReturn", ("inverse", "info")), metaclass=TorchNamed):
+    """`torch.return_types.linalg_inv_ex`: (inverse, info)."""
+
+    __slots__ = ()
+    _torch_name = "torch.return_types.linalg_inv_ex"
+
+    def __repr__(self) -> str:
+        from ..printing import structseq_repr
+        return structseq_repr("linalg_inv_ex", self._asdict())
+
+
+_InvExReturn.__name__ = _InvExReturn.__qualname__ = "linalg_inv_ex"
+
+
+def inv_ex(A, *, check_errors: bool = False):
+    """The inverse and LAPACK's info per matrix (`torch.linalg.inv_ex`): a singular matrix
+    gives a nonzero info (and infs or nans) instead of an error, unless check_errors.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.linalg.inv_ex(torch.tensor([[1.0, 2.0], [2.0, 4.0]])).info
+        tensor(2, dtype=torch.int32)
+    """
+    _check_invertible_shape(A)
+    info = _pivots(A._data)
+    if check_errors and info.any():
+        i = int(np.flatnonzero(info)[0])
+        where = f"(Batch element {i}): " if A.ndim > 2 else ""
+        raise _LinAlgError(
+            f"linalg.inv_ex: {where}The diagonal element {int(info.reshape(-1)[i])} is zero, "
+            "the inversion could not be completed because the input matrix is singular.")
+    return _InvExReturn(LinalgInvEx.apply(A, False), new_tensor(info))
+
+
+def _check_invertible_shape(input) -> None:
     shape = input._data.shape
     if input._data.dtype.kind not in "fc":
         raise RuntimeError("linalg.inv: Expected a floating point or complex tensor as input. "
@@ -293,4 +379,9 @@ def inverse(input) -> Tensor:
     if shape[-1] != shape[-2]:
         raise RuntimeError("linalg.inv: A must be batches of square matrices, but they are "
                            f"{shape[-2]} by {shape[-1]} matrices")
+
+
+def inverse(input) -> Tensor:
+    """The inverse of a square matrix or a batch of them (`torch.inverse`, `linalg.inv`)."""
+    _check_invertible_shape(input)
     return LinalgInvEx.apply(input)
