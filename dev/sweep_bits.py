@@ -126,9 +126,12 @@ def _cases():
     c["cumsum"] = unary(lambda T, x: x.cumsum(-1), shapes=ROWS)
     c["logsumexp"] = unary(lambda T, x: T.logsumexp(x, -1), shapes=ROWS)
     c["softmax"] = unary(lambda T, x: T.softmax(x, -1), shapes=ROWS)
-    c["softmax_dim0"] = unary(lambda T, x: T.softmax(x, 0), shapes=ROWS)
+    c["softmax_dim0"] = unary(lambda T, x: T.softmax(x, 0), shapes=ROWS + [(3, 20), (2, 3, 4)])
     c["log_softmax"] = unary(lambda T, x: T.log_softmax(x, -1), shapes=ROWS)
-    c["log_softmax_dim0"] = unary(lambda T, x: T.log_softmax(x, 0), shapes=ROWS)
+    c["log_softmax_dim0"] = unary(lambda T, x: T.log_softmax(x, 0),
+                                  shapes=ROWS + [(3, 20), (2, 3, 4)])
+    c["softmax_dim1_3d"] = unary(lambda T, x: T.softmax(x, 1) * 1.5 + T.log_softmax(x, 1),
+                                 shapes=[(2, 3, 4), (3, 4, 17)])
     # linear algebra
     c["matmul"] = binary(lambda T, a, b: a @ b, pairs=MATS)
     c["mm"] = binary(lambda T, a, b: T.mm(a, b), pairs=MATS)

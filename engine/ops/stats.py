@@ -25,9 +25,36 @@ from .reduction import SumDim, _keep_shape, _regrow, dims_of
 # (softmax: every bit of PyTorch 2.13 on an AVX-512 CPU; log_softmax: ~99.5%, its log of the
 # sums is Sleef's too). Backwards use it when nothing is recorded; under create_graph they
 # are Tensor ops (the same maths, rounded as the engine's ops round).
+#
+# Over another dim the kernels vectorise across the dims after it (inner columns, 16 per
+# vector): sums run down the dim one row after another; softmax exponentiates with exp
+# rounded once and divides by the sum; log_softmax uses Sleef's expf for whole vectors of
+# columns (exp rounded once for the rest); softmax's backward accumulates sum(grad * out)
+# with fused multiply-adds.
 def _lastdim32(x: np.ndarray, dim) -> bool:
     """Whether the softmax kernels above apply: float32, small, over the last dim."""
     return x.dtype == F32 and 0 < x.size <= SMALL and (x.ndim <= 1 or dim == x.ndim - 1)
+
+
+def _innerdim32(x: np.ndarray, dim) -> bool:
+    """Whether the kernels over another dim apply: float32, small, not the last dim."""
+    return (x.dtype == F32 and 0 < x.size <= SMALL and x.ndim > 1 and dim != x.ndim - 1
+            and x.shape[dim] <= 64)
+
+
+def _rows(x: np.ndarray, dim) -> np.ndarray:
+    """x as (outer, dim, inner): the softmax dim in the middle."""
+    return x.reshape(int(np.prod(x.shape[:dim])), x.shape[dim], -1)
+
+
+def _column_exp(a: np.ndarray) -> np.ndarray:
+    """exp of an (outer, dim, inner) array as the vectorised kernels take it: Sleef's expf
+    for the columns that fill whole 16-lane vectors, exp rounded once for the rest."""
+    split = a.shape[2] // _sum_order.VEC_LANES * _sum_order.VEC_LANES
+    out = _exp(a)
+    if split:
+        out[:, :, :split] = sleef_expf(np.ascontiguousarray(a[:, :, :split]))
+    return out
 
 class Softmax(Op):
     """out = exp(self) / sum(exp(self)) along dim"""
@@ -41,6 +68,10 @@ class Softmax(Op):
             x = self.reshape(-1, self.shape[-1]) if self.ndim else self.reshape(1, 1)
             e = sleef_expf(x - x.max(axis=-1, keepdims=True))
             return (e * (np.float32(1) / lane_sum(e))).reshape(self.shape)
+        if _innerdim32(self, dim):
+            x = _rows(self, dim)
+            e = _exp(x - x.max(axis=1, keepdims=True))
+            return (e / np.cumsum(e, axis=1)[:, -1:]).reshape(self.shape)
         dim = dim if self.ndim else None
         e = np.exp(self - self.max(axis=dim, keepdims=True))
         return e / e.sum(axis=dim, keepdims=True)
@@ -66,6 +97,11 @@ class LogSoftmax(Op):
             m = x - x.max(axis=-1, keepdims=True)
             log_sum = np.log(lane_sum(sleef_expf(m)), dtype=np.float64).astype(F32)
             return (m - log_sum).reshape(self.shape)
+        if _innerdim32(self, dim):
+            x = _rows(self, dim)
+            m = x - x.max(axis=1, keepdims=True)
+            total = np.cumsum(_column_exp(m), axis=1)[:, -1:]
+            return (m - np.log(total, dtype=np.float64).astype(F32)).reshape(self.shape)
         dim = dim if self.ndim else None
         m = self - self.max(axis=dim, keepdims=True)
         return m - np.log(np.exp(m).sum(axis=dim, keepdims=True))
@@ -89,6 +125,12 @@ class SoftmaxBackwardData(Op):
         g, y = grad_output, output
         if _lastdim32(y, dim) and g.dtype == F32:       # NOTE [softmax bits]
             return (g - lane_sum(g * y)) * y
+        if _innerdim32(y, dim) and g.dtype == F32:
+            g3, y3 = _rows(g, dim), _rows(y, dim)
+            total = np.zeros_like(g3[:, 0])
+            for i in range(g3.shape[1]):
+                total = fma32(g3[:, i], y3[:, i], total)
+            return ((g3 - total[:, None]) * y3).reshape(g.shape)
         return y * (g - SumDim.forward(g * y, (dim,), True))
 
     def backward(ctx, grad):        # PyTorch's softmax_double_backward for the output
@@ -115,6 +157,10 @@ class LogSoftmaxBackwardData(Op):
         g = grad_output
         if _lastdim32(output, dim) and g.dtype == F32:  # NOTE [softmax bits]: one fma
             return fma32(-sleef_expf(output), lane_sum(g), g)
+        if _innerdim32(output, dim) and g.dtype == F32:
+            g3 = _rows(g, dim)
+            total = np.cumsum(g3, axis=1)[:, -1:]
+            return fma32(-_column_exp(_rows(output, dim)), total, g3).reshape(g.shape)
         return g - _exp(output) * SumDim.forward(g, (dim,), True)
 
     def backward(ctx, grad):
