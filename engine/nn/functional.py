@@ -160,7 +160,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     if bias is None:
         return _la.matmul(input, weight.t())
     if input.ndim == 2:
-        return _nn.Addmm.apply(bias, input, weight.t())
+        wt = weight.t()
+        return _nn.Addmm.apply(bias, input, wt, 1, 1, _la.column_major(wt))
     lead = input.shape[:-1]
     if input.ndim == 0:
         raise RuntimeError("both arguments to linear need to be at least 1D, but they are 0D "
@@ -169,7 +170,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     if flat.shape[1] != weight.shape[1]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({flat.shape[0]}x"
                            f"{flat.shape[1]} and {weight.shape[1]}x{weight.shape[0]})")
-    out = _nn.Addmm.apply(bias, flat, weight.t())
+    wt = weight.t()
+    out = _nn.Addmm.apply(bias, flat, wt, 1, 1, _la.column_major(wt))
     return out.view(tuple(lead) + (weight.shape[0],))
 
 

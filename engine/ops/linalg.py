@@ -21,19 +21,23 @@ def _x(shape) -> str:
     return "x".join(str(n) for n in shape)
 
 
-def mm_mat2_backward(grad: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
+def mm_mat2_backward(grad: Tensor, mat1: Tensor, mat2_column_major: bool) -> Tensor:
     """mat1.T @ grad, the gradient of `mat1 @ mat2` for mat2, computed as PyTorch does.
 
     A column-major mat2 (a weight used as `w.t()`, as `F.linear` does) gets (grad.T @ mat1).T:
     the same sums, handed back laid out like mat2, so `w`'s gradient comes out contiguous
     and needs no reordering copy (PyTorch's `mm_mat2_backward`).
     """
-    m = mat2._data
-    column_major = m.ndim == 2 and m.strides == (m.itemsize, m.itemsize * m.shape[0])
     if records_nothing() and grad._data.dtype == mat1._data.dtype:
         g, x = grad._data, mat1._data     # the same products in numpy, without five dispatches
-        return new_tensor((g.T @ x).T if column_major else x.T @ g)
-    return grad.t().mm(mat1).t() if column_major else mat1.t().mm(grad)
+        return new_tensor((g.T @ x).T if mat2_column_major else x.T @ g)
+    return grad.t().mm(mat1).t() if mat2_column_major else mat1.t().mm(grad)
+
+
+def column_major(mat2: Tensor) -> bool:
+    """Whether a matrix is laid out column by column (a weight used as `w.t()`)."""
+    m = mat2._data
+    return m.ndim == 2 and m.strides == (m.itemsize, m.itemsize * m.shape[0])
 
 
 class Mm(Op):

@@ -19,7 +19,7 @@ from ._op import Op
 from .grad_ops import (EluBackward, GeluBackward, HardtanhBackward, HuberLossBackward,
                        LeakyReluBackward, LogSigmoidBackward, MseLossBackward,
                        SmoothL1LossBackward, SoftplusBackward)
-from .linalg import mm_mat2_backward
+from .linalg import column_major, mm_mat2_backward
 from .reduction import Mean, Sum
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -84,10 +84,14 @@ class Addmm(Op):
     """out = beta * self + alpha * (mat1 @ mat2)"""
     grad_fn_name, name, n_inputs = "AddmmBackward0", "addmm", 3
     saves = ("alpha", "beta", "mat1", "mat1_sym_sizes", "mat2", "mat2_sym_sizes",
-             "_self_sym_sizes")
+             "_self_sym_sizes", "_mat2_column_major")
+    # each matrix only for the other's gradient, as PyTorch (so a weight changed in place
+    # after forward still trains a layer whose input needs no grad); mat2's layout is kept
+    # apart for mm_mat2_backward, as PyTorch keeps mat2's strides
+    save_when = {"mat1": 2, "mat2": 1}
     rule = "sum_to(beta * grad), alpha * grad @ mat2.T, alpha * mat1.T @ grad"
 
-    def forward(self, mat1, mat2, beta=1, alpha=1):
+    def forward(self, mat1, mat2, beta=1, alpha=1, _mat2_column_major=False):
         if mat1.shape[1] != mat2.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(mat1.shape)} "
                                f"and {_x(mat2.shape)})")
@@ -113,14 +117,14 @@ class Addmm(Op):
         alpha, beta = ctx.alpha, ctx.beta
         g = grad if alpha == 1 else grad * alpha
         gs = sum_to(grad if beta == 1 else grad * beta, ctx._self_sym_sizes) if a else None
-        m2 = ctx.mat2
+        m2 = ctx.mat2 if b else None
         if not b:
             g1 = None
         elif records_nothing() and g._data.dtype == m2._data.dtype:
             g1 = new_tensor(g._data @ m2._data.T)     # what g.mm(mat2.t()) computes
         else:
             g1 = g.mm(m2.t())
-        return (gs, g1, mm_mat2_backward(g, ctx.mat1, m2) if c else None)
+        return (gs, g1, mm_mat2_backward(g, ctx.mat1, ctx._mat2_column_major) if c else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -143,7 +147,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     for t, what in ((mat1, "mat1"), (mat2, "mat2")):
         if t.ndim != 2:
             raise RuntimeError(f"{what} must be a matrix, got {t.ndim}-D tensor")
-    return Addmm.apply(input, mat1, mat2, beta, alpha)
+    return Addmm.apply(input, mat1, mat2, beta, alpha, column_major(mat2))
 
 
 class LeakyRelu(Op):
