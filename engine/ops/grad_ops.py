@@ -282,10 +282,11 @@ class EluBackward(Op):
         yield make(shape), make(shape).detach(), 0.5, 1.0, 1.0
 
 
-_K_ALPHA = np.float32(math.sqrt(0.5))               # M_SQRT1_2
-_K_BETA = np.float32(2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5)     # 1 / sqrt(2 pi)
-_K_BETA_TANH = np.float32(math.sqrt(2) * 2 / math.sqrt(math.pi) * 0.5)  # sqrt(2 / pi)
-_KAPPA = np.float32(0.044715)
+# PyTorch's double constants: dt(...) rounds them to float32 for float32 tensors only
+_K_ALPHA = math.sqrt(0.5)                                   # M_SQRT1_2
+_K_BETA = 2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5     # 1 / sqrt(2 pi)
+_K_BETA_TANH = math.sqrt(2) * 2 / math.sqrt(math.pi) * 0.5  # sqrt(2 / pi)
+_KAPPA = 0.044715
 _erf_scalar = np.frompyfunc(math.erf, 1, 1)
 
 
