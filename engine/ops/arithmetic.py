@@ -97,6 +97,22 @@ class RsubScalar(Op):
         yield make(shape), 2.0, 1
 
 
+class AddScalar(Op):
+    """out = self + other, other a number (PyTorch's add.Scalar, met in derivative formulas)"""
+    grad_fn_name, name = "AddBackward1", "add"
+    rule = "grad"
+
+    def forward(self, other):
+        return np.asarray(self + other, dtype=self.dtype)
+
+    def backward(ctx, grad):
+        return (grad,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 1.0
+
+
 class SubScalar(Op):
     """out = self - other, other a number (PyTorch's sub.Scalar, met in derivative formulas)"""
     grad_fn_name, name = "SubBackward1", "sub"

@@ -395,3 +395,55 @@ class HardtanhBackward(Op):
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), make(shape).detach(), -0.5, 0.5
+
+
+_BCE_EPS = 1e-12
+
+
+class BinaryCrossEntropyBackward(Op):
+    """out = grad_output * (self - target) / max((1 - self) * self, 1e-12), weighted (/ numel)"""
+    grad_fn_name, n_inputs = "BinaryCrossEntropyBackwardBackward0", 3
+    name = "binary_cross_entropy_backward"
+    saves = ("grad_output", "reduction", "self", "target", "weight")
+    rule = "PyTorch's binary_cross_entropy_double_backward (and _grad_output, _target)"
+
+    def forward(grad_output, self, target, weight=None, reduction=MEAN):
+        dt = self.dtype.type        # PyTorch's kernel, then grad_input *= weight, /= numel
+        out = grad_output * (self - target) / np.maximum((dt(1) - self) * self, dt(_BCE_EPS))
+        if weight is not None:
+            out = out * weight._data
+        if reduction == MEAN:
+            out = out / dt(self.size)
+        return out.astype(self.dtype, copy=False)
+
+    def backward(ctx, grad):
+        from .arithmetic import AddScalar, MulScalar
+        from .nn_ops import DivScalar
+        a, b, c = ctx.needs_input_grad
+        x, t, w, r, go = ctx.self, ctx.target, ctx.weight, ctx.reduction, ctx.grad_output
+        n = x._data.size
+        # PyTorch's `1 - input + eps`: 1 - input fills a tensor with 1 and subtracts in place
+        one = new_tensor(np.ones_like(x._data))
+        x_eps, one_m_eps = AddScalar.apply(x, _BCE_EPS), AddScalar.apply(one - x, _BCE_EPS)
+        g_go = gx = gt = None
+        if a:       # binary_cross_entropy_double_backward_grad_output
+            g_go = (x - t) / (x_eps * one_m_eps) * grad
+            g_go = g_go * w if w is not None else g_go
+            if r != 0:
+                g_go = sum_to(g_go, ())
+                g_go = DivScalar.apply(g_go, n) if r == MEAN else g_go
+        if b:       # binary_cross_entropy_double_backward
+            gx = (x * x - MulScalar.apply(x, 2) * t + t) / (x_eps ** 2 * one_m_eps ** 2)
+            gx = gx * (grad * go)
+            gx = gx * w if w is not None else gx
+            gx = DivScalar.apply(gx, n) if r == MEAN else gx
+        if c:       # binary_cross_entropy_double_backward_target
+            gt = -grad * go / (x_eps * one_m_eps)
+            gt = gt * w if w is not None else gt
+            gt = DivScalar.apply(gt, n) if r == MEAN else gt
+        return g_go, gx, gt
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(()), make(shape, 0.1, 0.9), make(shape, 0.0, 1.0), None, MEAN
+        yield make(shape), make(shape, 0.1, 0.9), make(shape, 0.0, 1.0), None, 0

@@ -16,8 +16,8 @@ from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32, via64
 from ._op import Op
-from .grad_ops import (EluBackward, GeluBackward, HardtanhBackward, HuberLossBackward,
-                       LeakyReluBackward, LogSigmoidBackward, MseLossBackward,
+from .grad_ops import (BinaryCrossEntropyBackward, EluBackward, GeluBackward, HardtanhBackward,
+                       HuberLossBackward, LeakyReluBackward, LogSigmoidBackward, MseLossBackward,
                        SmoothL1LossBackward, SoftplusBackward)
 from .linalg import column_major, mm_mat2_backward
 from .reduction import Mean, Sum
@@ -438,8 +438,8 @@ class BinaryCrossEntropy(Op):
         x, t, w = ctx.self, ctx.target, ctx.weight
         n, r = x._data.size, ctx.reduction
         gx = gt = None
-        if a:   # the 1e-12 floor keeps x = 0 or 1 finite, as PyTorch's EPSILON does
-            gx = _finish(grad * (x - t) / ((1 - x) * x).clamp(min=1e-12), w, r, n)
+        if a:   # PyTorch's binary_cross_entropy_backward, its own node (1e-12 floor inside)
+            gx = BinaryCrossEntropyBackward.apply(grad, x, t, w, r)
         if b:   # -logit(x), the form PyTorch uses (so signs of zeros agree too)
             gt = _finish(-(x / (1 - x)).log() * grad, w, r, n)
         return (gx, gt)
