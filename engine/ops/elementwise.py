@@ -15,7 +15,7 @@ from . import _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import SMALL, via64
 from ._op import Op
-from .arithmetic import _pair
+from .arithmetic import MulScalar, _pair
 from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
 
 _plain = new_tensor
@@ -77,7 +77,7 @@ Exp = _unary("ExpBackward0", "exp", via64(np.exp), "grad * result", ("result",),
 Log = _unary("LogBackward0", "log", via64(np.log), "grad / self", ("self",),
              lambda ctx, g: (g / ctx.self,), 0.3, 3.0)
 Sqrt = _unary("SqrtBackward0", "sqrt", np.sqrt, "grad / (2 * result)", ("result",),
-              lambda ctx, g: (g / (ctx.result * 2),), 0.3, 3.0)
+              lambda ctx, g: (g / MulScalar.apply(ctx.result, 2),), 0.3, 3.0)   # result * 2
 Rsqrt = _unary("RsqrtBackward0", "rsqrt", lambda x: 1 / np.sqrt(x),
                "-0.5 * grad * result**3", ("result",),
                lambda ctx, g: (g * -0.5 * ctx.result ** 3,), 0.3, 3.0)

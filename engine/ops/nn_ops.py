@@ -19,6 +19,7 @@ from ._op import Op
 from .grad_ops import (BinaryCrossEntropyBackward, EluBackward, GeluBackward, HardtanhBackward,
                        HuberLossBackward, LeakyReluBackward, LogSigmoidBackward, MseLossBackward,
                        SmoothL1LossBackward, SoftplusBackward)
+from .arithmetic import AddScalar
 from .linalg import column_major, mm_mat2_backward
 from .reduction import Mean, Sum
 
@@ -206,7 +207,9 @@ class Silu(Op):
         if _plain32(grad, ctx.self):    # PyTorch: grad * s * (1 + x * (1 - s)), one fma
             sd = s._data
             return (new_tensor(grad._data * sd * fma32(ctx.self._data, 1 - sd, F32.type(1))),)
-        return (grad * s * (1 + ctx.self * (1 - s)),)
+        # PyTorch's composite: 1 + ... is add.Scalar (AddBackward1), 1 - s a filled tensor
+        one = new_tensor(np.ones_like(s._data))
+        return (grad * s * AddScalar.apply(ctx.self * (one - s), 1),)
 
     @classmethod
     def sample_inputs(cls, make, shape):

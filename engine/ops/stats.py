@@ -13,7 +13,7 @@ from ._exact import F32, SMALL, fma32, sleef_expf, via64
 from ._op import Op, as_array
 from ._sum_order import lane_sum
 from .arithmetic import MulScalar
-from .reduction import SumDim, _keep_shape, _regrow, dims_of
+from .reduction import SumDim, dims_of
 
 
 # NOTE [softmax bits]
@@ -269,9 +269,11 @@ class Logsumexp(Op):
         return as_array(out if keepdim or not self.ndim else out.squeeze(axis))
 
     def backward(ctx, grad):
-        sizes = ctx.self._data.shape
-        out = _regrow(ctx.result, sizes, ctx.dim, ctx.keepdim)
-        return (_regrow(grad, sizes, ctx.dim, ctx.keepdim) * (ctx.self - out).exp(),)
+        out = ctx.result
+        if not ctx.keepdim and ctx.self.ndim:     # PyTorch's unsqueeze_multiple; broadcasts
+            for d in sorted(ctx.dim):
+                grad, out = grad.unsqueeze(d), out.unsqueeze(d)
+        return (grad * (ctx.self - out).exp(),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
