@@ -307,6 +307,14 @@ class Norm(Op):
             return (grad * (x / r).masked_fill(r == 0, 0),)
         if p == 1:
             return (x.sgn() * grad,)
+        if p == float("inf"):   # the gradient shared among the entries that reach the max
+            a = x.abs()
+            mask = (a == r) | a.isnan()
+            dims = tuple(range(x.ndim)) if dim is None else dims_of(dim, x.ndim)
+            return (x.sgn() * ((grad / mask.sum(dims, keepdim=True)) * mask),)
+        if p < 1:
+            scaled = x.sgn() * (x.abs() ** (p - 1)).masked_fill(x == 0, 0)
+            return (scaled * grad * r ** (1 - p),)
         scale = (grad / r ** (p - 1)).masked_fill(r == 0, 0)
         return ((x.sgn() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)) * scale,)
 
@@ -398,6 +406,11 @@ def norm(input, p=2, dim=None, keepdim=False) -> Tensor:
         p = 2
     d = None if dim is None else dims_of(dim, input.ndim)
     return Norm.apply(input, p, d, keepdim)
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False) -> Tensor:  # noqa: A002
+    """`torch.linalg.vector_norm`: the ord-norm of x flattened, or along `dim`."""
+    return norm(x, ord, dim, keepdim)
 
 
 def cumsum(input, dim, *, dtype=None) -> Tensor:
