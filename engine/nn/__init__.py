@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from . import functional, init, parameter
 from .activation import (ELU, GELU, Dropout, Flatten, Hardtanh, LeakyReLU, LogSigmoid,
-                         LogSoftmax, ReLU, SiLU, Sigmoid, Softmax, Softplus, Tanh)
+                         LogSoftmax, ReLU, ReLU6, SiLU, Sigmoid, Softmax, Softmin, Softplus,
+                         Softsign, Tanh, Tanhshrink)
 from .container import ModuleDict, ModuleList, Sequential
 from .linear import Identity, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
@@ -17,6 +18,6 @@ from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
            "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
-           "Flatten", "Softplus", "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "Dropout", "MSELoss", "L1Loss",
+           "Flatten", "Softplus", "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Softmin", "Softsign", "Tanhshrink", "Dropout", "MSELoss", "L1Loss",
            "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
            "CrossEntropyLoss", "functional", "init", "parameter"]

@@ -73,6 +73,13 @@ class Softmax(Module):
         return f"dim={self.dim}"
 
 
+class Softmin(Softmax):
+    """Softmax of -x along `dim`."""
+
+    def forward(self, input):
+        return F.softmin(input, self.dim)
+
+
 class LogSoftmax(Softmax):
     """log(softmax(x)) along `dim`, computed stably."""
 
@@ -146,6 +153,30 @@ class Hardtanh(Module):
                 + (", inplace=True" if self.inplace else ""))
 
 
+class ReLU6(Hardtanh):
+    """min(max(x, 0), 6)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__(0.0, 6.0, inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class Softsign(Module):
+    """x / (1 + |x|)."""
+
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    """x - tanh(x)."""
+
+    def forward(self, input):
+        return F.tanhshrink(input)
+
+
 class GELU(Module):
     """x * Phi(x) (Phi the standard normal CDF)."""
 
@@ -192,4 +223,5 @@ class Flatten(Module):
 
 
 __all__ = ["ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Softplus", "SiLU",
-           "ELU", "GELU", "LogSigmoid", "Hardtanh", "Dropout", "Flatten"]
+           "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6",
+           "Softmin", "Softsign", "Tanhshrink", "Dropout", "Flatten"]

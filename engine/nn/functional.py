@@ -110,6 +110,34 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
     return _nn.Hardtanh.apply(input, min_val, max_val)
 
 
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    """min(max(x, 0), 6): hardtanh between 0 and 6 (`HardtanhBackward0`)."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def softmin(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    """softmax of -x along `dim` (`SoftmaxBackward0` over `NegBackward0`)."""
+    x = input if dtype is None else input.to(dtype)
+    return _red.softmax(-x, _softmax_dim("softmin", input.ndim, dim))
+
+
+def softsign(input: Tensor) -> Tensor:
+    """x / (1 + |x|), composed as PyTorch composes it (`DivBackward0`)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """x - tanh(x) (`SubBackward0`)."""
+    return input - input.tanh()
+
+
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12,
+              out=None) -> Tensor:
+    """x / max(||x||_p along dim, eps), PyTorch's composite (`DivBackward0`)."""
+    denom = _red.norm(input, p, dim, True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """x * sigmoid(x) (`SiluBackward0`)."""
     return _nn.Silu.apply(input)
@@ -400,4 +428,5 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
            "silu", "elu", "gelu", "logsigmoid", "hardtanh",
+           "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout"]
