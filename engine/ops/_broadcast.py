@@ -110,7 +110,8 @@ def first_grad(like: np.ndarray, grad, may_take: bool) -> np.ndarray:
     return out
 
 
-# a gradient smaller than this is copied without the ownership checks
+# a gradient smaller than this is copied without the ownership checks (as accumulate_grad
+# does inline for a contiguous leaf)
 _TAKE_MIN = 4096
 # references to a walk-held gradient inside first_grad: the walk's buffer list,
 # accumulate_grad's name, this function's parameter and getrefcount's argument
