@@ -80,6 +80,10 @@ class Recorder(_events.Listener):
         self._grad_of: dict[int, tuple] = {}  # id(grad) -> (owner tid, weakref to grad)
         self._grad_obj: dict[str, Any] = {}   # owner tid -> weakref to its grad
         self._window: list = []              # raw records since the last pass ended
+        # NOTE [window cap]: records of one window past the event cap can never be rendered
+        # (the window's own index already exceeds it), so past it ops, tensors and node
+        # applications are only counted: a loop without backward keeps bounded memory
+        self._window_cap = self.limits["max_events"]
         self._head: list[list] = []          # the first detail_head windows
         self._tail: deque = deque()          # the latest detail_tail windows
         self._elided: Summary | None = None
@@ -246,6 +250,9 @@ class Recorder(_events.Listener):
             self._settle()
         if self._pending and frame is not None:
             self._maybe_scan(frame, line)
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("tensor")
+            return
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
         self._rg[tensor._uid] = tensor._rg
         self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
@@ -253,6 +260,9 @@ class Recorder(_events.Listener):
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
         if self._dead:
+            return
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("op")
             return
         try:
             active = self._active
@@ -474,6 +484,9 @@ class Recorder(_events.Listener):
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
         if self._dead:
             return
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("node_apply")
+            return
         try:
             active = self._active
             nid = self._nids.get(node._uid)
@@ -614,6 +627,18 @@ class Recorder(_events.Listener):
             if check:
                 raise
             return self._fallback(exit_code, exc)
+
+    def _count_past_cap(self, kind: str) -> None:
+        """Count an event past the window cap (NOTE [window cap]) in the window's last
+        `overflow` record: ("overflow", None, {kind: count}), cut into the elided event."""
+        if kind == "op":
+            self._ops += 1
+        last = self._window[-1]
+        if last[0] != "overflow":
+            last = ("overflow", None, {})
+            self._window.append(last)
+        counts = last[2]
+        counts[kind] = counts.get(kind, 0) + 1
 
     def _fail(self, exc: BaseException) -> None:
         """A bug of ours met something unexpected: stop recording detail, keep the program

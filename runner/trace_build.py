@@ -94,6 +94,11 @@ class Summary:
                         defs[key] = [nref, weak, None, order]
             elif kind in _DEFINE_NOTHING:
                 continue
+            elif kind == "overflow":  # counted past the window cap: counts only
+                self.counts.update(rec[2])
+                self.counts["overflow"] -= 1
+                if not self.counts["overflow"]:
+                    del self.counts["overflow"]
             elif kind == "tensor":  # holds no object: cheap to keep
                 order += 1
                 kept[rec[2]] = [_alive, rec, None, order]
@@ -399,6 +404,10 @@ class Builder:
         counts: dict[str, int] = {}
         stdout, warns, defs, passes = [], [], {}, []
         for r in rest:
+            if r[0] == "overflow":  # events only counted past the window cap
+                for k, v in r[2].items():
+                    counts[k] = counts.get(k, 0) + v
+                continue
             if r is _MIDDLE:  # the detail-window summary falls inside the cut: fold it in
                 for k, v in summary.counts.items():
                     counts[k] = counts.get(k, 0) + v
