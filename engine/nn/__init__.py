@@ -1,7 +1,8 @@
 """`torch.nn`: Module, Parameter, layers, containers, losses, `functional` and `init`.
 
-Everything here is built on the public Tensor API and the ops in `engine.ops.nn_ops`;
-`import engine as torch` then `torch.nn.Linear(3, 1)` works as in PyTorch.
+Everything here is built on the public Tensor API and the ops in `engine.ops.nn_ops` and
+`engine.ops.losses`; `import engine as torch` then `torch.nn.Linear(3, 1)` works as in
+PyTorch.
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import messages
 from ..ops import elementwise as _ew
 from ..ops import linalg as _la
+from ..ops import losses as _loss
 from ..ops import nn_ops as _nn
 from ..ops import reduction as _red
 from ..tensor import Tensor
@@ -21,9 +22,9 @@ _LEGACY_ARGS_WARNING = ("size_average and reduce args will be deprecated, please
 
 
 def _reduction(reduction: str) -> int:
-    if reduction not in _nn.REDUCTIONS:
+    if reduction not in _loss.REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
-    return _nn.REDUCTIONS[reduction]
+    return _loss.REDUCTIONS[reduction]
 
 
 def legacy_reduction(size_average, reduce, reduction: str, warn: bool = True) -> str:
@@ -237,7 +238,7 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
         _same_size_warning(input, target)
     code = _reduction(reduction)
     input, target = _broadcast_pair(input, target)
-    return _nn.MseLoss.apply(input, target, code)
+    return _loss.MseLoss.apply(input, target, code)
 
 
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
@@ -251,7 +252,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
                          f"({input.shape!r})")
     code = _reduction(reduction)
     target = _as_float_target(target, input)
-    return _nn.BinaryCrossEntropyWithLogits.apply(input, target, _expanded(weight, input),
+    return _loss.BinaryCrossEntropyWithLogits.apply(input, target, _expanded(weight, input),
                                                   pos_weight, code)
 
 
@@ -265,7 +266,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight=None, size_averag
                          f"input size ({input.shape!r}) is deprecated. Please ensure they have "
                          "the same size.")
     target = _as_float_target(target, input)
-    return _nn.BinaryCrossEntropy.apply(input, target, _expanded(weight, input), code)
+    return _loss.BinaryCrossEntropy.apply(input, target, _expanded(weight, input), code)
 
 
 def _as_float_target(target: Tensor, input: Tensor) -> Tensor:
@@ -324,7 +325,7 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
     for v in t:
         if v != ignore_index and not 0 <= v < c:
             raise IndexError(f"Target {int(v)} is out of bounds.")
-    return _nn.NllLoss.apply(input, target, weight, code, _nn.as_saved_index(ignore_index))
+    return _loss.NllLoss.apply(input, target, weight, code, _loss.as_saved_index(ignore_index))
 
 
 def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
@@ -371,11 +372,11 @@ def _smoothed(nll, logp, target, weight, code, class_dim, ignore_index, eps):
     else:
         smooth = -logp.sum(class_dim)
     smooth = smooth.masked_fill_(ignored, 0.0)
-    if code == _nn.MEAN:
+    if code == _loss.MEAN:
         kept = ~ignored
         denom = (weight[target[kept].flatten()].sum() if weight is not None else kept.sum())
         smooth = smooth.sum() / denom
-    elif code == _nn.SUM:
+    elif code == _loss.SUM:
         smooth = smooth.sum()
     return (MulScalar.apply(nll, 1 - eps)
             + MulScalar.apply(smooth, eps / logp.shape[class_dim]))
@@ -388,10 +389,10 @@ def _soft_cross_entropy(logp: Tensor, target: Tensor, weight, code: int, class_d
         shape = [1] * logp.ndim
         shape[class_dim] = logp.shape[class_dim]
         terms = terms * weight.reshape(shape)
-    if code == _nn.NONE:
+    if code == _loss.NONE:
         return -terms.sum(class_dim)
     total = -terms.sum()
-    if code == _nn.SUM:
+    if code == _loss.SUM:
         return total
     return _nn.DivScalar.apply(total, logp.numel() // logp.shape[class_dim] if logp.ndim > 1
                                else 1)
@@ -402,7 +403,7 @@ def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
     """Mean absolute difference; PyTorch composes it too (MeanBackward0 over AbsBackward0)."""
     code = _reduction(legacy_reduction(size_average, reduce, reduction))
     d = (input - target).abs()
-    return d if code == _nn.NONE else (d.sum() if code == _nn.SUM else d.mean())
+    return d if code == _loss.NONE else (d.sum() if code == _loss.SUM else d.mean())
 
 
 def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
@@ -412,7 +413,7 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
     if tuple(target.shape) != tuple(input.shape):
         _same_size_warning(input, target)
     input, target = _broadcast_pair(input, target)
-    return _nn.SmoothL1Loss.apply(input, target, code, float(beta))
+    return _loss.SmoothL1Loss.apply(input, target, code, float(beta))
 
 
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
@@ -421,7 +422,7 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
     if tuple(target.shape) != tuple(input.shape):
         _same_size_warning(input, target)
     input, target = _broadcast_pair(input, target)
-    return _nn.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
+    return _loss.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
 
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",

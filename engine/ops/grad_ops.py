@@ -17,7 +17,7 @@ from ._broadcast import sum_to
 from ._exact import F32, SMALL, one_minus_square, via64
 from ._op import Op
 
-MEAN, SUM = 1, 2      # reductions as nn_ops numbers them (0 is none)
+MEAN, SUM = 1, 2      # reductions as losses.py numbers them (0 is none)
 
 
 class TanhBackward(Op):
