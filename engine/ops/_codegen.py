@@ -151,10 +151,8 @@ def compile_apply(cls, helpers: dict):
              "    except ValueError as e:",
              f"        raise forward_error([{', '.join(arrays)}], ({''.join(p + ', ' for p in pnames)}"
              "), e) from None"]
-    if cls.forward_extras:
+    if cls.forward_extras:   # only saves of kind _KIND_EXTRA read `extras`
         body += ["    out, extras = out"]
-    else:
-        body += ["    extras = None"]
     body += ["    if type(out) is not ndarray:",
              "        out = asarray(out)",
              # new_tensor, inlined
