@@ -269,7 +269,8 @@ class Recorder(_events.Listener):
             if active is None:
                 # _where, written out: this is the hottest call of a traced run, and the walk
                 # to the user's frame is most of its cost
-                f = _getframe(1)
+                # from the caller of the op's apply: on_op's own caller is always the engine
+                f = _getframe(2)
                 kinds = self._file_kind
                 quiet = False
                 while f is not None:
@@ -308,11 +309,15 @@ class Recorder(_events.Listener):
             if n_in == 2:
                 t0, t1 = inputs
                 i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
-                if (i0 is None or i1 is None or rgs.get(t0._uid) is not t0._rg
-                        or rgs.get(t1._uid) is not t1._rg):
+                if i0 is None or rgs.get(t0._uid) is not t0._rg:
                     ins = self._input_ids(inputs, line, active)
-                else:
+                elif i1 is not None and rgs.get(t1._uid) is t1._rg:
                     ins = (i0, i1)
+                elif (i1 is None and not t1._rg and active is None and t1._data.ndim == 0
+                      and id(t1) not in self._grad_of):
+                    ins = (i0, t1._data.item())  # `y * 2`: see _input_ids
+                else:
+                    ins = self._input_ids(inputs, line, active)
             elif n_in == 1:
                 t0 = inputs[0]
                 i0 = tids.get(t0._uid)
@@ -333,15 +338,21 @@ class Recorder(_events.Listener):
                     if nxt is not None and nxt._uid not in nids:
                         nids[nxt._uid] = f"n{len(nids)}"
                         new_nodes += ((nxt, nxt._saved),)
-                fn_name = type(node).__name__
+                fn_name = node.__class__.__name__
             else:
                 fn = output.grad_fn
                 fn_name = None
                 if fn is not None:
                     fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
             uid = output._uid
-            out_id = tids.get(uid) or self._new_tid(output)
             rgs[uid] = rg = output._rg
+            out_id = tids.get(uid)
+            if out_id is None:  # _new_tid, written out
+                out_id = tids[uid] = f"t{len(tids)}"
+                pending = self._pending
+                if len(pending) >= 16:
+                    del pending[next(iter(pending))]
+                pending[id(output)] = (out_id, output)
             a = output._data
             self._ops += 1
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
