@@ -20,6 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 _SHORT_ORDER = {n: np.array([0, *range(4, n), 1, 2, 3]) for n in range(4, 8)}
+# (one vector's lanes take the elements in order, so for lanes <= n < 2 lanes the sum below
+# is a fixed permutation added up one by one; filled per n as met)
+_ONE_VECTOR_ORDER: dict = {}
 _ILP, _STEP = 4, 16      # accumulators interleaved; rows per cascade run (for <= 32768)
 MAX_SERIAL = 32768       # PyTorch's grain size: larger sums are split over threads
 SMALL = 4096             # dim sums of more elements keep numpy's order (speed, ops/_exact.py)
@@ -72,6 +75,11 @@ def cascade_sum(a: np.ndarray) -> np.ndarray:
         return np.asarray(np.cumsum(flat, dtype=flat.dtype)[-1] + 0)
     if n < lanes:                      # accumulator 0 takes a0 then the tail, then a1, a2, a3
         return np.asarray(np.cumsum(flat[_SHORT_ORDER[n]], dtype=flat.dtype)[-1] + 0)
+    if n < 2 * lanes:                  # one vector: the tail first, then its lanes in order
+        order = _ONE_VECTOR_ORDER.get(n)
+        if order is None:
+            order = _ONE_VECTOR_ORDER[n] = np.r_[lanes:n, 0:lanes]
+        return np.asarray(np.cumsum(flat[order], dtype=flat.dtype)[-1] + 0)
     nvec = n // lanes
     rows = flat[:nvec * lanes].reshape(nvec, lanes)
     # fewer than four vectors: one accumulator takes them all, one at a time (the usual case;
