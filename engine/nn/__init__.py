@@ -16,9 +16,10 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
                    NLLLoss, SmoothL1Loss)
 from .module import Module
 from .parameter import Parameter
+from .sparse import Embedding
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
            "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Flatten", "Softplus", "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Softmin", "Softsign", "Tanhshrink", "Dropout", "MSELoss", "L1Loss",
            "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
-           "CrossEntropyLoss", "functional", "init", "parameter"]
+           "CrossEntropyLoss", "Embedding", "functional", "init", "parameter"]

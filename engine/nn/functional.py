@@ -425,9 +425,12 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
     return _loss.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
 
 
+# the groups kept in files of their own (functional.py is at its size budget)
+from .functional_sparse import embedding, one_hot  # noqa: E402
+
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
            "silu", "elu", "gelu", "logsigmoid", "hardtanh",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
-           "dropout"]
+           "dropout", "embedding", "one_hot"]

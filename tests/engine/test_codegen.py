@@ -17,6 +17,7 @@ from engine.ops._op import REGISTRY, Op
 
 importlib.import_module("engine.ops.nn_ops")   # nn's ops register themselves on import
 importlib.import_module("engine.ops.losses")
+importlib.import_module("engine.nn")   # the ops of every nn family file
 
 GENERATED = sorted((name, cls) for name, cls in REGISTRY.items()
                    if getattr(cls.__dict__.get("apply"), "__func__", None) is not None

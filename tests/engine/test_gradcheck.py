@@ -18,6 +18,7 @@ from engine.ops._op import REGISTRY
 if importlib.util.find_spec("engine.ops.nn_ops") is not None:
     importlib.import_module("engine.ops.nn_ops")   # nn's ops register themselves on import
     importlib.import_module("engine.ops.losses")
+    importlib.import_module("engine.nn")   # the ops of every nn family file
 
 OPS = sorted(REGISTRY.items())
 SHAPES = st.lists(st.integers(1, 3), min_size=0, max_size=3).map(tuple)
