@@ -15,6 +15,7 @@ from .linear import Identity, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
                    NLLLoss, SmoothL1Loss)
 from .module import Module
+from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
 from .sparse import Embedding
 
@@ -22,4 +23,4 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
            "Flatten", "Softplus", "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Softmin", "Softsign", "Tanhshrink", "Dropout", "MSELoss", "L1Loss",
            "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
-           "CrossEntropyLoss", "Embedding", "functional", "init", "parameter"]
+           "CrossEntropyLoss", "Embedding", "LayerNorm", "BatchNorm1d", "functional", "init", "parameter"]

@@ -426,6 +426,7 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
 
 
 # the groups kept in files of their own (functional.py is at its size budget)
+from .functional_norm import batch_norm, layer_norm  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
@@ -433,4 +434,5 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
            "silu", "elu", "gelu", "logsigmoid", "hardtanh",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
-           "dropout", "embedding", "one_hot"]
+           "dropout", "embedding", "one_hot", "layer_norm",
+           "batch_norm"]
