@@ -14,6 +14,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools as _functools
 import importlib
 
 import numpy as _np
@@ -36,7 +37,7 @@ from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
 from .ops.elementwise import (abs, asin, atan, ceil, clamp, clamp_max, clamp_min, cos, cosh, erf,
-                              exp, exp2, expm1,
+                              clip, exp, exp2, expm1,
                               floor, log, log1p, log2, log10, maximum, minimum, reciprocal, relu,
                               round, rsqrt, sgn, sigmoid, sign, sin, sinh, sqrt, tan, tanh,
                               trunc, where)
@@ -53,7 +54,6 @@ from .tensor import Size, Tensor
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
 _np.seterr(all="ignore")
 
-clip = clamp
 true_divide = divide = div
 multiply = mul
 subtract = sub
@@ -83,10 +83,19 @@ def get_printoptions():
     return _get()
 
 
+# torch.selu & co. are nn.functional's activations under their torch names (imported with nn)
+_NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_")
+
+
 def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
     if name in ("nn", "optim"):
         return importlib.import_module(f".{name}", __name__)
+    if name in _NN_SPELLINGS:
+        functional = importlib.import_module(".nn.functional", __name__)
+        if not name.endswith("_"):
+            return getattr(functional, name)
+        return _functools.partial(getattr(functional, name[:-1]), inplace=True)
     raise AttributeError(f"module 'engine' has no attribute {name!r}")
 
 

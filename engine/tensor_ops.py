@@ -124,11 +124,16 @@ class TensorOps:
     def tanh(self): return ew.Tanh.apply(self)
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
+    def prelu(self, weight):
+        from .nn.functional import prelu
+        return prelu(self, weight)
     def sign(self): return ew.sign(self)
     def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)
-    def clamp(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
-    def clip(self, min=None, max=None): return ew.clamp(self, min, max)  # noqa: A002
+    def clamp(self, min=None, max=None):  # noqa: A002
+        return ew.clamp(self, min, max, _method=True)
+    def clip(self, min=None, max=None):  # noqa: A002
+        return ew.clamp(self, min, max, _name="clip", _method=True)
     def clamp_min(self, min): return ew.clamp_min(self, min)  # noqa: A002
     def clamp_max(self, max): return ew.clamp_max(self, max)  # noqa: A002
     def maximum(self, other): return ew.maximum(self, other)

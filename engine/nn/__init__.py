@@ -7,9 +7,10 @@ PyTorch.
 from __future__ import annotations
 
 from . import functional, init, parameter
-from .activation import (ELU, GELU, Dropout, Flatten, Hardtanh, LeakyReLU, LogSigmoid,
-                         LogSoftmax, ReLU, ReLU6, SiLU, Sigmoid, Softmax, Softmin, Softplus,
-                         Softsign, Tanh, Tanhshrink)
+from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmoid, Hardswish,
+                         Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6,
+                         SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
+                         Threshold)
 from .container import ModuleDict, ModuleList, Sequential
 from .linear import Identity, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
@@ -19,8 +20,10 @@ from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
 from .sparse import Embedding
 
-__all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList",
-           "ModuleDict", "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax",
-           "Flatten", "Softplus", "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Softmin", "Softsign", "Tanhshrink", "Dropout", "MSELoss", "L1Loss",
-           "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss", "NLLLoss",
-           "CrossEntropyLoss", "Embedding", "LayerNorm", "BatchNorm1d", "functional", "init", "parameter"]
+__all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList", "ModuleDict",
+           "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Flatten", "Softplus",
+           "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish",
+           "Mish", "SELU", "CELU", "Threshold", "GLU", "PReLU", "Softmin", "Softsign", "Tanhshrink",
+           "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
+           "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
+           "BatchNorm1d", "functional", "init", "parameter"]

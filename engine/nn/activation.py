@@ -1,4 +1,5 @@
-"""Activation layers: ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, Flatten.
+"""Activation layers: ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, ..., PReLU (with a learnable
+weight), Flatten.
 
 PyTorch counterparts: the `torch.nn` classes of the same names; each forwards to the
 function in `nn.functional` and prints its arguments as PyTorch does (`Softmax(dim=1)`).
@@ -191,6 +192,118 @@ class GELU(Module):
         return f"approximate={self.approximate!r}"
 
 
+class Hardsigmoid(Module):
+    """min(max(x + 3, 0), 6) / 6."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace      # PyTorch does not print it
+
+    def forward(self, input):
+        return F.hardsigmoid(input, self.inplace)
+
+
+class Hardswish(Hardsigmoid):
+    """x * min(max(x + 3, 0), 6) / 6."""
+
+    def forward(self, input):
+        return F.hardswish(input, self.inplace)
+
+
+class Mish(Module):
+    """x * tanh(softplus(x))."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.mish(input, self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class SELU(Mish):
+    """scale * elu(x, alpha) with SELU's fixed constants."""
+
+    def forward(self, input):
+        return F.selu(input, self.inplace)
+
+
+class CELU(Module):
+    """x for x > 0, alpha * (e**(x / alpha) - 1) otherwise."""
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class Threshold(Module):
+    """value where x <= threshold, else x."""
+
+    def __init__(self, threshold: float, value: float, inplace: bool = False) -> None:
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def forward(self, input):
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self) -> str:
+        return (f"threshold={self.threshold}, value={self.value}"
+                + (", inplace=True" if self.inplace else ""))
+
+
+class GLU(Module):
+    """a * sigmoid(b), a and b the two halves of the input along `dim`."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class PReLU(Module):
+    """x for x > 0, weight * x otherwise, with a learnable weight (one, or one per channel).
+
+    Example:
+        >>> import engine as torch
+        >>> m = torch.nn.PReLU()
+        >>> m(torch.tensor([-2.0, 1.0])).tolist(), m.weight.tolist()
+        ([-0.5, 1.0], [0.25])
+    """
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, device=None,
+                 dtype=None) -> None:
+        from ..factories import empty
+        from .parameter import Parameter
+        self.num_parameters, self.init = num_parameters, init
+        super().__init__()
+        self.weight = Parameter(empty(num_parameters, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        from . import init
+        init.constant_(self.weight, self.init)
+
+    def forward(self, input):
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
+
+
 class Dropout(Module):
     """Randomly zero elements with probability p while training; the identity in eval()."""
 
@@ -223,5 +336,6 @@ class Flatten(Module):
 
 
 __all__ = ["ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Softplus", "SiLU",
-           "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6",
+           "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish", "Mish",
+           "SELU", "CELU", "Threshold", "GLU", "PReLU",
            "Softmin", "Softsign", "Tanhshrink", "Dropout", "Flatten"]

@@ -156,6 +156,116 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     return _nn.Gelu.apply(input, approximate)
 
 
+def _floats_only(input: Tensor, kernel: str) -> None:
+    if input.dtype.is_floating_point is False:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_dtype_word(input)}\'')
+
+
+def _inplace(op, name: str, input: Tensor, *args) -> Tensor:
+    from ..ops.inplace import apply_inplace
+    return apply_inplace(op, name, input, *args)
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    """min(max(x + 3, 0), 6) / 6 (`HardsigmoidBackward0`).
+
+    Example:
+        >>> import engine as torch
+        >>> hardsigmoid(torch.tensor([-3.0, 0.0, 3.0])).tolist()
+        [0.0, 0.5, 1.0]
+    """
+    _floats_only(input, "hardsigmoid_cpu")
+    if inplace:
+        return _inplace(_nn.Hardsigmoid, "hardsigmoid_", input)
+    return _nn.Hardsigmoid.apply(input)
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * min(max(x + 3, 0), 6) / 6 (`HardswishBackward0`)."""
+    _floats_only(input, "hardswish_cpu")
+    if inplace:
+        return _inplace(_nn.Hardswish, "hardswish_", input)
+    return _nn.Hardswish.apply(input)
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * tanh(softplus(x)) (`MishBackward0`)."""
+    _floats_only(input, "mish_cpu")
+    if inplace:
+        return _inplace(_nn.Mish, "mish_", input)
+    return _nn.Mish.apply(input)
+
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    """scale * elu(x, alpha) with SELU's fixed constants; PyTorch records `EluBackward0`."""
+    _floats_only(input, "elu_cpu")
+    if inplace:
+        raise NotImplementedError("selu: inplace=True is not supported here")
+    return _nn.Elu.apply(input, _nn.SELU_ALPHA, _nn.SELU_SCALE, 1)
+
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """x for x > 0, alpha * (e**(x / alpha) - 1) otherwise (`CeluBackward0`)."""
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
+    _floats_only(input, "elu_cpu")
+    if inplace:
+        raise NotImplementedError("celu: inplace=True is not supported here")
+    return _nn.Celu.apply(input, alpha)
+
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    """value where x <= threshold, else x (`ThresholdBackward0`; in place ThresholdBackward1).
+
+    Example:
+        >>> import engine as torch
+        >>> threshold(torch.tensor([0.5, 1.0, 2.0]), 1.0, -1.0).tolist()
+        [-1.0, -1.0, 2.0]
+    """
+    if inplace:
+        return _inplace(_nn.ThresholdInplace, "threshold_", input, threshold, value)
+    return _nn.Threshold.apply(input, threshold, value)
+
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """a * sigmoid(b), a and b the two halves of x along dim (`GluBackward0`)."""
+    if input.ndim == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    from ..ops.reduction import dims_of
+    d = dims_of(dim, input.ndim)[0]
+    if input.shape[d] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size "
+                           f"{input.shape[d]}")
+    _floats_only(input, "glu_cpu")
+    return _nn.Glu.apply(input, dim % 2 ** 64)     # its node keeps dim unsigned, as PyTorch's
+
+
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """x where x > 0, weight * x elsewhere, one weight per channel (dim 1)
+    (`PreluKernelBackward0`; the weight is viewed to broadcast, as PyTorch does)."""
+    if input.dtype != weight.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got "
+                           f"{input.dtype.legacy[:-6]} and {weight.dtype.legacy[:-6]}")
+    if weight.numel() != 1:
+        if input.ndim == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.ndim > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found "
+                               f"parameter numbers = {weight.numel()} and channel size = "
+                               f"{channels}.")
+    if weight.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
+                           f"ndim = {weight.ndim}")
+    _floats_only(input, "prelu_cpu")
+    if input.ndim != weight.ndim:
+        shape = [1] * input.ndim
+        if input.ndim > 1:
+            shape[1] = weight.numel()
+        weight = weight.reshape(shape)
+    return _nn.Prelu.apply(input, weight)
+
+
 def dropout(input: Tensor, p: float = 0.5, training: bool = True,
             inplace: bool = False) -> Tensor:
     """Zero each element with probability p and scale the rest by 1/(1-p) while training.
@@ -432,7 +542,8 @@ from .functional_sparse import embedding, one_hot  # noqa: E402
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
-           "silu", "elu", "gelu", "logsigmoid", "hardtanh",
+           "silu", "elu", "gelu", "logsigmoid", "hardtanh", "hardsigmoid", "hardswish", "mish",
+           "selu", "celu", "threshold", "glu", "prelu",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout", "embedding", "one_hot", "layer_norm",
            "batch_norm"]

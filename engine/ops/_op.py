@@ -39,6 +39,8 @@ PyTorch's error when the graph was freed. More knobs:
   the backward will not use, and `_saved_self` is then None);
 - `float_only = True` promotes integer inputs to the default float first (exp, div, ...);
 - `is_view = True` makes the output share storage and version counter with input 0;
+- `derivative_orders` says how many derivatives PyTorch defines (2 or more: 2; hardsigmoid
+  has 1, and its derivative's NotImplemented node 0), so the gradient checks stop there;
 - `sample_inputs(make, shape)` yields argument tuples for the gradient checks; `make(shape,
   low, high)` gives a float64 leaf. An op without it fails `test_gradcheck` on purpose.
 
@@ -65,7 +67,10 @@ REGISTRY: dict[str, type] = {}
 
 
 def edge(t: Tensor) -> tuple:
-    """The next_functions entry for input `t`: its grad_fn, its AccumulateGrad, or None."""
+    """The next_functions entry for input `t`: its grad_fn, its AccumulateGrad, or None (also
+    for an absent optional input, such as clamp's max=None)."""
+    if t is None:
+        return (None, 0)
     fn = t.grad_fn
     if fn is not None:
         return (fn, t._out_nr)
@@ -115,6 +120,7 @@ class Op:
     name: str = ""                 # public name reported to listeners; default: lowercase
     float_only: bool = False       # integer inputs are promoted to the default float first
     is_view: bool = False          # output shares storage and version counter with input 0
+    derivative_orders: int = 2     # how often PyTorch can differentiate it (hardsigmoid: once)
     node_base: type = OpNode       # ops with several outputs use a node that takes them all
     Node: type = Node
 

@@ -14,6 +14,8 @@ from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import SMALL, via64
+from .. import _events
+from ..grad_mode import state as _grad_state
 from ._op import Op
 from .arithmetic import MulScalar, _pair
 from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
@@ -164,6 +166,82 @@ class Clamp(Op):
         yield make(shape), 0.5, None
 
 
+class ClampTensor(Op):
+    """out = min(max(self, min), max) with tensor bounds (either may be None)"""
+    grad_fn_name, n_inputs, name = "ClampBackward0", 3, "clamp"
+    saves = ("max", "min", "self")
+    rule = ("grad where min <= self <= max (to self), where self < min < max (to min), "
+            "where self > max or max < min (to max)")
+
+    @classmethod
+    def apply(cls, self, min=None, max=None):  # noqa: A002
+        # hand-written: an absent bound is no input at all, yet keeps its (None, 0) edge
+        inputs = (self, min, max)
+        present = [t for t in inputs if t is not None]
+        arrays = iter(_promote_all(present))
+        x, lo, hi = (None if t is None else next(arrays) for t in inputs)
+        try:
+            out = cls.forward(x, lo, hi)
+        except ValueError:
+            shapes = [a.shape for a in (x, lo, hi) if a is not None]
+            raise RuntimeError(_first_mismatch(shapes)) from None
+        result = new_tensor(out)
+        node = None
+        if _grad_state.enabled and any(t._rg for t in present):
+            node = cls._make_node(inputs, result, inputs, None)
+        if _events.listener is not None and not _grad_state.quiet:
+            _events.listener.on_op(cls.name, tuple(present), result, node)
+        return result
+
+    def forward(self, min, max):  # noqa: A002
+        out = self if min is None else np.maximum(self, min)
+        return out if max is None else np.minimum(out, max)
+
+    def backward(ctx, grad):
+        a, b, c = ctx.needs_input_grad
+        x, lo, hi, zero = ctx.self, ctx.min, ctx.max, _zero(grad)
+        if lo is not None and hi is not None:   # PyTorch's clamp_backward(_min_max)
+            keep = (x >= lo) & (x <= hi)
+            to_lo, to_hi = (x < lo) & (lo < hi), (x > hi) | (hi < lo)
+        else:
+            keep = x >= lo if hi is None else x <= hi
+            to_lo = x < lo if hi is None else None
+            to_hi = x > hi if lo is None else None
+        return (sum_to(where(keep, grad, zero), x._data.shape) if a else None,
+                sum_to(where(to_lo, grad, zero), lo._data.shape) if b else None,
+                sum_to(where(to_hi, grad, zero), hi._data.shape) if c else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for lo, hi in _samples.binary_apart(make, shape):
+            yield make(shape), lo, None
+            yield make(shape), None, hi
+        x, lo = next(_samples.binary_apart(make, shape))
+        hi = make(shape, 2.5, 3.0)
+        yield x, lo, hi
+        yield x, hi.detach(), lo           # min > max: everything goes to max
+
+
+def _promote_all(tensors: list) -> list:
+    """The arrays of `tensors` cast to their common PyTorch dtype."""
+    from ..dtypes import of_array, result_type
+    arrays = [t._data for t in tensors]
+    target = result_type([of_array(a) for a in arrays if a.ndim],
+                         [of_array(a) for a in arrays if not a.ndim], []).np
+    return [a if a.dtype == target else a.astype(target) for a in arrays]
+
+
+def _first_mismatch(shapes: list) -> str:
+    from ..messages import size_mismatch
+    shape = shapes[0]
+    for other in shapes[1:]:
+        msg = size_mismatch(shape, other)
+        if msg:
+            return msg
+        shape = np.broadcast_shapes(shape, other)
+    return "shape mismatch"
+
+
 class ClampMin(Op):
     """out = max(self, min), min a number"""
     grad_fn_name, name = "ClampMinBackward0", "clamp_min"
@@ -293,11 +371,40 @@ class Where(Op):
 
 
 # ---- public entry points ------------------------------------------------------------------
-def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002
-    """Limit values to [min, max] (`torch.clamp`); either bound may be None."""
+def clamp(input, min=None, max=None, *, _name="clamp", _method=False) -> Tensor:  # noqa: A002
+    """Limit values to [min, max] (`torch.clamp`); either bound may be None, and the bounds are
+    both numbers (ClampBackward1) or both tensors (ClampBackward0, gradients to the bounds)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    bounds = [v for v in (min, max) if v is not None]
+    tensors = [v for v in bounds if isinstance(v, Tensor)]
+    if tensors and len(tensors) == len(bounds):
+        return ClampTensor.apply(input, min, max)
+    # a tensor beside a number: PyTorch's argument parser takes a 0-d tensor that needs no
+    # grad as a Number; any other tensor matches neither overload
+    if any(t.ndim or t.requires_grad for t in tensors):
+        raise TypeError(_clamp_args_error(_name, _method, min, max))
     return Clamp.apply(input, _num(min), _num(max))
+
+
+def _clamp_args_error(name: str, method: bool, min, max) -> str:  # noqa: A002
+    got = [type(v).__name__ for v in (min, max) if v is not None]
+    if method:
+        marked = ", ".join(f"!{g}!" for g in got)
+        why = f"      didn't match because some of the arguments have invalid types: ({marked})\n"
+        return (f"{name}() received an invalid combination of arguments - got "
+                f"({', '.join(got)}), but expected one of:\n"
+                f" * (Tensor min = None, Tensor max = None)\n{why}"
+                f" * (Number min = None, Number max = None)\n{why}")
+    return (f"{name}() received an invalid combination of arguments - got "
+            f"(Tensor, {', '.join(got)}), but expected one of:\n"
+            " * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
+            " * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)\n")
+
+
+def clip(input, min=None, max=None) -> Tensor:  # noqa: A002
+    """An alias of `clamp` (`torch.clip`)."""
+    return clamp(input, min, max, _name="clip")
 
 
 def clamp_min(input, min) -> Tensor:  # noqa: A002

@@ -12,17 +12,20 @@ import math
 
 import numpy as np
 
+from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
-from ._exact import F32, SMALL, fma32, via64
+from ._exact import F32, SMALL, fma32, one_minus_square, via64
 from ._op import Op
-from .grad_ops import (EluBackward, GeluBackward, HardtanhBackward, LeakyReluBackward,
-                       LogSigmoidBackward, SoftplusBackward)
+from .grad_ops import (EluBackward, GeluBackward, GluBackward, HardsigmoidBackward,
+                       HardswishBackward, HardtanhBackward, LeakyReluBackward,
+                       LogSigmoidBackward, PreluKernelBackward, SoftplusBackward,
+                       ThresholdBackward)
 from .arithmetic import AddScalar
 from .linalg import column_major, mm_mat2_backward
 
 _via64_exp, _via64_expm1, _via64_log1p = via64(np.exp), via64(np.expm1), via64(np.log1p)
-_via64_log = via64(np.log)
+_via64_log, _via64_tanh = via64(np.log), via64(np.tanh)
 
 
 def _x(shape) -> str:
@@ -197,7 +200,10 @@ class Elu(Op):
     float_only = True
 
     def forward(self, alpha=1.0, scale=1, input_scale=1):
-        return np.where(self > 0, self, alpha * _via64_expm1(self)).astype(self.dtype, copy=False)
+        dt = self.dtype.type            # PyTorch's kernel: each coefficient in the input's type
+        neg = _via64_expm1(self * dt(input_scale)) * (dt(alpha) * dt(scale))
+        pos = self if scale == 1 else self * dt(scale)
+        return np.where(self > 0, pos, neg).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):        # PyTorch's elu_backward, its own node
         return (EluBackward.apply(grad, ctx.self, ctx.alpha, ctx.scale, ctx.input_scale),)
@@ -266,6 +272,157 @@ class Hardtanh(Op):
         yield make(shape), -0.5, 0.5
 
 
+# SELU's constants, as PyTorch writes them (torch.selu is elu with these)
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
+
+
+class Celu(Op):
+    """out = self where self > 0, alpha * (e**(self / alpha) - 1) elsewhere"""
+    grad_fn_name, name, saves = "CeluBackward0", "celu", ("alpha", "self")
+    rule = "grad where self > 0, grad * e**(self / alpha) elsewhere"
+
+    def forward(self, alpha=1.0):
+        return Elu.forward(self, alpha, 1, 1.0 / alpha)
+
+    def backward(ctx, grad):        # PyTorch: elu_backward with input_scale 1 / float(alpha)
+        alpha = ctx.alpha
+        return (EluBackward.apply(grad, ctx.self, alpha, 1, 1.0 / float(np.float32(alpha))),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 0.5
+
+
+class Hardsigmoid(Op):
+    """out = min(max(self + 3, 0), 6) / 6"""
+    grad_fn_name, name, saves = "HardsigmoidBackward0", "hardsigmoid", ("self",)
+    rule = "grad / 6 where -3 < self < 3, else 0"
+    derivative_orders = 1           # PyTorch defines no derivative of hardsigmoid_backward
+
+    def forward(self):
+        dt = self.dtype.type
+        return np.minimum(np.maximum(self + dt(3), dt(0)), dt(6)) / dt(6)
+
+    def backward(ctx, grad):        # PyTorch's hardsigmoid_backward (it has no derivative)
+        return (HardsigmoidBackward.apply(grad, ctx.self),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape, -4.0, 4.0),)
+
+
+class Hardswish(Op):
+    """out = self * min(max(self + 3, 0), 6) / 6"""
+    grad_fn_name, name, saves = "HardswishBackward0", "hardswish", ("self",)
+    rule = "0 where self <= -3, grad * (self / 3 + 0.5) where self < 3, else grad"
+
+    def forward(self):
+        dt = self.dtype.type
+        return self * np.minimum(np.maximum(self + dt(3), dt(0)), dt(6)) / dt(6)
+
+    def backward(ctx, grad):        # PyTorch's hardswish_backward, its own node
+        return (HardswishBackward.apply(grad, ctx.self),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape, -4.0, 4.0),)
+
+
+class Mish(Op):
+    """out = self * tanh(softplus(self))"""
+    grad_fn_name, name, saves = "MishBackward0", "mish", ("self",)
+    rule = "grad * (t + self * sigmoid(self) * (1 - t**2)), t = tanh(softplus(self))"
+
+    def forward(self):
+        return self * _via64_tanh(_via64_log1p(_via64_exp(self)))
+
+    def backward(ctx, grad):
+        x = ctx.self
+        if not _grad_state.enabled:     # PyTorch's mish_backward kernel
+            xd, g = x._data, grad._data
+            one = xd.dtype.type(1)
+            sig = one / (one + _via64_exp(-xd))
+            t = _via64_tanh(_via64_log1p(_via64_exp(xd)))
+            if _plain32(grad, x):       # its compiler fuses 1 - t * t and t + (x * s) * that
+                return (new_tensor(g * fma32(xd * sig, one_minus_square(t), t)),)
+            return (new_tensor(g * (t + xd * sig * (one - t * t))),)
+        # under create_graph, PyTorch's infinitely differentiable composite
+        t = x.exp().log1p().tanh()
+        one = new_tensor(np.ones_like(t._data))
+        return (grad * (t + x * x.sigmoid() * (one - t * t)),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class Threshold(Op):
+    """out = value where self <= threshold, else self"""
+    grad_fn_name, name, saves = "ThresholdBackward0", "threshold", ("self", "threshold")
+    rule = "grad where self > threshold, else 0"
+
+    def forward(self, threshold, value):
+        return np.where(self <= threshold, self.dtype.type(value), self)
+
+    def backward(ctx, grad):        # PyTorch's threshold_backward, relu's kernel
+        return (ThresholdBackward.apply(grad, ctx.self, ctx.threshold),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape), 0.5, -2.0
+
+
+class ThresholdInplace(Threshold):
+    """self = value where self <= threshold (threshold_, in place)"""
+    grad_fn_name, name = "ThresholdBackward1", "threshold_"
+
+
+class Glu(Op):
+    """out = a * sigmoid(b), a and b the halves of self along dim"""
+    grad_fn_name, name, saves = "GluBackward0", "glu", ("dim", "self")
+    rule = "cat(sigmoid(b) * grad, a * sigmoid(b) * (1 - sigmoid(b)) * grad)"
+
+    def forward(self, dim=-1):          # dim as PyTorch's node keeps it (see F.glu)
+        a, b = np.split(self, 2, axis=signed_dim(dim))
+        one = self.dtype.type(1)
+        return a * (one / (one + _via64_exp(-b)))      # PyTorch's kernel, its order
+
+    def backward(ctx, grad):        # PyTorch's glu_backward, its own node
+        return (GluBackward.apply(grad, ctx.self, ctx.dim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(tuple(shape[:-1]) + (2 * shape[-1],) if shape else (2,)), 2 ** 64 - 1
+
+
+def signed_dim(dim: int) -> int:
+    """glu's dim back from the unsigned 64-bit form its node saves (-1 reads 2**64 - 1)."""
+    return dim - 2 ** 64 if dim >= 2 ** 63 else dim
+
+
+class Prelu(Op):
+    """out = self where self > 0, weight * self elsewhere (weight broadcast over channels)"""
+    grad_fn_name, name, n_inputs = "PreluKernelBackward0", "_prelu_kernel", 2
+    saves = ("self", "weight")
+    rule = "grad where self > 0, weight * grad elsewhere; sum of self * grad there (to weight)"
+
+    def forward(self, weight):
+        return np.where(self > 0, self, weight * self)
+
+    def backward(ctx, grad):        # PyTorch's _prelu_kernel_backward: one node, two outputs
+        a, b = ctx.needs_input_grad
+        w = ctx.weight
+        gx, gw = PreluKernelBackward.apply(grad, ctx.self, w)
+        return (gx if a else None, sum_to(gw, w._data.shape) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        x = make(shape)
+        x._data[np.abs(x._data) < 0.1] = 0.5      # away from the kink at 0
+        yield x, make(tuple(n if i == 1 else 1 for i, n in enumerate(shape)))   # per channel
+
+
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _erf_scalar = np.frompyfunc(math.erf, 1, 1)
 
@@ -275,4 +432,5 @@ def _erf(x: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu",
-           "LogSigmoid", "Hardtanh"]
+           "LogSigmoid", "Hardtanh", "Celu", "Hardsigmoid", "Hardswish", "Mish", "Threshold",
+           "ThresholdInplace", "Glu", "Prelu", "SELU_ALPHA", "SELU_SCALE"]
