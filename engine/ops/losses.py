@@ -14,8 +14,8 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._exact import via64
 from ._op import Op
-from .grad_ops import (BinaryCrossEntropyBackward, HuberLossBackward, MseLossBackward,
-                       SmoothL1LossBackward)
+from .grad_ops_losses import (BinaryCrossEntropyBackward, HuberLossBackward, MseLossBackward,
+                              SmoothL1LossBackward)
 from .nn_ops import DivScalar
 from .reduction import Mean, Sum
 

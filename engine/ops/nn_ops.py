@@ -17,10 +17,11 @@ from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32, one_minus_square, via64
 from ._op import Op
-from .grad_ops import (EluBackward, GeluBackward, GluBackward, HardsigmoidBackward,
-                       HardswishBackward, HardtanhBackward, LeakyReluBackward,
-                       LogSigmoidBackward, PreluKernelBackward, SoftplusBackward,
-                       ThresholdBackward)
+from .grad_ops import LeakyReluBackward, ThresholdBackward
+from .grad_ops_activations import (EluBackward, GeluBackward, HardsigmoidBackward,
+                                   HardswishBackward, HardtanhBackward, LogSigmoidBackward,
+                                   SoftplusBackward)
+from .grad_ops_gated import GluBackward, PreluKernelBackward
 from .arithmetic import AddScalar
 from .linalg import column_major, mm_mat2_backward
 
