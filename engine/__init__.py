@@ -36,11 +36,10 @@ from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
 from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
-from .ops.elementwise import (abs, asin, atan, ceil, clamp, clamp_max, clamp_min, cos, cosh, erf,
-                              clip, exp, exp2, expm1,
-                              floor, log, log1p, log2, log10, maximum, minimum, reciprocal, relu,
-                              round, rsqrt, sgn, sigmoid, sign, sin, sinh, sqrt, tan, tanh,
-                              trunc, where)
+from .ops.clamping import clamp, clamp_max, clamp_min, clip, maximum, minimum
+from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
+                              log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
+                              sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc, where)
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from .grad_mode import is_inference_uid as _is_inference_uid
 
-ar = ew = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None   # bound by bind_ops()
+ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None   # bound by bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
-    global ar, ew, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
+    global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
     from .ops import arithmetic as ar
+    from .ops import clamping as cl
     from .ops import comparison as cmp
     from .ops import elementwise as ew
     from .ops import indexing as ix
@@ -131,13 +132,13 @@ class TensorOps:
     def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)
     def clamp(self, min=None, max=None):  # noqa: A002
-        return ew.clamp(self, min, max, _method=True)
+        return cl.clamp(self, min, max, _method=True)
     def clip(self, min=None, max=None):  # noqa: A002
-        return ew.clamp(self, min, max, _name="clip", _method=True)
-    def clamp_min(self, min): return ew.clamp_min(self, min)  # noqa: A002
-    def clamp_max(self, max): return ew.clamp_max(self, max)  # noqa: A002
-    def maximum(self, other): return ew.maximum(self, other)
-    def minimum(self, other): return ew.minimum(self, other)
+        return cl.clamp(self, min, max, _name="clip", _method=True)
+    def clamp_min(self, min): return cl.clamp_min(self, min)  # noqa: A002
+    def clamp_max(self, max): return cl.clamp_max(self, max)  # noqa: A002
+    def maximum(self, other): return cl.maximum(self, other)
+    def minimum(self, other): return cl.minimum(self, other)
     def where(self, condition, other): return ew.where(condition, self, other)
     def masked_fill(self, mask, value): return sh.MaskedFill.apply(self, mask, _num(value))
     def floor(self): return ew.floor(self)
@@ -238,12 +239,12 @@ class TensorOps:
     def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
     def clamp_(self, min=None, max=None):  # noqa: A002
-        return ip.apply_inplace(ew.Clamp, "clamp_", self, _num(min), _num(max))
+        return ip.apply_inplace(cl.Clamp, "clamp_", self, _num(min), _num(max))
     def clamp_min_(self, min):  # noqa: A002
-        op = ew.ClampMinTensor if isinstance(min, _T) else ew.ClampMin
+        op = cl.ClampMinTensor if isinstance(min, _T) else cl.ClampMin
         return ip.apply_inplace(op, "clamp_min_", self, min)
     def clamp_max_(self, max):  # noqa: A002
-        op = ew.ClampMaxTensor if isinstance(max, _T) else ew.ClampMax
+        op = cl.ClampMaxTensor if isinstance(max, _T) else cl.ClampMax
         return ip.apply_inplace(op, "clamp_max_", self, max)
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)

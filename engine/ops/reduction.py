@@ -384,13 +384,13 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
 
 def max(input, dim=None, keepdim=False):  # noqa: A001
     """Largest element; with `dim`, (values, indices); with a tensor, elementwise maximum."""
-    from .elementwise import maximum
+    from .clamping import maximum
     return _extreme(Max, MaxDim, maximum, input, dim, keepdim)
 
 
 def min(input, dim=None, keepdim=False):  # noqa: A001
     """Smallest element; with `dim`, (values, indices); with a tensor, elementwise minimum."""
-    from .elementwise import minimum
+    from .clamping import minimum
     return _extreme(Min, MinDim, minimum, input, dim, keepdim)
 
 
