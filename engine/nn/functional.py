@@ -1,5 +1,8 @@
 """`torch.nn.functional`: activations, `linear` and the losses as plain functions.
 
+The losses are in `functional_loss.py`, normalisation in `functional_norm.py`, embeddings in
+`functional_sparse.py`; all are re-exported here.
+
 Each function checks its arguments in PyTorch's words and then calls one op (`engine.ops`)
 or composes a few, recording the same grad_fn chain PyTorch records (`linear` with a bias
 on a 2-D input is one `AddmmBackward0`; `cross_entropy` is `NllLossBackward0` over
@@ -37,6 +40,11 @@ def legacy_reduction(size_average, reduce, reduction: str, warn: bool = True) ->
     if warn:
         messages.warn(_LEGACY_ARGS_WARNING.format(ret))
     return ret
+
+
+def _dtype_word(t: Tensor) -> str:
+    return {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte", "int16": "Short",
+            "int8": "Char"}.get(t._data.dtype.name, str(t._data.dtype))
 
 
 # ---- activations -----------------------------------------------------------------------
@@ -314,228 +322,11 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     return out.view(tuple(lead) + (weight.shape[0],))
 
 
-# ---- losses ----------------------------------------------------------------------------
-def _same_size_warning(input: Tensor, target: Tensor) -> None:
-    messages.warn(f"Using a target size ({target.shape!r}) that is different to the input size "
-                  f"({input.shape!r}). This will likely lead to incorrect results due to "
-                  "broadcasting. Please ensure they have the same size.")
-
-
-def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
-    """Expand both to their common shape (each only if it changes), or PyTorch's error."""
-    if input._data.shape == target._data.shape:     # the usual case: nothing to expand
-        return input, target
-    msg = messages.size_mismatch(tuple(input.shape), tuple(target.shape))
-    if msg:
-        raise RuntimeError(msg)
-    import numpy as np
-    shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(target.shape)))
-    return (input if tuple(input.shape) == shape else input.expand(shape),
-            target if tuple(target.shape) == shape else target.expand(shape))
-
-
-def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-             reduction: str = "mean", weight=None) -> Tensor:
-    """Mean (or sum, or none) of the squared differences (`MseLossBackward0`).
-
-    Example:
-        >>> import engine as torch
-        >>> mse_loss(torch.tensor([1.0, 3.0]), torch.tensor([0.0, 0.0])).item()
-        5.0
-    """
-    reduction = legacy_reduction(size_average, reduce, reduction)
-    if tuple(target.shape) != tuple(input.shape):
-        _same_size_warning(input, target)
-    code = _reduction(reduction)
-    input, target = _broadcast_pair(input, target)
-    return _loss.MseLoss.apply(input, target, code)
-
-
-def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
-                                     size_average=None, reduce=None, reduction: str = "mean",
-                                     pos_weight=None) -> Tensor:
-    """Binary cross entropy on logits, stable for large |x|
-    (`BinaryCrossEntropyWithLogitsBackward0`)."""
-    reduction = legacy_reduction(size_average, reduce, reduction)
-    if tuple(target.shape) != tuple(input.shape):
-        raise ValueError(f"Target size ({target.shape!r}) must be the same as input size "
-                         f"({input.shape!r})")
-    code = _reduction(reduction)
-    target = _as_float_target(target, input)
-    return _loss.BinaryCrossEntropyWithLogits.apply(input, target, _expanded(weight, input),
-                                                  pos_weight, code)
-
-
-def binary_cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
-                         reduce=None, reduction: str = "mean") -> Tensor:
-    """-(t log x + (1 - t) log(1 - x)) for probabilities x (`BinaryCrossEntropyBackward0`)."""
-    reduction = legacy_reduction(size_average, reduce, reduction)
-    code = _reduction(reduction)
-    if tuple(target.shape) != tuple(input.shape):
-        raise ValueError(f"Using a target size ({target.shape!r}) that is different to the "
-                         f"input size ({input.shape!r}) is deprecated. Please ensure they have "
-                         "the same size.")
-    target = _as_float_target(target, input)
-    return _loss.BinaryCrossEntropy.apply(input, target, _expanded(weight, input), code)
-
-
-def _as_float_target(target: Tensor, input: Tensor) -> Tensor:
-    if target._data.dtype.kind not in "fc":
-        raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                           f"{_dtype_word(target)}")
-    return target
-
-
-def _dtype_word(t: Tensor) -> str:
-    return {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte", "int16": "Short",
-            "int8": "Char"}.get(t._data.dtype.name, str(t._data.dtype))
-
-
-def _expanded(weight, input: Tensor):
-    """A weight broadcast to the input's shape (an error in PyTorch's words if it cannot)."""
-    if weight is None:
-        return None
-    msg = messages.size_mismatch(tuple(weight.shape), tuple(input.shape))
-    if msg:
-        raise RuntimeError(msg)
-    return weight
-
-
-def _check_nll(input: Tensor, target: Tensor) -> None:
-    """PyTorch's checks, in its order: target rank, batch sizes, target dtype."""
-    if input.ndim not in (1, 2):
-        raise NotImplementedError("nll_loss: only 1-D and 2-D inputs are supported here "
-                                  f"(got {input.ndim}-D)")
-    if target.ndim > 1 or (input.ndim == 1 and target.ndim != 0):
-        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    n_in = input.shape[0] if input.ndim == 2 else 1
-    n_t = target.shape[0] if target.ndim == 1 else 1
-    if n_in != n_t:
-        raise ValueError(f"Expected input batch_size ({n_in}) to match target batch_size "
-                         f"({n_t}).")
-    if target._data.dtype.kind not in "iu":
-        word = "Float" if target._data.dtype.kind == "f" else _dtype_word(target)
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {word}")
-
-
-def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
-             ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
-    """-input[n, target[n]] (weighted, averaged over the weights) (`NllLossBackward0`).
-
-    Example:
-        >>> import engine as torch
-        >>> nll_loss(torch.tensor([[-1.0, -2.0]]), torch.tensor([1])).item()
-        2.0
-    """
-    reduction = legacy_reduction(size_average, reduce, reduction)
-    code = _reduction(reduction)
-    _check_nll(input, target)
-    c = input.shape[-1]
-    t = target._data.reshape(-1)
-    for v in t:
-        if v != ignore_index and not 0 <= v < c:
-            raise IndexError(f"Target {int(v)} is out of bounds.")
-    return _loss.NllLoss.apply(input, target, weight, code, _loss.as_saved_index(ignore_index))
-
-
-def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
-                  ignore_index: int = -100, reduce=None, reduction: str = "mean",
-                  label_smoothing: float = 0.0) -> Tensor:
-    """log_softmax over the class dimension, then nll_loss (or, for probability targets,
-    -sum(target * log_softmax) averaged over the batch).
-
-    Example:
-        >>> import engine as torch
-        >>> x = torch.zeros(1, 4, requires_grad=True)
-        >>> loss = cross_entropy(x, torch.tensor([2]))
-        >>> round(loss.item(), 4), type(loss.grad_fn).__name__
-        (1.3863, 'NllLossBackward0')
-    """
-    reduction = legacy_reduction(size_average, reduce, reduction)
-    code = _reduction(reduction)
-    smooth = label_smoothing > 0.0      # PyTorch ignores a negative label_smoothing
-    if smooth and label_smoothing > 1.0:
-        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
-                           f"{label_smoothing:g}")
-    class_dim = 0 if input.ndim == 1 else 1
-    logp = _red.log_softmax(input, class_dim)
-    if target._data.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape):
-        if smooth:
-            n = input.shape[class_dim]
-            target = target * (1 - label_smoothing) + label_smoothing / n
-        return _soft_cross_entropy(logp, target, weight, code, class_dim)
-    nll = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
-    if not smooth:
-        return nll
-    return _smoothed(nll, logp, target, weight, code, class_dim, ignore_index, label_smoothing)
-
-
-def _smoothed(nll, logp, target, weight, code, class_dim, ignore_index, eps):
-    """PyTorch's cross_entropy_loss_label_smoothing: (1 - eps) * nll plus eps / classes times
-    the summed -log-probabilities (weighted; 0 at ignored targets), reduced as nll_loss is."""
-    from ..ops.arithmetic import MulScalar
-    ignored = target == ignore_index
-    if weight is not None:
-        shape = [1] * logp.ndim
-        shape[class_dim] = weight.shape[0]
-        smooth = -(logp * weight.view(shape)).sum(class_dim)
-    else:
-        smooth = -logp.sum(class_dim)
-    smooth = smooth.masked_fill_(ignored, 0.0)
-    if code == _loss.MEAN:
-        kept = ~ignored
-        denom = (weight[target[kept].flatten()].sum() if weight is not None else kept.sum())
-        smooth = smooth.sum() / denom
-    elif code == _loss.SUM:
-        smooth = smooth.sum()
-    return (MulScalar.apply(nll, 1 - eps)
-            + MulScalar.apply(smooth, eps / logp.shape[class_dim]))
-
-
-def _soft_cross_entropy(logp: Tensor, target: Tensor, weight, code: int, class_dim: int):
-    """Cross entropy against class probabilities, composed as PyTorch composes it."""
-    terms = logp * target
-    if weight is not None:
-        shape = [1] * logp.ndim
-        shape[class_dim] = logp.shape[class_dim]
-        terms = terms * weight.reshape(shape)
-    if code == _loss.NONE:
-        return -terms.sum(class_dim)
-    total = -terms.sum()
-    if code == _loss.SUM:
-        return total
-    return _nn.DivScalar.apply(total, logp.numel() // logp.shape[class_dim] if logp.ndim > 1
-                               else 1)
-
-
-def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-            reduction: str = "mean") -> Tensor:
-    """Mean absolute difference; PyTorch composes it too (MeanBackward0 over AbsBackward0)."""
-    code = _reduction(legacy_reduction(size_average, reduce, reduction))
-    d = (input - target).abs()
-    return d if code == _loss.NONE else (d.sum() if code == _loss.SUM else d.mean())
-
-
-def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
-    """Squared below `beta`, absolute above (`SmoothL1LossBackward0`)."""
-    code = _reduction(legacy_reduction(size_average, reduce, reduction))
-    if tuple(target.shape) != tuple(input.shape):
-        _same_size_warning(input, target)
-    input, target = _broadcast_pair(input, target)
-    return _loss.SmoothL1Loss.apply(input, target, code, float(beta))
-
-
-def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
-               delta: float = 1.0, weight=None) -> Tensor:
-    """Squared below `delta`, delta-scaled absolute above (`HuberLossBackward0`)."""
-    if tuple(target.shape) != tuple(input.shape):
-        _same_size_warning(input, target)
-    input, target = _broadcast_pair(input, target)
-    return _loss.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
-
-
 # the groups kept in files of their own (functional.py is at its size budget)
+from .functional_loss import (binary_cross_entropy,  # noqa: E402
+                              binary_cross_entropy_with_logits, cross_entropy,
+                              huber_loss, l1_loss, mse_loss, nll_loss,
+                              smooth_l1_loss)
 from .functional_norm import batch_norm, layer_norm  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
 
