@@ -14,6 +14,7 @@ from .. import messages
 from ..ops import elementwise as _ew
 from ..ops import linalg as _la
 from ..ops import losses as _loss
+from ..ops import nn_gated as _gated
 from ..ops import nn_ops as _nn
 from ..ops import reduction as _red
 from ..tensor import Tensor
@@ -245,7 +246,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size "
                            f"{input.shape[d]}")
     _floats_only(input, "glu_cpu")
-    return _nn.Glu.apply(input, dim % 2 ** 64)     # its node keeps dim unsigned, as PyTorch's
+    return _gated.Glu.apply(input, dim % 2 ** 64)     # its node keeps dim unsigned, as PyTorch's
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
@@ -271,7 +272,7 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
         if input.ndim > 1:
             shape[1] = weight.numel()
         weight = weight.reshape(shape)
-    return _nn.Prelu.apply(input, weight)
+    return _gated.Prelu.apply(input, weight)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True,

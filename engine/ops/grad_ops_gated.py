@@ -23,7 +23,7 @@ class GluBackward(Op):
 
     def forward(grad_output, self, dim):
         from .elementwise import _sigmoid
-        from .nn_ops import signed_dim
+        from .nn_gated import signed_dim
         dim = signed_dim(dim)
         a, b = np.split(self, 2, axis=dim)
         sig = _sigmoid(b)       # PyTorch's sigmoid kernel, then its fused glu_backward one
@@ -31,7 +31,7 @@ class GluBackward(Op):
         return np.concatenate([sig * grad_output, (one - sig) * sig * a * grad_output], axis=dim)
 
     def backward(ctx, grad):
-        from .nn_ops import signed_dim
+        from .nn_gated import signed_dim
         a_, b_ = ctx.needs_input_grad
         x, go, saved_dim = ctx.self, ctx.grad_output, ctx.dim
         dim = signed_dim(saved_dim) % x._data.ndim

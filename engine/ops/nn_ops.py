@@ -1,6 +1,7 @@
 """Ops with their own PyTorch nodes that `torch.nn.functional` builds on: addmm, the division
 by a number that losses end with, and the activations (leaky_relu, softplus, silu, elu, gelu,
-logsigmoid, hardtanh).
+logsigmoid, hardtanh, celu, hardsigmoid, hardswish, mish, threshold; GLU and
+PReLU are in `nn_gated.py`).
 
 PyTorch counterparts: `torch.addmm` (what `F.linear` records) and the `F.*` activations. The
 losses are in `losses.py`; the checks on shapes, the warnings and the composite functions live
@@ -21,7 +22,6 @@ from .grad_ops import LeakyReluBackward, ThresholdBackward
 from .grad_ops_activations import (EluBackward, GeluBackward, HardsigmoidBackward,
                                    HardswishBackward, HardtanhBackward, LogSigmoidBackward,
                                    SoftplusBackward)
-from .grad_ops_gated import GluBackward, PreluKernelBackward
 from .arithmetic import AddScalar
 from .linalg import column_major, mm_mat2_backward
 
@@ -379,51 +379,6 @@ class ThresholdInplace(Threshold):
     grad_fn_name, name = "ThresholdBackward1", "threshold_"
 
 
-class Glu(Op):
-    """out = a * sigmoid(b), a and b the halves of self along dim"""
-    grad_fn_name, name, saves = "GluBackward0", "glu", ("dim", "self")
-    rule = "cat(sigmoid(b) * grad, a * sigmoid(b) * (1 - sigmoid(b)) * grad)"
-
-    def forward(self, dim=-1):          # dim as PyTorch's node keeps it (see F.glu)
-        a, b = np.split(self, 2, axis=signed_dim(dim))
-        one = self.dtype.type(1)
-        return a * (one / (one + _via64_exp(-b)))      # PyTorch's kernel, its order
-
-    def backward(ctx, grad):        # PyTorch's glu_backward, its own node
-        return (GluBackward.apply(grad, ctx.self, ctx.dim),)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        yield make(tuple(shape[:-1]) + (2 * shape[-1],) if shape else (2,)), 2 ** 64 - 1
-
-
-def signed_dim(dim: int) -> int:
-    """glu's dim back from the unsigned 64-bit form its node saves (-1 reads 2**64 - 1)."""
-    return dim - 2 ** 64 if dim >= 2 ** 63 else dim
-
-
-class Prelu(Op):
-    """out = self where self > 0, weight * self elsewhere (weight broadcast over channels)"""
-    grad_fn_name, name, n_inputs = "PreluKernelBackward0", "_prelu_kernel", 2
-    saves = ("self", "weight")
-    rule = "grad where self > 0, weight * grad elsewhere; sum of self * grad there (to weight)"
-
-    def forward(self, weight):
-        return np.where(self > 0, self, weight * self)
-
-    def backward(ctx, grad):        # PyTorch's _prelu_kernel_backward: one node, two outputs
-        a, b = ctx.needs_input_grad
-        w = ctx.weight
-        gx, gw = PreluKernelBackward.apply(grad, ctx.self, w)
-        return (gx if a else None, sum_to(gw, w._data.shape) if b else None)
-
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        x = make(shape)
-        x._data[np.abs(x._data) < 0.1] = 0.5      # away from the kink at 0
-        yield x, make(tuple(n if i == 1 else 1 for i, n in enumerate(shape)))   # per channel
-
-
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _erf_scalar = np.frompyfunc(math.erf, 1, 1)
 
@@ -434,4 +389,4 @@ def _erf(x: np.ndarray) -> np.ndarray:
 
 __all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu",
            "LogSigmoid", "Hardtanh", "Celu", "Hardsigmoid", "Hardswish", "Mish", "Threshold",
-           "ThresholdInplace", "Glu", "Prelu", "SELU_ALPHA", "SELU_SCALE"]
+           "ThresholdInplace", "SELU_ALPHA", "SELU_SCALE"]
