@@ -17,6 +17,8 @@ Example:
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 _SHORT_ORDER = {n: np.array([0, *range(4, n), 1, 2, 3]) for n in range(4, 8)}
@@ -25,15 +27,34 @@ MAX_SERIAL = 32768       # PyTorch's grain size: larger sums are split over thre
 SMALL = 4096             # dim sums of more elements keep numpy's order (speed, ops/_exact.py)
 
 
+def _in_order(stack: np.ndarray, axis: int) -> np.ndarray:
+    """stack summed along `axis` one slice after another, without pairing terms up.
+
+    numpy's sum pairs terms only along a contiguous innermost axis: over a C-contiguous array
+    with at least two elements after the summed axis it adds whole slices in order, from +0,
+    several times faster than an accumulate along an outer axis (cumsum), which serves the
+    rest. The two can differ only in the sign of a zero result, which every caller here adds
+    to a +0 accumulator afterwards or never produces (its first row is never -0).
+    """
+    stack = np.ascontiguousarray(stack)
+    if math.prod(stack.shape[axis + 1:]) >= 2:
+        return np.add.reduce(stack, axis=axis)
+    return np.take(np.cumsum(stack, axis=axis, dtype=stack.dtype), -1, axis=axis)
+
+
 def _add_rows(acc: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """acc + rows[0] + rows[1] + ..., one addition at a time (cumsum never pairs)."""
-    return np.cumsum(np.concatenate([acc[None], rows]), axis=0, dtype=acc.dtype)[-1]
+    """acc + rows[0] + rows[1] + ..., one addition at a time."""
+    if not len(rows):
+        return acc
+    return _in_order(np.concatenate([acc[None], rows]), 0)
 
 
 def _block_sums(rows: np.ndarray, step: int) -> np.ndarray:
     """Each run of `step` rows added one by one (the caller keeps the leftover rows)."""
     nb = rows.shape[0] // step
-    return np.cumsum(rows[:nb * step].reshape((nb, step) + rows.shape[1:]), axis=1)[:, -1]
+    if not nb:
+        return rows[:0]
+    return _in_order(rows[:nb * step].reshape((nb, step) + rows.shape[1:]), 1)
 
 
 def _multi_row_sum(rows: np.ndarray) -> np.ndarray:
