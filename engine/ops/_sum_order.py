@@ -63,13 +63,26 @@ def _multi_row_sum(rows: np.ndarray) -> np.ndarray:
     the levels are added last. (Level 3 needs 4096 rows, beyond MAX_SERIAL elements.)"""
     zero = np.zeros(rows.shape[1:], rows.dtype)
     if rows.shape[0] < _STEP:          # no full run: level 0 only (the usual small case)
-        return _add_rows(zero, rows)
+        return _from_zero(zero, rows)
     blocks = _block_sums(rows, _STEP)
     groups = _block_sums(blocks, _STEP)
-    level2 = _add_rows(zero, groups)
-    level1 = _add_rows(zero, blocks[groups.shape[0] * _STEP:])
-    level0 = _add_rows(zero, rows[blocks.shape[0] * _STEP:])
-    return ((level0 + level1) + level2) + zero
+    levels = (_from_zero(zero, rows[blocks.shape[0] * _STEP:]),
+              _from_zero(zero, blocks[groups.shape[0] * _STEP:]),
+              _from_zero(zero, groups))
+    # ((level0 + level1) + level2) + 0: a level starts from +0, so it is never -0 and adding
+    # an empty one (`zero` itself) changes no bit; those additions are skipped
+    total = zero
+    for level in levels:
+        if level is not zero:
+            total = level if total is zero else total + level
+    return total
+
+
+def _from_zero(zero: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """0 + rows[0] + rows[1] + ... (`zero` itself when there are no rows)."""
+    if len(rows) and math.prod(rows.shape[1:]) >= 2:
+        return _in_order(rows, 0)      # numpy's in-order sum starts from +0 too
+    return _add_rows(zero, rows)
 
 
 def _row_sum(items: np.ndarray) -> np.ndarray:
