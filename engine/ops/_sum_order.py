@@ -61,28 +61,25 @@ def _multi_row_sum(rows: np.ndarray) -> np.ndarray:
     """Column sums of `rows` in the order of PyTorch's multi_row_sum: level 0 adds rows 16 at a
     time, each full run is carried into level 1, every 16 carries of level 1 into level 2, and
     the levels are added last. (Level 3 needs 4096 rows, beyond MAX_SERIAL elements.)"""
-    zero = np.zeros(rows.shape[1:], rows.dtype)
     if rows.shape[0] < _STEP:          # no full run: level 0 only (the usual small case)
-        return _from_zero(zero, rows)
+        return _from_zero(rows)
     blocks = _block_sums(rows, _STEP)
     groups = _block_sums(blocks, _STEP)
-    levels = (_from_zero(zero, rows[blocks.shape[0] * _STEP:]),
-              _from_zero(zero, blocks[groups.shape[0] * _STEP:]),
-              _from_zero(zero, groups))
     # ((level0 + level1) + level2) + 0: a level starts from +0, so it is never -0 and adding
-    # an empty one (`zero` itself) changes no bit; those additions are skipped
-    total = zero
-    for level in levels:
-        if level is not zero:
-            total = level if total is zero else total + level
+    # an empty one changes no bit; those additions are skipped
+    levels = [_from_zero(r) for r in (rows[blocks.shape[0] * _STEP:],
+                                      blocks[groups.shape[0] * _STEP:], groups) if len(r)]
+    total = levels[0]
+    for level in levels[1:]:
+        total = total + level
     return total
 
 
-def _from_zero(zero: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """0 + rows[0] + rows[1] + ... (`zero` itself when there are no rows)."""
+def _from_zero(rows: np.ndarray) -> np.ndarray:
+    """0 + rows[0] + rows[1] + ..., so never -0 (PyTorch's accumulators start at +0)."""
     if len(rows) and math.prod(rows.shape[1:]) >= 2:
         return _in_order(rows, 0)      # numpy's in-order sum starts from +0 too
-    return _add_rows(zero, rows)
+    return _add_rows(np.zeros(rows.shape[1:], rows.dtype), rows)
 
 
 def _row_sum(items: np.ndarray) -> np.ndarray:
@@ -90,8 +87,10 @@ def _row_sum(items: np.ndarray) -> np.ndarray:
     n = items.shape[0]
     whole = n // _ILP
     part = _multi_row_sum(items[:whole * _ILP].reshape((whole, _ILP) + items.shape[1:]))
-    first = _add_rows(part[0], items[whole * _ILP:])
-    return _add_rows(first, part[1:])
+    tail = items[whole * _ILP:]
+    if not len(tail):       # part[0] is never -0: 0 + part[0] + part[1] ... is the same sum
+        return _from_zero(part)
+    return _add_rows(_add_rows(part[0], tail), part[1:])
 
 
 def cascade_sum(a: np.ndarray) -> np.ndarray:
