@@ -135,17 +135,25 @@ def size_mismatch(a_shape: tuple, b_shape: tuple) -> str | None:
     return None
 
 
+def _engine_dir() -> str:
+    import os        # local: no engine module holds os (learner programs can reach them)
+    return os.path.dirname(os.path.abspath(__file__))
+
+
+# frames under this directory are the engine's own; a warning names the first caller outside
+# (computed once: abspath and dirname on every warning cost more than the warning)
+_ENGINE_DIR = _engine_dir()
+
+
 def warn(message: str, category: type = UserWarning) -> None:
     """Issue a warning (a UserWarning unless told) attributed to the first caller outside the
     engine (the user's line) and report it to the listener."""
-    import os
     import sys
     import warnings
 
     from . import _events
-    here = os.path.dirname(os.path.abspath(__file__))
     frame, level = sys._getframe(1), 2
-    while frame is not None and frame.f_code.co_filename.startswith(here):
+    while frame is not None and frame.f_code.co_filename.startswith(_ENGINE_DIR):
         frame, level = frame.f_back, level + 1
     warnings.warn(message, category, stacklevel=level)
     if _events.listener is not None:

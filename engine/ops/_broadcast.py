@@ -12,7 +12,7 @@ import numpy as np
 from .. import _events
 from . import _sum_order
 from ..grad_mode import state as _grad_state
-from ..tensor import new_tensor
+from ..tensor import Tensor, new_tensor
 
 
 def records_nothing() -> bool:
@@ -97,17 +97,36 @@ def first_grad(like: np.ndarray, grad, may_take: bool) -> np.ndarray:
     """
     a = grad._data
     if (may_take and a.size >= _TAKE_MIN and getrefcount(grad) == _GRAD_REFS
-            and not grad._rg and grad._x is None and a.flags.writeable
-            and obeys_layout(a, like)):
-        base = a.base      # holders: grad._data, `a`, getrefcount's argument (+ `base`)
-        if getrefcount(a) == 3 and (base is None or (
-                type(base) is np.ndarray and base.base is None and getrefcount(base) == 3)):
+            and not grad._rg and a.flags.writeable and obeys_layout(a, like)):
+        base, x = a.base, grad._x
+        # holders of `base`: a.base, `base`, getrefcount's argument, and for a view Tensor
+        # (a weight's gradient comes through t() as one) the view its root Tensor holds
+        if x is None:
+            holders = 3
+        elif len(x) == 2 and x.get("base") is None and _lone_root(x.get("view_of"), base):
+            holders = 4
+        else:
+            holders = 0
+        # holders of `a`: grad._data, `a`, getrefcount's argument
+        if holders and getrefcount(a) == 3 and (base is None and holders == 3 or (
+                type(base) is np.ndarray and base.base is None
+                and getrefcount(base) == holders)):
             return a
     if like.flags.c_contiguous:
         return np.array(a, order="C")
     out = empty_like_layout(like)
     np.copyto(out, a)
     return out
+
+
+def _lone_root(root, base) -> bool:
+    """Whether `root`, the Tensor a walk-held gradient is a view of, is reachable only through
+    that view's link to it (so it dies with the view) and holds nothing but a view of `base`."""
+    # holders of root: the view's dict, this parameter, getrefcount's argument; of its array:
+    # root._data and the argument
+    return (type(root) is Tensor and base is not None and root._x is None and not root._rg
+            and root.grad_fn is None and getrefcount(root) == 3
+            and root._data.base is base and getrefcount(root._data) == 2)
 
 
 # a gradient smaller than this is copied without the ownership checks (as accumulate_grad

@@ -17,6 +17,8 @@ Example:
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 _SHORT_ORDER = {n: np.array([0, *range(4, n), 1, 2, 3]) for n in range(4, 8)}
@@ -28,30 +30,59 @@ MAX_SERIAL = 32768       # PyTorch's grain size: larger sums are split over thre
 SMALL = 4096             # dim sums of more elements keep numpy's order (speed, ops/_exact.py)
 
 
+def _in_order(stack: np.ndarray, axis: int) -> np.ndarray:
+    """stack summed along `axis` one slice after another, without pairing terms up.
+
+    numpy's sum pairs terms only along a contiguous innermost axis: over a C-contiguous array
+    with at least two elements after the summed axis it adds whole slices in order, from +0,
+    several times faster than an accumulate along an outer axis (cumsum), which serves the
+    rest. The two can differ only in the sign of a zero result, which every caller here adds
+    to a +0 accumulator afterwards or never produces (its first row is never -0).
+    """
+    stack = np.ascontiguousarray(stack)
+    if math.prod(stack.shape[axis + 1:]) >= 2:
+        return np.add.reduce(stack, axis=axis)
+    return np.take(np.cumsum(stack, axis=axis, dtype=stack.dtype), -1, axis=axis)
+
+
 def _add_rows(acc: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """acc + rows[0] + rows[1] + ..., one addition at a time (cumsum never pairs)."""
-    return np.cumsum(np.concatenate([acc[None], rows]), axis=0, dtype=acc.dtype)[-1]
+    """acc + rows[0] + rows[1] + ..., one addition at a time."""
+    if not len(rows):
+        return acc
+    return _in_order(np.concatenate([acc[None], rows]), 0)
 
 
 def _block_sums(rows: np.ndarray, step: int) -> np.ndarray:
     """Each run of `step` rows added one by one (the caller keeps the leftover rows)."""
     nb = rows.shape[0] // step
-    return np.cumsum(rows[:nb * step].reshape((nb, step) + rows.shape[1:]), axis=1)[:, -1]
+    if not nb:
+        return rows[:0]
+    return _in_order(rows[:nb * step].reshape((nb, step) + rows.shape[1:]), 1)
 
 
 def _multi_row_sum(rows: np.ndarray) -> np.ndarray:
     """Column sums of `rows` in the order of PyTorch's multi_row_sum: level 0 adds rows 16 at a
     time, each full run is carried into level 1, every 16 carries of level 1 into level 2, and
     the levels are added last. (Level 3 needs 4096 rows, beyond MAX_SERIAL elements.)"""
-    zero = np.zeros(rows.shape[1:], rows.dtype)
     if rows.shape[0] < _STEP:          # no full run: level 0 only (the usual small case)
-        return _add_rows(zero, rows)
+        return _from_zero(rows)
     blocks = _block_sums(rows, _STEP)
     groups = _block_sums(blocks, _STEP)
-    level2 = _add_rows(zero, groups)
-    level1 = _add_rows(zero, blocks[groups.shape[0] * _STEP:])
-    level0 = _add_rows(zero, rows[blocks.shape[0] * _STEP:])
-    return ((level0 + level1) + level2) + zero
+    # ((level0 + level1) + level2) + 0: a level starts from +0, so it is never -0 and adding
+    # an empty one changes no bit; those additions are skipped
+    levels = [_from_zero(r) for r in (rows[blocks.shape[0] * _STEP:],
+                                      blocks[groups.shape[0] * _STEP:], groups) if len(r)]
+    total = levels[0]
+    for level in levels[1:]:
+        total = total + level
+    return total
+
+
+def _from_zero(rows: np.ndarray) -> np.ndarray:
+    """0 + rows[0] + rows[1] + ..., so never -0 (PyTorch's accumulators start at +0)."""
+    if len(rows) and math.prod(rows.shape[1:]) >= 2:
+        return _in_order(rows, 0)      # numpy's in-order sum starts from +0 too
+    return _add_rows(np.zeros(rows.shape[1:], rows.dtype), rows)
 
 
 def _row_sum(items: np.ndarray) -> np.ndarray:
@@ -59,8 +90,10 @@ def _row_sum(items: np.ndarray) -> np.ndarray:
     n = items.shape[0]
     whole = n // _ILP
     part = _multi_row_sum(items[:whole * _ILP].reshape((whole, _ILP) + items.shape[1:]))
-    first = _add_rows(part[0], items[whole * _ILP:])
-    return _add_rows(first, part[1:])
+    tail = items[whole * _ILP:]
+    if not len(tail):       # part[0] is never -0: 0 + part[0] + part[1] ... is the same sum
+        return _from_zero(part)
+    return _add_rows(_add_rows(part[0], tail), part[1:])
 
 
 def cascade_sum(a: np.ndarray) -> np.ndarray:

@@ -139,6 +139,41 @@ def test_array_shared_by_two_tensors_is_copied():
     assert not shares(x.grad, other)
 
 
+def _transposed_twice(root):
+    """A view of `root` made as TBackward hands a weight its gradient (t() with no graph)."""
+    with torch.no_grad():
+        return root.t()
+
+
+def test_view_whose_root_only_the_view_holds_is_kept():
+    """A Linear weight's gradient arrives as t() of the product's transposed result; nothing
+    but that view reaches the root, so the array is kept as PyTorch keeps it (no copy)."""
+    x = torch.rand(100, 100, requires_grad=True)
+    held = [_transposed_twice(new_tensor(np.ones((100, 100), np.float32).T))]
+    accumulate_grad(x, held[0], False)
+    assert x.grad._data is held[0]._data and x.grad._base is None
+
+
+def test_view_whose_root_is_held_elsewhere_is_copied():
+    x = torch.rand(100, 100, requires_grad=True)
+    root = new_tensor(np.ones((100, 100), np.float32).T)
+    held = [_transposed_twice(root)]
+    accumulate_grad(x, held[0], False)
+    assert not shares(x.grad, root)
+
+
+def test_large_linear_weight_gradient_is_kept_and_not_a_view():
+    torch.manual_seed(0)
+    lin = torch.nn.Linear(128, 64)
+    x = torch.randn(32, 128)
+    lin(x).sum().backward()
+    g = lin.weight.grad
+    assert g._base is None and g.is_contiguous() and g._data.base is not None   # kept
+    g_before = g._data.copy()
+    lin(x).sum().backward()                          # accumulates in place into the kept array
+    assert np.array_equal(lin.weight.grad._data, g_before * 2)
+
+
 # ---- numpy fast paths give the Tensor ops' bits, and create_graph still works ----------------
 @pytest.mark.filterwarnings("ignore:Using backward\\(\\) with create_graph")
 @pytest.mark.parametrize("fn", ["tanh", "sin"])
