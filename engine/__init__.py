@@ -37,17 +37,27 @@ from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
 from .ops.clamping import clamp, clamp_max, clamp_min, clip, maximum, minimum
+from .ops.cumulative import cumprod
 from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
                               log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
                               sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc, where)
+from .ops.extrema import amax, amin
+from .ops.fused import addcdiv, addcmul, lerp, logaddexp
+from .ops.inverse_trig import acos, atan2
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
+from .ops.moments import std_mean, var_mean
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
+from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
+                            vstack)
 from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
+from .ops.triangular import diag, diagonal, trace, tril, triu
+from .ops.einsum import einsum
+from .ops.vectors import cross, dist
 from .tensor import Size, Tensor
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
@@ -59,6 +69,8 @@ subtract = sub
 concat = concatenate = cat
 negative = neg
 absolute = abs
+arccos = acos
+arctan2 = atan2
 __version__ = "2.13.0"
 
 
@@ -119,19 +131,23 @@ __all__ = [
     "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
     "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
     "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp", "clamp_min", "clamp_max", "clip",
-    "maximum", "minimum", "where", "floor", "ceil", "round", "eq", "ne", "lt", "le", "gt", "ge",
-    "logical_and", "logical_or", "logical_not", "isnan", "isinf", "isfinite", "equal",
+    "maximum", "minimum", "where", "floor", "ceil", "round", "addcmul", "addcdiv", "lerp",
+    "logaddexp", "acos", "arccos", "atan2", "arctan2", "masked_fill", "eq", "ne", "lt", "le",
+    "gt", "ge", "logical_and", "logical_or", "logical_not", "isnan", "isinf", "isfinite", "equal",
     "allclose", "isclose",
     # reductions
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
-    "index_select", "sort", "argsort", "topk",
+    "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "dist", "std_mean",
+    "var_mean", "nonzero",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "outer", "inverse", "linalg",
+    "matmul", "mm", "mv", "dot", "bmm", "outer", "inverse", "linalg", "cross", "trace",
+    "einsum",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
-    "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes",
+    "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
+    "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack",
     # subpackages and printing
     "autograd", "nn", "optim", "set_printoptions", "get_printoptions",
 ]

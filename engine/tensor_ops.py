@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from .grad_mode import is_inference_uid as _is_inference_uid
 
-ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None   # bound by bind_ops()
+ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = None                                # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
+    global fu, ext, cum, mom, tri, rea, vec, itr
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -30,6 +32,14 @@ def bind_ops() -> None:
     from .ops import selection as sel
     from .ops import shape as sh
     from .ops import stats as stt
+    from .ops import cumulative as cum
+    from .ops import extrema as ext
+    from .ops import fused as fu
+    from .ops import inverse_trig as itr
+    from .ops import moments as mom
+    from .ops import rearrange as rea
+    from .ops import triangular as tri
+    from .ops import vectors as vec
 
 
 class TensorOps:
@@ -144,6 +154,16 @@ class TensorOps:
     def floor(self): return ew.floor(self)
     def ceil(self): return ew.ceil(self)
     def round(self, decimals=0): return ew.round(self, decimals)
+    def addcmul(self, tensor1, tensor2, *, value=1):
+        return fu.addcmul(self, tensor1, tensor2, value=value)
+    def addcdiv(self, tensor1, tensor2, *, value=1):
+        return fu.addcdiv(self, tensor1, tensor2, value=value)
+    def lerp(self, end, weight): return fu.lerp(self, end, weight)
+    def logaddexp(self, other): return fu.logaddexp(self, other)
+    def acos(self): return itr.acos(self)
+    def arccos(self): return itr.acos(self)
+    def atan2(self, other): return itr.atan2(self, other)
+    def arctan2(self, other): return itr.atan2(self, other)
 
     # ---- reductions ----------------------------------------------------------------------
     def sum(self, dim=None, keepdim=False, *, dtype=None):
@@ -162,6 +182,11 @@ class TensorOps:
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
     def softmax(self, dim): return stt.softmax(self, dim)
     def cumsum(self, dim): return red.cumsum(self, dim)
+    def cumprod(self, dim, *, dtype=None): return cum.cumprod(self, dim, dtype=dtype)
+    def amax(self, dim=(), keepdim=False): return ext.amax(self, dim, keepdim)
+    def amin(self, dim=(), keepdim=False): return ext.amin(self, dim, keepdim)
+    def dist(self, other, p=2): return vec.dist(self, other, p)
+    def nonzero(self, *, as_tuple=False): return rea.nonzero(self, as_tuple=as_tuple)
     def gather(self, dim, index): return sel.gather(self, dim, index)
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
@@ -176,6 +201,13 @@ class TensorOps:
     def mv(self, vec): return la.mv(self, vec)
     def dot(self, other): return la.dot(self, other)
     def bmm(self, mat2): return la.bmm(self, mat2)
+    def outer(self, vec2): return la.outer(self, vec2)
+    def cross(self, other, dim=None): return vec.cross(self, other, dim)
+    def trace(self): return tri.trace(self)
+    def tril(self, diagonal=0): return tri.tril(self, diagonal)
+    def triu(self, diagonal=0): return tri.triu(self, diagonal)
+    def diag(self, diagonal=0): return tri.diag(self, diagonal)
+    def diagonal(self, offset=0, dim1=0, dim2=1): return tri.diagonal(self, offset, dim1, dim2)
 
     # ---- shape ---------------------------------------------------------------------------
     def view(self, *shape): return sh.view(self, *shape)
@@ -192,6 +224,10 @@ class TensorOps:
     def expand_as(self, other): return sh.expand(self, other.shape)
     def repeat(self, *sizes): return sh.repeat(self, *sizes)
     def flip(self, dims): return sh.flip(self, dims)
+    def roll(self, shifts, dims=None): return rea.roll(self, shifts, dims)
+    def movedim(self, source, destination): return rea.movedim(self, source, destination)
+    def moveaxis(self, source, destination): return rea.movedim(self, source, destination)
+    def tile(self, *dims): return rea.tile(self, sh._shape_arg(dims))
     def narrow(self, dim, start, length): return sh.narrow(self, dim, start, length)
     def select(self, dim, index): return sh.select(self, dim, index)
     def split(self, split_size, dim=0): return jn.split(self, split_size, dim)
@@ -249,6 +285,10 @@ class TensorOps:
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)
     def copy_(self, src): return ip.copy_(self, src)
+    def tril_(self, diagonal=0):
+        return ip.apply_inplace(tri.Tril, "tril_", self, diagonal)
+    def triu_(self, diagonal=0):
+        return ip.apply_inplace(tri.Triu, "triu_", self, diagonal)
     def masked_fill_(self, mask, value):
         return ip.apply_inplace(sh.MaskedFill, "masked_fill_", self, mask, _num(value))
 

@@ -109,6 +109,15 @@ class Dot(Op):
         yield make((3,)), make((3,))
 
 
+def _small_bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """PyTorch's CPU kernel for small batched products (fewer than 400 multiply-adds per
+    matrix): each entry accumulates its products one by one in the input dtype."""
+    out = np.zeros((a.shape[0], a.shape[1], b.shape[2]), dtype=a.dtype)
+    for k in range(a.shape[2]):
+        out += a[:, :, k:k + 1] * b[:, k:k + 1, :]
+    return out
+
+
 class Bmm(Op):
     """out[b] = self[b] @ mat2[b] (3-D by 3-D)"""
     grad_fn_name, name, n_inputs = "BmmBackward0", "bmm", 2
@@ -121,6 +130,8 @@ class Bmm(Op):
             raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{self.shape[0]}, {self.shape[2]}] but got: "
                                f"[{mat2.shape[0]}, {mat2.shape[1]}].")
+        if self.shape[1] * self.shape[2] * mat2.shape[2] < 400 and self.dtype == mat2.dtype:
+            return _small_bmm(self, mat2)
         return self @ mat2
 
     def backward(ctx, grad):
@@ -221,7 +232,12 @@ def _batched(a, b) -> Tensor:
 
 
 def outer(input, vec2) -> Tensor:
-    return input.unsqueeze(1) * vec2.unsqueeze(0)
+    """Outer product of two vectors (`torch.outer`): PyTorch's input viewed as a column
+    times vec2 (MulBackward0 over a ViewBackward0)."""
+    for name, v in (("self", input), ("vec2", vec2)):
+        if v.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {v.ndim}-D")
+    return input.reshape((input._data.shape[0], 1)) * vec2
 
 
 __all__ = ["mm", "mv", "dot", "bmm", "matmul", "outer", "sum_to"]

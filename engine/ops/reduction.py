@@ -299,30 +299,34 @@ class Norm(Op):
         return as_array(r).astype(self.dtype)
 
     def backward(ctx, grad):
-        x, r, p, dim = ctx.self, ctx.result, ctx.ord, ctx.dim
-        if not ctx.keepdim and dim is not None and x.ndim:   # no dims: 0-d, it broadcasts
-            for d in sorted(dims_of(dim, x.ndim)):          # PyTorch's unsqueeze_multiple
-                r, grad = r.unsqueeze(d), grad.unsqueeze(d)
-        if p == 2:      # PyTorch's norm_backward, its order of roundings and its nodes
-            return (grad * (x / r).masked_fill(r == 0, 0),)
-        if p == 1:
-            return (x.sgn() * grad,)
-        if p == float("inf"):   # the gradient shared among the entries that reach the max
-            a = x.abs()
-            mask = (a == r) | a.isnan()
-            dims = tuple(range(x.ndim)) if dim is None else dims_of(dim, x.ndim)
-            return (x.sgn() * ((grad / mask.sum(dims, keepdim=True)) * mask),)
-        if p < 1:
-            scaled = x.sgn() * (x.abs() ** (p - 1)).masked_fill(x == 0, 0)
-            return (scaled * grad * r ** (1 - p),)
-        scale = (grad / r ** (p - 1)).masked_fill(r == 0, 0)
-        return ((x.sgn() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)) * scale,)
+        return (norm_backward(grad, ctx.self, ctx.ord, ctx.result, ctx.dim, ctx.keepdim),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape, 0.5, 2.0), 2, None, False
         if shape:
             yield make(shape, 0.5, 2.0), 3, (0,), True
+
+
+def norm_backward(grad, x, p, r, dim=None, keepdim=False):
+    """PyTorch's norm_backward: the gradient of `r`, the p-norm of `x` (over `dim`)."""
+    if not keepdim and dim is not None and x.ndim:   # no dims: 0-d, it broadcasts
+        for d in sorted(dims_of(dim, x.ndim)):          # PyTorch's unsqueeze_multiple
+            r, grad = r.unsqueeze(d), grad.unsqueeze(d)
+    if p == 2:      # PyTorch's norm_backward, its order of roundings and its nodes
+        return grad * (x / r).masked_fill(r == 0, 0)
+    if p == 1:
+        return x.sgn() * grad
+    if p == float("inf"):   # the gradient shared among the entries that reach the max
+        a = x.abs()
+        mask = (a == r) | a.isnan()
+        dims = tuple(range(x.ndim)) if dim is None else dims_of(dim, x.ndim)
+        return x.sgn() * ((grad / mask.sum(dims, keepdim=True)) * mask)
+    if p < 1:
+        scaled = x.sgn() * (x.abs() ** (p - 1)).masked_fill(x == 0, 0)
+        return scaled * grad * r ** (1 - p)
+    scale = (grad / r ** (p - 1)).masked_fill(r == 0, 0)
+    return (x.sgn() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)) * scale
 
 
 class Cumsum(Op):

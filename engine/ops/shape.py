@@ -54,6 +54,11 @@ class UnsafeView(View):
     grad_fn_name, name = "UnsafeViewBackward0", "_unsafe_view"
 
 
+class ReshapeAlias(View):
+    """out = self reshaped as a view of a non-contiguous tensor (PyTorch's _reshape_alias)"""
+    grad_fn_name, name = "ReshapeAliasBackward0", "_reshape_alias"
+
+
 class Transpose(Op):
     """out = self with dims dim0 and dim1 swapped"""
     grad_fn_name, name, is_view = "TransposeBackward0", "transpose", True
@@ -297,10 +302,11 @@ def view(t: Tensor, *shape) -> Tensor:
 
 
 def reshape(t: Tensor, *shape) -> Tensor:
-    """A view when the strides allow one, else a copy (CloneBackward0 + UnsafeViewBackward0)."""
+    """A view when the strides allow one (ViewBackward0, or ReshapeAliasBackward0 for a
+    non-contiguous input), else a copy (CloneBackward0 + UnsafeViewBackward0)."""
     shape = _new_shape(shape)
     if _without_copy(t._data, shape):
-        return View.apply(t, shape)
+        return View.apply(t, shape) if t._data.flags.c_contiguous else ReshapeAlias.apply(t, shape)
     return UnsafeView.apply(Clone.apply(t), shape)
 
 

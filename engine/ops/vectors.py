@@ -1,0 +1,114 @@
+"""Products and distances of vectors: `torch.cross` / `torch.linalg.cross`, `torch.dist`.
+
+`torch.outer` (a reshape times a vector, as PyTorch composes it) is in `linalg.py`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import messages
+from ..tensor import Tensor
+from . import _samples
+from ._broadcast import sum_to
+from ._exact import F32, SMALL, fma32
+from ._op import Op
+from .reduction import Norm, dims_of, norm_backward
+
+_CROSS_DIM_WARNING = (
+    "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
+    "dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change "
+    "to agree with that of linalg.cross in a future release.")
+
+
+def _cross32(a: np.ndarray, b: np.ndarray, dim: int) -> np.ndarray:
+    """a x b with PyTorch's float32 roundings: each component a1 * b2 - a2 * b1 is one fused
+    multiply-add of a1 * b2 onto the rounded -(a2 * b1)."""
+    a, b = np.broadcast_arrays(np.moveaxis(a, dim, -1), np.moveaxis(b, dim, -1))
+    out = np.empty(a.shape, dtype=F32)
+    for k, (i, j) in enumerate(((1, 2), (2, 0), (0, 1))):
+        out[..., k] = fma32(a[..., i], b[..., j], -(a[..., j] * b[..., i]))
+    return np.moveaxis(out, -1, dim)
+
+
+class LinalgCross(Op):
+    """out = self x other, the cross product of 3-vectors along dim"""
+    grad_fn_name, name, n_inputs = "LinalgCrossBackward0", "cross", 2
+    saves = ("dim", "other", "self")
+    rule = "other x grad, grad x self"
+
+    def forward(self, other, dim):
+        if self.dtype == other.dtype == F32 and max(self.size, other.size) <= SMALL:
+            return _cross32(self, other, dim)
+        return np.asarray(np.cross(self, other, axis=dim))
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, y, dim = ctx.self, ctx.other, ctx.dim
+        return (sum_to(LinalgCross.apply(y, grad, dim), x._data.shape) if a else None,
+                sum_to(LinalgCross.apply(grad, x, dim), y._data.shape) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((3,)), make((3,)), 0
+        yield make((2, 3)), make((3,)), -1
+
+
+class Dist(Op):
+    """out = p-norm of (self - other)"""
+    grad_fn_name, name, n_inputs = "DistBackward0", "dist", 2
+    saves = ("other", "p", "result", "self")
+    rule = "norm's backward at self - other; its negative for other"
+
+    def forward(self, other, p=2):
+        return Norm.forward(np.asarray(self - other), p, None, False)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, y, p, r = ctx.self, ctx.other, ctx.p, ctx.result
+        return (sum_to(norm_backward(grad, x - y, p, r), x._data.shape) if a else None,
+                sum_to(-norm_backward(grad, x - y, p, r), y._data.shape) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        for x, y in _samples.binary_apart(make, shape):
+            yield x, y, 2
+            yield x, y, 3
+
+
+def _cross_dim(input: Tensor, other: Tensor, dim: int) -> int:
+    a, b = input._data.shape, other._data.shape
+    if len(a) != len(b):
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    d = dims_of(dim, len(a))[0]
+    if a[d] != 3 or b[d] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
+                           f"{a[d]} and {b[d]}")
+    return d
+
+
+def linalg_cross(input, other, *, dim=-1) -> Tensor:
+    """Cross product of 3-vectors along `dim` (`torch.linalg.cross`), broadcasting."""
+    return LinalgCross.apply(input, other, _cross_dim(input, other, dim))
+
+
+def cross(input, other, dim=None) -> Tensor:
+    """`torch.cross`: without `dim`, the first dim of size 3 (deprecated, with a warning).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.cross(torch.tensor([1., 0., 0.]), torch.tensor([0., 1., 0.]), dim=0).tolist()
+        [0.0, 0.0, 1.0]
+    """
+    if dim is None:
+        messages.warn(_CROSS_DIM_WARNING)
+        shape = np.broadcast_shapes(input._data.shape, other._data.shape)
+        dim = next((d for d, n in enumerate(shape) if n == 3), -1)
+    return LinalgCross.apply(input, other, _cross_dim(input, other, dim))
+
+
+def dist(input, other, p=2) -> Tensor:
+    """The p-norm of input - other (`torch.dist`), broadcasting."""
+    if input._data.dtype.kind not in "fc":
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. "
+                           f"Got {input.dtype.legacy.replace('Tensor', '')} instead.")
+    return Dist.apply(input, other, p)
