@@ -148,6 +148,8 @@ __all__ = [
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack",
+    # nn.functional's activations under their torch names (_NN_SPELLINGS)
+    "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
     # subpackages and printing
     "autograd", "nn", "optim", "set_printoptions", "get_printoptions",
 ]
