@@ -297,7 +297,7 @@ def _targets(inputs: tuple) -> tuple:
             raise RuntimeError(messages.NOT_REQUIRING_GRAD_INPUT)
         fn, nr = edge(t)
         targets.add(fn)
-        capture[(fn, nr)] = i
+        capture.setdefault((fn, nr), i)     # an input listed twice reads the first's key
     return targets, capture
 
 
@@ -331,7 +331,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     results = run(roots, seeds, retain_graph, create_graph, targets, capture, False)
     out = []
     for i, t in enumerate(inputs):
-        g = results.get(i)
+        g = results.get(capture[edge(t)])
         if g is None:
             if not allow_unused:
                 raise RuntimeError(messages.UNUSED_INPUT.format(i))
