@@ -1,4 +1,8 @@
-# autograd.grad with one tensor listed more than once: each position gets its gradient
+# source: original
+# topic: grad-fn
+# compare: exact
+# visibility: public
+# autograd.grad with one tensor listed more than once: each position gets its gradient.
 import torch
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = (x * x).sum()
