@@ -14,6 +14,7 @@ import numpy as np
 from .._names import TorchNamed
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
+from ._mm_order import matmul2d, sequential, small_dot, small_mv
 from ._op import Op
 
 
@@ -30,7 +31,7 @@ def mm_mat2_backward(grad: Tensor, mat1: Tensor, mat2_column_major: bool) -> Ten
     """
     if records_nothing() and grad._data.dtype == mat1._data.dtype:
         g, x = grad._data, mat1._data     # the same products in numpy, without five dispatches
-        return new_tensor((g.T @ x).T if mat2_column_major else x.T @ g)
+        return new_tensor(matmul2d(g.T, x).T if mat2_column_major else matmul2d(x.T, g))
     return grad.t().mm(mat1).t() if mat2_column_major else mat1.t().mm(grad)
 
 
@@ -51,7 +52,7 @@ class Mm(Op):
         if self.shape[1] != mat2.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(self.shape)} "
                                f"and {_x(mat2.shape)})")
-        return self @ mat2
+        return matmul2d(self, mat2)
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -74,7 +75,8 @@ class Mv(Op):
         if self.shape[1] != vec.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({self.shape[0]}), mat "
                                f"({_x(self.shape)}), vec ({vec.shape[0]})")
-        return self @ vec
+        out = small_mv(self, vec)
+        return self @ vec if out is None else out
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -98,7 +100,8 @@ class Dot(Op):
             raise RuntimeError("inconsistent tensor size, expected tensor [{0}] and src [{1}] "
                                "to have the same number of elements, but got {0} and {1} "
                                "elements respectively".format(self.size, tensor.size))
-        return np.asarray(self @ tensor)
+        out = small_dot(self, tensor)
+        return np.asarray(self @ tensor) if out is None else out
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -107,15 +110,6 @@ class Dot(Op):
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make((3,)), make((3,))
-
-
-def _small_bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """PyTorch's CPU kernel for small batched products (fewer than 400 multiply-adds per
-    matrix): each entry accumulates its products one by one in the input dtype."""
-    out = np.zeros((a.shape[0], a.shape[1], b.shape[2]), dtype=a.dtype)
-    for k in range(a.shape[2]):
-        out += a[:, :, k:k + 1] * b[:, k:k + 1, :]
-    return out
 
 
 class Bmm(Op):
@@ -131,7 +125,7 @@ class Bmm(Op):
                                f"[{self.shape[0]}, {self.shape[2]}] but got: "
                                f"[{mat2.shape[0]}, {mat2.shape[1]}].")
         if self.shape[1] * self.shape[2] * mat2.shape[2] < 400 and self.dtype == mat2.dtype:
-            return _small_bmm(self, mat2)
+            return sequential(self, mat2, fused=False)   # NOTE [small matrix products]
         return self @ mat2
 
     def backward(ctx, grad):

@@ -17,6 +17,7 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32, one_minus_square, via64
+from ._mm_order import addmm_rank_one, matmul2d
 from ._op import Op
 from .grad_ops import LeakyReluBackward, ThresholdBackward
 from .grad_ops_activations import (EluBackward, GeluBackward, HardsigmoidBackward,
@@ -81,7 +82,10 @@ class Addmm(Op):
                     f"The expanded size of the tensor ({full[lead + i]}) must match the existing "
                     f"size ({n}) at non-singleton dimension {lead + i}.  Target sizes: "
                     f"{list(full)}.  Tensor sizes: {list(self.shape)}")
-        prod = mat1 @ mat2
+        fused = addmm_rank_one(self, mat1, mat2) if beta == 1 and alpha == 1 else None
+        if fused is not None:
+            return fused
+        prod = matmul2d(mat1, mat2)      # NOTE [small matrix products]: the bias comes after
         if alpha != 1:
             prod = prod * alpha
         bias = self if beta == 1 else self * beta
@@ -99,7 +103,7 @@ class Addmm(Op):
         if not b:
             g1 = None
         elif records_nothing() and g._data.dtype == m2._data.dtype:
-            g1 = new_tensor(g._data @ m2._data.T)     # what g.mm(mat2.t()) computes
+            g1 = new_tensor(matmul2d(g._data, m2._data.T))    # what g.mm(mat2.t()) computes
         else:
             g1 = g.mm(m2.t())
         return (gs, g1, mm_mat2_backward(g, ctx.mat1, ctx._mat2_column_major) if c else None)

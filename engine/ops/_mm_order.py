@@ -1,0 +1,166 @@
+"""Small matrix products in the order PyTorch's CPU kernels add their terms.
+
+# NOTE [small matrix products]
+# A float32 product depends on the order of its multiply-adds, and learners print a Linear
+# layer's `loss.item()`. numpy's matmul matched PyTorch's last bit for about half the entries
+# of small products. PyTorch hands mm, addmm and mv to MKL (AVX-512: 16 float32 lanes) and
+# dot to its BLAS too; measured against PyTorch 2.13 on random data, entry by entry:
+#
+# - When the second operand is row-major (its rows run along n), or the first is column-major,
+#   each entry is one chain of fused multiply-adds over k from 0 (`sequential`): MKL's packed
+#   gemm kernel. That covers the backward products `grad @ w` and `grad.t() @ x`.
+# - When both operands run along k (`x @ w.t()`, F.linear's forward, and mm with one column),
+#   MKL takes dot products, 16 lanes wide (`_lanes`): lane j a chain of fused multiply-adds
+#   over terms j, j + 16, ..., then the lanes added in halves (8 + 8, 4 + 4, 2 + 2, 1 + 1).
+#   - One row or one column (gemv; also torch.mv of a row-major matrix): term 0 is taken
+#     apart. Rows go in blocks of four where it starts lane 0 (`_seeded`); in the last
+#     rows % 4 its rounded product is added after the lanes' total (`_peeled`).
+#   - Otherwise the lanes while the output has 2 or 3 columns, or fewer rows than columns
+#     and k at most the columns; else the chain.
+#   - A 1 x 1 mm result reads mat2's strides: unit column stride is the chain, else peeled.
+# - torch.dot: rounded products added into 8 lanes, the halves added, then adjacent pairs.
+# - addmm adds its bias after rounding the product, except for k == 1 with m, n > 1 (a
+#   rank-one update: one fused multiply-add each).
+# Outside the sizes measured (the constants below) the order changes again (blocking, other
+# tails), and numpy's product is kept; so is float64's (a float64 fused multiply-add cannot be
+# emulated in float64). fma32's double rounding (ops/_exact.py) changed no result measured.
+# A small bmm is PyTorch's own loop (not MKL): one unfused product and sum at a time.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._exact import F32, fma32
+
+MAX_MACS = 16384     # multiply-adds per product: larger ones keep numpy (BLAS) order and speed
+CHAIN_K = 256        # longest chain measured (MKL splits k somewhere between 300 and 512)
+LANES = 16           # float32 lanes of MKL's AVX-512 dot kernels
+VECTOR_K = 31        # longest run of terms in lanes measured for the plain and peeled forms
+SEEDED_K = 16        # the same for the seeded form (one vector after term 0)
+DOT_K = 16           # longest vectors measured for torch.dot
+WIDE = 16            # matrix times vector: from this many rows MKL's kernels differ (unknown)
+PLAIN_N = 10         # widest output measured for the plain form with more than 3 columns
+PLAIN_NARROW = 30    # most entries measured for the plain form with 2 or 3 columns
+
+
+def sequential(a: np.ndarray, b: np.ndarray, fused: bool = True) -> np.ndarray:
+    """a @ b over the last two dims, each entry accumulating its products in order of k from
+    zero: one fused multiply-add each (fused), or a rounded product then a sum (not fused)."""
+    shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
+    acc = np.zeros(shape, dtype=a.dtype)
+    for t in range(a.shape[-1]):
+        col, row = a[..., t:t + 1], b[..., t:t + 1, :]
+        acc = fma32(col, row, acc) if fused else acc + col * row
+    return acc
+
+
+def _lanes(x: np.ndarray, y: np.ndarray, seed=None) -> np.ndarray:
+    """Dot products along the last axis of x and y (broadcast), 16 lanes of fused multiply-adds
+    (lane 0 starting from `seed`, if given), the lanes then added in halves."""
+    shape = np.broadcast_shapes(x.shape[:-1], y.shape[:-1])
+    acc = np.zeros(shape + (LANES,), dtype=F32)
+    if seed is not None:
+        acc[..., 0] = seed
+    k = x.shape[-1]
+    for s in range(0, k, LANES):
+        w = min(LANES, k - s)      # a short last vector leaves the other lanes as they are
+        acc[..., :w] = fma32(x[..., s:s + w], y[..., s:s + w], acc[..., :w])
+    while acc.shape[-1] > 1:
+        h = acc.shape[-1] // 2
+        acc = acc[..., :h] + acc[..., h:]
+    return acc[..., 0]
+
+
+def _peeled(x, y):
+    return x[..., 0] * y[..., 0] + _lanes(x[..., 1:], y[..., 1:])
+
+
+def _seeded(x, y):
+    return _lanes(x[..., 1:], y[..., 1:], seed=x[..., 0] * y[..., 0])
+
+
+def _gemv(x: np.ndarray, y: np.ndarray):
+    """MKL's dot products for one row or one column: rows (along x's axis 0) in blocks of 4
+    seeded, the last rows % 4 peeled; None where not measured."""
+    rows, k = x.shape[0], x.shape[-1]
+    full = rows - rows % 4
+    if k - 1 > (SEEDED_K if full else VECTOR_K):
+        return None
+    return np.concatenate([_seeded(x[:full], y), _peeled(x[full:], y)])
+
+
+def _column_major(x: np.ndarray) -> bool:
+    rows, cols = x.shape
+    return rows > 1 and cols > 1 and x.strides[0] == x.itemsize
+
+
+def small_mm(a: np.ndarray, b: np.ndarray):
+    """a @ b (2-D float32) in PyTorch's order, or None where that order is not known here.
+
+    Example:
+        >>> a = np.array([[1.0, 2.0]], dtype=np.float32)
+        >>> small_mm(a, a.T).tolist(), small_mm(a.astype(np.float64), a.T)
+        ([[5.0]], None)
+    """
+    if a.dtype != F32 or b.dtype != F32:
+        return None
+    (m, k), n = a.shape, b.shape[1]
+    if not 0 < m * n * k <= MAX_MACS or k > CHAIN_K:
+        return None
+    if (m == 1 or n == 1) and max(m, n) >= WIDE:
+        return None
+    # PyTorch copies other layouts to row-major; a size-1 dim fits either layout
+    if m == n == 1:            # a (k, 1) mat2 with unit column stride counts as row-major
+        return sequential(a, b) if b.strides[1] == b.itemsize else _peeled(a, b.T)[:, None]
+    if not (n == 1 or _column_major(b)):
+        return sequential(a, b)
+    if _column_major(a):       # both column-major: measured only where it is the chain
+        return sequential(a, b) if m >= n or k > n else None
+    if m == 1 or n == 1:       # matrix times vector: the rows are the longer side
+        out = _gemv(b.T, a[0]) if m == 1 else _gemv(a, b[:, 0])
+        return None if out is None else out.reshape(m, n)
+    if k > VECTOR_K + 1:
+        return None
+    if n <= 3 or (m < n and k <= n):
+        plain = k <= VECTOR_K and (m * n <= PLAIN_NARROW if n <= 3 else n <= PLAIN_N)
+        return _lanes(a[:, None, :], b.T[None, :, :]) if plain else None
+    return sequential(a, b)
+
+
+def addmm_rank_one(bias: np.ndarray, a: np.ndarray, b: np.ndarray):
+    """bias + a @ b for k == 1 (float32), fused as MKL's rank-one update, or None otherwise."""
+    (m, k), n = a.shape, b.shape[1]
+    if k != 1 or m == 1 or n == 1 or not m * n <= MAX_MACS:
+        return None
+    if a.dtype != F32 or b.dtype != F32 or bias.dtype != F32:
+        return None
+    return fma32(a, b, bias)
+
+
+def small_mv(a: np.ndarray, v: np.ndarray):
+    """torch.mv's a @ v (float32) in PyTorch's order, or None where not known here."""
+    if a.dtype != F32 or v.dtype != F32 or not 0 < a.size <= MAX_MACS:
+        return None
+    if a.shape[0] >= WIDE or a.shape[1] > CHAIN_K:
+        return None
+    if _column_major(a):
+        return sequential(a, v[:, None])[:, 0]
+    return _gemv(a, v)
+
+
+def small_dot(x: np.ndarray, y: np.ndarray):
+    """torch.dot (float32) in PyTorch's order, or None where not known here."""
+    if x.dtype != F32 or y.dtype != F32 or not 0 < x.size <= DOT_K:
+        return None
+    acc = np.zeros(8, dtype=F32)
+    p = x * y
+    for s in range(0, p.size, 8):
+        acc[:min(8, p.size - s)] += p[s:s + 8]
+    acc = acc[:4] + acc[4:]
+    return np.asarray((acc[0] + acc[1]) + (acc[2] + acc[3]))
+
+
+def matmul2d(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b for 2-D arrays: PyTorch's order for small float32 products, else numpy's."""
+    out = small_mm(a, b)
+    return a @ b if out is None else out
