@@ -45,6 +45,7 @@ from .ops.extrema import amax, amin
 from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
+from .ops.nn_ops import addmm
 from .ops.moments import std_mean, var_mean
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
@@ -141,7 +142,7 @@ __all__ = [
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "dist", "std_mean",
     "var_mean", "nonzero",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "outer", "inverse", "linalg", "cross", "trace",
+    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
     "einsum",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",

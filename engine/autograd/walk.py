@@ -48,6 +48,8 @@ def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
         elif g._data.shape != t._data.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
                                f"{g.shape!r} and output[{i}] has a shape of {t.shape!r}.")
+        elif g._data.dtype != t._data.dtype:    # PyTorch casts a seed to its root's dtype
+            g = g.to(t.dtype)
         out.append(g)
     return tuple(out)
 

@@ -138,7 +138,7 @@ def compile_apply(cls, helpers: dict):
     arrays = [f"x{k}" for k in range(n)]
     body = [f"def apply({', '.join(sig)}):"]
     body += [f"    x{k} = i{k}._data" for k in range(n)]
-    if n == 2:
+    if n == 2 and cls.promotes:
         body += ["    if x0.dtype is not x1.dtype:",
                  "        x0, x1 = promote((i0, i1), [x0, x1])"]
     if cls.float_only:

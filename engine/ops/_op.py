@@ -119,6 +119,9 @@ class Op:
     rule: str = ""
     name: str = ""                 # public name reported to listeners; default: lowercase
     float_only: bool = False       # integer inputs are promoted to the default float first
+    # two inputs of different dtypes are cast to their promoted dtype before forward; the
+    # matrix products, which PyTorch refuses to mix, set False and check in forward
+    promotes: bool = True
     is_view: bool = False          # output shares storage and version counter with input 0
     derivative_orders: int = 2     # how often PyTorch can differentiate it (hardsigmoid: once)
     node_base: type = OpNode       # ops with several outputs use a node that takes them all
@@ -211,7 +214,7 @@ class Op:
         # straight-line (NOTE [tiny-op fast path] in _codegen.py), kept for ops whose forward
         # signature the generator does not handle, and as the reference its test compares to.
         arrays = [t._data for t in inputs]
-        if n == 2 and arrays[0].dtype is not arrays[1].dtype:
+        if n == 2 and cls.promotes and arrays[0].dtype is not arrays[1].dtype:
             arrays = _promote(inputs, arrays)
         if cls.float_only and arrays[0].dtype.kind != "f":
             arrays = [a.astype(_default_float()) for a in arrays]

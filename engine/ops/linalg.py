@@ -18,6 +18,40 @@ from ._mm_order import matmul2d, sequential, small_dot, small_mv
 from ._op import Op
 
 
+# PyTorch names a dtype in its matrix-product errors as the C++ type ("long int != float")
+# or the legacy tensor name ("Long and Float"), depending on the check
+_C_TYPES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+            "uint8": "unsigned char", "bool": "bool", "float16": "c10::Half", "float32": "float",
+            "float64": "double", "complex64": "c10::complex<float>",
+            "complex128": "c10::complex<double>"}
+
+
+def c_type(a: np.ndarray) -> str:
+    return _C_TYPES.get(a.dtype.name, a.dtype.name)
+
+
+def legacy_name(a: np.ndarray) -> str:
+    from ..dtypes import of_array
+    return of_array(a).legacy[:-6]      # "LongTensor" -> "Long"
+
+
+def check_m1_m2(m1: np.ndarray, m2: np.ndarray) -> None:
+    """mm's refusal to multiply two dtypes (also matmul's and F.linear's without a bias)."""
+    if m1.dtype != m2.dtype:
+        raise RuntimeError("expected m1 and m2 to have the same dtype, but got: "
+                           f"{c_type(m1)} != {c_type(m2)}")
+
+
+def grad_in(grad: Tensor, like) -> Tensor:
+    """`grad` in the dtype of `like` (a saved input). Between nodes PyTorch casts every
+    gradient to its input's dtype (its engine's validate_outputs); the matrix products, which
+    refuse mixed dtypes, meet a float64 gradient from a promoted consumer (`(x @ w) * d64`)
+    and take it only after that cast."""
+    if like is None or grad._data.dtype == like._data.dtype:
+        return grad
+    return grad.to(like.dtype)
+
+
 def _x(shape) -> str:
     return "x".join(str(n) for n in shape)
 
@@ -48,14 +82,18 @@ class Mm(Op):
     save_when = {"self": 1, "mat2": 0}
     rule = "grad @ mat2.T, self.T @ grad"
 
+    promotes = False
+
     def forward(self, mat2):
         if self.shape[1] != mat2.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(self.shape)} "
                                f"and {_x(mat2.shape)})")
+        check_m1_m2(self, mat2)
         return matmul2d(self, mat2)
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
+        grad = grad_in(grad, ctx.mat2 if a else ctx.self)
         return (grad.mm(ctx.mat2.t()) if a else None, ctx.self.t().mm(grad) if b else None)
 
     @classmethod
@@ -71,15 +109,22 @@ class Mv(Op):
     save_when = {"self": 1, "vec": 0}
     rule = "outer(grad, vec), self.T @ grad"
 
+    promotes = False
+
     def forward(self, vec):
         if self.shape[1] != vec.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({self.shape[0]}), mat "
                                f"({_x(self.shape)}), vec ({vec.shape[0]})")
+        if self.dtype != vec.dtype:     # addmv's result starts in vec's dtype
+            raise RuntimeError("addmv input tensors must have the same dtype, but got "
+                               f"{legacy_name(vec)}, {legacy_name(self)}, and "
+                               f"{legacy_name(vec)}")
         out = small_mv(self, vec)
         return self @ vec if out is None else out
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
+        grad = grad_in(grad, ctx.vec if a else ctx.self)
         return (grad.unsqueeze(1).mm(ctx.vec.unsqueeze(0)) if a else None,
                 ctx.self.t().mv(grad) if b else None)
 
@@ -95,7 +140,12 @@ class Dot(Op):
     save_when = {"self": 1, "tensor": 0}
     rule = "grad * tensor, grad * self"
 
+    promotes = False
+
     def forward(self, tensor):
+        if self.dtype != tensor.dtype:
+            raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                               f"{legacy_name(self)} and {legacy_name(tensor)}")
         if self.shape != tensor.shape:
             raise RuntimeError("inconsistent tensor size, expected tensor [{0}] and src [{1}] "
                                "to have the same number of elements, but got {0} and {1} "
@@ -105,6 +155,7 @@ class Dot(Op):
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
+        grad = grad_in(grad, ctx.tensor if a else ctx.self)
         return (grad * ctx.tensor if a else None, grad * ctx.self if b else None)
 
     @classmethod
@@ -119,17 +170,23 @@ class Bmm(Op):
     save_when = {"self": 1, "mat2": 0}
     rule = "grad @ mat2^T, self^T @ grad (per batch)"
 
+    promotes = False
+
     def forward(self, mat2):
         if self.shape[0] != mat2.shape[0] or self.shape[2] != mat2.shape[1]:
             raise RuntimeError("Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{self.shape[0]}, {self.shape[2]}] but got: "
                                f"[{mat2.shape[0]}, {mat2.shape[1]}].")
+        if self.dtype != mat2.dtype:
+            raise RuntimeError(f"expected scalar type {legacy_name(self)} but found "
+                               f"{legacy_name(mat2)}")
         if self.shape[1] * self.shape[2] * mat2.shape[2] < 400 and self.dtype == mat2.dtype:
             return sequential(self, mat2, fused=False)   # NOTE [small matrix products]
         return self @ mat2
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
+        grad = grad_in(grad, ctx.mat2 if a else ctx.self)
         return (grad.bmm(ctx.mat2.transpose(1, 2)) if a else None,
                 ctx.self.transpose(1, 2).bmm(grad) if b else None)
 

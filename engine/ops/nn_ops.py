@@ -24,7 +24,7 @@ from .grad_ops_activations import (EluBackward, GeluBackward, HardsigmoidBackwar
                                    HardswishBackward, HardtanhBackward, LogSigmoidBackward,
                                    SoftplusBackward)
 from .arithmetic import AddScalar
-from .linalg import column_major, mm_mat2_backward
+from .linalg import column_major, grad_in, legacy_name, mm_mat2_backward
 
 _via64_exp, _via64_expm1, _via64_log1p = via64(np.exp), via64(np.expm1), via64(np.log1p)
 _via64_log, _via64_tanh = via64(np.log), via64(np.tanh)
@@ -71,6 +71,10 @@ class Addmm(Op):
     rule = "sum_to(beta * grad), alpha * grad @ mat2.T, alpha * mat1.T @ grad"
 
     def forward(self, mat1, mat2, beta=1, alpha=1, _mat2_column_major=False):
+        for name, a in (("mat1", mat1), ("self", self)):    # before shapes, as PyTorch
+            if a.dtype != mat2.dtype:
+                raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                                   f"{legacy_name(a)} and {legacy_name(mat2)}")
         if mat1.shape[1] != mat2.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(mat1.shape)} "
                                f"and {_x(mat2.shape)})")
@@ -97,6 +101,8 @@ class Addmm(Op):
     def backward(ctx, grad):
         a, b, c = ctx.needs_input_grad
         alpha, beta = ctx.alpha, ctx.beta
+        if b or c:
+            grad = grad_in(grad, ctx.mat2 if b else ctx.mat1)
         g = grad if alpha == 1 else grad * alpha
         gs = sum_to(grad if beta == 1 else grad * beta, ctx._self_sym_sizes) if a else None
         m2 = ctx.mat2 if b else None
