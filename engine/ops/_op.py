@@ -38,6 +38,8 @@ PyTorch's error when the graph was freed. More knobs:
 - `save_when = {"self": 1}` saves `self` only if input 1 requires grad (PyTorch skips saves
   the backward will not use, and `_saved_self` is then None);
 - `float_only = True` promotes integer inputs to the default float first (exp, div, ...);
+- `promotes = False` hands two inputs of different dtypes to forward as they are (the
+  matrix products, which PyTorch refuses to mix, check and raise there);
 - `is_view = True` makes the output share storage and version counter with input 0;
 - `derivative_orders` says how many derivatives PyTorch defines (2 or more: 2; hardsigmoid
   has 1, and its derivative's NotImplemented node 0), so the gradient checks stop there;
