@@ -145,7 +145,9 @@ def unflatten(input: Tensor, dim: int, sizes) -> Tensor:
     if not asked:
         raise RuntimeError("unflatten: sizes must be non-empty")
     if asked.count(-1) > 1:
-        raise RuntimeError("unflatten: only one dimension can be inferred")
+        # PyTorch's text, without the C++ stack trace it appends
+        raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be "
+                           "inferred")
     d = dims_of(dim, input.ndim)[0]
     n = input._data.shape[d]
     known = int(np.prod([s for s in asked if s != -1]))
