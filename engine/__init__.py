@@ -51,13 +51,15 @@ from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, nor
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
 from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
-                            vstack)
+                            unflatten, vstack)
 from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
 from .ops.triangular import diag, diagonal, trace, tril, triu
 from .ops.einsum import einsum
+from .ops.padding import constant_pad_nd
+from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .tensor import Size, Tensor
 
@@ -148,7 +150,8 @@ __all__ = [
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
-    "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack",
+    "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
+    "constant_pad_nd", "xlogy",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
     # subpackages and printing

@@ -40,6 +40,7 @@ def bind_ops() -> None:
     from .ops import rearrange as rea
     from .ops import triangular as tri
     from .ops import vectors as vec
+    from .ops import xlogy as xl
 
 
 class TensorOps:
@@ -163,6 +164,7 @@ class TensorOps:
     def acos(self): return itr.acos(self)
     def arccos(self): return itr.acos(self)
     def atan2(self, other): return itr.atan2(self, other)
+    def xlogy(self, other): return xl.xlogy(self, other)
     def arctan2(self, other): return itr.atan2(self, other)
 
     # ---- reductions ----------------------------------------------------------------------
@@ -215,6 +217,7 @@ class TensorOps:
     def view_as(self, other): return sh.view(self, other.shape)
     def reshape_as(self, other): return sh.reshape(self, other.shape)
     def flatten(self, start_dim=0, end_dim=-1): return sh.flatten(self, start_dim, end_dim)
+    def unflatten(self, dim, sizes): return rea.unflatten(self, dim, sizes)
     def squeeze(self, dim=None): return sh.squeeze(self, dim)
     def unsqueeze(self, dim): return sh.unsqueeze(self, dim)
     def transpose(self, dim0, dim1): return sh.transpose(self, dim0, dim1)

@@ -10,11 +10,12 @@ from . import functional, init, parameter
 from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmoid, Hardswish,
                          Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6,
                          SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
-                         Threshold)
-from .container import ModuleDict, ModuleList, Sequential
+                         Threshold, Unflatten)
+from .container import ModuleDict, ModuleList, ParameterList, Sequential
+from .distance import CosineSimilarity, PairwiseDistance
 from .linear import Identity, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
-                   NLLLoss, SmoothL1Loss)
+                   KLDivLoss, NLLLoss, SmoothL1Loss)
 from .module import Module
 from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
@@ -26,4 +27,5 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Mish", "SELU", "CELU", "Threshold", "GLU", "PReLU", "Softmin", "Softsign", "Tanhshrink",
            "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
-           "BatchNorm1d", "functional", "init", "parameter"]
+           "BatchNorm1d", "Unflatten", "ParameterList", "CosineSimilarity", "PairwiseDistance",
+           "KLDivLoss", "functional", "init", "parameter"]

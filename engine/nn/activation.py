@@ -335,7 +335,29 @@ class Flatten(Module):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
 
 
+class Unflatten(Module):
+    """Split dimension `dim` into `unflattened_size` (a view, `ViewBackward0`)."""
+
+    def __init__(self, dim: int, unflattened_size) -> None:
+        super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError("unflattened_size must be a tuple of ints, but found type "
+                            f"{type(unflattened_size).__name__}")
+        for n in unflattened_size:
+            if not isinstance(n, int):
+                raise TypeError("unflattened_size must be tuple of ints, but found element of "
+                                f"type {type(n).__name__} at pos {unflattened_size.index(n)}")
+        self.dim = dim
+        self.unflattened_size = unflattened_size
+
+    def forward(self, input):
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
 __all__ = ["ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Softplus", "SiLU",
            "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish", "Mish",
            "SELU", "CELU", "Threshold", "GLU", "PReLU",
-           "Softmin", "Softsign", "Tanhshrink", "Dropout", "Flatten"]
+           "Softmin", "Softsign", "Tanhshrink", "Dropout", "Flatten", "Unflatten"]

@@ -1,14 +1,18 @@
-"""Containers: `nn.Sequential` (a pipeline) and `nn.ModuleList` (an indexable list).
+"""Containers: `nn.Sequential` (a pipeline), `nn.ModuleList`, `nn.ModuleDict` and
+`nn.ParameterList`.
 
-PyTorch counterparts: `torch.nn.Sequential`, `torch.nn.ModuleList`. Children are registered
+PyTorch counterparts: the `torch.nn` classes of the same names. Children are registered
 under "0", "1", ... so parameter names read `0.weight`, as in PyTorch.
 """
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
+from ..tensor import Tensor
 from .module import Module, _addindent
+from .parameter import Parameter
 
 
 def _index(i, n: int) -> int:
@@ -178,4 +182,75 @@ class ModuleDict(Module):
         return self._modules.items()
 
 
-__all__ = ["Sequential", "ModuleList", "ModuleDict"]
+class ParameterList(Module):
+    """A list of parameters registered under "0", "1", ... so the parent module sees them.
+
+    Plain tensors put in it are turned into Parameters (which require grad), as in PyTorch.
+
+    Example:
+        >>> import engine as torch
+        >>> ps = torch.nn.ParameterList([torch.zeros(2), torch.ones(3)])
+        >>> [name for name, _ in ps.named_parameters()]
+        ['0', '1']
+    """
+
+    def __init__(self, values=None) -> None:
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self.extend(values)
+
+    def _key(self, idx) -> str:
+        i = operator.index(idx)
+        if not -len(self) <= i < len(self):
+            raise IndexError(f"index {i} is out of range")
+        return str(i % len(self))
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return type(self)([self[i] for i in range(*idx.indices(len(self)))])
+        return getattr(self, self._key(idx))
+
+    def __setitem__(self, idx, param) -> None:
+        if isinstance(param, Tensor) and not isinstance(param, Parameter):
+            param = Parameter(param)
+        setattr(self, self._key(idx), param)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self):
+        return iter(self[i] for i in range(len(self)))
+
+    def __iadd__(self, parameters) -> "ParameterList":
+        return self.extend(parameters)
+
+    def append(self, value) -> "ParameterList":
+        self._size += 1
+        self[self._size - 1] = value
+        return self
+
+    def extend(self, values) -> "ParameterList":
+        if not isinstance(values, Iterable) or isinstance(values, Tensor):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got "
+                            + type(values).__name__)
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self) -> str:
+        lines = []
+        for k, p in enumerate(self):
+            if isinstance(p, Tensor):
+                kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+                size = "x".join(str(n) for n in p.shape)
+                lines.append(f"  ({k}): {kind} containing: [{p.dtype} of size {size}]")
+            else:
+                lines.append(f"  ({k}): Object of type: {type(p).__name__}")
+        return "\n".join(lines)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("ParameterList should not be called.")
+
+
+__all__ = ["Sequential", "ModuleList", "ModuleDict", "ParameterList"]

@@ -1,7 +1,8 @@
 """`torch.nn.functional`: activations, `linear` and the losses as plain functions.
 
 The losses are in `functional_loss.py`, normalisation in `functional_norm.py`, embeddings in
-`functional_sparse.py`; all are re-exported here.
+`functional_sparse.py`, distances in `functional_distance.py`, padding in `functional_pad.py`;
+all are re-exported here.
 
 Each function checks its arguments in PyTorch's words and then calls one op (`engine.ops`)
 or composes a few, recording the same grad_fn chain PyTorch records (`linear` with a bias
@@ -324,11 +325,13 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
 
 
 # the groups kept in files of their own (functional.py is at its size budget)
+from .functional_distance import cosine_similarity, pairwise_distance  # noqa: E402
 from .functional_loss import (binary_cross_entropy,  # noqa: E402
                               binary_cross_entropy_with_logits, cross_entropy,
-                              huber_loss, l1_loss, mse_loss, nll_loss,
+                              huber_loss, kl_div, l1_loss, mse_loss, nll_loss,
                               smooth_l1_loss)
 from .functional_norm import batch_norm, layer_norm  # noqa: E402
+from .functional_pad import pad  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
@@ -338,4 +341,4 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "selu", "celu", "threshold", "glu", "prelu",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout", "embedding", "one_hot", "layer_norm",
-           "batch_norm"]
+           "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad"]

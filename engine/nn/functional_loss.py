@@ -1,5 +1,5 @@
 """The losses of `torch.nn.functional`: mse, l1, smooth l1, huber, binary cross entropy (with
-logits), nll and cross entropy, with PyTorch's argument checks, warnings and messages.
+logits), nll, cross entropy and kl_div, with PyTorch's argument checks, warnings and messages.
 
 Each calls one loss op (`engine.ops.losses`) or composes a few, recording PyTorch's grad_fn
 chain (`cross_entropy` is `NllLossBackward0` over `LogSoftmaxBackward0`). Re-exported by
@@ -228,3 +228,43 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
         _same_size_warning(input, target)
     input, target = _broadcast_pair(input, target)
     return _loss.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
+
+
+_KL_MEAN_WARNING = ("reduction: 'mean' divides the total loss by both the batch size and the "
+                    "support size.'batchmean' divides only by the batch size, and aligns with "
+                    "the KL div math definition.'mean' will be changed to behave the same as "
+                    "'batchmean' in the next major release.")
+
+
+def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None,
+           reduction: str = "mean", log_target: bool = False) -> Tensor:
+    """KL divergence of `target` from exp(input): target * (log target - input), reduced.
+
+    `input` holds log-probabilities; `target` probabilities, or log-probabilities with
+    `log_target=True`. As PyTorch composes it: xlogy(t, t) - t * input (`SubBackward0` over
+    `XlogyBackward0` and `MulBackward0`), or exp(t) * (t - input) with log targets; then
+    `SumBackward0` / `MeanBackward0`, and 'batchmean' divides the sum by the batch size
+    (`DivBackward0`). 'mean' divides by every element and warns.
+
+    Example:
+        >>> import engine as torch
+        >>> p = torch.tensor([0.5, 0.5])
+        >>> kl_div(p.log(), p, reduction="sum").item()
+        0.0
+    """
+    if not input.dtype.is_floating_point or not target.dtype.is_floating_point:
+        raise RuntimeError("kl_div: Integral inputs not supported.")
+    if size_average is not None or reduce is not None:
+        reduction = legacy_reduction(size_average, reduce, reduction)
+    elif reduction == "mean":
+        messages.warn(_KL_MEAN_WARNING)
+    code = _reduction("sum" if reduction == "batchmean" else reduction)
+    if log_target:
+        out = target.exp() * (target - input)
+    else:
+        from ..ops.xlogy import xlogy
+        out = xlogy(target, target) - target * input
+    out = out.sum() if code == _loss.SUM else out.mean() if code == _loss.MEAN else out
+    if reduction == "batchmean" and input.ndim != 0:
+        out = out / input.shape[0]
+    return out

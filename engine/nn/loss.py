@@ -1,4 +1,5 @@
-"""Loss layers: MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss, L1Loss.
+"""Loss layers: MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss, L1Loss,
+KLDivLoss.
 
 PyTorch counterparts: the `torch.nn` classes of the same names. Each keeps `reduction` and
 its options and forwards to `nn.functional`; weights are registered as buffers, as in
@@ -117,5 +118,17 @@ class CrossEntropyLoss(_WeightedLoss):
                                label_smoothing=self.label_smoothing)
 
 
+class KLDivLoss(_Loss):
+    """KL divergence of the target from exp(input) (input in log space); see `F.kl_div`."""
+
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
+                 log_target: bool = False) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input, target):
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
+
+
 __all__ = ["MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss",
-           "NLLLoss", "CrossEntropyLoss"]
+           "NLLLoss", "CrossEntropyLoss", "KLDivLoss"]

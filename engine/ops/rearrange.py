@@ -1,7 +1,7 @@
 """Moving elements around: `torch.roll`, and compositions PyTorch records through other ops'
 nodes: `torch.movedim`/`moveaxis` (PermuteBackward0), `torch.tile` (RepeatBackward0),
 `torch.hstack`/`vstack` (CatBackward0), `torch.masked_fill` (MaskedFillBackward0), and
-`torch.nonzero`, which is never differentiable.
+`torch.nonzero`, which is never differentiable, and `torch.unflatten` (ViewBackward0).
 """
 from __future__ import annotations
 
@@ -131,3 +131,29 @@ def nonzero(input, *, as_tuple: bool = False):
     if as_tuple:
         return tuple(new_tensor(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(a)))
     return new_tensor(np.argwhere(a).astype(np.int64))
+
+
+def unflatten(input: Tensor, dim: int, sizes) -> Tensor:
+    """Split dimension `dim` into `sizes` (one of them may be -1): a view (`ViewBackward0`).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.zeros(2, 6).unflatten(1, (3, -1)).shape
+        torch.Size([2, 3, 2])
+    """
+    asked = [int(n) for n in sizes]
+    if not asked:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    if asked.count(-1) > 1:
+        # PyTorch's text, without the C++ stack trace it appends
+        raise RuntimeError("unflatten got an unexpected error:\nonly one dimension can be "
+                           "inferred")
+    d = dims_of(dim, input.ndim)[0]
+    n = input._data.shape[d]
+    known = int(np.prod([s for s in asked if s != -1]))
+    sizes = [n // known if s == -1 and known else s for s in asked]
+    if int(np.prod(sizes)) != n:
+        raise RuntimeError(f"unflatten: Provided sizes {asked} don't multiply up to the size "
+                           f"of dim {d} ({n}) in the input tensor")
+    shape = input._data.shape
+    return input.view(shape[:d] + tuple(sizes) + shape[d + 1:])

@@ -1,4 +1,5 @@
-"""Products and distances of vectors: `torch.cross` / `torch.linalg.cross`, `torch.dist`.
+"""Products and distances of vectors: `torch.cross` / `torch.linalg.cross`, `torch.dist`, and
+the `at::norm(self, p, dim)` that `F.pairwise_distance` records (`NormBackward1`).
 
 `torch.outer` (a reshape times a vector, as PyTorch composes it) is in `linalg.py`.
 """
@@ -73,6 +74,29 @@ class Dist(Op):
         for x, y in _samples.binary_apart(make, shape):
             yield x, y, 2
             yield x, y, 3
+
+
+class NormDim(Op):
+    """out = (sum |self|**p) ** (1/p) over dim; p = 0 counts the nonzero entries"""
+    grad_fn_name, name = "NormBackward1", "norm"
+    saves = ("dim", "keepdim", "p", "result", "self")
+    rule = "norm's backward; no gradient for p = 0"
+
+    def forward(self, p, dim, keepdim):
+        if p == 0:
+            return np.asarray(np.count_nonzero(self, axis=dim, keepdims=keepdim), self.dtype)
+        return Norm.forward(self, p, dim, keepdim)
+
+    def backward(ctx, grad):
+        if ctx.p == 0:      # PyTorch's norm_backward gives no gradient at all
+            return (None,)
+        return (norm_backward(grad, ctx.self, ctx.p, ctx.result, ctx.dim, ctx.keepdim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape, 0.5, 2.0), 2, (len(shape) - 1,), False
+            yield make(shape, 0.5, 2.0), 1.5, (0,), True
 
 
 def _cross_dim(input: Tensor, other: Tensor, dim: int) -> int:

@@ -1,4 +1,4 @@
-"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop and `lr_scheduler`.
+"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad and `lr_scheduler`.
 
 Optimisers keep PyTorch's `param_groups` and `state`, update parameters in place under
 `no_grad`, and report each step to the engine's listener.
@@ -6,9 +6,10 @@ Optimisers keep PyTorch's `param_groups` and `state`, update parameters in place
 from __future__ import annotations
 
 from . import lr_scheduler
+from .adagrad import Adagrad
 from .adam import Adam, AdamW
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "lr_scheduler"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]

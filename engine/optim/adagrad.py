@@ -1,0 +1,74 @@
+"""`optim.Adagrad`: scale each coordinate's step by the root of its summed squared gradients.
+
+PyTorch counterpart: `torch.optim.Adagrad` (single-tensor path, the one it takes on the CPU).
+Per step t: clr = lr / (1 + (t - 1) * lr_decay); sum += g * g; p -= clr * g / (sqrt(sum) + eps),
+with g = grad + weight_decay * p. Its state ("step", "sum") is created in the constructor, as
+PyTorch's is, so `state_dict()` lists it before the first step.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..tensor import new_tensor
+from .optimizer import Optimizer, addcdiv, addcmul, check_lr, fma, scalar
+
+
+class Adagrad(Optimizer):
+    """Adagrad (Duchi et al., 2011), with PyTorch's lr_decay and float32 roundings.
+
+    Example:
+        >>> import engine as torch
+        >>> w = torch.tensor([1.0], requires_grad=True)
+        >>> opt = torch.optim.Adagrad([w], lr=0.1)
+        >>> (w * w).sum().backward(); opt.step()
+        >>> round(w.item(), 4)
+        0.9
+    """
+
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0,
+                 eps=1e-10, foreach=None, *, maximize=False, differentiable=False,
+                 fused=None) -> None:
+        check_lr(lr)
+        if not 0.0 <= lr_decay:
+            raise ValueError(f"Invalid lr_decay value: {lr_decay}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if not 0.0 <= initial_accumulator_value:
+            raise ValueError("Invalid initial_accumulator_value value: "
+                             f"{initial_accumulator_value}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        defaults = dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                        initial_accumulator_value=initial_accumulator_value, foreach=foreach,
+                        maximize=maximize, differentiable=differentiable, fused=fused)
+        super().__init__(params, defaults)
+        for group in self.param_groups:
+            for p in group["params"]:
+                self._init_state(p, initial_accumulator_value)
+
+    def _init_state(self, p, value) -> None:
+        st = self.state[p]
+        st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
+        st["sum"] = new_tensor(np.full_like(p._data, value))
+
+    def _update(self, group: dict, params: list) -> None:
+        lr, lr_decay, eps = scalar(group["lr"]), group["lr_decay"], group["eps"]
+        wd = group["weight_decay"]
+        for p in params:
+            if not self.state[p]:       # added later: PyTorch reads the constructor's value
+                self._init_state(p, self.defaults["initial_accumulator_value"])
+            st = self.state[p]
+            g = -p._grad._data if group["maximize"] else p._grad._data
+            st["step"]._data[...] += 1
+            step = float(st["step"]._data)
+            if wd != 0:
+                g = fma(g, wd, p._data)
+            clr = lr / (1 + (step - 1) * lr_decay)
+            s = st["sum"]._data
+            s[...] = addcmul(s, g, g, 1)
+            std = np.sqrt(s)
+            std = std + std.dtype.type(eps)
+            self._write(p, addcdiv(p._data, g, std, -clr))
+
+
+__all__ = ["Adagrad"]
