@@ -149,8 +149,8 @@ def compile_apply(cls, helpers: dict):
     body += ["    try:",
              f"        out = forward({call_args})",
              "    except ValueError as e:",
-             f"        raise forward_error([{', '.join(arrays)}], ({''.join(p + ', ' for p in pnames)}"
-             "), e) from None"]
+             f"        raise forward_error([{', '.join(arrays)}], "
+             f"({''.join(p + ', ' for p in pnames)}), e) from None"]
     if cls.forward_extras:   # only saves of kind _KIND_EXTRA read `extras`
         body += ["    out, extras = out"]
     body += ["    if type(out) is not ndarray:",

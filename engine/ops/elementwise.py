@@ -1,8 +1,9 @@
 """Elementwise math: exp/log, roots, trigonometry, activations, rounding, where.
 
 PyTorch counterparts: `torch.exp`, `torch.sin`, `torch.sigmoid`, `torch.relu`, `torch.where`
-(clamp, maximum and minimum are in `clamping.py`). Each class holds one op's forward (numpy) and backward (engine
-Tensor ops); most are one `_unary(...)` line. Arithmetic lives in `arithmetic.py`.
+(clamp, maximum and minimum are in `clamping.py`). Each class holds one op's forward (numpy)
+and backward (engine Tensor ops); most are one `_unary(...)` line. Arithmetic lives in
+`arithmetic.py`.
 """
 from __future__ import annotations
 
