@@ -19,7 +19,8 @@
 #   over terms j, j + 16, ..., then the lanes added in halves (8 + 8, 4 + 4, 2 + 2, 1 + 1).
 #   - One row or one column (gemv; also torch.mv of a row-major matrix), any number of rows
 #     (measured to 256): term 0 is taken apart. Rows go in blocks of four where it starts
-#     lane 0 (`_seeded`); in the last rows % 4 its rounded product is added after the lanes'
+#     lane 0 (`_seeded`; a last vector shorter than 16 is a second pass started from the
+#     first's total); in the last rows % 4 its rounded product is added after the lanes'
 #     total (`_peeled`).
 #   - Otherwise the chain from 12 columns; below, the lanes while the output has 2 or 3
 #     columns, or fewer rows than columns and k at most the columns; else the chain.
@@ -44,7 +45,7 @@ MAX_MACS = 16384     # multiply-adds per product: larger ones keep numpy (BLAS) 
 CHAIN_K = 256        # longest chain measured (MKL splits k somewhere between 300 and 512)
 LANES = 16           # float32 lanes of MKL's AVX-512 dot kernels
 VECTOR_K = 31        # longest run of terms in lanes measured for the plain and peeled forms
-SEEDED_K = 16        # the same for the seeded form (one vector after term 0)
+SEEDED_K = 32        # the same for the seeded form (two vectors after term 0)
 DOT_K = 16           # longest vectors measured for torch.dot
 OUTER_ROWS = 16      # outputs per block of MKL's matrix-times-vector kernel along the outputs
 OUTER_K = 23         # most terms measured for it (from 24 the third block's order is unknown)
@@ -85,7 +86,13 @@ def _peeled(x, y):
 
 
 def _seeded(x, y):
-    return _lanes(x[..., 1:], y[..., 1:], seed=x[..., 0] * y[..., 0])
+    """Term 0's product starts lane 0 of the full vectors of 16 terms after it; a shorter
+    last vector is a second pass whose lane 0 starts from the first pass's total."""
+    full = 1 + (x.shape[-1] - 1) // LANES * LANES
+    if full == 1 or full == x.shape[-1]:
+        return _lanes(x[..., 1:], y[..., 1:], seed=x[..., 0] * y[..., 0])
+    head = _lanes(x[..., 1:full], y[..., 1:full], seed=x[..., 0] * y[..., 0])
+    return _lanes(x[..., full:], y[..., full:], seed=head)
 
 
 def _gemv(x: np.ndarray, y: np.ndarray):
@@ -93,7 +100,7 @@ def _gemv(x: np.ndarray, y: np.ndarray):
     seeded, the last rows % 4 peeled; None where not measured."""
     rows, k = x.shape[0], x.shape[-1]
     full = rows - rows % 4
-    if k - 1 > (SEEDED_K if full else VECTOR_K):
+    if k - 1 > SEEDED_K or (rows > full and k - 1 > VECTOR_K):
         return None
     return np.concatenate([_seeded(x[:full], y), _peeled(x[full:], y)])
 

@@ -45,7 +45,12 @@ def peeled(x, y):
 
 
 def seeded(x, y):
-    return lanes(x[1:], y[1:], seed=F32(x[0] * y[0]))
+    """Term 0 starts lane 0 of the full vectors of 16 after it; a shorter last vector is a
+    second pass started from the first pass's total."""
+    full = 1 + (len(x) - 1) // 16 * 16
+    if full in (1, len(x)):
+        return lanes(x[1:], y[1:], seed=F32(x[0] * y[0]))
+    return lanes(x[full:], y[full:], seed=lanes(x[1:full], y[1:full], seed=F32(x[0] * y[0])))
 
 
 def outer(x, y, block):
@@ -121,7 +126,8 @@ def test_small_products_follow_the_loop_model(shape, acol, bcol, form):
         assert got is not None and got.tobytes() == want.tobytes(), (shape, a, b)
 
 
-@pytest.mark.parametrize("rows,k", [(4, 3), (6, 9), (7, 17), (13, 12), (20, 5), (33, 17)])
+@pytest.mark.parametrize("rows,k", [(4, 3), (6, 9), (7, 17), (13, 12), (20, 5), (33, 17),
+                                    (7, 20), (13, 25), (20, 32), (4, 33)])
 def test_matrix_times_vector_takes_rows_in_blocks_of_four(rows, k):
     rng = np.random.default_rng(rows * k)
     for _ in range(10):
@@ -188,6 +194,7 @@ def test_unmeasured_products_are_left_to_numpy():
     assert mo.small_mm(f64, f64.T) is None                          # float64
     assert mo.small_mm(data(rng, (64, 64)), data(rng, (64, 64))) is None    # large
     assert mo.small_mm(data(rng, (2, 40)), data(rng, (2, 40)).T) is None    # long dot form
-    assert mo.small_mv(data(rng, (20, 30)), data(rng, (30,))) is None      # seeded, k > 17
+    assert mo.small_mv(data(rng, (20, 40)), data(rng, (40,))) is None      # seeded, k > 33
+    assert mo.small_mv(data(rng, (5, 33)), data(rng, (33,))) is None       # peeled, k > 32
     assert mo.small_mv(col_major(data(rng, (20, 24))), data(rng, (24,))) is None  # 3rd block
     assert mo.small_dot(data(rng, (20,)), data(rng, (20,))) is None
