@@ -62,3 +62,20 @@ with torch.no_grad():
 x1 = torch.tensor([[0.7]], requires_grad=True)
 (one(x1) * grid(1, 5, 2.9, 3.0)).sum().backward()
 print(x1.grad.tolist(), one.weight.grad.flatten().tolist())
+
+# matrix times vector: Linear(20, 1) on 6 samples (20 terms: two passes of lanes), and weight
+# gradients along the outputs: Linear(1, 16) on a batch of 12, Linear(20, 1) on a batch of 20
+head = nn.Linear(20, 1)
+with torch.no_grad():
+    head.weight.copy_(grid(1, 20, 5.3, 2.0))
+    head.bias.fill_(0.125)
+h = grid(6, 20, 3.7, 1.0)
+print(head(h).flatten().tolist())
+wide = nn.Linear(1, 16)
+with torch.no_grad():
+    wide.weight.copy_(grid(16, 1, 4.9, 3.0))
+    wide.bias.copy_(grid(1, 16, 6.1)[0])
+(wide(grid(12, 1, 2.3, 5.0)) * grid(12, 16, 3.1, 2.0)).sum().backward()
+print(wide.weight.grad.flatten().tolist())
+(head(grid(20, 20, 2.9, 4.0)) * grid(20, 1, 1.7, 3.0)).sum().backward()
+print(head.weight.grad.flatten().tolist())
