@@ -310,7 +310,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         return _la.matmul(input, weight.t())
     if input.ndim == 2:
         wt = weight.t()
-        return _nn.Addmm.apply(bias, input, wt, 1, 1, _la.column_major(wt))
+        return _nn.Addmm.apply(bias, input, wt, 1, 1, _la.column_major(wt),
+                               _la.column_major(input))
     lead = input.shape[:-1]
     if input.ndim == 0:
         raise RuntimeError("both arguments to linear need to be at least 1D, but they are 0D "
@@ -320,7 +321,7 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({flat.shape[0]}x"
                            f"{flat.shape[1]} and {weight.shape[1]}x{weight.shape[0]})")
     wt = weight.t()
-    out = _nn.Addmm.apply(bias, flat, wt, 1, 1, _la.column_major(wt))
+    out = _nn.Addmm.apply(bias, flat, wt, 1, 1, _la.column_major(wt), _la.column_major(flat))
     return out.view(tuple(lead) + (weight.shape[0],))
 
 

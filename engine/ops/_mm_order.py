@@ -9,18 +9,27 @@
 # - When the second operand is row-major (its rows run along n), or the first is column-major,
 #   each entry is one chain of fused multiply-adds over k from 0 (`sequential`): MKL's packed
 #   gemm kernel. That covers the backward products `grad @ w` and `grad.t() @ x`.
+#   - Matrix times vector along the outputs (one row times a row-major matrix, a column-major
+#     matrix times one column: a Linear(k, 1) or Linear(1, n) weight's gradient) is another
+#     kernel (`_outer`): outputs in blocks of 16, each taking 8 or more terms in lanes of two;
+#     the last rows % 16 outputs, and fewer than 8 terms, are the chain. From 24 terms (a
+#     batch of 32) a third block comes in whose order is not known: numpy there.
 # - When both operands run along k (`x @ w.t()`, F.linear's forward, and mm with one column),
 #   MKL takes dot products, 16 lanes wide (`_lanes`): lane j a chain of fused multiply-adds
 #   over terms j, j + 16, ..., then the lanes added in halves (8 + 8, 4 + 4, 2 + 2, 1 + 1).
-#   - One row or one column (gemv; also torch.mv of a row-major matrix): term 0 is taken
-#     apart. Rows go in blocks of four where it starts lane 0 (`_seeded`); in the last
-#     rows % 4 its rounded product is added after the lanes' total (`_peeled`).
-#   - Otherwise the lanes while the output has 2 or 3 columns, or fewer rows than columns
-#     and k at most the columns; else the chain.
+#   - One row or one column (gemv; also torch.mv of a row-major matrix), any number of rows
+#     (measured to 256): term 0 is taken apart. Rows go in blocks of four where it starts
+#     lane 0 (`_seeded`; a last vector shorter than 16 is a second pass started from the
+#     first's total); in the last rows % 4 its rounded product is added after the lanes'
+#     total (`_peeled`).
+#   - Otherwise the chain from 12 columns; below, the lanes while the output has 2 or 3
+#     columns, or fewer rows than columns and k at most the columns; else the chain.
 #   - A 1 x 1 mm result reads mat2's strides: unit column stride is the chain, else peeled.
 # - torch.dot: rounded products added into 8 lanes, the halves added, then adjacent pairs.
 # - addmm adds its bias after rounding the product, except for k == 1 with m, n > 1 (a
-#   rank-one update: one fused multiply-add each).
+#   rank-one update: one fused multiply-add each). Its backward computes mat1's gradient as
+#   (mat2 @ grad.t()).t() when mat1 is column-major, which a 1 x 1 input always is: the
+#   1 x 1 product then reads grad.t()'s strides (nn_ops.Addmm).
 # Outside the sizes measured (the constants below) the order changes again (blocking, other
 # tails), and numpy's product is kept; so is float64's (a float64 fused multiply-add cannot be
 # emulated in float64). fma32's double rounding (ops/_exact.py) changed no result measured.
@@ -36,10 +45,11 @@ MAX_MACS = 16384     # multiply-adds per product: larger ones keep numpy (BLAS) 
 CHAIN_K = 256        # longest chain measured (MKL splits k somewhere between 300 and 512)
 LANES = 16           # float32 lanes of MKL's AVX-512 dot kernels
 VECTOR_K = 31        # longest run of terms in lanes measured for the plain and peeled forms
-SEEDED_K = 16        # the same for the seeded form (one vector after term 0)
+SEEDED_K = 32        # the same for the seeded form (two vectors after term 0)
 DOT_K = 16           # longest vectors measured for torch.dot
-WIDE = 16            # matrix times vector: from this many rows MKL's kernels differ (unknown)
-PLAIN_N = 10         # widest output measured for the plain form with more than 3 columns
+OUTER_ROWS = 16      # outputs per block of MKL's matrix-times-vector kernel along the outputs
+OUTER_K = 23         # most terms measured for it (from 24 the third block's order is unknown)
+PLAIN_N = 11         # widest output of the plain form (from 12 columns it is the chain)
 PLAIN_NARROW = 30    # most entries measured for the plain form with 2 or 3 columns
 
 
@@ -76,7 +86,13 @@ def _peeled(x, y):
 
 
 def _seeded(x, y):
-    return _lanes(x[..., 1:], y[..., 1:], seed=x[..., 0] * y[..., 0])
+    """Term 0's product starts lane 0 of the full vectors of 16 terms after it; a shorter
+    last vector is a second pass whose lane 0 starts from the first pass's total."""
+    full = 1 + (x.shape[-1] - 1) // LANES * LANES
+    if full == 1 or full == x.shape[-1]:
+        return _lanes(x[..., 1:], y[..., 1:], seed=x[..., 0] * y[..., 0])
+    head = _lanes(x[..., 1:full], y[..., 1:full], seed=x[..., 0] * y[..., 0])
+    return _lanes(x[..., full:], y[..., full:], seed=head)
 
 
 def _gemv(x: np.ndarray, y: np.ndarray):
@@ -84,9 +100,43 @@ def _gemv(x: np.ndarray, y: np.ndarray):
     seeded, the last rows % 4 peeled; None where not measured."""
     rows, k = x.shape[0], x.shape[-1]
     full = rows - rows % 4
-    if k - 1 > (SEEDED_K if full else VECTOR_K):
+    if k - 1 > SEEDED_K or (rows > full and k - 1 > VECTOR_K):
         return None
     return np.concatenate([_seeded(x[:full], y), _peeled(x[full:], y)])
+
+
+def _outer(x: np.ndarray, y: np.ndarray):
+    """x @ y (x (rows, k), y (k,)) as MKL computes a matrix times a vector along the outputs
+    (a column-major matrix, or a vector times a row-major one), None where not measured.
+
+    The last rows % 16 outputs, and all of them for fewer than 8 terms, are one chain. Blocks
+    of 16 outputs take the terms in lanes of two, (0, 2), (1, 3), (4, 6), (5, 7): the later
+    product rounded, the earlier fused onto it, then ((0, 2) + (1, 3)) + ((4, 6) + (5, 7)).
+    From 16 terms, terms 8-15 follow: 14 then 12 fused onto that sum, (13, 15) added as a lane,
+    and (8, 10) + (9, 11) last. The terms after the last block are a chain.
+    """
+    rows, k = x.shape
+    full = rows - rows % OUTER_ROWS
+    if not full or k < 8:
+        return sequential(x, y[:, None])[:, 0]
+    if k > OUTER_K:
+        return None
+    a = x[:full]
+
+    def term(t, acc):
+        return fma32(a[:, t], y[t], acc)
+
+    def lane(t):
+        return term(t, a[:, t + 2] * y[t + 2])
+
+    acc = (lane(0) + lane(1)) + (lane(4) + lane(5))
+    done = 8
+    if k >= 16:
+        acc = (term(12, term(14, acc)) + lane(13)) + (lane(8) + lane(9))
+        done = 16
+    for t in range(done, k):
+        acc = term(t, acc)
+    return np.concatenate([acc, sequential(x[full:], y[:, None])[:, 0]])
 
 
 def _column_major(x: np.ndarray) -> bool:
@@ -107,13 +157,17 @@ def small_mm(a: np.ndarray, b: np.ndarray):
     (m, k), n = a.shape, b.shape[1]
     if not 0 < m * n * k <= MAX_MACS or k > CHAIN_K:
         return None
-    if (m == 1 or n == 1) and max(m, n) >= WIDE:
-        return None
     # PyTorch copies other layouts to row-major; a size-1 dim fits either layout
     if m == n == 1:            # a (k, 1) mat2 with unit column stride counts as row-major
         return sequential(a, b) if b.strides[1] == b.itemsize else _peeled(a, b.T)[:, None]
+    if m == 1 and not _column_major(b):        # a vector times a row-major matrix
+        out = _outer(b.T, a[0])
+        return None if out is None else out[None, :]
     if not (n == 1 or _column_major(b)):
         return sequential(a, b)
+    if n == 1 and _column_major(a):
+        out = _outer(a, b[:, 0])
+        return None if out is None else out[:, None]
     if _column_major(a):       # both column-major: measured only where it is the chain
         return sequential(a, b) if m >= n or k > n else None
     if m == 1 or n == 1:       # matrix times vector: the rows are the longer side
@@ -121,8 +175,10 @@ def small_mm(a: np.ndarray, b: np.ndarray):
         return None if out is None else out.reshape(m, n)
     if k > VECTOR_K + 1:
         return None
+    if n > PLAIN_N:            # wider outputs are the chain whatever the other sizes
+        return sequential(a, b)
     if n <= 3 or (m < n and k <= n):
-        plain = k <= VECTOR_K and (m * n <= PLAIN_NARROW if n <= 3 else n <= PLAIN_N)
+        plain = k <= VECTOR_K and (n > 3 or m * n <= PLAIN_NARROW)
         return _lanes(a[:, None, :], b.T[None, :, :]) if plain else None
     return sequential(a, b)
 
@@ -141,10 +197,10 @@ def small_mv(a: np.ndarray, v: np.ndarray):
     """torch.mv's a @ v (float32) in PyTorch's order, or None where not known here."""
     if a.dtype != F32 or v.dtype != F32 or not 0 < a.size <= MAX_MACS:
         return None
-    if a.shape[0] >= WIDE or a.shape[1] > CHAIN_K:
+    if a.shape[1] > CHAIN_K:
         return None
     if _column_major(a):
-        return sequential(a, v[:, None])[:, 0]
+        return _outer(a, v)
     return _gemv(a, v)
 
 

@@ -63,14 +63,15 @@ class Addmm(Op):
     """out = beta * self + alpha * (mat1 @ mat2)"""
     grad_fn_name, name, n_inputs = "AddmmBackward0", "addmm", 3
     saves = ("alpha", "beta", "mat1", "mat1_sym_sizes", "mat2", "mat2_sym_sizes",
-             "_self_sym_sizes", "_mat2_column_major")
+             "_self_sym_sizes", "_mat2_column_major", "_mat1_column_major")
     # each matrix only for the other's gradient, as PyTorch (so a weight changed in place
     # after forward still trains a layer whose input needs no grad); mat2's layout is kept
-    # apart for mm_mat2_backward, as PyTorch keeps mat2's strides
+    # apart for mm_mat2_backward, as PyTorch keeps mat2's strides (and mat1's for mat1's)
     save_when = {"mat1": 2, "mat2": 1}
     rule = "sum_to(beta * grad), alpha * grad @ mat2.T, alpha * mat1.T @ grad"
 
-    def forward(self, mat1, mat2, beta=1, alpha=1, _mat2_column_major=False):
+    def forward(self, mat1, mat2, beta=1, alpha=1, _mat2_column_major=False,
+                _mat1_column_major=False):
         for name, a in (("mat1", mat1), ("self", self)):    # before shapes, as PyTorch
             if a.dtype != mat2.dtype:
                 raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
@@ -108,6 +109,8 @@ class Addmm(Op):
         m2 = ctx.mat2 if b else None
         if not b:
             g1 = None
+        elif ctx._mat1_column_major:    # PyTorch's mm_mat1_backward: (mat2 @ grad.t()).t()
+            g1 = m2.mm(g.t()).t()
         elif records_nothing() and g._data.dtype == m2._data.dtype:
             g1 = new_tensor(matmul2d(g._data, m2._data.T))    # what g.mm(mat2.t()) computes
         else:
@@ -135,7 +138,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     for t, what in ((mat1, "mat1"), (mat2, "mat2")):
         if t.ndim != 2:
             raise RuntimeError(f"{what} must be a matrix, got {t.ndim}-D tensor")
-    return Addmm.apply(input, mat1, mat2, beta, alpha, column_major(mat2))
+    return Addmm.apply(input, mat1, mat2, beta, alpha, column_major(mat2), column_major(mat1))
 
 
 class LeakyRelu(Op):

@@ -45,7 +45,34 @@ def peeled(x, y):
 
 
 def seeded(x, y):
-    return lanes(x[1:], y[1:], seed=F32(x[0] * y[0]))
+    """Term 0 starts lane 0 of the full vectors of 16 after it; a shorter last vector is a
+    second pass started from the first pass's total."""
+    full = 1 + (len(x) - 1) // 16 * 16
+    if full in (1, len(x)):
+        return lanes(x[1:], y[1:], seed=F32(x[0] * y[0]))
+    return lanes(x[full:], y[full:], seed=lanes(x[1:full], y[1:full], seed=F32(x[0] * y[0])))
+
+
+def outer(x, y, block):
+    """One output of MKL's matrix-times-vector along the outputs: a chain unless its row is in
+    a block of 16 and there are 8 terms or more; then lanes of two (the later product rounded,
+    the earlier fused onto it), ((0, 2) + (1, 3)) + ((4, 6) + (5, 7)), from 16 terms 14 and 12
+    fused onto that, plus (13, 15), plus (8, 10) + (9, 11); a chain over the rest."""
+    k = len(x)
+    if not block or k < 8:
+        return chain(x, y)
+
+    def lane(t):
+        return fma(x[t], y[t], F32(x[t + 2] * y[t + 2]))
+    acc = F32(F32(lane(0) + lane(1)) + F32(lane(4) + lane(5)))
+    done = 8
+    if k >= 16:
+        acc = fma(x[12], y[12], fma(x[14], y[14], acc))
+        acc = F32(F32(acc + lane(13)) + F32(lane(8) + lane(9)))
+        done = 16
+    for t in range(done, k):
+        acc = fma(x[t], y[t], acc)
+    return acc
 
 
 def loop_mm(a, b, form):
@@ -79,6 +106,9 @@ CASES = [
     ((4, 5, 3), False, True, lanes),        # x @ w.t() with up to 3 columns
     ((2, 31, 2), False, True, lanes),
     ((3, 5, 8), False, True, lanes),        # fewer rows than columns and k <= columns
+    ((4, 9, 11), False, True, lanes),       # ... up to 11 columns
+    ((3, 5, 12), False, True, chain),       # from 12 columns the chain, whatever m and k
+    ((6, 20, 13), False, True, chain),
     ((2, 20, 1), False, False, peeled),     # one column, up to 3 rows
     ((1, 9, 3), False, True, peeled),       # one row, up to 3 columns
 ]
@@ -96,7 +126,8 @@ def test_small_products_follow_the_loop_model(shape, acol, bcol, form):
         assert got is not None and got.tobytes() == want.tobytes(), (shape, a, b)
 
 
-@pytest.mark.parametrize("rows,k", [(4, 3), (6, 9), (7, 17), (13, 12)])
+@pytest.mark.parametrize("rows,k", [(4, 3), (6, 9), (7, 17), (13, 12), (20, 5), (33, 17),
+                                    (7, 20), (13, 25), (20, 32), (4, 33)])
 def test_matrix_times_vector_takes_rows_in_blocks_of_four(rows, k):
     rng = np.random.default_rng(rows * k)
     for _ in range(10):
@@ -105,6 +136,19 @@ def test_matrix_times_vector_takes_rows_in_blocks_of_four(rows, k):
         assert mo.small_mv(a, v).tobytes() == want.tobytes()
         assert mo.small_mm(a, v[:, None])[:, 0].tobytes() == want.tobytes()
         assert mo.small_mm(v[None, :], a.T)[0].tobytes() == want.tobytes()   # one row
+
+
+@pytest.mark.parametrize("rows", [3, 16, 21, 37])
+@pytest.mark.parametrize("k", [5, 8, 13, 16, 23])
+def test_matrix_times_vector_along_the_outputs_takes_blocks_of_16(rows, k):
+    rng = np.random.default_rng(rows * k)
+    for _ in range(5):
+        a, v = data(rng, (rows, k)), data(rng, (k,))
+        want = np.array([outer(a[i], v, i < rows - rows % 16) for i in range(rows)], F32)
+        cm = col_major(a)
+        assert mo.small_mv(cm, v).tobytes() == want.tobytes()
+        assert mo.small_mm(cm, v[:, None])[:, 0].tobytes() == want.tobytes()
+        assert mo.small_mm(v[None, :], a.T.copy())[0].tobytes() == want.tobytes()
 
 
 def test_one_by_one_product_depends_on_mat2_strides():
@@ -150,5 +194,7 @@ def test_unmeasured_products_are_left_to_numpy():
     assert mo.small_mm(f64, f64.T) is None                          # float64
     assert mo.small_mm(data(rng, (64, 64)), data(rng, (64, 64))) is None    # large
     assert mo.small_mm(data(rng, (2, 40)), data(rng, (2, 40)).T) is None    # long dot form
-    assert mo.small_mv(data(rng, (20, 3)), data(rng, (3,))) is None        # 16 rows and more
+    assert mo.small_mv(data(rng, (20, 40)), data(rng, (40,))) is None      # seeded, k > 33
+    assert mo.small_mv(data(rng, (5, 33)), data(rng, (33,))) is None       # peeled, k > 32
+    assert mo.small_mv(col_major(data(rng, (20, 24))), data(rng, (24,))) is None  # 3rd block
     assert mo.small_dot(data(rng, (20,)), data(rng, (20,))) is None
