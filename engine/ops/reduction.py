@@ -12,7 +12,7 @@ import numpy as np
 
 from .._names import TorchNamed
 from ..tensor import Tensor, new_tensor
-from . import _sum_order
+from . import _norm_order, _sum_order
 from ._op import Op, as_array
 
 class _ReturnType(namedtuple("_ReturnType", ("values", "indices")), metaclass=TorchNamed):
@@ -292,6 +292,8 @@ class Norm(Op):
         a = np.abs(self)
         if ord == float("inf"):
             r = a.max(axis=dim, keepdims=keepdim)
+        elif ord == 2 and _norm_order.applies(self):    # PyTorch's order (its last bits)
+            r = _norm_order.norm2(self, dim, keepdim)
         elif ord == 2:
             r = np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
         else:
