@@ -62,9 +62,10 @@ _EXP_POLY = tuple(np.float32(c) for c in (
 
 
 def sleef_expf(x: np.ndarray) -> np.ndarray:
-    """exp of a float32 array of values <= 0 (softmax's shifted inputs) with the bits of
-    Sleef's vectorised expf, fused multiply-adds emulated in float64 (each product of two
-    float32 values is exact there); PyTorch's softmax and log_softmax kernels call it."""
+    """exp of a float32 array with the bits of Sleef's vectorised expf, fused multiply-adds
+    emulated in float64 (each product of two float32 values is exact there); PyTorch's
+    softmax and log_softmax kernels call it on values <= 0, its sigmoid kernel on any value
+    (0 below -104, inf above about 88.7, as Sleef gives)."""
     f64 = np.float64
     q = np.rint(x * _R_LN2).astype(f64)
     # x - q * ln2 in two parts; the first is exact (Cody-Waite), so one rounding for both

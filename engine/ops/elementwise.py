@@ -14,7 +14,8 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
-from ._exact import SMALL, via64
+from ._exact import F32, SMALL, sleef_expf, via64
+from ._sum_order import MAX_SERIAL
 from ._op import Op
 from .arithmetic import MulScalar, _pair
 from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
@@ -56,10 +57,31 @@ def _tanh_backward(ctx, g):
     return (TanhBackward.apply(g, ctx.result),)      # its own node, as PyTorch's tanh_backward
 
 
-def _sigmoid(x):
-    # PyTorch: 1 / (1 + exp(-x)) with exp rounded to the input type before the division
+def _sigmoid_scalar(x):
+    # PyTorch's scalar loop: 1 / (1 + exp(-x)) with exp rounded to the input type before the
+    # division (the C library's expf rounds as float64 rounded once does, NOTE in _exact.py)
     e = via64(np.exp)(-x)
     return (1 / (1 + e)).astype(x.dtype)
+
+
+def _sigmoid(x):
+    """PyTorch's sigmoid kernel: its vectorised loop takes float32 elements 32 at a time (two
+    16-lane vectors) in memory order and computes 1 / (1 + Sleef's expf(-x)) in float32; the
+    elements after the last whole 32 go through the scalar loop. (Matched 100% of 40,000
+    random values of whole blocks; above MAX_SERIAL PyTorch splits the work over threads, so
+    the split depends on the machine and the scalar formula serves all.)"""
+    if x.dtype == F32 and 32 <= x.size <= MAX_SERIAL:
+        a = x if x.flags.c_contiguous else x.T if x.flags.f_contiguous else None
+        if a is not None:
+            flat = a.reshape(-1)
+            k = flat.size // 32 * 32
+            out = np.empty_like(flat)
+            one = np.float32(1)
+            out[:k] = one / (one + sleef_expf(-flat[:k]))
+            out[k:] = _sigmoid_scalar(flat[k:])
+            out = out.reshape(a.shape)
+            return out if a is x else out.T
+    return _sigmoid_scalar(x)
 
 
 def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only=True):
