@@ -160,6 +160,18 @@ class TensorOps:
     def addcdiv(self, tensor1, tensor2, *, value=1):
         return fu.addcdiv(self, tensor1, tensor2, value=value)
     def lerp(self, end, weight): return fu.lerp(self, end, weight)
+
+    def addcmul_(self, tensor1, tensor2, *, value=1):
+        return ip.apply_inplace(fu.Addcmul, "addcmul_", self, tensor1, tensor2, value)
+
+    def addcdiv_(self, tensor1, tensor2, *, value=1):
+        fu.addcdiv_check(tensor1, tensor2)
+        return ip.apply_inplace(fu.Addcdiv, "addcdiv_", self, tensor1, tensor2, value)
+
+    def lerp_(self, end, weight):
+        op = fu.lerp_op(self, end, weight)
+        return ip.apply_inplace(op, "lerp_", self, end, weight)
+
     def logaddexp(self, other): return fu.logaddexp(self, other)
     def acos(self): return itr.acos(self)
     def arccos(self): return itr.acos(self)

@@ -175,19 +175,36 @@ def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """
     return Addcmul.apply(input, tensor1, tensor2, value)
 
-def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
-    """input + value * tensor1 / tensor2, broadcasting (`torch.addcdiv`); not for integers."""
+def addcdiv_check(tensor1, tensor2) -> None:
+    """PyTorch's refusal of integer division in addcdiv (and Tensor.addcdiv_)."""
     if tensor1._data.dtype.kind in "biu" and tensor2._data.dtype.kind in "biu":
         raise RuntimeError(_INT_ADDCDIV)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
+    """input + value * tensor1 / tensor2, broadcasting (`torch.addcdiv`); not for integers."""
+    addcdiv_check(tensor1, tensor2)
     return Addcdiv.apply(input, tensor1, tensor2, value)
+
+
+def lerp_op(input, end, weight) -> type:
+    """LerpTensor for a tensor weight, LerpScalar for a number (also Tensor.lerp_'s choice),
+    after PyTorch's checks: one dtype for all three tensors, then a float kernel."""
+    from .linalg import c_type
+    for name, t in (("end", end), ("weight", weight)):
+        if isinstance(t, Tensor) and t._data.dtype != input._data.dtype:
+            raise RuntimeError(f"expected dtype {c_type(input._data)} for `{name}` but got "
+                               f"dtype {c_type(t._data)}")
+    if isinstance(weight, Tensor):
+        _float_kernel("lerp_kernel_tensor", input)
+        return LerpTensor
+    _float_kernel("lerp_kernel_scalar", input)
+    return LerpScalar
+
 
 def lerp(input, end, weight) -> Tensor:
     """input + weight * (end - input); weight a number or a tensor (`torch.lerp`)."""
-    if isinstance(weight, Tensor):
-        _float_kernel("lerp_kernel_tensor", input)
-        return LerpTensor.apply(input, end, weight)
-    _float_kernel("lerp_kernel_scalar", input)
-    return LerpScalar.apply(input, end, weight)
+    return lerp_op(input, end, weight).apply(input, end, weight)
 
 def logaddexp(input, other) -> Tensor:
     """log(exp(input) + exp(other)) without overflow (`torch.logaddexp`)."""
