@@ -160,9 +160,15 @@ def warn(message: str, category: type = UserWarning) -> None:
         _events.listener.on_warning(category.__name__, message)
 
 
-# the C++ element type PyTorch names for the offending gradient (not the legacy type name)
+# the C++ element type some of PyTorch's messages name (not the legacy type name)
 _CPP_TYPE = {"Long": "long int", "Short": "short int", "Byte": "unsigned char",
              "Char": "signed char", "Half": "c10::Half", "BFloat16": "c10::BFloat16"}
+
+
+def cpp_type(legacy_word: str) -> str:
+    """The C++ element type PyTorch names for a legacy type word: "Long" -> "long int",
+    "Float" -> "float"."""
+    return _CPP_TYPE.get(legacy_word, legacy_word.lower())
 
 
 def check_grad_assignment(t, g) -> None:
@@ -175,7 +181,7 @@ def check_grad_assignment(t, g) -> None:
     if g._data.dtype != t._data.dtype:
         have, want = g.dtype.legacy[:-6], t.dtype.legacy[:-6]
         raise RuntimeError(
-            f"attempting to assign a gradient with dtype '{_CPP_TYPE.get(have, have.lower())}'"
+            f"attempting to assign a gradient with dtype '{cpp_type(have)}'"
             " to a tensor with "
             f"grad_dtype '{want}'. The gradient must match the tensor's grad_dtype (defaults to "
             "the tensor's dtype). You can set the tensor's grad_dtype attribute with a specific "

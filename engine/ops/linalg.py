@@ -12,6 +12,7 @@ from collections import namedtuple
 import numpy as np
 
 from .._names import TorchNamed
+from ..messages import cpp_type
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._mm_order import matmul2d, sequential, small_dot, small_mv
@@ -20,19 +21,13 @@ from ._op import Op
 
 # PyTorch names a dtype in its matrix-product errors as the C++ type ("long int != float")
 # or the legacy tensor name ("Long and Float"), depending on the check
-_C_TYPES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-            "uint8": "unsigned char", "bool": "bool", "float16": "c10::Half", "float32": "float",
-            "float64": "double", "complex64": "c10::complex<float>",
-            "complex128": "c10::complex<double>"}
-
-
-def c_type(a: np.ndarray) -> str:
-    return _C_TYPES.get(a.dtype.name, a.dtype.name)
-
-
 def legacy_name(a: np.ndarray) -> str:
     from ..dtypes import of_array
     return of_array(a).legacy[:-6]      # "LongTensor" -> "Long"
+
+
+def c_type(a: np.ndarray) -> str:
+    return cpp_type(legacy_name(a))
 
 
 def check_m1_m2(m1: np.ndarray, m2: np.ndarray) -> None:
