@@ -176,6 +176,12 @@ def _inplace(op, name: str, input: Tensor, *args) -> Tensor:
     return apply_inplace(op, name, input, *args)
 
 
+def _float_activation(op, name: str, input: Tensor, inplace: bool) -> Tensor:
+    """A one-input activation whose kernel takes floats only, in place (`name_`) or not."""
+    _floats_only(input, name + "_cpu")
+    return _inplace(op, name + "_", input) if inplace else op.apply(input)
+
+
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     """min(max(x + 3, 0), 6) / 6 (`HardsigmoidBackward0`).
 
@@ -184,26 +190,17 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
         >>> hardsigmoid(torch.tensor([-3.0, 0.0, 3.0])).tolist()
         [0.0, 0.5, 1.0]
     """
-    _floats_only(input, "hardsigmoid_cpu")
-    if inplace:
-        return _inplace(_nn.Hardsigmoid, "hardsigmoid_", input)
-    return _nn.Hardsigmoid.apply(input)
+    return _float_activation(_nn.Hardsigmoid, "hardsigmoid", input, inplace)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6 (`HardswishBackward0`)."""
-    _floats_only(input, "hardswish_cpu")
-    if inplace:
-        return _inplace(_nn.Hardswish, "hardswish_", input)
-    return _nn.Hardswish.apply(input)
+    return _float_activation(_nn.Hardswish, "hardswish", input, inplace)
 
 
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
     """x * tanh(softplus(x)) (`MishBackward0`)."""
-    _floats_only(input, "mish_cpu")
-    if inplace:
-        return _inplace(_nn.Mish, "mish_", input)
-    return _nn.Mish.apply(input)
+    return _float_activation(_nn.Mish, "mish", input, inplace)
 
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
