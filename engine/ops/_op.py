@@ -67,7 +67,6 @@ from ._codegen import compile_apply, compile_saver
 REGISTRY: dict[str, type] = {}
 
 
-
 def edge(t: Tensor) -> tuple:
     """The next_functions entry for input `t`: its grad_fn, its AccumulateGrad, or None (also
     for an absent optional input, such as clamp's max=None)."""

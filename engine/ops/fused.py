@@ -24,8 +24,10 @@ _INT_ADDCDIV = (
     "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
     "for all dtypes.")
 
+
 def _small32(*arrays) -> bool:
     return all(a.dtype == F32 and a.size <= SMALL for a in arrays)
+
 
 def _broadcast_error(arrays, params, error: ValueError) -> Exception:
     """PyTorch's message for three inputs that do not broadcast: each one against the shape
@@ -45,6 +47,7 @@ def _three(make, shape, low=-2.0, high=2.0):
     for other in _samples.broadcast_partner(shape):
         yield make(shape, low, high), make(other, low, high), make(shape, low, high)
 
+
 class Addcmul(Op):
     """out = self + value * tensor1 * tensor2"""
     grad_fn_name, name, n_inputs = "AddcmulBackward0", "addcmul", 3
@@ -56,6 +59,7 @@ class Addcmul(Op):
         if _small32(self, tensor1, tensor2):     # fma(value * tensor1, tensor2, self)
             return np.asarray(fma32(tensor1 * np.float32(value), tensor2, self))
         return np.asarray(self + value * tensor1 * tensor2)
+
     def backward(ctx, grad):
         a, b, c = ctx.needs_input_grad
         t1, t2, v = ctx.tensor1, ctx.tensor2, ctx.value
@@ -68,6 +72,7 @@ class Addcmul(Op):
         for a, b, c in _three(make, shape):
             yield a, b, c, 0.5
 
+
 class Addcdiv(Op):
     """out = self + value * tensor1 / tensor2"""
     grad_fn_name, name, n_inputs = "AddcdivBackward0", "addcdiv", 3
@@ -77,6 +82,7 @@ class Addcdiv(Op):
 
     def forward(self, tensor1, tensor2, value=1):
         return np.asarray(self + value * tensor1 / tensor2)
+
     def backward(ctx, grad):
         from ..factories import full_like
         a, b, c = ctx.needs_input_grad
@@ -92,6 +98,7 @@ class Addcdiv(Op):
             c._data[...] = np.abs(c._data) + 0.5      # keep the divisor away from 0
             yield a, b, c, 2.0
 
+
 def _lerp(self, end, weight):
     """PyTorch's lerp: from `self` while the weight is small, from `end` otherwise (so that
     weight 1 gives `end` exactly)."""
@@ -102,6 +109,7 @@ def _lerp(self, end, weight):
                                    fma32(weight - np.float32(1), diff, end)))
     return np.asarray(np.where(small, self + weight * diff, end - diff * (1 - weight)))
 
+
 class LerpScalar(Op):
     """out = self + weight * (end - self), weight a number"""
     grad_fn_name, name, n_inputs = "LerpBackward0", "lerp", 2
@@ -110,16 +118,19 @@ class LerpScalar(Op):
 
     def forward(self, end, weight):
         return _lerp(self, end, np.asarray(weight, dtype=np.result_type(self, end)))
+
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         w = ctx.weight
         return (sum_to(MulScalar.apply(grad, 1 - w), ctx._self_sym_sizes) if a else None,
                 sum_to(MulScalar.apply(grad, w), ctx._end_sym_sizes) if b else None)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         for a, b in _samples.binary(make, shape):
             yield a, b, 0.25
             yield a, b, 0.75
+
 
 class LerpTensor(Op):
     """out = self + weight * (end - self), weight a tensor"""
@@ -130,6 +141,7 @@ class LerpTensor(Op):
 
     def forward(self, end, weight):
         return _lerp(self, end, weight)
+
     def backward(ctx, grad):
         a, b, c = ctx.needs_input_grad
         x, y, w = ctx.self, ctx.end, ctx.weight
@@ -141,22 +153,27 @@ class LerpTensor(Op):
     def sample_inputs(cls, make, shape):
         yield from _three(make, shape, -1.0, 1.0)
 
+
 class Logaddexp(Op):
     """out = log(exp(self) + exp(other))"""
     grad_fn_name, name, n_inputs = "LogaddexpBackward0", "logaddexp", 2
     saves = ("other", "self")
     rule = "grad / (1 + exp(other - self)), grad / (1 + exp(self - other))"
+
     def forward(self, other):
         m = np.maximum(self, other)
         out = m + via64(np.log1p)(via64(np.exp)(-np.abs(self - other)))
         both_inf = np.isinf(self) & (self == other)     # inf - inf would give nan
         return np.asarray(np.where(both_inf, self, out))
+
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         x, y = ctx.self, ctx.other
         return (sum_to(grad / ((y - x).exp() + 1), x._data.shape) if a else None,
                 sum_to(grad / ((x - y).exp() + 1), y._data.shape) if b else None)
+
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+
 
 # ---- public entry points ------------------------------------------------------------------
 def _float_kernel(kernel: str, *tensors) -> None:
@@ -164,6 +181,7 @@ def _float_kernel(kernel: str, *tensors) -> None:
         if t._data.dtype.kind not in "fc":
             raise NotImplementedError(f'"{kernel}" not implemented for '
                                       f"'{t.dtype.legacy.replace('Tensor', '')}'")
+
 
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (`torch.addcmul`).
@@ -174,6 +192,7 @@ def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
         [7.0, 17.0]
     """
     return Addcmul.apply(input, tensor1, tensor2, value)
+
 
 def addcdiv_check(tensor1, tensor2) -> None:
     """PyTorch's refusal of integer division in addcdiv (and Tensor.addcdiv_)."""
@@ -205,6 +224,7 @@ def lerp_op(input, end, weight) -> type:
 def lerp(input, end, weight) -> Tensor:
     """input + weight * (end - input); weight a number or a tensor (`torch.lerp`)."""
     return lerp_op(input, end, weight).apply(input, end, weight)
+
 
 def logaddexp(input, other) -> Tensor:
     """log(exp(input) + exp(other)) without overflow (`torch.logaddexp`)."""

@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._op import Op, as_array
 
+
 class _ReturnType(namedtuple("_ReturnType", ("values", "indices")), metaclass=TorchNamed):
     """PyTorch's `torch.return_types.<op>`: a (values, indices) named tuple."""
 

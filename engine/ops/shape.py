@@ -16,6 +16,7 @@ from ._broadcast import sum_to
 from ._op import Op
 from .reduction import dims_of
 
+
 def _shape_arg(shape) -> tuple:
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = shape[0]
