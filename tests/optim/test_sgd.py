@@ -114,3 +114,24 @@ def test_training_a_linear_model_reduces_the_loss():
     assert loss.item() < 1e-6
     assert model.weight.item() == pytest.approx(3.0, abs=1e-3)
     assert model.bias.item() == pytest.approx(0.5, abs=1e-3)
+
+
+def test_update_rounds_once_up_to_fused_max_then_in_float32():
+    """p - lr * g rounded once (PyTorch's fused kernel) for parameters of up to FUSED_MAX
+    elements; larger ones take numpy's float32 arithmetic (two roundings), whose gradients
+    already carry numpy's BLAS order (engine/optim/optimizer.py FUSED_MAX)."""
+    import numpy as np
+    from engine.optim.optimizer import FUSED_MAX
+    rng = np.random.default_rng(3)
+    lr = np.float32(0.01)
+    for n in (FUSED_MAX, FUSED_MAX + 1):
+        w = rng.standard_normal(n).astype(np.float32)
+        g = rng.standard_normal(n).astype(np.float32)
+        p = torch.tensor(w, requires_grad=True)
+        p.grad = torch.tensor(g)
+        torch.optim.SGD([p], lr=0.01).step()
+        once = (w.astype(np.float64) - np.float64(lr) * g.astype(np.float64)).astype(np.float32)
+        twice = w - lr * g
+        assert (once != twice).any()        # the data tells the two roundings apart
+        expected = once if n <= FUSED_MAX else twice
+        assert np.array_equal(p.detach().numpy(), expected)
