@@ -27,6 +27,10 @@ _SHORT_ORDER = {n: np.array([0, *range(4, n), 1, 2, 3]) for n in range(4, 8)}
 _ONE_VECTOR_ORDER: dict = {}
 _ILP, _STEP = 4, 16      # accumulators interleaved; rows per cascade run (for <= 32768)
 MAX_SERIAL = 32768       # PyTorch's grain size: larger sums are split over threads
+# running sums one addition at a time, in the array's own (float) dtype: the ufunc method
+# itself, without np.cumsum's Python wrapper, a microsecond less per short sum (hot: every
+# mean and every broadcast gradient of a learner-sized tensor comes through here)
+_accumulate = np.add.accumulate
 SMALL = 4096             # dim sums of more elements keep numpy's order (speed, ops/_exact.py)
 
 
@@ -42,7 +46,7 @@ def _in_order(stack: np.ndarray, axis: int) -> np.ndarray:
     stack = np.ascontiguousarray(stack)
     if math.prod(stack.shape[axis + 1:]) >= 2:
         return np.add.reduce(stack, axis=axis)
-    return np.take(np.cumsum(stack, axis=axis, dtype=stack.dtype), -1, axis=axis)
+    return np.take(_accumulate(stack, axis=axis), -1, axis=axis)
 
 
 def _add_rows(acc: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -105,21 +109,20 @@ def cascade_sum(a: np.ndarray) -> np.ndarray:
     n = flat.size
     # PyTorch's accumulators start at +0.0, so a sum is never -0.0: "+ 0" restores that
     if n < 4:                          # ((0 + a) + b) + c
-        return np.asarray(np.cumsum(flat, dtype=flat.dtype)[-1] + 0)
+        return np.asarray(_accumulate(flat)[-1] + 0)
     if n < lanes:                      # accumulator 0 takes a0 then the tail, then a1, a2, a3
-        return np.asarray(np.cumsum(flat[_SHORT_ORDER[n]], dtype=flat.dtype)[-1] + 0)
+        return np.asarray(_accumulate(flat[_SHORT_ORDER[n]])[-1] + 0)
     if n < 2 * lanes:                  # one vector: the tail first, then its lanes in order
         order = _ONE_VECTOR_ORDER.get(n)
         if order is None:
             order = _ONE_VECTOR_ORDER[n] = np.r_[lanes:n, 0:lanes]
-        return np.asarray(np.cumsum(flat[order], dtype=flat.dtype)[-1] + 0)
+        return np.asarray(_accumulate(flat[order])[-1] + 0)
     nvec = n // lanes
     rows = flat[:nvec * lanes].reshape(nvec, lanes)
     # fewer than four vectors: one accumulator takes them all, one at a time (the usual case;
     # numpy adds rows in order along axis 0)
     vec = rows.sum(axis=0) if nvec < _ILP else _row_sum(rows)
-    return np.asarray(np.cumsum(np.concatenate((flat[nvec * lanes:], vec)),
-                                dtype=flat.dtype)[-1] + 0)
+    return np.asarray(_accumulate(np.concatenate((flat[nvec * lanes:], vec)))[-1] + 0)
 
 
 def applies(a: np.ndarray) -> bool:
@@ -169,9 +172,9 @@ def _inner_sum(x: np.ndarray) -> np.ndarray:
         return _row_sum(x.T)
     nvec = r // lanes
     vecs = np.moveaxis(x[:, :nvec * lanes].reshape(x.shape[0], nvec, lanes), 1, 0)
-    vec = np.cumsum(vecs, axis=0)[-1] if nvec < _ILP else _row_sum(vecs)
+    vec = _accumulate(vecs, axis=0)[-1] if nvec < _ILP else _row_sum(vecs)
     zero = np.zeros((x.shape[0], 1), x.dtype)
-    return np.cumsum(np.concatenate([zero, x[:, nvec * lanes:], vec], axis=1), axis=1)[:, -1]
+    return _accumulate(np.concatenate([zero, x[:, nvec * lanes:], vec], axis=1), axis=1)[:, -1]
 
 
 def dim_sum(a: np.ndarray, axes: tuple, keepdims: bool):
@@ -239,7 +242,7 @@ def lane_sum(a: np.ndarray) -> np.ndarray:
     """
     n, lanes = a.shape[-1], VEC_LANES
     if n < lanes:
-        return np.cumsum(a, axis=-1, dtype=a.dtype)[..., -1:]
+        return _accumulate(a, axis=-1)[..., -1:]
     acc = a[..., :lanes].copy()
     d = lanes
     while d + lanes <= n:
