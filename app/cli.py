@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_render)
 
     p = sub.add_parser("serve", help="start the web app")
-    p.add_argument("--host", default=None, help="bind address (default: GRADSTEP_HOST or 127.0.0.1)")
+    p.add_argument("--host", default=None,
+                   help="bind address (default: GRADSTEP_HOST or 127.0.0.1)")
     p.add_argument("--port", type=int, default=None, help="port (default: GRADSTEP_PORT or 8000)")
     p.add_argument("--workers", type=int, default=None,
                    help="uvicorn worker processes (default: GRADSTEP_WEB_WORKERS or 1)")

@@ -2,7 +2,8 @@
 (when a development interpreter with torch is given) and hand-written numpy, side by side.
 
     python bench/run.py                                   # engine, engine-traced, numpy
-    python bench/run.py --torch-python PATH/TO/python     # ... and PyTorch (or GRADSTEP_TORCH_PYTHON)
+    python bench/run.py --torch-python PATH/TO/python     # ... and PyTorch
+                                      # (or set GRADSTEP_TORCH_PYTHON)
     python bench/run.py --rounds 5 W1 W2
     python bench/run.py --cpu-time ...                    # CPU time: for a loaded machine
 

@@ -1,10 +1,11 @@
 """Run-time object policy: the guards the rewritten program calls, and its builtins.
 
 Default deny per type: a program never holds a real module (only `ModuleProxy`s with explicit
-allow-lists, `runner.proxies`), attribute reads are allowed per type (engine and user objects: public names;
-ndarray: a listed subset; exceptions: `.args`; generators, frames, functions: nothing), writes
-only where tutorials make them (Tensor `data`/`grad`/`requires_grad`, user objects, modules).
-Violations raise SecurityError. `Sandbox(...).globals()` builds a program's namespace.
+allow-lists, `runner.proxies`), attribute reads are allowed per type (engine and user
+objects: public names; ndarray: a listed subset; exceptions: `.args`; generators, frames,
+functions: nothing), writes only where tutorials make them (Tensor `data`/`grad`/
+`requires_grad`, user objects, modules). Violations raise SecurityError.
+`Sandbox(...).globals()` builds a program's namespace.
 
 Example:
     >>> g = Sandbox(print_fn=lambda text: None).globals()

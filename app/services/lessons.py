@@ -127,7 +127,9 @@ def segments(paragraph: str) -> list[dict]:
     """A paragraph as plain, `code` and *emphasised* pieces, so a template can mark them up.
 
     >>> [(p["kind"], p["text"]) for p in segments("call `y.backward(v)`, *then* look")]
-    [('text', 'call '), ('code', 'y.backward(v)'), ('text', ', '), ('em', 'then'), ('text', ' look')]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('text', 'call '), ('code', 'y.backward(v)'), ('text', ', '), ('em', 'then'),
+     ('text', ' look')]
     """
     out: list[dict] = []
     for i, part in enumerate(paragraph.split("`")):
