@@ -297,6 +297,8 @@ class TensorOps:
     def clamp_max_(self, max):  # noqa: A002
         op = cl.ClampMaxTensor if isinstance(max, _T) else cl.ClampMax
         return ip.apply_inplace(op, "clamp_max_", self, max)
+    def cumprod_(self, dim, *, dtype=None):
+        return ip.apply_inplace(cum.Cumprod, "cumprod_", self, cum.inplace_dim(self, dim, dtype))
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)
     def copy_(self, src): return ip.copy_(self, src)
