@@ -290,7 +290,9 @@ class TensorOps:
     def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
     def clamp_(self, min=None, max=None):  # noqa: A002
-        return ip.apply_inplace(cl.Clamp, "clamp_", self, _num(min), _num(max))
+        return cl.clamp_(self, min, max, _method=True)
+    def clip_(self, min=None, max=None):  # noqa: A002
+        return cl.clamp_(self, min, max, _name="clip_", _method=True)
     def clamp_min_(self, min):  # noqa: A002
         op = cl.ClampMinTensor if isinstance(min, _T) else cl.ClampMin
         return ip.apply_inplace(op, "clamp_min_", self, min)

@@ -43,3 +43,32 @@ def test_nn_elu_honours_inplace():
     y = torch.tensor(X) * 1
     assert torch.nn.ELU(inplace=True)(y) is y
     assert torch.nn.ELU()(y) is not y
+
+
+def test_clamp_inplace_with_tensor_bounds_sends_gradients_to_the_winning_bound():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    lo = torch.tensor([-1.0, 1.0, 0.0], requires_grad=True)
+    hi = torch.tensor([1.0, 2.0, 2.5], requires_grad=True)
+    y = x * 1
+    z = y.clamp_(lo, hi)
+    assert z is y and type(z.grad_fn).__name__ == "ClampBackward0"
+    assert z.tolist() == [-1.0, 1.0, 2.5]
+    z.backward(torch.tensor([1.0, 2.0, 3.0]))
+    assert x.grad.tolist() == [0.0, 0.0, 0.0]
+    assert lo.grad.tolist() == [1.0, 2.0, 0.0] and hi.grad.tolist() == [0.0, 0.0, 3.0]
+
+
+def test_clip_inplace_with_one_tensor_bound_has_a_none_edge():
+    lo = torch.tensor([0.0, 0.0], requires_grad=True)
+    y = torch.tensor([-1.0, 1.0], requires_grad=True) * 1
+    torch.clip_(y, lo)
+    assert y.grad_fn.next_functions[2] == (None, 0)
+
+
+def test_inplace_saved_self_is_a_clone_of_the_value_before_the_write():
+    w = torch.tensor([3.0, 4.0], requires_grad=True)
+    y = torch.tensor([1.0, 2.0], requires_grad=True) * 1
+    y.mul_(w)
+    saved = y.grad_fn._saved_self
+    assert type(saved.grad_fn).__name__ == "CloneBackward0" and saved.tolist() == [1.0, 2.0]
+    assert type(y.grad_fn.next_functions[0][0]).__name__ == "MulBackward0"
