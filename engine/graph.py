@@ -75,6 +75,11 @@ class Node(metaclass=TorchNamed):
         self._x = None
         self._n_out = 1
 
+    def __dir__(self):
+        # the engine's own `_saved` and `_saved_names` would otherwise show among PyTorch's
+        # `_saved_<name>` accessors to a learner listing them with dir()
+        return [n for n in super().__dir__() if n not in ("_saved", "_saved_names")]
+
     def name(self) -> str:
         """PyTorch's node name, e.g. ``"MulBackward0"``."""
         return type(self).__name__

@@ -72,3 +72,9 @@ def test_inplace_saved_self_is_a_clone_of_the_value_before_the_write():
     saved = y.grad_fn._saved_self
     assert type(saved.grad_fn).__name__ == "CloneBackward0" and saved.tolist() == [1.0, 2.0]
     assert type(y.grad_fn.next_functions[0][0]).__name__ == "MulBackward0"
+
+
+def test_dir_of_a_node_lists_only_pytorch_saved_accessors():
+    y = F.selu(torch.tensor(X, requires_grad=True) * 1, inplace=True)
+    assert [a for a in dir(y.grad_fn) if a.startswith("_saved")] == [
+        "_saved_alpha", "_saved_input_scale", "_saved_result", "_saved_scale"]
