@@ -27,5 +27,6 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Mish", "SELU", "CELU", "Threshold", "GLU", "PReLU", "Softmin", "Softsign", "Tanhshrink",
            "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
-           "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity", "PairwiseDistance",
+           "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
+           "PairwiseDistance",
            "KLDivLoss", "functional", "init", "parameter"]

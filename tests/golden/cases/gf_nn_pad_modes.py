@@ -12,7 +12,8 @@ import torch.nn.functional as F
 x1 = torch.tensor([[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]], requires_grad=True)
 x2 = torch.arange(1.0, 13.0).view(1, 1, 3, 4).requires_grad_()
 x3 = torch.arange(1.0, 25.0).view(1, 2, 3, 4).requires_grad_()
-cases = [(x1, (2, 1)), (x1, (-1, 2)), (x2, (1, 2, 2, 0)), (x2, (0, 0, -1, 1)), (x3, (1, 1, 1, 1, 1, 0))]
+cases = [(x1, (2, 1)), (x1, (-1, 2)), (x2, (1, 2, 2, 0)), (x2, (0, 0, -1, 1)),
+         (x3, (1, 1, 1, 1, 1, 0))]
 for mode in ["reflect", "replicate", "circular"]:
     for x, p in cases:
         y = F.pad(x, p, mode=mode)

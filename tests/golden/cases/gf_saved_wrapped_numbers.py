@@ -20,7 +20,8 @@ cases = [("x * 3", lambda: x * 3), ("3 * x", lambda: 3 * x), ("x * 3.5", lambda:
          ("d * 3", lambda: d * 3), ("d / 0.5", lambda: d / 0.5),
          ("x * tensor(3)", lambda: x * torch.tensor(3)),
          ("x * tensor(3.)", lambda: x * torch.tensor(3.0)),
-         ("(x * 1).mul_(3)", lambda: (x * 1).mul_(3)), ("(x * 1).div_(2.0)", lambda: (x * 1).div_(2.0))]
+         ("(x * 1).mul_(3)", lambda: (x * 1).mul_(3)),
+         ("(x * 1).div_(2.0)", lambda: (x * 1).div_(2.0))]
 for name, f in cases:
     y = f()
     o = y.grad_fn._saved_other
