@@ -36,7 +36,7 @@ from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
 from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
-from .ops.clamping import clamp, clamp_max, clamp_min, clip, maximum, minimum
+from .ops.clamping import clamp, clamp_, clamp_max, clamp_min, clip, clip_, maximum, minimum
 from .ops.cumulative import cumprod
 from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
                               log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
@@ -134,7 +134,7 @@ __all__ = [
     "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
     "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
     "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp",
-    "clamp_min", "clamp_max", "clip",
+    "clamp_min", "clamp_max", "clip", "clamp_", "clip_",
     "maximum", "minimum", "where", "floor", "ceil", "round", "addcmul", "addcdiv", "lerp",
     "logaddexp", "acos", "arccos", "atan2", "arctan2", "masked_fill", "eq", "ne", "lt", "le",
     "gt", "ge", "logical_and", "logical_or", "logical_not", "isnan", "isinf", "isfinite", "equal",

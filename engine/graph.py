@@ -75,6 +75,11 @@ class Node(metaclass=TorchNamed):
         self._x = None
         self._n_out = 1
 
+    def __dir__(self):
+        # the engine's own `_saved` and `_saved_names` would otherwise show among PyTorch's
+        # `_saved_<name>` accessors to a learner listing them with dir()
+        return [n for n in super().__dir__() if n not in ("_saved", "_saved_names")]
+
     def name(self) -> str:
         """PyTorch's node name, e.g. ``"MulBackward0"``."""
         return type(self).__name__
@@ -150,6 +155,37 @@ def _saved_property(i: int) -> property:
     return property(unpack, doc="a value saved for backward")
 
 
+# NOTE [wrapped numbers]
+# `x * 3` computes with 3 in x's dtype, but PyTorch saves the number as it came: a 0-d int64
+# (float64 for a float, bool for a bool) tensor, so `grad_fn._saved_other` prints tensor(3).
+# `ops._op.scalar` marks the tensor it wraps a number in with {"wrapped_number": 3} in `_x`;
+# the public `_saved_<name>` accessors below rebuild PyTorch's tensor from it when asked,
+# so the op itself (and its backward, which reads `ctx.other`) pays nothing more.
+def _public_saved_property(i: int) -> property:
+    def unpack(node):
+        v = node._saved[i]
+        versions = node._versions
+        if v is FREED or (versions and versions[i] is not None and v._vc[0] != versions[i]):
+            return node._unpack(i)
+        x = v._x if versions and versions[i] is not None else None    # tensors only
+        if x is not None and "wrapped_number" in x:
+            return _wrapped_number(x)
+        return v
+    return property(unpack, doc="a value saved for backward, as PyTorch shows it")
+
+
+def _wrapped_number(x: dict):
+    """The 0-d tensor PyTorch keeps for a wrapped Python number (one object, as PyTorch's)."""
+    if "as_saved" not in x:
+        import numpy as np
+        from .tensor import new_tensor
+        value = x["wrapped_number"]
+        kind = np.asarray(value).dtype.kind
+        dtype = np.bool_ if kind == "b" else np.int64 if kind in "iu" else np.float64
+        x["as_saved"] = new_tensor(np.array(value, dtype=dtype))
+    return x["as_saved"]
+
+
 def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra: dict) -> type:
     """Build the grad_fn class `name`, with `_saved_<n>` (and ctx-style `<n>`) accessors."""
     # PyTorch's node classes are C types in no module: type(fn) prints <class 'MulBackward0'>
@@ -158,7 +194,7 @@ def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra:
     for i, n in enumerate(saved_names):
         # names starting with "_" are engine-private (PyTorch keeps them as input metadata)
         if not n.startswith("_"):
-            ns["_saved_" + n] = _saved_property(i)
+            ns["_saved_" + n] = _public_saved_property(i)
         ns[n] = _saved_property(i)
     ns.update(extra)
     return type(name, (base,), ns)

@@ -102,7 +102,9 @@ def modified_inplace(t, expected: int, own_node=None) -> str:
     if fn is not None:
         name = type(fn).__name__
         cut = name.rfind("Backward")
-        name = name[:cut] if cut > 0 else name
+        if cut > 0:     # PyTorch drops "Backward" and an overload number 0: Elu1, but Mul
+            suffix = name[cut + 8:]
+            name = name[:cut] + ("" if suffix == "0" else suffix)
         if name == "CopySlices":    # PyTorch names this node by its C++ class
             name = "torch::autograd::CopySlices"
         which = f", which is output {t._out_nr} of {name},"

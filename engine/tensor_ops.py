@@ -290,13 +290,17 @@ class TensorOps:
     def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
     def clamp_(self, min=None, max=None):  # noqa: A002
-        return ip.apply_inplace(cl.Clamp, "clamp_", self, _num(min), _num(max))
+        return cl.clamp_(self, min, max, _method=True)
+    def clip_(self, min=None, max=None):  # noqa: A002
+        return cl.clamp_(self, min, max, _name="clip_", _method=True)
     def clamp_min_(self, min):  # noqa: A002
         op = cl.ClampMinTensor if isinstance(min, _T) else cl.ClampMin
         return ip.apply_inplace(op, "clamp_min_", self, min)
     def clamp_max_(self, max):  # noqa: A002
         op = cl.ClampMaxTensor if isinstance(max, _T) else cl.ClampMax
         return ip.apply_inplace(op, "clamp_max_", self, max)
+    def cumprod_(self, dim, *, dtype=None):
+        return ip.apply_inplace(cum.Cumprod, "cumprod_", self, cum.inplace_dim(self, dim, dtype))
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)
     def copy_(self, src): return ip.copy_(self, src)

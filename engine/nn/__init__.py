@@ -17,7 +17,7 @@ from .linear import Identity, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
                    KLDivLoss, NLLLoss, SmoothL1Loss)
 from .module import Module
-from .normalization import BatchNorm1d, LayerNorm
+from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
 from .sparse import Embedding
 
@@ -27,5 +27,6 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Mish", "SELU", "CELU", "Threshold", "GLU", "PReLU", "Softmin", "Softsign", "Tanhshrink",
            "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
-           "BatchNorm1d", "Unflatten", "ParameterList", "CosineSimilarity", "PairwiseDistance",
+           "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
+           "PairwiseDistance",
            "KLDivLoss", "functional", "init", "parameter"]

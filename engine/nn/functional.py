@@ -155,7 +155,10 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
-    """x for x > 0, alpha * (e**x - 1) otherwise (`EluBackward0`)."""
+    """x for x > 0, alpha * (e**x - 1) otherwise (`EluBackward0`; in place EluBackward1)."""
+    _floats_only(input, "elu_cpu")
+    if inplace:
+        return _inplace(_nn.EluInplace, "elu_", input, alpha, 1, 1)
     return _nn.Elu.apply(input, alpha, 1, 1)
 
 
@@ -204,21 +207,38 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
 
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
-    """scale * elu(x, alpha) with SELU's fixed constants; PyTorch records `EluBackward0`."""
+    """scale * elu(x, alpha) with SELU's fixed constants; PyTorch records `EluBackward0`
+    (in place `EluBackward1`)."""
     _floats_only(input, "elu_cpu")
     if inplace:
-        raise NotImplementedError("selu: inplace=True is not supported here")
+        return _inplace(_nn.EluInplace, "selu_", input, _nn.SELU_ALPHA, _nn.SELU_SCALE, 1)
     return _nn.Elu.apply(input, _nn.SELU_ALPHA, _nn.SELU_SCALE, 1)
 
 
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
-    """x for x > 0, alpha * (e**(x / alpha) - 1) otherwise (`CeluBackward0`)."""
+    """x for x > 0, alpha * (e**(x / alpha) - 1) otherwise (`CeluBackward0`; in place
+    `CeluBackward1`)."""
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
     _floats_only(input, "elu_cpu")
     if inplace:
-        raise NotImplementedError("celu: inplace=True is not supported here")
+        return _inplace(_nn.CeluInplace, "celu_", input, alpha)
     return _nn.Celu.apply(input, alpha)
+
+
+def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """`elu` in place (`EluBackward1`)."""
+    return elu(input, alpha, True)
+
+
+def selu_(input: Tensor) -> Tensor:
+    """`selu` in place (`EluBackward1`)."""
+    return selu(input, True)
+
+
+def celu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """`celu` in place (`CeluBackward1`)."""
+    return celu(input, alpha, True)
 
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
@@ -336,7 +356,7 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
            "silu", "elu", "gelu", "logsigmoid", "hardtanh", "hardsigmoid", "hardswish", "mish",
-           "selu", "celu", "threshold", "glu", "prelu",
+           "selu", "celu", "threshold", "glu", "prelu", "elu_", "selu_", "celu_",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout", "embedding", "one_hot", "layer_norm",
            "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad"]

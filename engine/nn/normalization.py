@@ -1,8 +1,11 @@
-"""`nn.LayerNorm` and `nn.BatchNorm1d`: normalisation layers with a learnable scale and shift.
+"""`nn.LayerNorm`, `nn.BatchNorm1d` and `nn.BatchNorm2d`: normalisation layers with a
+learnable scale and shift.
 
 PyTorch counterparts: `torch.nn.LayerNorm` (statistics over the trailing dims of each sample)
-and `torch.nn.BatchNorm1d` (statistics of each channel over the batch while training, kept as
-running averages in buffers for eval). Weights start at 1, biases at 0.
+and `torch.nn.BatchNorm1d`/`BatchNorm2d` (statistics of each channel over the batch, and the
+length or height and width, while training, kept as running averages in buffers for eval).
+The batch norms share `_BatchNorm`, as PyTorch's `_BatchNorm`; they differ only in the input
+ranks they accept. Weights start at 1, biases at 0.
 """
 from __future__ import annotations
 
@@ -48,17 +51,12 @@ class LayerNorm(Module):
                 f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}")
 
 
-class BatchNorm1d(Module):
-    """Per-channel normalisation of (N, C) or (N, C, L) inputs.
+class _BatchNorm(Module):
+    """Per-channel (dim 1) normalisation; a subclass says which input ranks it takes.
 
     While training it uses the batch's statistics and updates `running_mean`,
     `running_var` (unbiased) and `num_batches_tracked`; in eval it uses the running ones.
     momentum=None averages all batches seen so far.
-
-    Example:
-        >>> import engine as torch
-        >>> torch.nn.BatchNorm1d(3)
-        BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
     """
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
@@ -94,9 +92,8 @@ class BatchNorm1d(Module):
             self.running_var.fill_(1)
             self.num_batches_tracked.zero_()
 
-    def _check_input_dim(self, input: Tensor) -> None:
-        if input.dim() != 2 and input.dim() != 3:
-            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+    def _check_input_dim(self, input: Tensor) -> None:  # pragma: no cover - subclasses
+        raise NotImplementedError
 
     def forward(self, input: Tensor) -> Tensor:
         self._check_input_dim(input)
@@ -117,4 +114,33 @@ class BatchNorm1d(Module):
                 f"track_running_stats={self.track_running_stats}")
 
 
-__all__ = ["LayerNorm", "BatchNorm1d"]
+class BatchNorm1d(_BatchNorm):
+    """Per-channel normalisation of (N, C) or (N, C, L) inputs (see `_BatchNorm`).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.nn.BatchNorm1d(3)
+        BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
+    """
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() != 2 and input.dim() != 3:
+            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+
+
+class BatchNorm2d(_BatchNorm):
+    """Per-channel normalisation of (N, C, H, W) inputs, statistics over N, H and W (see
+    `_BatchNorm`).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.nn.BatchNorm2d(3)
+        BatchNorm2d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
+    """
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() != 4:
+            raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+__all__ = ["LayerNorm", "BatchNorm1d", "BatchNorm2d"]

@@ -333,7 +333,10 @@ def scalar(value, like: Tensor) -> Tensor:
         dt = _default_float()
     else:
         raise TypeError(f"unsupported operand type: '{type(value).__name__}'")
-    return new_tensor(np.array(value, dtype=dt))
+    t = new_tensor(np.array(value, dtype=dt))
+    if like._rg:    # only a node saves it, and only if `like` needs grad: no cost without
+        t._x = {"wrapped_number": value}    # NOTE [wrapped numbers] in graph.py
+    return t
 
 
 def _refuse_inference_saves(saved: tuple) -> None:

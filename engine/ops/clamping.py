@@ -241,6 +241,21 @@ def clamp(input, min=None, max=None, *, _name="clamp", _method=False) -> Tensor:
     return Clamp.apply(input, _num(min), _num(max))
 
 
+def clamp_(input, min=None, max=None, *, _name="clamp_", _method=False) -> Tensor:  # noqa: A002
+    """`clamp` in place (`Tensor.clamp_`, `torch.clamp_`): number bounds record ClampBackward1,
+    tensor bounds ClampBackward0, which sends gradients to the bounds too."""
+    from .inplace import apply_inplace
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    bounds = [v for v in (min, max) if v is not None]
+    tensors = [v for v in bounds if isinstance(v, Tensor)]
+    if tensors and len(tensors) == len(bounds):
+        return apply_inplace(ClampTensor, "clamp_", input, min, max)
+    if any(t.ndim or t.requires_grad for t in tensors):   # as clamp: one overload or the other
+        raise TypeError(_clamp_args_error(_name, _method, min, max))
+    return apply_inplace(Clamp, "clamp_", input, _num(min), _num(max))
+
+
 def _clamp_args_error(name: str, method: bool, min, max) -> str:  # noqa: A002
     got = [type(v).__name__ for v in (min, max) if v is not None]
     if method:
@@ -250,6 +265,14 @@ def _clamp_args_error(name: str, method: bool, min, max) -> str:  # noqa: A002
                 f"({', '.join(got)}), but expected one of:\n"
                 f" * (Tensor min = None, Tensor max = None)\n{why}"
                 f" * (Number min = None, Number max = None)\n{why}")
+    if name.endswith("_"):      # torch.clamp_: no out=, and the input is listed as matching
+        marked = ", ".join(f"!{g}!" for g in got)
+        why = ("      didn't match because some of the arguments have invalid types: "
+               f"(Tensor, {marked})\n")
+        return (f"{name}() received an invalid combination of arguments - got "
+                f"(Tensor, {', '.join(got)}), but expected one of:\n"
+                f" * (Tensor input, Tensor min = None, Tensor max = None)\n{why}"
+                f" * (Tensor input, Number min = None, Number max = None)\n{why}")
     return (f"{name}() received an invalid combination of arguments - got "
             f"(Tensor, {', '.join(got)}), but expected one of:\n"
             " * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
@@ -259,6 +282,11 @@ def _clamp_args_error(name: str, method: bool, min, max) -> str:  # noqa: A002
 def clip(input, min=None, max=None) -> Tensor:  # noqa: A002
     """An alias of `clamp` (`torch.clip`)."""
     return clamp(input, min, max, _name="clip")
+
+
+def clip_(input, min=None, max=None) -> Tensor:  # noqa: A002
+    """An alias of `clamp_` (`torch.clip_`)."""
+    return clamp_(input, min, max, _name="clip_")
 
 
 def clamp_min(input, min) -> Tensor:  # noqa: A002

@@ -66,3 +66,14 @@ def cumprod(input, dim, *, dtype=None) -> Tensor:
     if dtype is not None:
         input = input.to(dtype)
     return Cumprod.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+
+
+def inplace_dim(input: Tensor, dim, dtype) -> int:
+    """`Tensor.cumprod_`'s checks: dim normalised, and a dtype other than input's refused, as
+    an in-place write cannot change it."""
+    if dtype is not None and dtype.np != input._data.dtype:
+        from ..messages import cpp_type
+        have, want = cpp_type(input.dtype.legacy[:-6]), cpp_type(dtype.legacy[:-6])
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {have} and output tensor "
+                           f"dtype {want} should match")
+    return dims_of(dim, input.ndim)[0] if input.ndim else 0

@@ -70,22 +70,29 @@ class EluBackward(Op):
 
     def forward(grad_output, self_or_result, alpha, scale, input_scale, is_result=False):
         x, g = self_or_result, grad_output
-        neg = g * input_scale * (alpha * scale) * _exp64(x * input_scale)     # PyTorch's order
+        if is_result:       # in place (elu_, selu_, celu_): x is the output, e**.. is x + alpha
+            neg = g * input_scale * (x + alpha * scale)
+        else:
+            neg = g * input_scale * (alpha * scale) * _exp64(x * input_scale)     # PyTorch's order
         return np.where(x <= 0, neg, g * scale).astype(g.dtype, copy=False)
 
     def backward(ctx, grad):
         from .arithmetic import MulScalar
         a, b = ctx.needs_input_grad
         x, al, sc, isc = ctx.self_or_result, ctx.alpha, ctx.scale, ctx.input_scale
+        res = ctx.is_result
         gx = None
-        if b:
+        if b:       # PyTorch's elu_double_backward
             gg = MulScalar.apply(grad * ctx.grad_output, isc)
-            gx = EluBackward.apply(gg, x, al, sc, isc) * _mask(x._data < 0, grad)
-        return (EluBackward.apply(grad, x, al, sc, isc) if a else None, gx)
+            if not res:
+                gg = EluBackward.apply(gg, x, al, sc, isc)
+            gx = gg * _mask(x._data < 0, grad)
+        return (EluBackward.apply(grad, x, al, sc, isc, res) if a else None, gx)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), make(shape).detach(), 0.5, 1.0, 1.0
+        yield make(shape), make(shape).detach(), 0.5, 1.5, 2.0, True
 
 
 # PyTorch's double constants: dt(...) rounds them to float32 for float32 tensors only

@@ -19,10 +19,10 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
     """Run `cls` on (t, *args) and store the result in t; return t."""
     check_inplace(t)
     n_other = cls.n_inputs - 1
-    others = args[:n_other]
+    others = args[:n_other]     # an absent optional input (clamp_'s max=None) is None
     out = _forward(cls, t, others, args[n_other:])
     node = None
-    if _grad_state.enabled and (t._rg or any(o._rg for o in others)):
+    if _grad_state.enabled and (t._rg or any(o is not None and o._rg for o in others)):
         node = _record(cls, t, others, args)
     t._data[...] = out
     t._vc[0] += 1
@@ -41,14 +41,17 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
 
 
 def _forward(cls, t, others, params) -> np.ndarray:
-    arrays = [t._data] + [o._data for o in others]
+    arrays = [t._data] + [None if o is None else o._data for o in others]
     try:
         out = as_array(cls.forward(*arrays, *params))
         np.broadcast_to(out, t._data.shape)
     except ValueError:
-        shape = np.broadcast_shapes(*[a.shape for a in arrays]) if len(arrays) > 1 else ()
-        raise RuntimeError(messages.size_mismatch(t._data.shape, shape) or
-                           f"output with shape {list(t._data.shape)} doesn't match the "
+        shapes = [a.shape for a in arrays if a is not None]
+        for other in shapes[1:]:        # operands that do not broadcast, named as PyTorch
+            if messages.size_mismatch(shapes[0], other):
+                raise RuntimeError(messages.size_mismatch(shapes[0], other)) from None
+        shape = np.broadcast_shapes(*shapes)
+        raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the "
                            f"broadcast shape {list(shape)}") from None
     if out.dtype.kind == "f" and t._data.dtype.kind != "f":
         raise RuntimeError(f"result type Float can't be cast to the desired output type "
@@ -59,15 +62,29 @@ def _forward(cls, t, others, params) -> np.ndarray:
 def _record(cls, t, others, args):
     """Build the node as if out of place, from a stand-in holding t's old value and edge."""
     saves_self = any(kind == _KIND_ARG and j == 0 for kind, j, _ in cls._spec)
-    old = new_tensor(t._data.copy() if saves_self else t._data)
+    old = new_tensor(t._data)
     old.grad_fn, old._rg, old._out_nr, old._acc = t.grad_fn, t._rg, t._out_nr, t._acc
-    return cls._make_node((old,) + tuple(others), t, (old,) + tuple(args), None)
+    saved = _clone(old) if saves_self else old
+    return cls._make_node((old,) + tuple(others), t, (saved,) + tuple(args), None)
+
+
+def _clone(t: Tensor) -> Tensor:
+    """The value before the write, as PyTorch's generated in-place code saves it: a clone
+    (`_saved_self` prints grad_fn=<CloneBackward0>), recorded without an op event, as it is
+    autograd's bookkeeping rather than the user's op."""
+    from .shape import Clone
+    quiet, _grad_state.quiet = _grad_state.quiet, True
+    try:
+        return Clone.apply(t)
+    finally:
+        _grad_state.quiet = quiet
 
 
 def _report(name, t, others, node) -> None:
     if _events.listener is not None:
         _events.listener.on_inplace(t, name, t._vc[0])
-        _events.listener.on_op(name, (t,) + tuple(others), t, node)
+        _events.listener.on_op(name, (t,) + tuple(o for o in others if o is not None), t,
+                               node)
     if t._x is not None and "grad_of" in t._x and _events.listener is not None:
         _events.listener.on_grad_reset(t._x["grad_of"], name)
 

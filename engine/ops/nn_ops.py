@@ -227,6 +227,17 @@ class Elu(Op):
         yield make(shape), 0.5
 
 
+class EluInplace(Elu):
+    """self = elu(self) in place (elu_, selu_): the backward reads the output, not the input"""
+    grad_fn_name, name = "EluBackward1", "elu_"
+    saves = ("alpha", "input_scale", "result", "scale")
+    rule = "grad * scale where result > 0, grad * input_scale * (result + alpha * scale) else"
+
+    def backward(ctx, grad):        # PyTorch's elu_backward with is_result=True
+        return (EluBackward.apply(grad, ctx.result, ctx.alpha, ctx.scale, ctx.input_scale,
+                                  True),)
+
+
 class Gelu(Op):
     """out = self * Phi(self) (Phi the normal CDF; 'tanh' uses its tanh approximation)"""
     grad_fn_name, name, saves = "GeluBackward0", "gelu", ("approximate", "self")
@@ -306,6 +317,17 @@ class Celu(Op):
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), 0.5
+
+
+class CeluInplace(Celu):
+    """self = celu(self) in place (celu_): the backward reads the output, not the input"""
+    grad_fn_name, name, saves = "CeluBackward1", "celu_", ("alpha", "result")
+    rule = "grad where result > 0, grad * (result / alpha + 1) elsewhere"
+
+    def backward(ctx, grad):        # PyTorch: elu_backward(.., is_result=True, result)
+        alpha = ctx.alpha
+        return (EluBackward.apply(grad, ctx.result, alpha, 1, 1.0 / float(np.float32(alpha)),
+                                  True),)
 
 
 class Hardsigmoid(Op):
@@ -402,4 +424,4 @@ def _erf(x: np.ndarray) -> np.ndarray:
 
 __all__ = ["addmm", "Addmm", "DivScalar", "LeakyRelu", "Softplus", "Silu", "Elu", "Gelu",
            "LogSigmoid", "Hardtanh", "Celu", "Hardsigmoid", "Hardswish", "Mish", "Threshold",
-           "ThresholdInplace", "SELU_ALPHA", "SELU_SCALE"]
+           "ThresholdInplace", "EluInplace", "CeluInplace", "SELU_ALPHA", "SELU_SCALE"]

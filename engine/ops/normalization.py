@@ -7,9 +7,11 @@ PyTorch counterparts: `torch.native_layer_norm` (`NativeLayerNormBackward0`, wha
 arrives as a placeholder that requires no grad (ones, zeros), which leaves the values alone.
 
 Forward values follow PyTorch's CPU kernels to the bit for float32 (the row moments of layer
-norm: Welford over 8-lane vectors, a scalar tail, then the lanes merged; the output a fused
-multiply-add); the backwards are PyTorch's formulas, written in Tensor ops so that
-create_graph differentiates them again.
+norm: Welford over 8-lane vectors, a scalar tail, then the lanes merged; batch norm's channel
+sums in order in double for contiguous inputs of 3 or more dims; the outputs fused
+multiply-adds); the backwards are PyTorch's formulas, written in Tensor ops so that
+create_graph differentiates them again, and for such float32 batch norms without
+create_graph also PyTorch's kernel in numpy (NOTE [batch norm backward order]).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import numpy as np
 
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing
-from ._exact import fma32
+from ._exact import F32, fma32
 from ._op import Op
 
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
@@ -154,24 +156,35 @@ class NativeBatchNorm(Op):
         t = input.dtype.type
         if training:
             n = input.size // input.shape[1]
-            mean = input.sum(axes, dtype=input.dtype) / t(n)
-            var_sum = ((input - mean.reshape(shape)) ** 2).sum(axes, dtype=input.dtype)
-            invstd = t(1) / np.sqrt(var_sum / t(n) + t(eps))
+            if input.ndim > 2 and input.flags.c_contiguous:
+                mean, var_sum = _plane_stats(input)
+            else:   # (N, C) takes PyTorch's channels-last kernel, whose order is not followed
+                mean = input.sum(axes, dtype=input.dtype) / t(n)
+                var_sum = ((input - mean.reshape(shape)) ** 2).sum(axes, dtype=input.dtype)
+            # PyTorch's InvStd in double of the variance divided in the input's type
+            invstd = (1.0 / np.sqrt((var_sum / t(n)).astype(np.float64) + eps)).astype(t)
             _update_running(running_mean, running_var, mean, var_sum, n, momentum)
             saved = (mean, invstd)
             use_mean = mean
         else:
             use_mean = running_mean._data
-            invstd = t(1) / np.sqrt(running_var._data + t(eps))
+            invstd = t(1) / np.sqrt(running_var._data + t(eps))    # in the input's type
             saved = (np.zeros(0, input.dtype), np.zeros(0, input.dtype))
+        # per channel out = x * alpha + beta, both steps fused multiply-adds as PyTorch's
+        # vectorised kernels compile
         alpha = invstd * weight
-        beta = bias - use_mean * alpha
-        out = input * alpha.reshape(shape) + beta.reshape(shape)
+        beta = _fma(-use_mean, alpha, bias)
+        out = _fma(input, alpha.reshape(shape), np.broadcast_to(beta.reshape(shape), input.shape))
         return out.astype(input.dtype, copy=False), tuple(new_tensor(s) for s in saved)
 
     def backward(ctx, grad):        # PyTorch's batch_norm_backward formulas
         a, b, c = ctx.needs_input_grad
         x, w = ctx.input, ctx.weight
+        if (x.ndim > 2 and x._data.dtype == np.float32 and grad._data.dtype == np.float32
+                and x._data.flags.c_contiguous and records_nothing()):   # PyTorch's kernel
+            gx, gw, gb = _plane_backward(ctx, grad._data)
+            return (new_tensor(gx) if a else None, new_tensor(gw) if b else None,
+                    new_tensor(gb) if c else None)
         axes = (0,) + tuple(range(2, x.ndim))
         shape = [1] * x.ndim
         shape[1] = -1
@@ -224,6 +237,88 @@ def _batch_stats(ctx, x: Tensor, axes: tuple, shape: list) -> tuple:
     return mean, ((xc * xc).mean(axes, keepdim=True) + ctx.eps).rsqrt()
 
 
+def _plane_stats(x: np.ndarray) -> tuple:
+    """Per-channel mean and sum of squared deviations of a contiguous (N, C, ...) input as
+    PyTorch's CPU kernel computes them: each channel's values in memory order summed in
+    double (cumsum adds strictly in order), the mean rounded to the input's type, the squared
+    deviations in the input's type summed in double again."""
+    c = x.shape[1]
+    flat = x.reshape(x.shape[0], c, -1).transpose(1, 0, 2).reshape(c, -1)
+    mean = (np.cumsum(flat, axis=1, dtype=np.float64)[:, -1] / flat.shape[1]).astype(x.dtype)
+    dev = flat - mean[:, None]
+    var_sum = np.cumsum(dev * dev, axis=1, dtype=np.float64)[:, -1].astype(x.dtype)
+    return mean, var_sum
+
+
+# NOTE [batch norm backward order]
+# PyTorch's contiguous CPU backward works per channel on each sample's plane of H*W (or L)
+# values with 8-lane float vectors: sum(grad) and dot((x - mean), grad) per plane (lanes
+# filled in order, the first vector of products as is, later full vectors added unfused,
+# a short last vector fused into the lanes it covers; the lanes then added in halves; a
+# plane shorter than a vector added lane by lane), the planes' results added in double.
+# Then k = dot * invstd * invstd / n and grad_input = ((grad - mean(grad)) - (x - mean) * k)
+# * invstd * weight, the subtraction of the product fused. Measured against PyTorch 2.13.
+_BN_LANES = 8
+
+
+def _lane_sum(v: np.ndarray, products: np.ndarray | None = None) -> np.ndarray:
+    """One plane's reduction as NOTE [batch norm backward order] describes: of `v` along the
+    last axis, or (products given as (a, b)) of a * b."""
+    prod = v if products is None else products[0] * products[1]
+    size = prod.shape[-1]
+    if size < _BN_LANES:
+        acc = prod[..., 0]
+        for i in range(1, size):
+            acc = acc + prod[..., i]
+        return acc
+    acc = prod[..., :_BN_LANES].copy()
+    d = _BN_LANES
+    while d < size - size % _BN_LANES:
+        acc = acc + prod[..., d:d + _BN_LANES]
+        d += _BN_LANES
+    if d < size:
+        w = size - d
+        if products is None:
+            acc[..., :w] = acc[..., :w] + prod[..., d:]
+        else:
+            acc[..., :w] = fma32(products[0][..., d:], products[1][..., d:], acc[..., :w])
+    while acc.shape[-1] > 1:
+        h = acc.shape[-1] // 2
+        acc = acc[..., :h] + acc[..., h:]
+    return acc[..., 0]
+
+
+def _plane_backward(ctx, grad: np.ndarray) -> tuple:
+    """grad_input, grad_weight and grad_bias of a float32 (N, C, ...) batch norm, in PyTorch's
+    order (NOTE [batch norm backward order])."""
+    x = ctx.input._data
+    n_batch, c = x.shape[:2]
+    planes = x.reshape(n_batch, c, -1)
+    g = grad.reshape(n_batch, c, -1)
+    if ctx.training:
+        mean, invstd = ctx.result1._data, ctx.result2._data
+    else:
+        mean = ctx.running_mean._data
+        invstd = (1.0 / np.sqrt(ctx.running_var._data.astype(np.float64) + ctx.eps)).astype(F32)
+    xc = planes - mean[:, None]
+    sums = np.zeros(c)
+    dots = np.zeros(c)
+    for k in range(n_batch):
+        sums = sums + _lane_sum(g[k]).astype(np.float64)
+        dots = dots + _lane_sum(None, (xc[k], g[k])).astype(np.float64)
+    w = ctx.weight._data
+    if ctx.training:
+        n = planes.size // c
+        k_ = dots.astype(F32) * invstd * invstd / np.float32(n)
+        centred = g - (sums / n).astype(F32)[:, None]
+        gx = fma32(-xc, np.broadcast_to(k_[:, None], xc.shape), centred)
+        gx = gx * invstd[:, None] * w[:, None]
+    else:
+        gx = g * invstd[:, None] * w[:, None]
+    gw = (dots * invstd.astype(np.float64)).astype(F32)
+    return gx.reshape(x.shape), gw, sums.astype(F32)
+
+
 def _update_running(running_mean, running_var, mean, var_sum, n, momentum) -> None:
     """running = (1 - momentum) * running + momentum * batch (the variance unbiased), in place;
     momentum None gives the cumulative average, which the caller passes as 1 / count."""
@@ -234,7 +329,8 @@ def _update_running(running_mean, running_var, mean, var_sum, n, momentum) -> No
     rm, rv = running_mean._data, running_var._data
     unbiased = var_sum / t(n - 1) if n > 1 else np.full_like(var_sum, np.inf)
     rm[...] = m * mean + (t(1) - m) * rm
-    rv[...] = m * unbiased + (t(1) - m) * rv
+    # PyTorch keeps the unbiased variance in double: momentum * it and the sum are double
+    rv[...] = m * unbiased.astype(np.float64) + ((t(1) - m) * rv).astype(np.float64)
     running_mean._vc[0] += 1
     running_var._vc[0] += 1
 

@@ -89,3 +89,26 @@ def test_float32_exp_rounds_like_pytorch():
     assert torch.tensor(1.0).exp().item() == 2.7182817459106445
     assert torch.tensor([0.5]).sigmoid().item() == 0.622459352016449
 
+
+
+@pytest.mark.parametrize("expr,shown,dtype", [
+    ("x * 3", "tensor(3)", torch.int64), ("x * 3.5", "tensor(3.5000, dtype=torch.float64)",
+                                          torch.float64),
+    ("x / 2", "tensor(2)", torch.int64), ("2 / x", "tensor(2)", torch.int64),
+    ("x * True", "tensor(True)", torch.bool), ("x.mul_(0.5)", None, torch.float64),
+    ("x * torch.tensor(3.0)", "tensor(3.)", torch.float32)])
+def test_saved_wrapped_number_is_shown_as_pytorch_keeps_it(expr, shown, dtype):
+    x = torch.tensor([1.0, 2.0], requires_grad=True) * 1
+    y = eval(expr, {"x": x, "torch": torch})
+    saved = y.grad_fn._saved_other
+    assert saved.dtype == dtype and saved.shape == () and not saved.requires_grad
+    assert shown is None or repr(saved) == shown
+    assert y.grad_fn._saved_other is saved      # one object, as PyTorch's
+
+
+def test_wrapped_number_computes_in_the_tensor_dtype():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 0.1
+    assert y.dtype == torch.float32 and y.grad_fn._saved_other.item() == 0.1
+    y.sum().backward()
+    assert x.grad.tolist() == [np.float32(0.1).item()] * 2
