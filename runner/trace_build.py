@@ -171,7 +171,8 @@ class Builder:
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, tuple] = {}
-        self._nbytes: dict[int, tuple] = {}   # id(event) -> (event, bytes): see nbytes()
+        # id(event) -> (event, bytes, text): see nbytes() and event_text()
+        self._texts: dict[int, tuple] = {}
 
     # -- values
     def value(self, snap: Snap) -> dict:
@@ -384,19 +385,31 @@ class Builder:
 
     def nbytes(self, event: dict) -> int:
         """Bytes of `event` as compact JSON without its `seq`, encoded once per event, so that
-        Capper sizes a whole trace, and each prefix it tries, by adding numbers up.
+        Capper sizes a whole trace, and each prefix it tries, by adding numbers up, and
+        dumping reuses the text (NOTE [events encoded once] in runner/trace.py).
 
         `elided` events are measured afresh every time: Capper.squeeze shortens their console
-        text in place, and there are few of them.
+        text in place, the final `seq` of their carried events is not known yet, and there are
+        few of them.
         """
-        hit = self._nbytes.get(id(event))
+        hit = self._texts.get(id(event))
         if hit is not None and hit[0] is event:  # the event itself keeps its id unique
             return hit[1]
-        text = _SIZER.encode(event)
-        n = len(text) if text.isascii() else len(text.encode())
-        if event["kind"] != "elided":
-            self._nbytes[id(event)] = (event, n)
+        if event["kind"] == "elided":
+            text = _SIZER.encode(event)
+            return len(text) if text.isascii() else len(text.encode())
+        text = T.dump_unnumbered(event)
+        n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
+        self._texts[id(event)] = (event, n, text)
         return n
+
+    def event_text(self, event: dict) -> str:
+        """runner.trace.dump_event(event) for an event of the finished trace, from the text
+        nbytes() encoded (an event it never sized is encoded now)."""
+        hit = self._texts.get(id(event))
+        if hit is not None and hit[0] is event:
+            return T.number_event(hit[2], event["seq"])
+        return T.dump_event(event)
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap") -> dict:
