@@ -1,6 +1,6 @@
 """Tracing overhead: a chain of tiny ops (plus its backward) untraced vs traced.
 
-    python bench/bench_trace.py [--ops 2000] [--repeat 9]
+    python bench/bench_trace.py [--ops 2000] [--repeat 9] [--server]
 
 Runs the program untraced and traced in turns (so that a noisy neighbour slows both alike) and
 prints the medians of CPU time: the untraced run, the traced run (the program with the recorder
@@ -10,8 +10,10 @@ canonical bytes the sandbox sends). A third variant runs the program under
 `FloorListener`, the least any recorder of this trace format must do while the program runs
 (find the user's line, keep the objects, copy the value's bytes, and nothing else): the gap
 between it and the recorder is the bookkeeping (ids, names, state at event time) that the
-recorder does as it goes. Not a test: timings depend on the machine; compare ratios from one
-run, not single numbers.
+recorder does as it goes. `--server` also sends the chain as requests through a warm
+`WorkerPool`, untraced and traced in turns: the wall time of a request (fork, run, finish,
+dump, the pipe, the pool's decode), which is what the app waits for before its layout. Not a
+test: timings depend on the machine; compare ratios from one run, not single numbers.
 """
 from __future__ import annotations
 
@@ -76,10 +78,29 @@ def run(n: int, traced: bool | str) -> tuple:
     return ran - start, finished - ran, clock() - finished
 
 
+def server(n: int, repeat: int) -> None:
+    """Median wall ms of the chain as untraced and traced requests to a warm WorkerPool."""
+    from runner import WorkerPool
+    source = f"import torch\nN = {n}\n" + SOURCE
+    with WorkerPool(size=1) as pool:
+        pool.run(source, trace=True)  # warm up
+        plain, traced = [], []
+        for _ in range(repeat):
+            for trace, times in ((False, plain), (True, traced)):
+                start = time.perf_counter()
+                result = pool.run(source, trace=trace)
+                times.append(time.perf_counter() - start)
+                assert result.exit_code == 0 and (result.trace is not None) == trace
+    base, full = statistics.median(plain), statistics.median(traced)
+    print(f"the same as requests to a WorkerPool (wall ms, median of {repeat}): untraced "
+          f"{base * 1e3:.1f}, traced {full * 1e3:.1f} ({full / base:.2f}x)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ops", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=9)
+    ap.add_argument("--server", action="store_true")
     args = ap.parse_args()
     run(args.ops, False), run(args.ops, True)  # warm up imports and caches
     plain, traced, floor = [], [], []
@@ -96,6 +117,8 @@ def main() -> None:
           f"+ finish {fin * 1e3:.1f} + dump {dump * 1e3:.1f} "
           f"(total {total * 1e3:.1f}, {total / base:.2f}x); "
           f"recorder floor {low * 1e3:.1f} ({low / base:.2f}x)")
+    if args.server:
+        server(args.ops, args.repeat)
 
 
 if __name__ == "__main__":

@@ -439,7 +439,8 @@ def _seed():
 
 def execute(request: dict, out_fd: int) -> dict:
     """Run the request's program in this (already hardened) process; returns the result
-    dict sent to the parent: {"exit_code", "error", "trace"}. Output went out as frames."""
+    sent to the parent: {"exit_code", "error", "trace"}, the trace as its canonical bytes
+    (runner.trace.dump) or None. Output went out as frames."""
     limits = Limits.from_dict(request.get("limits") or {})
     source, filename = request["source"], request.get("filename") or "main.py"
     recorder = None
@@ -486,11 +487,25 @@ def execute(request: dict, out_fd: int) -> dict:
         try:
             if error:
                 recorder.error(error["type"], error["message"], error["line"], error["kind"])
-            trace = recorder.finish(exit_code)
+            trace = recorder.dump(recorder.finish(exit_code))
         except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written
             out.stderr(f"gradstep: the trace could not be finished ({type(e).__name__})\n")
             out.flush()
     return {"exit_code": exit_code, "error": error, "trace": trace}
+
+
+def result_payload(result: dict) -> bytes:
+    """The RESULT frame's JSON, `{"exit_code":…,"error":…,"trace":…}`: the head in ASCII,
+    then the trace's bytes as execute() made them, not encoded again (the recorder encoded
+    its events once, to size them; runner.zygote cuts the trace out without decoding it).
+
+        >>> result_payload({"exit_code": 0, "error": None, "trace": b'{"events":[]}'})
+        b'{"exit_code":0,"error":null,"trace":{"events":[]}}'
+    """
+    head = json.dumps({"exit_code": result["exit_code"], "error": result["error"]},
+                      separators=(",", ":")).encode("ascii")
+    trace = result["trace"] if result["trace"] is not None else b"null"
+    return head[:-1] + b',"trace":' + trace + b"}"
 
 
 def run_request(request: dict, out_fd: int, layers: dict) -> None:
@@ -499,14 +514,7 @@ def run_request(request: dict, out_fd: int, layers: dict) -> None:
     try:
         out_fd = harden(Limits.from_dict(request.get("limits") or {}), out_fd, layers)
         result = execute(request, out_fd)
-        try:
-            protocol.write_json(out_fd, protocol.RESULT, result)
-        except (TypeError, ValueError) as e:    # an unserialisable trace is our bug: say so
-            result["trace"] = None
-            result["error"] = result["error"] or {"type": "RuntimeError", "line": None,
-                                                  "message": f"trace not serialisable: {e}",
-                                                  "kind": "crash"}
-            protocol.write_json(out_fd, protocol.RESULT, result)
+        protocol.write_frame(out_fd, protocol.RESULT, result_payload(result))
     except BaseException:       # noqa: BLE001 - the parent reports a crash from the status
         status = 70
     finally:
