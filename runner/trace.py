@@ -394,8 +394,10 @@ def new_trace(source: str, filename: str, limits: dict | None = None) -> dict:
             "truncated": False, "series": {"roots": [], "printed": []}, "events": []}
 
 
+# check_circular=False: a trace is a tree of dicts and lists built by the recorder, and the
+# check costs a tenth of encoding it (a cycle would still fail, with RecursionError).
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                            allow_nan=False)
+                            allow_nan=False, check_circular=False)
 
 
 def dump_event(event: dict) -> str:
