@@ -12,12 +12,14 @@ canonical bytes the sandbox sends). A third variant runs the program under
 between it and the recorder is the bookkeeping (ids, names, state at event time) that the
 recorder does as it goes. `--server` also sends the chain as requests through a warm
 `WorkerPool`, untraced and traced in turns: the wall time of a request (fork, run, finish,
-dump, the pipe, the pool's decode), which is what the app waits for before its layout. Not a
+dump, the pipe, the pool's decode), which is what the app waits for before its layout. Each
+run starts after an untimed `gc.collect()`, as a sandboxed run starts in a fresh child. Not a
 test: timings depend on the machine; compare ratios from one run, not single numbers.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -64,6 +66,9 @@ def run(n: int, traced: bool | str) -> tuple:
     clock = time.process_time  # CPU time: the machine is shared, wall time is noise
     rec = (FloorListener("chain.py") if traced == "floor" else
            Recorder(SOURCE, "chain.py") if traced else None)
+    # A sandboxed run is a fresh child that exits after sending its trace: collect what the
+    # previous run left, untimed, so that no run pays for another's garbage.
+    gc.collect()
     old = _events.set_listener(rec)
     start = clock()
     try:

@@ -35,7 +35,7 @@ from engine.grad_mode import state as _grad_state
 from engine.tensor import Tensor
 
 from . import trace as T
-from .trace_build import Builder, Summary, failure_event, num
+from .trace_build import Builder, Summary, failure_event, gc_paused, num
 
 _getframe = sys._getframe
 _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
@@ -635,7 +635,8 @@ class Recorder(_events.Listener):
             if self._globals is not None and self._pending:
                 self._scan_globals()
             self._builder = Builder(self)
-            return self._builder.build(exit_code, check)
+            with gc_paused():
+                return self._builder.build(exit_code, check)
         except Exception as exc:  # noqa: BLE001 - still give the console and the error
             if check:
                 raise

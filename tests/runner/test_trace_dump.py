@@ -71,3 +71,26 @@ def test_unnumbered_text_takes_the_number_where_dump_event_puts_seq():
     assert "seq" not in event
     assert T.number_event(text, 12) == T.dump_event({**event, "seq": 12})
     assert len(text.encode()) - T.PLACEHOLDER_BYTES == len(T.dump_event(event).encode())
+
+
+def test_building_pauses_the_cyclic_collector_and_restores_it(monkeypatch):
+    import gc
+
+    from runner import trace_build
+    seen = []
+    build = trace_build.Builder.build
+
+    def spy(self, *args):
+        seen.append(gc.isenabled())
+        return build(self, *args)
+
+    monkeypatch.setattr(trace_build.Builder, "build", spy)
+    assert gc.isenabled()
+    record(CONSOLE, None, monkeypatch)
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:  # a caller that turned it off itself keeps it off
+        record(CONSOLE, None, monkeypatch)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
