@@ -607,9 +607,9 @@ def gc_paused():
     """Pause the cyclic garbage collector (if it runs) while building a trace.
 
     Building makes tens of thousands of dicts and lists, all in a tree that reference counting
-    frees; meanwhile the collector would run about a hundred times, one in ten of them over
-    every object the program made, its graph included: a quarter of the build's time on the
-    2000-op chain of bench/bench_trace.py. Nothing the build makes needs it.
+    frees; meanwhile the collector would run 86 times on the 2000-op chain of
+    bench/bench_trace.py, once over every object the program made, its graph included: a
+    quarter to a third of the build's time. Nothing the build makes needs it.
     """
     enabled = gc.isenabled()
     gc.disable()
