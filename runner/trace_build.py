@@ -168,6 +168,7 @@ class Builder:
         self.rec = rec
         self.lim = rec.limits
         self.digits = self.lim["digits"]
+        self.fmt = f"{{:.{self.digits}g}}".format  # rounds one finite float to `digits`
         self.reprs_left = self.lim["repr_budget"]
         self.node_ids = rec._nids
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
@@ -191,7 +192,7 @@ class Builder:
         if hit is None:
             data = None
             if math.prod(shape) <= self.lim["data_max_numel"]:
-                data = _data(raw, shape, npdtype, self.digits)
+                data = _data(raw, shape, npdtype, self.digits, self.fmt)
             text = None
             if self.reprs_left > 0:
                 text = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
@@ -671,8 +672,9 @@ def num(x, digits: int):
     return float(f"{x:.{digits}g}")
 
 
-def _data(raw: bytes, shape: tuple, npdtype, digits: int):
-    """The rounded contents of a snapshot's bytes as nested lists (a number for 0-d)."""
+def _data(raw: bytes, shape: tuple, npdtype, digits: int, fmt):
+    """The rounded contents of a snapshot's bytes as nested lists (a number for 0-d); `fmt`
+    formats a finite float to `digits` significant digits."""
     code = _NATIVE_FLOATS.get(npdtype)
     if code is not None:  # the common case: read the floats without making an array
         flat = memoryview(raw).cast(code).tolist()
@@ -684,9 +686,8 @@ def _data(raw: bytes, shape: tuple, npdtype, digits: int):
             return arr.tolist()
         flat = arr.ravel().tolist()
     if kind == "f":
-        fmt = f"{{:.{digits}g}}"
         if all(map(math.isfinite, flat)):  # maps of builtins: no Python call per number
-            vals = list(map(float, map(fmt.format, flat)))
+            vals = list(map(float, map(fmt, flat)))
         else:
             vals = [num(x, digits) for x in flat]
         return _nest(vals, shape)
