@@ -94,3 +94,16 @@ def test_building_pauses_the_cyclic_collector_and_restores_it(monkeypatch):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_each_event_is_sized_as_its_compact_json_without_seq(monkeypatch):
+    # the caps add these numbers up, so they must be exact (elided events, measured afresh
+    # each time, are not cached)
+    import json
+    source = (HERE / "programs" / "training_loop_elided.py").read_text(encoding="utf-8")
+    trace, rec = record(source, {"max_bytes": 12_000}, monkeypatch)
+    for e in trace["events"][:-1]:  # `end` is made after the cap
+        if e["kind"] != "elided":
+            text = json.dumps({k: v for k, v in e.items() if k != "seq"},
+                              separators=(",", ":"), ensure_ascii=False)
+            assert rec._builder.nbytes(e) == len(text.encode())
