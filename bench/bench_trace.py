@@ -1,20 +1,25 @@
 """Tracing overhead: a chain of tiny ops (plus its backward) untraced vs traced.
 
-    python bench/bench_trace.py [--ops 2000] [--repeat 9]
+    python bench/bench_trace.py [--ops 2000] [--repeat 9] [--server]
 
 Runs the program untraced and traced in turns (so that a noisy neighbour slows both alike) and
 prints the medians of CPU time: the untraced run, the traced run (the program with the recorder
-listening: the target of issue 4 is at most 1.5x, aiming for 1.3x), and building and dumping
-the trace afterwards, which a traced request also pays. A third variant runs the program under
+listening: the target of issue 4 is at most 1.5x, aiming for 1.3x), and what a traced request
+also pays afterwards: `Recorder.finish` (rendering events, the caps) and `Recorder.dump` (the
+canonical bytes the sandbox sends). A third variant runs the program under
 `FloorListener`, the least any recorder of this trace format must do while the program runs
 (find the user's line, keep the objects, copy the value's bytes, and nothing else): the gap
 between it and the recorder is the bookkeeping (ids, names, state at event time) that the
-recorder does as it goes. Not a test: timings depend on the machine; compare ratios from one
-run, not single numbers.
+recorder does as it goes. `--server` also sends the chain as requests through a warm
+`WorkerPool`, untraced and traced in turns: the wall time of a request (fork, run, finish,
+dump, the pipe, the pool's decode), which is what the app waits for before its layout. Each
+run starts after an untimed `gc.collect()`, as a sandboxed run starts in a fresh child. Not a
+test: timings depend on the machine; compare ratios from one run, not single numbers.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -24,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine as torch  # noqa: E402
 from engine import _events  # noqa: E402
-from runner import trace as T  # noqa: E402
 from runner.recorder import Recorder  # noqa: E402
 
 SOURCE = """\
@@ -55,29 +59,53 @@ class FloorListener(_events.Listener):
 
 
 def run(n: int, traced: bool | str) -> tuple:
-    """(seconds running the program, seconds building + dumping the trace); `traced` is
-    False, True (the recorder) or "floor" (FloorListener)."""
+    """(seconds running the program, finishing the trace, dumping it); `traced` is False,
+    True (the recorder) or "floor" (FloorListener)."""
     code = compile(SOURCE, "chain.py", "exec")
     env = {"torch": torch, "N": n}
     clock = time.process_time  # CPU time: the machine is shared, wall time is noise
     rec = (FloorListener("chain.py") if traced == "floor" else
            Recorder(SOURCE, "chain.py") if traced else None)
+    # A sandboxed run is a fresh child that exits after sending its trace: collect what the
+    # previous run left, untimed, so that no run pays for another's garbage.
+    gc.collect()
     old = _events.set_listener(rec)
     start = clock()
     try:
         exec(code, env)
     finally:
         _events.set_listener(old)
-    ran = clock()
+    ran = finished = clock()
     if traced is True:
-        T.dump(rec.finish(0))
-    return ran - start, clock() - ran
+        trace = rec.finish(0)
+        finished = clock()
+        rec.dump(trace)
+    return ran - start, finished - ran, clock() - finished
+
+
+def server(n: int, repeat: int) -> None:
+    """Median wall ms of the chain as untraced and traced requests to a warm WorkerPool."""
+    from runner import WorkerPool
+    source = f"import torch\nN = {n}\n" + SOURCE
+    with WorkerPool(size=1) as pool:
+        pool.run(source, trace=True)  # warm up
+        plain, traced = [], []
+        for _ in range(repeat):
+            for trace, times in ((False, plain), (True, traced)):
+                start = time.perf_counter()
+                result = pool.run(source, trace=trace)
+                times.append(time.perf_counter() - start)
+                assert result.exit_code == 0 and (result.trace is not None) == trace
+    base, full = statistics.median(plain), statistics.median(traced)
+    print(f"the same as requests to a WorkerPool (wall ms, median of {repeat}): untraced "
+          f"{base * 1e3:.1f}, traced {full * 1e3:.1f} ({full / base:.2f}x)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ops", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=9)
+    ap.add_argument("--server", action="store_true")
     args = ap.parse_args()
     run(args.ops, False), run(args.ops, True)  # warm up imports and caches
     plain, traced, floor = [], [], []
@@ -86,13 +114,16 @@ def main() -> None:
         traced.append(run(args.ops, True))
         floor.append(run(args.ops, "floor")[0])
     base = statistics.median(plain)
-    rec = statistics.median(t[0] for t in traced)
-    build = statistics.median(t[1] for t in traced)
+    rec, fin, dump = (statistics.median(t[i] for t in traced) for i in range(3))
+    total = statistics.median(sum(t) for t in traced)
     low = statistics.median(floor)
     print(f"{args.ops}-op chain + backward (CPU ms, median of {args.repeat}): untraced "
           f"{base * 1e3:.1f}, traced run {rec * 1e3:.1f} ({rec / base:.2f}x), "
-          f"+ finish and dump {build * 1e3:.1f} (total {(rec + build) / base:.2f}x); "
+          f"+ finish {fin * 1e3:.1f} + dump {dump * 1e3:.1f} "
+          f"(total {total * 1e3:.1f}, {total / base:.2f}x); "
           f"recorder floor {low * 1e3:.1f} ({low / base:.2f}x)")
+    if args.server:
+        server(args.ops, args.repeat)
 
 
 if __name__ == "__main__":

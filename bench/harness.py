@@ -59,8 +59,7 @@ class _Tracing:
 
     def __exit__(self, *exc):
         self._events.set_listener(self._old)
-        from runner import trace as T
-        T.dump(self.rec.finish(0))           # what a traced run costs includes the bytes
+        self.rec.dump(self.rec.finish(0))    # what a traced run costs includes the bytes
 
 
 class _NoTracing:

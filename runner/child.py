@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import gc
 import json
 import linecache
 import math
@@ -437,9 +438,11 @@ def _seed():
         seed(SEED)
 
 
-def execute(request: dict, out_fd: int) -> dict:
+def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
     """Run the request's program in this (already hardened) process; returns the result
-    dict sent to the parent: {"exit_code", "error", "trace"}. Output went out as frames."""
+    sent to the parent: {"exit_code", "error", "trace"}, the trace as its canonical bytes
+    (runner.trace.dump) or None. Output went out as frames. `exiting`: the process exits
+    once the result is sent (a forked child, not the zygote's warm-up)."""
     limits = Limits.from_dict(request.get("limits") or {})
     source, filename = request["source"], request.get("filename") or "main.py"
     recorder = None
@@ -470,6 +473,11 @@ def execute(request: dict, out_fd: int) -> dict:
     finally:
         _events.set_listener(None)
         sys.setrecursionlimit(1000)
+    if exiting:
+        # The program is over and what is left allocates only the report: a collection
+        # would only scan the trace's tens of thousands of new dicts (runner.trace_build's
+        # gc_paused says why that is wasted).
+        gc.disable()
     if exc is not None:
         error = _classify(exc, filename, limits)
         try:
@@ -486,11 +494,25 @@ def execute(request: dict, out_fd: int) -> dict:
         try:
             if error:
                 recorder.error(error["type"], error["message"], error["line"], error["kind"])
-            trace = recorder.finish(exit_code)
+            trace = recorder.dump(recorder.finish(exit_code))
         except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written
             out.stderr(f"gradstep: the trace could not be finished ({type(e).__name__})\n")
             out.flush()
     return {"exit_code": exit_code, "error": error, "trace": trace}
+
+
+def result_payload(result: dict) -> bytes:
+    """The RESULT frame's JSON, `{"exit_code":…,"error":…,"trace":…}`: the head in ASCII,
+    then the trace's bytes as execute() made them, not encoded again (the recorder encoded
+    its events once, to size them; runner.zygote cuts the trace out without decoding it).
+
+        >>> result_payload({"exit_code": 0, "error": None, "trace": b'{"events":[]}'})
+        b'{"exit_code":0,"error":null,"trace":{"events":[]}}'
+    """
+    head = json.dumps({"exit_code": result["exit_code"], "error": result["error"]},
+                      separators=(",", ":")).encode("ascii")
+    trace = result["trace"] if result["trace"] is not None else b"null"
+    return head[:-1] + b',"trace":' + trace + b"}"
 
 
 def run_request(request: dict, out_fd: int, layers: dict) -> None:
@@ -498,15 +520,8 @@ def run_request(request: dict, out_fd: int, layers: dict) -> None:
     status = 0
     try:
         out_fd = harden(Limits.from_dict(request.get("limits") or {}), out_fd, layers)
-        result = execute(request, out_fd)
-        try:
-            protocol.write_json(out_fd, protocol.RESULT, result)
-        except (TypeError, ValueError) as e:    # an unserialisable trace is our bug: say so
-            result["trace"] = None
-            result["error"] = result["error"] or {"type": "RuntimeError", "line": None,
-                                                  "message": f"trace not serialisable: {e}",
-                                                  "kind": "crash"}
-            protocol.write_json(out_fd, protocol.RESULT, result)
+        result = execute(request, out_fd, exiting=True)
+        protocol.write_frame(out_fd, protocol.RESULT, result_payload(result))
     except BaseException:       # noqa: BLE001 - the parent reports a crash from the status
         status = 70
     finally:

@@ -35,7 +35,7 @@ from engine.grad_mode import state as _grad_state
 from engine.tensor import Tensor
 
 from . import trace as T
-from .trace_build import Builder, Summary, failure_event, num
+from .trace_build import Builder, Summary, failure_event, gc_paused, num
 
 _getframe = sys._getframe
 _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
@@ -99,6 +99,7 @@ class Recorder(_events.Listener):
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
+        self._builder: Builder | None = None  # finish()'s, which dump() reuses
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:
@@ -633,11 +634,19 @@ class Recorder(_events.Listener):
         try:
             if self._globals is not None and self._pending:
                 self._scan_globals()
-            return Builder(self).build(exit_code, check)
+            self._builder = Builder(self)
+            with gc_paused():
+                return self._builder.build(exit_code, check)
         except Exception as exc:  # noqa: BLE001 - still give the console and the error
             if check:
                 raise
             return self._fallback(exit_code, exc)
+
+    def dump(self, trace: dict) -> bytes:
+        """`runner.trace.dump(trace)` of the trace finish() returned, without encoding its
+        events again: the text each was sized with is reused (NOTE [events encoded once])."""
+        builder = self._builder
+        return T.dump(trace, builder.event_text if builder is not None else T.dump_event)
 
     def _count_past_cap(self, kind: str) -> None:
         """Count an event past the window cap (NOTE [window cap]) in the window's last

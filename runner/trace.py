@@ -394,8 +394,10 @@ def new_trace(source: str, filename: str, limits: dict | None = None) -> dict:
             "truncated": False, "series": {"roots": [], "printed": []}, "events": []}
 
 
+# check_circular=False: a trace is a tree of dicts and lists built by the recorder, and the
+# check costs a tenth of encoding it (a cycle would still fail, with RecursionError).
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                            allow_nan=False)
+                            allow_nan=False, check_circular=False)
 
 
 def dump_event(event: dict) -> str:
@@ -403,13 +405,46 @@ def dump_event(event: dict) -> str:
     return _ENCODER.encode(event)
 
 
-def dump(trace: dict) -> bytes:
+# NOTE [events encoded once]
+# The recorder must know an event's size before it can number it (the byte cap decides which
+# events stay, and `seq` is their index afterwards), and encoding is most of what dumping
+# costs. So it encodes each event once, with the placeholder `"seq":-1`, sizes it by that
+# text less the placeholder, and dump() later writes the real number in its place. The
+# placeholder is found by its text: in canonical JSON `"seq":` can only be a key (a quote
+# inside a string is escaped as \"), and only `elided` events nest events, which have `seq`
+# too; the recorder encodes those when dumping, since their carried events are numbered last.
+
+_SEQ_PLACEHOLDER = '"seq":-1'
+PLACEHOLDER_BYTES = len("," + _SEQ_PLACEHOLDER)  # what the placeholder adds to the text
+
+
+def dump_unnumbered(event: dict) -> str:
+    """dump_event() of `event` (which has no "seq" yet, and nests no events) with a
+    placeholder for its seq, for number_event() to fill in.
+
+        >>> text = dump_unnumbered({"kind": "stdout", "line": 1, "text": "hi"})
+        >>> text
+        '{"kind":"stdout","line":1,"seq":-1,"text":"hi"}'
+        >>> number_event(text, 7)
+        '{"kind":"stdout","line":1,"seq":7,"text":"hi"}'
+    """
+    return _ENCODER.encode({**event, "seq": -1})
+
+
+def number_event(text: str, seq: int) -> str:
+    """dump_event() of the event that dump_unnumbered() encoded as `text`, numbered `seq`."""
+    return text.replace(_SEQ_PLACEHOLDER, f'"seq":{seq}', 1)
+
+
+def dump(trace: dict, event_text=dump_event) -> bytes:
     """Canonical bytes: sorted keys, compact, one event per line (so fixture diffs read well).
 
-    The same trace always gives the same bytes; load(dump(t)) == t.
+    The same trace always gives the same bytes; load(dump(t)) == t. `event_text` must give
+    dump_event()'s text for each event; the recorder passes one that reuses the text it
+    sized the event with (NOTE [events encoded once]).
     """
     header = {k: v for k, v in trace.items() if k != "events"}
-    body = ",\n".join(dump_event(e) for e in trace["events"])
+    body = ",\n".join(map(event_text, trace["events"]))
     head = dump_event(header)
     # "events" sorts before every other header key, so it opens the object.
     events = '"events":[\n' + body + "\n]" if body else '"events":[]'

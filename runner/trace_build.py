@@ -7,6 +7,8 @@ stands for the elided middle of a long loop, and `Capper` enforces `limits.max_e
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import math
 import re
@@ -166,12 +168,15 @@ class Builder:
         self.rec = rec
         self.lim = rec.limits
         self.digits = self.lim["digits"]
+        self.fmt = f"{{:.{self.digits}g}}".format  # rounds one finite float to `digits`
         self.reprs_left = self.lim["repr_budget"]
         self.node_ids = rec._nids
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, tuple] = {}
-        self._nbytes: dict[int, tuple] = {}   # id(event) -> (event, bytes): see nbytes()
+        self._classes: dict[type, tuple] = {}  # see node_class()
+        # id(event) -> (event, bytes, text): see nbytes() and event_text()
+        self._texts: dict[int, tuple] = {}
 
     # -- values
     def value(self, snap: Snap) -> dict:
@@ -185,11 +190,12 @@ class Builder:
         key = (raw, shape, npdtype, rg, fn_name)
         hit = self.cache.get(key)
         if hit is None:
-            arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
-            data = _data(arr, self.digits) if arr.size <= self.lim["data_max_numel"] else None
+            data = None
+            if math.prod(shape) <= self.lim["data_max_numel"]:
+                data = _data(raw, shape, npdtype, self.digits, self.fmt)
             text = None
             if self.reprs_left > 0:
-                text = _repr(arr, rg, fn_name)
+                text = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
                 if text is not None:
                     self.reprs_left -= 1
             hit = self.cache[key] = (list(shape), _dtype_name(npdtype), data, text)
@@ -218,10 +224,10 @@ class Builder:
                 "value": self.fields_value(raw, shape, npdtype, rg, fn_name)}
 
     def node(self, node, saved_objs: tuple) -> dict:
-        cls = type(node)
-        ids = self.rec._tids
+        cls_name, saved_names, rule, accumulates = self.node_class(type(node))
+        ids, node_ids = self.rec._tids, self.node_ids
         saved = []
-        for name, obj in zip(getattr(cls, "_saved_names", ()), saved_objs):
+        for name, obj in zip(saved_names, saved_objs):
             if isinstance(obj, Tensor):
                 tid = ids.get(obj._uid)
                 saved.append({"name": name, "tensor": tid, "freed": False,
@@ -233,15 +239,26 @@ class Builder:
             else:
                 saved.append({"name": name, "tensor": None, "freed": False,
                               "value": _py_value(obj, self.digits)})
-        out = {"id": self.node_ids[node._uid], "name": cls.__name__,
-               "next_functions": [[None if n is None else self.node_ids.get(n._uid), int(i)]
+        out = {"id": node_ids[node._uid], "name": cls_name,
+               "next_functions": [[None if n is None else node_ids.get(n._uid), int(i)]
                                   for n, i in node.next_functions],
-               "saved": saved, "rule": getattr(cls, "_rule", "") or None}
-        if isinstance(node, AccumulateGrad):
-            out["variable"] = ids.get(node.variable._uid)
-            if out["variable"] is None:
-                del out["variable"]
+               "saved": saved, "rule": rule}
+        if accumulates:
+            variable = ids.get(node.variable._uid)
+            if variable is not None:
+                out["variable"] = variable
         return out
+
+    def node_class(self, cls: type) -> tuple:
+        """(name, saved names, rule or None, whether it is AccumulateGrad) of a node class,
+        looked up once per class and trace: every op and node_apply event names one. (Kept
+        per trace, not per process: each custom autograd.Function makes a class.)"""
+        info = self._classes.get(cls)
+        if info is None:
+            info = self._classes[cls] = (cls.__name__, tuple(getattr(cls, "_saved_names", ())),
+                                         getattr(cls, "_rule", "") or None,
+                                         issubclass(cls, AccumulateGrad))
+        return info
 
     # -- records -> events
     def event(self, rec: tuple) -> dict:
@@ -280,8 +297,8 @@ class Builder:
     def _ev_node_apply(self, r):
         _, _, k, nid, node, gin, gout = r
         ids = self.node_ids
-        return {"pass": k, "node": nid, "name": type(node).__name__,
-                "rule": getattr(type(node), "_rule", "") or None,
+        cls_name, _, rule, _ = self.node_class(type(node))
+        return {"pass": k, "node": nid, "name": cls_name, "rule": rule,
                 "grads_in": [self.grad(g) for g in gin], "grads_out": [self.grad(g) for g in gout],
                 "to": [None if n is None else ids.get(n._uid) for n, _ in node.next_functions]}
 
@@ -384,19 +401,31 @@ class Builder:
 
     def nbytes(self, event: dict) -> int:
         """Bytes of `event` as compact JSON without its `seq`, encoded once per event, so that
-        Capper sizes a whole trace, and each prefix it tries, by adding numbers up.
+        Capper sizes a whole trace, and each prefix it tries, by adding numbers up, and
+        dumping reuses the text (NOTE [events encoded once] in runner/trace.py).
 
         `elided` events are measured afresh every time: Capper.squeeze shortens their console
-        text in place, and there are few of them.
+        text in place, the final `seq` of their carried events is not known yet, and there are
+        few of them.
         """
-        hit = self._nbytes.get(id(event))
+        hit = self._texts.get(id(event))
         if hit is not None and hit[0] is event:  # the event itself keeps its id unique
             return hit[1]
-        text = _SIZER.encode(event)
-        n = len(text) if text.isascii() else len(text.encode())
-        if event["kind"] != "elided":
-            self._nbytes[id(event)] = (event, n)
+        if event["kind"] == "elided":
+            text = _SIZER.encode(event)
+            return len(text) if text.isascii() else len(text.encode())
+        text = T.dump_unnumbered(event)
+        n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
+        self._texts[id(event)] = (event, n, text)
         return n
+
+    def event_text(self, event: dict) -> str:
+        """runner.trace.dump_event(event) for an event of the finished trace, from the text
+        nbytes() encoded (an event it never sized is encoded now)."""
+        hit = self._texts.get(id(event))
+        if hit is not None and hit[0] is event:
+            return T.number_event(hit[2], event["seq"])
+        return T.dump_event(event)
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap") -> dict:
@@ -574,6 +603,24 @@ class Capper:
         return events
 
 
+@contextlib.contextmanager
+def gc_paused():
+    """Pause the cyclic garbage collector (if it runs) while building a trace.
+
+    Building makes tens of thousands of dicts and lists, all in a tree that reference counting
+    frees; meanwhile the collector would run 86 times on the 2000-op chain of
+    bench/bench_trace.py, once over every object the program made, its graph included: a
+    quarter to a third of the build's time. Nothing the build makes needs it.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _alive():
     return True
 
@@ -625,19 +672,30 @@ def num(x, digits: int):
     return float(f"{x:.{digits}g}")
 
 
-def _data(arr: np.ndarray, digits: int):
-    kind = arr.dtype.kind
-    if kind in "biu":
-        return arr.tolist()
-    if kind == "f":
+def _data(raw: bytes, shape: tuple, npdtype, digits: int, fmt):
+    """The rounded contents of a snapshot's bytes as nested lists (a number for 0-d); `fmt`
+    formats a finite float to `digits` significant digits."""
+    code = _NATIVE_FLOATS.get(npdtype)
+    if code is not None:  # the common case: read the floats without making an array
+        flat = memoryview(raw).cast(code).tolist()
+        kind = "f"
+    else:
+        arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
+        kind = npdtype.kind
+        if kind in "biu":
+            return arr.tolist()
         flat = arr.ravel().tolist()
-        fmt = f"{{:.{digits}g}}"
+    if kind == "f":
         if all(map(math.isfinite, flat)):  # maps of builtins: no Python call per number
-            vals = list(map(float, map(fmt.format, flat)))
+            vals = list(map(float, map(fmt, flat)))
         else:
             vals = [num(x, digits) for x in flat]
-        return _nest(vals, arr.shape)
+        return _nest(vals, shape)
     return None  # complex and others: repr only
+
+
+# numpy dtypes (native byte order) whose bytes memoryview reads as the same Python floats
+_NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
 
 
 def _nest(flat: list, shape: tuple):
@@ -648,7 +706,8 @@ def _nest(flat: list, shape: tuple):
     return flat
 
 
-_SIZER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_SIZER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False,
+                         check_circular=False)  # as runner.trace's encoder
 _DTYPE_NAMES: dict = {}
 
 

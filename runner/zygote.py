@@ -328,11 +328,12 @@ _HEAD = json.JSONDecoder()
 def _parse_result(payload: bytes):
     """The child's result frame as (result, trace bytes), or None if it is not one.
 
-    What child.run_request writes, `{"exit_code":…,"error":…,"trace":` + trace + `}` in
-    ASCII, is read up to the trace and the trace is cut out as bytes without being decoded
-    here: the pool decodes it strictly, once, before anything uses it (and gets None if it
-    is not exactly one JSON object; runner.sandbox._decode_trace). Any other frame is
-    decoded whole and its trace re-encoded on the way, as before.
+    What child.result_payload writes, `{"exit_code":…,"error":…,"trace":` + trace + `}`
+    with the head in ASCII, is read up to the trace and the trace (canonical UTF-8 JSON) is
+    cut out as bytes without being decoded here: the pool decodes it strictly, once, before
+    anything uses it (and gets None if it is not exactly one JSON object;
+    runner.sandbox._decode_trace). Any other frame is decoded whole and its trace re-encoded
+    on the way, as before.
     """
     head = _split_result(payload)
     if head is not None:
@@ -350,10 +351,13 @@ def _parse_result(payload: bytes):
 
 
 def _split_result(payload: bytes):
-    if not (payload.startswith(b'{"exit_code":') and payload.endswith(b"}")
-            and payload.isascii()):
+    # `,"trace":{` cannot occur inside the head's strings (their quotes are escaped): the
+    # first one ends the head, which must then decode exactly up to it
+    cut = payload.find(b',"trace":{')
+    if not (payload.startswith(b'{"exit_code":') and payload.endswith(b"}") and cut > 0
+            and payload[:cut].isascii()):
         return None
-    text = payload.decode("ascii")
+    text = payload[:cut].decode("ascii")
     try:
         exit_code, i = _HEAD.raw_decode(text, len('{"exit_code":'))
         if not text.startswith(',"error":', i):
@@ -362,10 +366,9 @@ def _split_result(payload: bytes):
     except ValueError:
         return None
     if (type(exit_code) is not int or exit_code not in (0, 1)
-            or not isinstance(error, (dict, type(None)))
-            or not text.startswith(',"trace":{', i)):
+            or not isinstance(error, (dict, type(None))) or i != cut):
         return None
-    return {"exit_code": exit_code, "error": error, "trace": None}, payload[i + 9:-1]
+    return {"exit_code": exit_code, "error": error, "trace": None}, payload[cut + 9:-1]
 
 
 def _limit(limit, message):

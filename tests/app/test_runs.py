@@ -9,7 +9,7 @@ import pytest
 
 from app.services.runs import encode_answer
 from app_testing import ROOT, fake_client
-from runner.trace import defined_ids, validate
+from runner.trace import defined_ids, dump, validate
 
 sys.path.insert(0, str(ROOT / "tests"))
 from fidelity import Expected, header, judge  # noqa: E402
@@ -113,9 +113,9 @@ def test_the_answer_passes_the_sandbox_trace_bytes_through_unchanged(real_client
            "print('grad ü', x.grad)\n"
     r = real_client.post("/api/run", json={"code": code})
     trace = r.json()["trace"]
-    # the child's own encoding (ASCII escapes), not the server's re-encoding
-    assert b'"trace":' + json.dumps(trace, separators=(",", ":")).encode() in r.content
-    assert "ü" in json.dumps(trace, ensure_ascii=False)
+    # the child's canonical bytes (what `gradstep trace` writes), not a re-encoding
+    assert b'"trace":' + dump(trace) in r.content
+    assert "ü".encode() in dump(trace)
     assert r.headers["server-timing"].startswith("wait;dur=")
 
 

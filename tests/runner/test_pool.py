@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from runner import Limits, WorkerPool, zygote
+from runner import Limits, WorkerPool, child, zygote
+from runner import trace as T
 from runner.sandbox import _decode_trace
 
 
@@ -191,7 +192,7 @@ def test_a_spare_that_died_while_waiting_is_replaced_by_a_fork(pool):
 
 def test_the_trace_arrives_as_the_bytes_its_child_wrote(pool):
     result = pool.run("import torch\nprint(torch.ones(2) * 3, 'é')\n")
-    assert result.trace_json == json.dumps(result.trace, separators=(",", ":")).encode()
+    assert result.trace_json == T.dump(result.trace)   # canonical: `gradstep trace`'s bytes
     assert "trace_json" not in result.to_json()
     assert pool.run("print(1)\n", trace=False).trace_json is None
 
@@ -227,3 +228,11 @@ def test_the_zygote_cuts_the_trace_out_of_the_childs_result_frame():
     assert _decode_trace(zygote._parse_result(frame[:-1] + b',"result":{}}')[1]) == (None, None)
     assert zygote._parse_result(b'{"exit_code":true,"error":null,"trace":{}}') is None
     assert zygote._parse_result(b'{"exit_code":0,"error":[],"trace":{}}') is None
+    # what the child writes now: the canonical trace bytes (UTF-8, newlines) spliced in as is
+    canonical = '{"events":[\n{"text":"é"}\n]}'.encode()
+    frame = child.result_payload({"exit_code": 1, "error": error, "trace": canonical})
+    assert zygote._parse_result(frame) == ({"exit_code": 1, "error": error, "trace": None},
+                                           canonical)
+    # a head that does not end exactly where the trace begins is not cut
+    forged = b'{"exit_code":0,"error":{"a":1,"trace":{}},"trace":{}}'
+    assert zygote._parse_result(forged) == (json.loads(forged), None)

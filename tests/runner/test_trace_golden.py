@@ -63,3 +63,5 @@ def test_the_sandbox_records_the_same_bytes(name):
     source = (HERE / "programs" / f"{name}.py").read_text(encoding="utf-8")
     result = run_program(source, filename=f"{name}.py", trace=True)
     assert T.dump(result.trace) == (HERE / f"{name}.json").read_bytes()
+    # and the bytes the server splices into its answer are those canonical bytes themselves
+    assert result.trace_json == (HERE / f"{name}.json").read_bytes()
