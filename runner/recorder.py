@@ -53,7 +53,10 @@ Snap = tuple
 # The hottest records are flat tuples, since each nested tuple is one more object for the
 # garbage collector (runner/trace_build.py reads them):
 #   op:    ("op", line, op name, input ids, output id, grad_fn id, node, node's saves,
-#           new_nodes, grad mode, in_backward, *snapshot of the output)
+#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far)
+# "Tensor ids so far" (also last in inplace records) bounds the tensor ids the event's nodes
+# may name: a saved tensor or a leaf that gets its id later (it shows up in a print, or
+# through `_saved_other`) is described by value there, never by an id defined after it.
 #   an edge gradient in node_apply: (*snapshot, tid or None), or None where none flows
 
 
@@ -337,8 +340,7 @@ class Recorder(_events.Listener):
                     fn_id = nids[node._uid] = f"n{len(nids)}"
                 for nxt, _ in node.next_functions:
                     if nxt is not None and nxt._uid not in nids:
-                        nids[nxt._uid] = f"n{len(nids)}"
-                        new_nodes += ((nxt, nxt._saved),)
+                        new_nodes += self._discover(nxt)
                 fn_name = node.__class__.__name__
             else:
                 fn = output.grad_fn
@@ -362,7 +364,7 @@ class Recorder(_events.Listener):
                                  node, node._saved if node is not None else (), new_nodes,
                                  _grad_state.enabled, active is not None,
                                  a.tobytes() if a.size <= self._copy_max else None, a.shape,
-                                 a.dtype, rg, fn_name))
+                                 a.dtype, rg, fn_name, len(tids)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -384,13 +386,33 @@ class Recorder(_events.Listener):
         return tuple(ins)
 
     def _introduce(self, node) -> tuple:
-        """Give `node` an id; return its next nodes met for the first time (with saves)."""
+        """Give `node` an id; return the nodes behind it met for the first time (with saves)."""
         self._nid(node)
-        new = []
+        new = ()
         for nxt, _ in node.next_functions:
-            if nxt is not None and self._nid(nxt)[1]:
-                new.append((nxt, nxt._saved))
-        return tuple(new)
+            if nxt is not None and nxt._uid not in self._nids:
+                new += self._discover(nxt)
+        return new
+
+    def _discover(self, start) -> tuple:
+        """`start`, met for the first time, and every node behind it not met yet, each given
+        an id and returned with its saves, depth first in edge order.
+
+        Usually `start` is a leaf's AccumulateGrad and the only one. But the engine also
+        links nodes no op event reports: an in-place op on a view rebases the graph onto a
+        CopySlices behind the view's new AsStridedBackward0, so an event that introduced only
+        the first new node would name the next ones before any event defines them.
+        """
+        nids, found, stack = self._nids, [], [start]
+        while stack:            # explicit stack: such chains can be long
+            node = stack.pop()
+            if node._uid in nids:
+                continue
+            nids[node._uid] = f"n{len(nids)}"
+            found.append((node, node._saved))
+            stack.extend(nxt for nxt, _ in reversed(node.next_functions)
+                         if nxt is not None and nxt._uid not in nids)
+        return tuple(found)
 
     def on_inplace(self, tensor, op_name: str, version: int) -> None:
         line, frame, quiet = self._where()
@@ -405,7 +427,7 @@ class Recorder(_events.Listener):
             node, new_nodes = (fn, fn._saved), self._introduce(fn)
         self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
                              self._nids.get(fn._uid) if fn is not None else None, node,
-                             new_nodes))
+                             new_nodes, len(self._tids)))
 
     def on_grad_mode(self, enabled: bool, mode: str) -> None:
         line, _, quiet = self._where()

@@ -151,11 +151,18 @@ class Summary:
                 strong = revived.get(id(rec))
                 if strong is None:
                     node = rec[6]() if rec[6] is not None else None
-                    if rec[6] is not None and node is None:
-                        continue
                     new = tuple((n, n._saved) for n in (r() for r in rec[8]) if n is not None)
-                    strong = revived[id(rec)] = rec[:6] + (
-                        node, node._saved if node is not None else (), new) + rec[9:]
+                    if rec[6] is not None and node is None:
+                        if not new:
+                            continue
+                        # The op's node is gone but a node it introduced lives on (a leaf's
+                        # AccumulateGrad, used again later): carry the op without its node,
+                        # so that the survivor is still defined before later events name it.
+                        strong = rec[:5] + (None, None, (), new) + rec[9:]
+                    else:
+                        strong = rec[:6] + (
+                            node, node._saved if node is not None else (), new) + rec[9:]
+                    revived[id(rec)] = strong
                 rec = strong
             out[key] = rec
         return out
@@ -223,13 +230,15 @@ class Builder:
                 "is_leaf": fn_id is None, "grad_fn": fn_id,
                 "value": self.fields_value(raw, shape, npdtype, rg, fn_name)}
 
-    def node(self, node, saved_objs: tuple) -> dict:
+    def node(self, node, saved_objs: tuple, bound: int) -> dict:
+        """A node's definition in an event recorded when `bound` tensor ids had been given:
+        tensors with later ids are described by value (NOTE [op records] in recorder.py)."""
         cls_name, saved_names, rule, accumulates = self.node_class(type(node))
         ids, node_ids = self.rec._tids, self.node_ids
         saved = []
         for name, obj in zip(saved_names, saved_objs):
             if isinstance(obj, Tensor):
-                tid = ids.get(obj._uid)
+                tid = _id_within(ids.get(obj._uid), bound)
                 saved.append({"name": name, "tensor": tid, "freed": False,
                               "value": None if tid is not None else self.value(
                                   _tensor_snap(obj, self.rec._copy_max))})
@@ -244,7 +253,7 @@ class Builder:
                                   for n, i in node.next_functions],
                "saved": saved, "rule": rule}
         if accumulates:
-            variable = ids.get(node.variable._uid)
+            variable = _id_within(ids.get(node.variable._uid), bound)
             if variable is not None:
                 out["variable"] = variable
         return out
@@ -273,15 +282,15 @@ class Builder:
     def _ev_op(self, r):
         _, _, op, ins, out_id, fn_id, node, saved, new_nodes, mode, in_bw = r[:11]
         return {"op": op, "inputs": [i if type(i) is str else num(i, self.digits) for i in ins],
-                "output": self.op_tensor(out_id, fn_id, *r[11:]),
-                "node": None if node is None else self.node(node, saved),
-                "new_nodes": [self.node(n, saved) for n, saved in new_nodes],
+                "output": self.op_tensor(out_id, fn_id, *r[11:16]),
+                "node": None if node is None else self.node(node, saved, r[16]),
+                "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
                 "grad_mode": mode, "in_backward": in_bw}
 
     def _ev_inplace(self, r):
         return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
-                "grad_fn": r[6], "node": None if r[7] is None else self.node(*r[7]),
-                "new_nodes": [self.node(n, saved) for n, saved in r[8]]}
+                "grad_fn": r[6], "node": None if r[7] is None else self.node(*r[7], r[9]),
+                "new_nodes": [self.node(n, saved, r[9]) for n, saved in r[8]]}
 
     def _ev_grad_mode(self, r):
         return {"enabled": bool(r[2]), "mode": r[3]}
@@ -363,7 +372,8 @@ class Builder:
             events.extend(errors)
         if summary is not None and records and _MIDDLE in records:
             at = records.index(_MIDDLE)
-            events[at] = self.elided(summary, events[at + 1:])
+            earlier = {i for e in events[:at] for i in T.defined_ids(e)}
+            events[at] = self.elided(summary, events[at + 1:], earlier)
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
@@ -468,9 +478,10 @@ class Builder:
                 "carried": self.carry(defs, errors), "updates": [], "series": [],
                 "stdout": "".join(stdout), "warnings": warns}
 
-    def elided(self, summary: Summary, later: list) -> dict:
-        """The `elided` event for `summary`, carrying the definitions `later` events need."""
-        carried = self.carry(summary.live_defs(), later)
+    def elided(self, summary: Summary, later: list, earlier: set) -> dict:
+        """The `elided` event for `summary`, carrying the definitions `later` events need
+        (`earlier`: the ids events before it define)."""
+        carried = self.carry(summary.live_defs(), later, earlier)
         present = {i for e in carried for i in T.defined_ids(e)}
         # tensors born and gone inside the stretch (a new `params` every epoch) need no update
         updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
@@ -486,9 +497,11 @@ class Builder:
                 "warnings": [{"category": c, "message": m, "line": ln}
                              for c, m, ln in summary.warnings]}
 
-    def carry(self, defs: dict, later: list) -> list:
+    def carry(self, defs: dict, later: list, earlier: set = frozenset()) -> list:
         """Render the defining records in `defs` of every id `later` refers to (transitively),
-        in their original order."""
+        in their original order. An op carried only for the nodes it introduced (its own
+        node is gone: Summary.live_defs) keeps the inputs still defined somewhere, `earlier`
+        or among the carried; the others went with its graph."""
         if not defs:
             return []
         by_id = {}
@@ -508,6 +521,9 @@ class Builder:
                 continue
             chosen[id(r)] = r
             ev = rendered[id(r)] = self.event(r)
+            if r[0] == "op" and r[6] is None and r[8]:
+                ev["inputs"] = [i for i in ev["inputs"]
+                                if type(i) is not str or i in earlier or i in by_id]
             T._ids_in(ev, stack)
         order = {id(r): i for i, r in enumerate(defs.values())}
         return [rendered[k] for k in sorted(chosen, key=lambda k: order[k])]
@@ -634,6 +650,11 @@ def failure_event(message: str) -> dict:
     return {"kind": "elided", "line": None, "reason": "recorder_failure", "passes": None,
             "counts": {}, "carried": [], "updates": [], "series": [], "stdout": "",
             "warnings": [], "message": message}
+
+
+def _id_within(tid: str | None, bound: int) -> str | None:
+    """`tid` if it was among the first `bound` tensor ids given ("t0", "t1", ...), else None."""
+    return tid if tid is not None and int(tid[1:]) < bound else None
 
 
 def _closure(defs: list[dict], needed: list) -> list:
