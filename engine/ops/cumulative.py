@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
+from ._dims import dim_of
 from ._op import Op
-from .reduction import dims_of
 
 
 def _reversed_cumsum(t: Tensor, dim: int) -> Tensor:
@@ -65,7 +65,7 @@ def cumprod(input, dim, *, dtype=None) -> Tensor:
     """
     if dtype is not None:
         input = input.to(dtype)
-    return Cumprod.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+    return Cumprod.apply(input, dim_of(dim, input.ndim))
 
 
 def inplace_dim(input: Tensor, dim, dtype) -> int:
@@ -76,4 +76,4 @@ def inplace_dim(input: Tensor, dim, dtype) -> int:
         have, want = cpp_type(input.dtype.legacy[:-6]), cpp_type(dtype.legacy[:-6])
         raise RuntimeError(f"Bad in-place call: input tensor dtype {have} and output tensor "
                            f"dtype {want} should match")
-    return dims_of(dim, input.ndim)[0] if input.ndim else 0
+    return dim_of(dim, input.ndim)

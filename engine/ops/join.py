@@ -11,7 +11,7 @@ from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._op import Op, OpNode
-from .reduction import dims_of
+from ._dims import dim_of
 
 class Cat(Op):
     """out = tensors joined along dim"""
@@ -177,7 +177,7 @@ def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
 
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:
-    return dims_of(d, ndim)[0] if ndim else 0
+    return dim_of(d, ndim)
 
 
 def split(x: Tensor, split_size, dim: int = 0) -> tuple:
