@@ -59,6 +59,7 @@ from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flat
 from .ops.triangular import diag, diagonal, trace, tril, triu
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
+from .ops.rounding import fmod
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .tensor import Size, Tensor
@@ -131,7 +132,8 @@ __all__ = [
     "set_anomaly_enabled",
     # elementwise
     "add", "sub", "subtract", "rsub", "mul", "multiply", "div", "divide", "true_divide",
-    "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
+    "floor_divide", "remainder", "fmod", "pow", "neg", "negative", "abs", "absolute", "exp",
+    "expm1",
     "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
     "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp",
     "clamp_min", "clamp_max", "clip", "clamp_", "clip_",
