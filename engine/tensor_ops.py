@@ -201,6 +201,8 @@ class TensorOps:
     def softmax(self, dim): return stt.softmax(self, dim)
     def cumsum(self, dim): return red.cumsum(self, dim)
     def cumprod(self, dim, *, dtype=None): return cum.cumprod(self, dim, dtype=dtype)
+    def cummax(self, dim): return cum.cummax(self, dim)
+    def cummin(self, dim): return cum.cummin(self, dim)
     def amax(self, dim=(), keepdim=False): return ext.amax(self, dim, keepdim)
     def amin(self, dim=(), keepdim=False): return ext.amin(self, dim, keepdim)
     def dist(self, other, p=2): return vec.dist(self, other, p)
