@@ -9,6 +9,9 @@ dims normalised, so the helpers here return normalised values that also carry th
 # that every forward and backward uses as the plain normalised value, while the grad_fn's
 # public `_saved_dim` accessor shows `.given` (graph.py, `_int_saved_property`). A dim that
 # is already normalised comes back as a plain int or tuple, so the common call pays nothing.
+# A backward that hands its saved dim on to another op (cumsum's flip and cumsum) passes the
+# given form on with it, as PyTorch's formulas do; where PyTorch's formula wraps the dim first
+# (cat, split, prod, cumprod) the backward passes int(ctx.dim).
 """
 from __future__ import annotations
 
@@ -50,6 +53,33 @@ def _wrap(d, ndim: int) -> int:
     return d % ndim if ndim else 0
 
 
+def _names(given, ndim: int, d: int) -> bool:
+    """Whether the integer `given` names dim `d` of an `ndim`-dim tensor."""
+    n = max(ndim, 1)
+    return -n <= given < n and (given % ndim if ndim else 0) == d
+
+
+def _given_form(values, ndim: int, out: tuple) -> tuple:
+    """The dims as given: a backward passing a saved `GivenDim(s)` on (cumsum's flip) hands on
+    its given form, as PyTorch's formulas pass the saved dim, when it names the same dims
+    (`out`, the dims wrapped in the order of `values`)."""
+    given = getattr(values, "given", None)
+    if given is None:
+        given = tuple([getattr(v, "given", v) for v in values])
+    given = tuple([int(g) for g in given])
+    if len(given) != len(out):
+        return out
+    if isinstance(values, GivenDims):      # dims_of's are sorted, their given form is not
+        return given if sorted(_wrapped(given, ndim)) == sorted(out) else out
+    return given if list(_wrapped(given, ndim)) == list(out) else out
+
+
+def _wrapped(given: tuple, ndim: int) -> list:
+    """Each of `given` wrapped to [0, ndim), or -1 where it is out of range."""
+    n = max(ndim, 1)
+    return [(g % ndim if ndim else 0) if -n <= g < n else -1 for g in given]
+
+
 def dim_of(dim, ndim: int) -> int:
     """One dim normalised to [0, ndim); a negative one comes back as a `GivenDim`.
 
@@ -59,7 +89,10 @@ def dim_of(dim, ndim: int) -> int:
         (2, -1)
     """
     d = _wrap(dim, ndim)
-    return d if d == dim else GivenDim(d, int(getattr(dim, "given", dim)))
+    given = getattr(dim, "given", dim)
+    if given == d or not _names(given, ndim, d):
+        return d
+    return GivenDim(d, int(given))
 
 
 def dims_of(dim, ndim: int) -> tuple:
@@ -71,13 +104,16 @@ def dims_of(dim, ndim: int) -> tuple:
         >>> d, d.given
         ((0, 2), (-1, 0))
     """
-    dims = (dim,) if isinstance(dim, (int, np.integer)) else tuple(dim)
-    out = tuple(sorted([_wrap(d, ndim) for d in dims]))
-    return out if out == dims else GivenDims(out, tuple([int(d) for d in dims]))
+    dims = (dim,) if isinstance(dim, (int, np.integer)) else dim
+    wrapped = [_wrap(d, ndim) for d in dims]
+    out = tuple(sorted(wrapped))
+    given = _given_form(dims, ndim, tuple(wrapped))
+    return out if given == out else GivenDims(out, given)
 
 
 def dims_in_order(dims, ndim: int) -> tuple:
     """Each of `dims` normalised, in the order given (flip, roll, permute), `.given` kept."""
-    dims = (dims,) if isinstance(dims, (int, np.integer)) else tuple(dims)
+    dims = (dims,) if isinstance(dims, (int, np.integer)) else dims
     out = tuple([_wrap(d, ndim) for d in dims])
-    return out if out == dims else GivenDims(out, tuple([int(d) for d in dims]))
+    given = _given_form(dims, ndim, out)
+    return out if given == out else GivenDims(out, given)

@@ -42,7 +42,7 @@ class Cumprod(Op):
         return np.cumprod(self, axis=dim, dtype=np.int64 if self.dtype.kind in "biu" else None)
 
     def backward(ctx, grad):
-        x, dim = ctx.self, ctx.dim
+        x, dim = ctx.self, int(ctx.dim)    # wrapped, as PyTorch's cumprod_backward
         if x._data.size <= 1 or (x.ndim and x._data.shape[dim] == 1):
             return (grad,)
         if not (x._data == 0).any():       # PyTorch's cumprod_backward, its simple case

@@ -42,9 +42,9 @@ class Cat(Op):
     forward = staticmethod(lambda dim, _sizes: None)   # apply does the work; names the saves
 
     def backward(ctx, grad):
-        out, start = [], 0
+        out, start, dim = [], 0, int(ctx.dim)    # PyTorch's formula wraps the dim first
         for n in ctx._sizes:
-            out.append(grad.narrow(ctx.dim, start, n))
+            out.append(grad.narrow(dim, start, n))
             start += n
         return tuple(out)
 
@@ -115,7 +115,7 @@ class Split(Op):
 
     def backward(ctx, grads):
         from ..factories import zeros
-        sizes, dim = ctx.self_sym_sizes, ctx.dim
+        sizes, dim = ctx.self_sym_sizes, int(ctx.dim)     # wrapped, as PyTorch's formula
         ref = next(g for g in grads if g is not None)
         parts = []
         for i, g in enumerate(grads):

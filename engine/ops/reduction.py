@@ -260,7 +260,7 @@ class ProdDim(Op):
         return as_array(self.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
-        d, x = ctx.dim, ctx.self
+        d, x = int(ctx.dim), ctx.self      # wrapped, as PyTorch's prod_backward
         r = ctx.result if ctx.keepdim else ctx.result.unsqueeze(d)
         g = grad if ctx.keepdim else grad.unsqueeze(d)
         return (g * (r / x),)

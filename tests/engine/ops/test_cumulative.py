@@ -68,3 +68,11 @@ def test_saved_integers_read_back_unsigned():
     assert x.roll(-1, 1).grad_fn._saved_shifts == (U64 - 1,)
     assert x.sum(-1).grad_fn.dim == (1,)          # what the backward reads stays normalised
     assert (x * 2).sum(1).grad_fn._saved_dim == (1,)
+
+
+def test_a_given_dim_passed_on_keeps_its_form_only_where_it_names_the_same_dim():
+    d = dim_of(-1, 3)                       # dim 2 of a 3-d tensor, given as -1
+    assert dim_of(d, 3).given == -1         # a backward handing it on to a 3-d op
+    assert type(dim_of(d, 4)) is int        # -1 would name dim 3 there: the value wins
+    assert dims_in_order((d,), 3).given == (-1,)
+    assert dims_of(dims_of((-1, 0), 3), 3).given == (-1, 0)
