@@ -37,7 +37,7 @@ from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
 from .ops.clamping import clamp, clamp_, clamp_max, clamp_min, clip, clip_, maximum, minimum
-from .ops.cumulative import cumprod
+from .ops.cumulative import cummax, cummin, cumprod
 from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
                               log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
                               sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc, where)
@@ -59,6 +59,7 @@ from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flat
 from .ops.triangular import diag, diagonal, trace, tril, triu
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
+from .ops.rounding import fmod
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .tensor import Size, Tensor
@@ -131,7 +132,8 @@ __all__ = [
     "set_anomaly_enabled",
     # elementwise
     "add", "sub", "subtract", "rsub", "mul", "multiply", "div", "divide", "true_divide",
-    "floor_divide", "remainder", "pow", "neg", "negative", "abs", "absolute", "exp", "expm1",
+    "floor_divide", "remainder", "fmod", "pow", "neg", "negative", "abs", "absolute", "exp",
+    "expm1",
     "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sin", "cos", "tan", "sinh",
     "cosh", "asin", "atan", "tanh", "sigmoid", "relu", "sign", "sgn", "reciprocal", "clamp",
     "clamp_min", "clamp_max", "clip", "clamp_", "clip_",
@@ -142,8 +144,8 @@ __all__ = [
     # reductions
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
-    "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "dist", "std_mean",
-    "var_mean", "nonzero",
+    "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
+    "dist", "std_mean", "var_mean", "nonzero",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
     "einsum",

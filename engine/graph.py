@@ -186,6 +186,28 @@ def _wrapped_number(x: dict):
     return x["as_saved"]
 
 
+# NOTE [saved integers]
+# PyTorch's generated accessors read an int (or SymInt, or a list of them) saved by a node as
+# an unsigned 64-bit number: a dim of -1 prints 18446744073709551615. The saved names below are
+# the ones PyTorch declares as integers; their accessors show the value so (and a dim as the
+# user gave it, NOTE [dims as given] in ops/_dims.py). Scalars (alpha, min, exponent) stay signed.
+INT_SAVES = frozenset(("dim", "dim0", "dim1", "dim2", "dims", "diagonal", "offset", "index",
+                       "start", "end", "step", "shifts", "split_size", "size", "repeats",
+                       "storage_offset", "stride"))
+
+
+def _int_saved_property(i: int) -> property:
+    def unpack(node):
+        v = node._saved[i]
+        if v is FREED or (node._versions and node._versions[i] is not None):
+            return node._unpack(i)         # a tensor (gather's index), or freed
+        v = getattr(v, "given", v)
+        if isinstance(v, tuple):
+            return tuple([d + 2 ** 64 if isinstance(d, int) and d < 0 else d for d in v])
+        return v + 2 ** 64 if isinstance(v, int) and v < 0 else v
+    return property(unpack, doc="an integer saved for backward, read back as PyTorch does")
+
+
 def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra: dict) -> type:
     """Build the grad_fn class `name`, with `_saved_<n>` (and ctx-style `<n>`) accessors."""
     # PyTorch's node classes are C types in no module: type(fn) prints <class 'MulBackward0'>
@@ -194,7 +216,8 @@ def make_node_class(name: str, base: type, saved_names: tuple, rule: str, extra:
     for i, n in enumerate(saved_names):
         # names starting with "_" are engine-private (PyTorch keeps them as input metadata)
         if not n.startswith("_"):
-            ns["_saved_" + n] = _public_saved_property(i)
+            ns["_saved_" + n] = (_int_saved_property if n in INT_SAVES
+                                 else _public_saved_property)(i)
         ns[n] = _saved_property(i)
     ns.update(extra)
     return type(name, (base,), ns)

@@ -9,14 +9,14 @@ from __future__ import annotations
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = None                                # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = None                          # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -38,6 +38,7 @@ def bind_ops() -> None:
     from .ops import inverse_trig as itr
     from .ops import moments as mom
     from .ops import rearrange as rea
+    from .ops import rounding as rnd
     from .ops import triangular as tri
     from .ops import vectors as vec
     from .ops import xlogy as xl
@@ -109,8 +110,11 @@ class TensorOps:
     def add(self, other, *, alpha=1): return ar.add(self, other, alpha=alpha)
     def sub(self, other, *, alpha=1): return ar.sub(self, other, alpha=alpha)
     def mul(self, other): return ar.mul(self, other)
-    def div(self, other, *, rounding_mode=None):
-        return ar.div(self, other, rounding_mode=rounding_mode)
+    # (only a rounding_mode passed, even as None, selects PyTorch's DivBackward2 overload)
+    def div(self, other, **rounding_mode): return ar.div(self, other, **rounding_mode)
+    def floor_divide(self, other): return rnd.floor_divide(self, other)
+    def remainder(self, other): return rnd.remainder(self, other)
+    def fmod(self, other): return rnd.fmod(self, other)
     def pow(self, exponent): return ar.pow(self, exponent)
     def neg(self): return ar.neg(self)
     def abs(self): return ew.abs(self)
@@ -197,6 +201,8 @@ class TensorOps:
     def softmax(self, dim): return stt.softmax(self, dim)
     def cumsum(self, dim): return red.cumsum(self, dim)
     def cumprod(self, dim, *, dtype=None): return cum.cumprod(self, dim, dtype=dtype)
+    def cummax(self, dim): return cum.cummax(self, dim)
+    def cummin(self, dim): return cum.cummin(self, dim)
     def amax(self, dim=(), keepdim=False): return ext.amax(self, dim, keepdim)
     def amin(self, dim=(), keepdim=False): return ext.amin(self, dim, keepdim)
     def dist(self, other, p=2): return vec.dist(self, other, p)

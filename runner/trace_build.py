@@ -760,12 +760,19 @@ def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | No
 def _py_value(obj, digits: int) -> dict:
     """A saved non-tensor (a scalar, a shape tuple) as a value."""
     if isinstance(obj, (tuple, list)) and all(isinstance(x, (int, float)) for x in obj):
-        return {"shape": [len(obj)], "dtype": type(obj).__name__,
+        return {"shape": [len(obj)], "dtype": _type_name(obj),
                 "data": [num(x, digits) for x in obj], "repr": repr(tuple(obj))}
     if isinstance(obj, (bool, int, float, np.number)):
-        return {"shape": [], "dtype": type(obj).__name__, "data": num(obj, digits),
+        return {"shape": [], "dtype": _type_name(obj), "data": num(obj, digits),
                 "repr": repr(obj)}
-    return {"shape": [], "dtype": type(obj).__name__, "data": None, "repr": repr(obj)[:200]}
+    return {"shape": [], "dtype": _type_name(obj), "data": None, "repr": repr(obj)[:200]}
+
+
+def _type_name(obj) -> str:
+    """The Python or numpy type of a saved value: a dim the engine keeps as an int or tuple
+    subclass (NOTE [dims as given] in engine/ops/_dims.py) is an int or tuple."""
+    return next((c.__name__ for c in type(obj).__mro__ if c.__module__ in ("builtins", "numpy")),
+                type(obj).__name__)
 
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")

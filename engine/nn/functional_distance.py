@@ -58,7 +58,7 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
     with no_grad():
         n1.clamp_min_(eps)
         n2.clamp_min_(eps)
-    return ((x1 / n1) * (x2 / n2)).sum(d[0])
+    return ((x1 / n1) * (x2 / n2)).sum(dim)
 
 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,

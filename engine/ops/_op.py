@@ -109,6 +109,16 @@ class OpNode(Node):
         return type(self)._backward(self, grads[0])
 
 
+class NotImplementedNode(OpNode):
+    """grad_fn of an op PyTorch gives no derivative (grad_fn_name "NotImplemented"); its
+    name() is the C++ class's."""
+
+    __slots__ = ()
+
+    def name(self) -> str:
+        return "torch::autograd::NotImplemented"
+
+
 class Op:
     """Base of all ops; see the module docstring for how to declare one."""
 

@@ -359,13 +359,23 @@ def mul(input, other) -> Tensor:
     return Mul.apply(*_pair(input, other))
 
 
-def div(input, other, *, rounding_mode=None) -> Tensor:
-    """input / other (`torch.div`); rounding_mode "floor"/"trunc" is not differentiable."""
-    if rounding_mode is not None:
-        a, b = _pair(input, other)
-        fn = np.floor_divide if rounding_mode == "floor" else (lambda x, y: np.trunc(x / y))
-        x, y = _promote((a, b), [a._data, b._data])     # PyTorch's promotion, not numpy's
-        return _plain(fn(x, y).astype(x.dtype))
+class _NotGiven:
+    """Default of div's rounding_mode: PyTorch takes its rounding overload (DivBackward2)
+    whenever the keyword is passed, even as None."""
+
+    def __repr__(self) -> str:
+        return "None"
+
+
+NOT_GIVEN = _NotGiven()
+
+
+def div(input, other, *, rounding_mode=NOT_GIVEN) -> Tensor:
+    """input / other (`torch.div`); a rounding_mode ("floor", "trunc", None) records
+    DivBackward2 (engine/ops/rounding.py)."""
+    if rounding_mode is not NOT_GIVEN:
+        from .rounding import div_rounded
+        return div_rounded(input, other, rounding_mode)
     if not isinstance(input, Tensor):
         from .elementwise import reciprocal
         return Mul.apply(reciprocal(other), scalar(input, other))

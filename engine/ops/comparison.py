@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
-from ._op import _promote
-from .arithmetic import _pair, div
+from .arithmetic import _pair
+from .rounding import floor_divide, remainder  # noqa: F401  (torch names kept here too)
 
 _plain = new_tensor
 
@@ -72,21 +72,6 @@ def logical_not(a) -> Tensor:
 
 def bitwise_not(a) -> Tensor:
     return _plain(np.invert(a._data))
-
-
-def floor_divide(a, b) -> Tensor:
-    return div(a, b, rounding_mode="floor")
-
-
-def remainder(a, b) -> Tensor:
-    a, b = _pair(a, b)
-    x, y = _promote((a, b), [a._data, b._data])     # 5.5 % ints is float32, as in PyTorch
-    try:
-        return _plain(np.remainder(x, y))
-    except ValueError:
-        from ..messages import size_mismatch
-        raise RuntimeError(size_mismatch(a._data.shape, b._data.shape)) from None
-
 
 
 def isnan(a) -> Tensor:

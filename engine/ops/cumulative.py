@@ -1,4 +1,5 @@
-"""Running products along a dimension: `torch.cumprod` (`torch.cumsum` is in reduction.py).
+"""Running products and extremes along a dimension: `torch.cumprod`, `torch.cummax` and
+`torch.cummin` (`torch.cumsum` is in reduction.py).
 
 The derivative of out[j] = x[0] * ... * x[j] with respect to x[k] is the product without
 x[k], so where the input holds no zero it is out[j] / x[k]; zeros need the product itself.
@@ -8,8 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
+from ._dims import dim_of
 from ._op import Op
-from .reduction import dims_of
+from .reduction import return_type
+from .selection import ScatterAdd, _Picked
 
 
 def _reversed_cumsum(t: Tensor, dim: int) -> Tensor:
@@ -39,7 +42,7 @@ class Cumprod(Op):
         return np.cumprod(self, axis=dim, dtype=np.int64 if self.dtype.kind in "biu" else None)
 
     def backward(ctx, grad):
-        x, dim = ctx.self, ctx.dim
+        x, dim = ctx.self, int(ctx.dim)    # wrapped, as PyTorch's cumprod_backward
         if x._data.size <= 1 or (x.ndim and x._data.shape[dim] == 1):
             return (grad,)
         if not (x._data == 0).any():       # PyTorch's cumprod_backward, its simple case
@@ -55,6 +58,81 @@ class Cumprod(Op):
             yield x, 0
 
 
+def _running_extreme(a: np.ndarray, dim: int, better) -> tuple:
+    """(values, indices) of the running max (better=greater_equal) or min along dim.
+
+    PyTorch's kernel: x takes over when it ties or beats the best so far, so a tie moves the
+    index to the later position (and -0.0 after 0.0 shows -0.0); a nan takes over, and from
+    then on only another nan does."""
+    if a.ndim == 0:
+        return a.copy(), np.zeros((), np.int64)
+    moved = np.moveaxis(a, dim, -1)
+    idx = np.zeros(moved.shape, np.int64)
+    if moved.shape[-1]:
+        best, at = moved[..., 0], np.zeros(moved.shape[:-1], np.int64)
+        for i in range(moved.shape[-1]):
+            x = moved[..., i]
+            take = (x != x) | ((best == best) & better(x, best))    # (x != x): x is nan
+            best, at = np.where(take, x, best), np.where(take, i, at)
+            idx[..., i] = at
+    values = np.take_along_axis(moved, idx, -1)
+    return np.moveaxis(values, -1, dim), np.moveaxis(idx, -1, dim)
+
+
+class Cummax(_Picked):
+    """values[i], indices[i] = the largest of self[..i] along dim and where it is"""
+    grad_fn_name, name, returns = "CummaxBackward0", "cummax", return_type("cummax")
+    saves = ("dim", "indices", "self")
+    rule = "grad added (scattered) at the index each running max came from"
+
+    def forward(self, dim):
+        values, idx = _running_extreme(self, dim, np.greater_equal)
+        return values, (new_tensor(idx),)
+
+    def backward(ctx, grad):
+        x = ctx.self      # PyTorch's cummaxmin_backward: zeros, grad scatter-added at indices
+        if x.ndim == 0 or x._data.size == 0:
+            return (grad,)
+        return (ScatterAdd.apply(grad, x._data.shape, ctx.dim, ctx.indices),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), len(shape) - 1
+
+
+class Cummin(Cummax):
+    """values[i], indices[i] = the smallest of self[..i] along dim and where it is"""
+    grad_fn_name, name, returns = "CumminBackward0", "cummin", return_type("cummin")
+    rule = "grad added (scattered) at the index each running min came from"
+
+    def forward(self, dim):
+        values, idx = _running_extreme(self, dim, np.less_equal)
+        return values, (new_tensor(idx),)
+
+
+def cummax(input, dim) -> tuple:
+    """Running maximum along `dim` and its indices (`torch.cummax`); ties take the later index.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.cummax(torch.tensor([1., 3., 2., 3.]), 0).indices.tolist()
+        [0, 1, 1, 3]
+    """
+    return Cummax.apply(input, dim_of(dim, input.ndim))
+
+
+def cummin(input, dim) -> tuple:
+    """Running minimum along `dim` and its indices (`torch.cummin`); ties take the later index.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.cummin(torch.tensor([2., 1., 3., 1.]), 0).indices.tolist()
+        [0, 1, 1, 3]
+    """
+    return Cummin.apply(input, dim_of(dim, input.ndim))
+
+
 def cumprod(input, dim, *, dtype=None) -> Tensor:
     """Running product along `dim` (`torch.cumprod`).
 
@@ -65,7 +143,7 @@ def cumprod(input, dim, *, dtype=None) -> Tensor:
     """
     if dtype is not None:
         input = input.to(dtype)
-    return Cumprod.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+    return Cumprod.apply(input, dim_of(dim, input.ndim))
 
 
 def inplace_dim(input: Tensor, dim, dtype) -> int:
@@ -76,4 +154,4 @@ def inplace_dim(input: Tensor, dim, dtype) -> int:
         have, want = cpp_type(input.dtype.legacy[:-6]), cpp_type(dtype.legacy[:-6])
         raise RuntimeError(f"Bad in-place call: input tensor dtype {have} and output tensor "
                            f"dtype {want} should match")
-    return dims_of(dim, input.ndim)[0] if input.ndim else 0
+    return dim_of(dim, input.ndim)

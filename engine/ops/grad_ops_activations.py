@@ -12,7 +12,7 @@ from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._exact import F32, SMALL, via64
-from ._op import Op
+from ._op import NotImplementedNode, Op
 from .grad_ops import SigmoidBackward
 
 
@@ -216,6 +216,7 @@ class HardsigmoidBackward(Op):
     # hangs off a NotImplemented node, with edges only to the inputs that require grad, and
     # differentiating through that node raises
     grad_fn_name, name, n_inputs = "NotImplemented", "hardsigmoid_backward", 2
+    node_base = NotImplementedNode
     rule = "not implemented (PyTorch raises)"
     derivative_orders = 0
 

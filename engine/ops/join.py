@@ -11,7 +11,7 @@ from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._op import Op, OpNode
-from .reduction import dims_of
+from ._dims import dim_of
 
 class Cat(Op):
     """out = tensors joined along dim"""
@@ -42,9 +42,9 @@ class Cat(Op):
     forward = staticmethod(lambda dim, _sizes: None)   # apply does the work; names the saves
 
     def backward(ctx, grad):
-        out, start = [], 0
+        out, start, dim = [], 0, int(ctx.dim)    # PyTorch's formula wraps the dim first
         for n in ctx._sizes:
-            out.append(grad.narrow(ctx.dim, start, n))
+            out.append(grad.narrow(dim, start, n))
             start += n
         return tuple(out)
 
@@ -115,7 +115,7 @@ class Split(Op):
 
     def backward(ctx, grads):
         from ..factories import zeros
-        sizes, dim = ctx.self_sym_sizes, ctx.dim
+        sizes, dim = ctx.self_sym_sizes, int(ctx.dim)     # wrapped, as PyTorch's formula
         ref = next(g for g in grads if g is not None)
         parts = []
         for i, g in enumerate(grads):
@@ -177,7 +177,7 @@ def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
 
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:
-    return dims_of(d, ndim)[0] if ndim else 0
+    return dim_of(d, ndim)
 
 
 def split(x: Tensor, split_size, dim: int = 0) -> tuple:

@@ -10,7 +10,7 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._op import Op
 from .join import cat
-from .reduction import dims_of
+from ._dims import dims_in_order, dims_of
 from .shape import MaskedFill, permute, repeat
 
 
@@ -52,7 +52,7 @@ def roll(input, shifts, dims=None) -> Tensor:
                            f"dims:{len(dims)}")
     if not dims and len(shifts) != 1:
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:0")
-    return Roll.apply(input, shifts, tuple(dims_of(d, input.ndim)[0] for d in dims))
+    return Roll.apply(input, shifts, dims_in_order(dims, input.ndim))
 
 
 def movedim(input, source, destination) -> Tensor:

@@ -13,6 +13,7 @@ import numpy as np
 from .._names import TorchNamed
 from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
+from ._dims import dim_of, dims_of  # noqa: F401  (dims_of: imported from here too)
 from ._op import Op, as_array
 
 
@@ -34,19 +35,6 @@ def return_type(op: str) -> type:
 
 
 max_return, min_return = return_type("max"), return_type("min")
-
-
-def dims_of(dim, ndim: int) -> tuple:
-    """Normalise `dim` (int or tuple, negatives allowed) to a sorted tuple, PyTorch's errors."""
-    dims = (dim,) if isinstance(dim, (int, np.integer)) else tuple(dim)
-    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
-    out = []
-    for d in dims:
-        if not lo <= d <= hi:
-            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}]"
-                             f", but got {d})")
-        out.append(d % ndim if ndim else 0)
-    return tuple(sorted(out))
 
 
 def _keep_shape(sizes: tuple, dims: tuple) -> tuple:
@@ -272,7 +260,7 @@ class ProdDim(Op):
         return as_array(self.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
-        d, x = ctx.dim, ctx.self
+        d, x = int(ctx.dim), ctx.self      # wrapped, as PyTorch's prod_backward
         r = ctx.result if ctx.keepdim else ctx.result.unsqueeze(d)
         g = grad if ctx.keepdim else grad.unsqueeze(d)
         return (g * (r / x),)
@@ -383,7 +371,7 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
                                "input.numel() == 0. Specify the reduction dim with the 'dim' "
                                "argument.")
         return full.apply(input)
-    d = dims_of(dim, input.ndim)[0] if input.ndim else 0
+    d = dim_of(dim, input.ndim)
     if not input.ndim:
         return by_dim.returns(input.clone(), new_tensor(np.array(0)))
     return by_dim.apply(input, d, keepdim)
@@ -404,7 +392,7 @@ def min(input, dim=None, keepdim=False):  # noqa: A001
 def prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     if dim is None:
         return Prod.apply(input)
-    return ProdDim.apply(input, dims_of(dim, input.ndim)[0], keepdim)
+    return ProdDim.apply(input, dim_of(dim, input.ndim), keepdim)
 
 
 def norm(input, p=2, dim=None, keepdim=False) -> Tensor:
@@ -421,7 +409,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False) -> Tensor:  # noqa: A002
 
 
 def cumsum(input, dim, *, dtype=None) -> Tensor:
-    return Cumsum.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+    return Cumsum.apply(input, dim_of(dim, input.ndim))
 
 
 def argmax(input, dim=None, keepdim=False) -> Tensor:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
+from ._dims import dim_of
 from ._op import Op
 from .indexing import IndexPut
-from .reduction import _ReturnType, dims_of, return_type
+from .reduction import _ReturnType, return_type
 
 
 sort_return, topk_return = return_type("sort"), return_type("topk")
@@ -130,7 +131,7 @@ class IndexSelect(Op):
 
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:
-    return dims_of(d, ndim)[0] if ndim else 0
+    return dim_of(d, ndim)
 
 
 def gather(input: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:

@@ -14,7 +14,7 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
 from ._op import Op
-from .reduction import dims_of
+from ._dims import dim_of, dims_in_order
 
 
 def _shape_arg(shape) -> tuple:
@@ -296,7 +296,7 @@ class Repeat(Op):
 
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:
-    return dims_of(d, ndim)[0] if ndim else 0
+    return dim_of(d, ndim)
 
 
 def _new_shape(shape) -> tuple:
@@ -381,7 +381,7 @@ def permute(x: Tensor, *dims) -> Tensor:
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {x.ndim} is not equal to len(dims) = {len(dims)}")
-    return Permute.apply(x, tuple(_dim(d, x.ndim) for d in dims))
+    return Permute.apply(x, dims_in_order(dims, x.ndim))
 
 
 def expand(x: Tensor, *sizes) -> Tensor:
@@ -403,13 +403,15 @@ def repeat(x: Tensor, *sizes) -> Tensor:
 
 
 def flip(x: Tensor, dims) -> Tensor:
-    return Flip.apply(x, tuple(_dim(d, x.ndim) for d in (
-        (dims,) if isinstance(dims, int) else dims)))
+    return Flip.apply(x, dims_in_order(dims, x.ndim))
 
 
 def narrow(x: Tensor, dim: int, start: int, length: int) -> Tensor:
     from .indexing import Slice
-    return Slice.apply(x, _dim(dim, x.ndim), start, start + length, 1)
+    d = _dim(dim, x.ndim)
+    if start < 0:       # PyTorch wraps a negative start before slicing (and saves it so)
+        start += x._data.shape[d]
+    return Slice.apply(x, d, start, start + length, 1)
 
 
 def select(x: Tensor, dim: int, index: int) -> Tensor:

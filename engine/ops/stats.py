@@ -9,11 +9,12 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import _sum_order
+from ._dims import dim_of, dims_of
 from ._exact import F32, SMALL, fma32, sleef_expf, via64
 from ._op import Op, as_array
 from ._sum_order import lane_sum
 from .arithmetic import MulScalar
-from .reduction import SumDim, dims_of
+from .reduction import SumDim
 
 
 # NOTE [softmax bits]
@@ -245,7 +246,7 @@ class Std(Op):
 
 # ---- public entry points ------------------------------------------------------------------
 def softmax(input, dim, dtype=None) -> Tensor:
-    return Softmax.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+    return Softmax.apply(input, dim_of(dim, input.ndim))
 
 
 class Logsumexp(Op):
@@ -287,7 +288,7 @@ def logsumexp(input, dim, keepdim=False) -> Tensor:
 
 
 def log_softmax(input, dim, dtype=None) -> Tensor:
-    return LogSoftmax.apply(input, dims_of(dim, input.ndim)[0] if input.ndim else 0)
+    return LogSoftmax.apply(input, dim_of(dim, input.ndim))
 
 
 def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:

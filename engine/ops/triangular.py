@@ -11,7 +11,7 @@ import numpy as np
 
 from ..tensor import Tensor, new_tensor
 from ._op import Op, as_array
-from .reduction import dims_of
+from ._dims import dim_of
 
 
 def _diagonal_view(a: np.ndarray, offset: int, dim1: int, dim2: int) -> np.ndarray:
@@ -179,7 +179,7 @@ def triu(input, diagonal: int = 0) -> Tensor:
 
 def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """A view of the offset diagonal of dims dim1 and dim2 (`torch.diagonal`)."""
-    d1, d2 = dims_of(dim1, input.ndim)[0], dims_of(dim2, input.ndim)[0]
+    d1, d2 = dim_of(dim1, input.ndim), dim_of(dim2, input.ndim)
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     return Diagonal.apply(input, offset, d1, d2)

@@ -13,7 +13,8 @@ from . import _samples
 from ._broadcast import sum_to
 from ._exact import F32, SMALL, fma32
 from ._op import Op
-from .reduction import Norm, dims_of, norm_backward
+from ._dims import dim_of
+from .reduction import Norm, norm_backward
 
 _CROSS_DIM_WARNING = (
     "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
@@ -103,7 +104,7 @@ def _cross_dim(input: Tensor, other: Tensor, dim: int) -> int:
     a, b = input._data.shape, other._data.shape
     if len(a) != len(b):
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
-    d = dims_of(dim, len(a))[0]
+    d = dim_of(dim, len(a))
     if a[d] != 3 or b[d] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
                            f"{a[d]} and {b[d]}")
