@@ -17,7 +17,7 @@ class BackwardCFunction(Node):
     """The grad_fn of a custom Function; it is also the `ctx` that forward and backward see."""
 
     __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "_tensor_pos",
-                 "__dict__")
+                 "_materialize", "_out_meta", "__dict__")
     _rule = "the user's backward"
 
     def __repr__(self) -> str:
@@ -38,9 +38,14 @@ class BackwardCFunction(Node):
         pass
 
     def set_materialize_grads(self, value: bool) -> None:
-        pass
+        self._materialize = bool(value)
 
     def apply(self, grads: tuple) -> tuple:
+        if self._materialize:
+            # an output that got no gradient (unused, or marked non-differentiable) reaches
+            # backward as zeros of its shape and dtype, unless set_materialize_grads(False)
+            grads = tuple(_zeros(meta) if g is None and meta is not None else g
+                          for g, meta in zip(grads, self._out_meta))
         out = self._fn_cls.backward(self, *grads)
         out = out if isinstance(out, tuple) else (out,)
         n = len(self.needs_input_grad)
@@ -105,6 +110,7 @@ class Function(metaclass=FunctionMeta):
         ctx._fn_cls = cls
         ctx.to_save = ()
         ctx._non_diff = ()
+        ctx._materialize = True
         tensors = [a for a in args if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._rg for a in args)
         prev = _grad_state.enabled
@@ -122,6 +128,8 @@ class Function(metaclass=FunctionMeta):
             ctx._versions = tuple(t._vc[0] if isinstance(t, Tensor) else None
                                   for t in ctx._saved)
             ctx._n_out = len(outs)
+            ctx._out_meta = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None
+                                  for o in outs)
             for i, o in enumerate(outs):
                 if isinstance(o, Tensor) and not any(o is nd for nd in ctx._non_diff):
                     if o.grad_fn is not None or o._rg:
@@ -133,6 +141,12 @@ class Function(metaclass=FunctionMeta):
                     _events.listener.on_op(cls.__name__, tuple(tensors), o,
                                            ctx if record else None)
         return tuple(outs) if isinstance(out, tuple) else outs[0]
+
+
+def _zeros(meta: tuple) -> Tensor:
+    from ..factories import zeros
+    shape, dtype = meta
+    return zeros(shape, dtype=dtype)
 
 
 def _fresh(t: Tensor) -> Tensor:
