@@ -103,7 +103,7 @@ _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "thresh
 
 def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
-    if name in ("nn", "optim"):
+    if name in ("nn", "optim", "utils"):
         return importlib.import_module(f".{name}", __name__)
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
@@ -156,5 +156,5 @@ __all__ = [
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
     # subpackages and printing
-    "autograd", "nn", "optim", "set_printoptions", "get_printoptions",
+    "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions",
 ]

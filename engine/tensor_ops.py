@@ -98,6 +98,8 @@ class TensorOps:
     def allclose(self, other, rtol=1e-05, atol=1e-08): return fac.allclose(self, other, rtol, atol)
     def logical_not(self): return cmp.logical_not(self)
     def isnan(self): return cmp.isnan(self)
+    def isinf(self): return cmp.isinf(self)
+    def isfinite(self): return cmp.isfinite(self)
     def all(self, dim=None): return red.all(self, dim)
     def any(self, dim=None): return red.any(self, dim)
 

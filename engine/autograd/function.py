@@ -6,9 +6,11 @@ Subclass `Function` with static `forward(ctx, *args)` and `backward(ctx, *grads)
 """
 from __future__ import annotations
 
+import functools
+
 from .. import _events, messages
 from .._names import TorchNamed
-from ..grad_mode import state as _grad_state
+from ..grad_mode import no_grad, state as _grad_state
 from ..graph import Node
 from ..tensor import Tensor
 
@@ -98,6 +100,10 @@ class Function(metaclass=FunctionMeta):
                                   "autograd.Function.")
 
     @staticmethod
+    def setup_context(ctx, inputs: tuple, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
     def backward(ctx, *grads):
         raise NotImplementedError("You must implement either the backward or vjp method for "
                                   "your custom autograd.Function to use it with backward "
@@ -116,7 +122,11 @@ class Function(metaclass=FunctionMeta):
         prev = _grad_state.enabled
         _grad_state.enabled = False
         try:
-            out = cls.forward(ctx, *args, **kwargs)
+            if cls.setup_context is Function.setup_context:
+                out = cls.forward(ctx, *args, **kwargs)
+            else:       # the newer style: forward without ctx, then setup_context fills it
+                out = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, out)
         finally:
             _grad_state.enabled = prev
         record = prev and any(t._rg for t in tensors)
@@ -156,8 +166,18 @@ def _fresh(t: Tensor) -> Tensor:
     return n
 
 
-class once_differentiable:  # noqa: N801 - PyTorch's name
-    """Decorator kept for compatibility: marks a backward as not twice differentiable."""
+def once_differentiable(fn):
+    """Decorate a Function's backward that is not itself differentiable: it runs under
+    no_grad, so even with create_graph=True its gradients record no graph.
 
-    def __new__(cls, fn):
-        return fn
+    (PyTorch also attaches a DelayedError node when the incoming gradients require grad, so a
+    later backward names the decorator; here such gradients simply do not require grad.)
+    """
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        with no_grad():
+            return fn(ctx, *args)
+    return wrapper
+
+
+__all__ = ["Function", "once_differentiable"]

@@ -1,11 +1,13 @@
 """`optim.lr_scheduler`: change each parameter group's learning rate as training goes on.
 
-PyTorch counterparts: `LRScheduler`, `StepLR`, `MultiStepLR`, `ExponentialLR`, `LambdaLR`.
+PyTorch counterparts: `LRScheduler`, `StepLR`, `MultiStepLR`, `ExponentialLR`, `LambdaLR`,
+`LinearLR`, `CosineAnnealingLR` and `ReduceLROnPlateau` (which follows a metric, not epochs).
 A scheduler records each group's `initial_lr`, counts `last_epoch` and, on `step()`, writes
 the new rate into `param_groups[i]["lr"]` (in PyTorch's chainable form, so the floats agree).
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from .. import messages
@@ -124,4 +126,104 @@ class LambdaLR(LRScheduler):
         return [base * fn(self.last_epoch) for fn, base in zip(self.lr_lambdas, self.base_lrs)]
 
 
-__all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR"]
+class LinearLR(LRScheduler):
+    """Scale the rate linearly from start_factor to end_factor over total_iters epochs."""
+
+    def __init__(self, optimizer, start_factor: float = 1.0 / 3, end_factor: float = 1.0,
+                 total_iters: int = 5, last_epoch: int = -1):
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError("Starting multiplicative factor expected to be greater than 0 and "
+                             "less or equal to 1.")
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.start_factor, self.end_factor = start_factor, end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        if self.last_epoch == 0:
+            return [lr * self.start_factor for lr in self._current()]
+        if self.last_epoch > self.total_iters:
+            return self._current()
+        span = self.end_factor - self.start_factor
+        ratio = 1.0 + span / (self.total_iters * self.start_factor
+                              + (self.last_epoch - 1) * span)
+        return [lr * ratio for lr in self._current()]
+
+
+class CosineAnnealingLR(LRScheduler):
+    """Follow half a cosine from the initial rate down to eta_min over T_max epochs (and back
+    up, if training goes on), in PyTorch's recursive form."""
+
+    def __init__(self, optimizer, T_max: int, eta_min: float = 0.0,  # noqa: N803
+                 last_epoch: int = -1):
+        self.T_max, self.eta_min = T_max, eta_min
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        t, lo = self.last_epoch, self.eta_min
+        if t == 0:
+            return self._current()
+        if (t - 1 - self.T_max) % (2 * self.T_max) == 0:
+            bump = (1 - math.cos(math.pi / self.T_max)) / 2
+            return [lr + (base - lo) * bump for lr, base in zip(self._current(), self.base_lrs)]
+        ratio = ((1 + math.cos(math.pi * t / self.T_max))
+                 / (1 + math.cos(math.pi * (t - 1) / self.T_max)))
+        return [ratio * (lr - lo) + lo for lr in self._current()]
+
+
+class ReduceLROnPlateau(LRScheduler):
+    """Multiply the rate by `factor` once the metric passed to `step(metric)` has not improved
+    for more than `patience` calls (then wait `cooldown` calls before counting again)."""
+
+    def __init__(self, optimizer, mode: str = "min", factor: float = 0.1, patience: int = 10,
+                 threshold: float = 1e-4, threshold_mode: str = "rel", cooldown: int = 0,
+                 min_lr=0, eps: float = 1e-8):
+        if factor >= 1.0:
+            raise ValueError("Factor should be < 1.0.")
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        n = len(optimizer.param_groups)
+        if isinstance(min_lr, (list, tuple)) and len(min_lr) != n:
+            raise ValueError(f"expected {n} min_lrs, got {len(min_lr)}")
+        if mode not in ("min", "max"):
+            raise ValueError("mode " + mode + " is unknown!")
+        if threshold_mode not in ("rel", "abs"):
+            raise ValueError("threshold mode " + threshold_mode + " is unknown!")
+        self.optimizer, self.factor, self.patience = optimizer, factor, patience
+        self.min_lrs = list(min_lr) if isinstance(min_lr, (list, tuple)) else [min_lr] * n
+        self.mode, self.threshold, self.threshold_mode = mode, threshold, threshold_mode
+        self.cooldown, self.eps, self.last_epoch = cooldown, eps, 0
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.best, self.cooldown_counter, self.num_bad_epochs = self.mode_worse, 0, 0
+        self._last_lr = self._current()
+
+    def step(self, metrics, epoch=None) -> None:
+        current = float(metrics)
+        self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
+        if self._is_better(current):
+            self.best, self.num_bad_epochs = current, 0
+        else:
+            self.num_bad_epochs += 1
+        if self.cooldown_counter > 0:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0          # bad epochs in cooldown do not count
+        if self.num_bad_epochs > self.patience:
+            for group, low in zip(self.optimizer.param_groups, self.min_lrs):
+                old = float(group["lr"])
+                new = max(old * self.factor, low)
+                if old - new > self.eps:
+                    group["lr"] = new
+            self.cooldown_counter, self.num_bad_epochs = self.cooldown, 0
+        self._last_lr = self._current()
+
+    def _is_better(self, a: float) -> bool:
+        if self.mode == "min":
+            return a < (self.best * (1.0 - self.threshold) if self.threshold_mode == "rel"
+                        else self.best - self.threshold)
+        return a > (self.best * (self.threshold + 1.0) if self.threshold_mode == "rel"
+                    else self.best + self.threshold)
+
+
+__all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR", "LinearLR",
+           "CosineAnnealingLR", "ReduceLROnPlateau"]
