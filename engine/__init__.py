@@ -26,10 +26,10 @@ from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
 from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTensor,
-                        LongTensor, allclose, arange, as_tensor, empty, empty_like, equal, eye,
-                        from_numpy, full, full_like, isclose, linspace, manual_seed, normal,
-                        ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
-                        seed, initial_seed, tensor, zeros, zeros_like)
+                        LongTensor, allclose, arange, as_tensor, bernoulli, empty, empty_like,
+                        equal, eye, from_numpy, full, full_like, isclose, linspace, manual_seed,
+                        normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
+                        randperm, seed, initial_seed, tensor, zeros, zeros_like)
 from .generator import Generator, default_generator
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
@@ -123,7 +123,7 @@ __all__ = [
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
-    "randn_like", "normal", "manual_seed", "seed", "initial_seed", "Generator",
+    "randn_like", "normal", "bernoulli", "manual_seed", "seed", "initial_seed", "Generator",
     "default_generator",
     # grad mode
     "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",

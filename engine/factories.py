@@ -298,6 +298,27 @@ def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None) -> Te
     return _filled_in_place(t, values, "uniform_")
 
 
+def bernoulli_(t: Tensor, p=0.5, *, generator=None) -> Tensor:
+    """Fill `t` with 1 where a uniform draw falls below `p` (a float, or a tensor broadcast to
+    t), else 0, in PyTorch's order of draws."""
+    if isinstance(p, Tensor):
+        p = np.broadcast_to(p._data, t._data.shape).reshape(-1)
+    values = _gen(generator).bernoulli(t._data.size, p).reshape(t._data.shape)
+    return _filled_in_place(t, values, "bernoulli_")
+
+
+def bernoulli(input: Tensor, p=None, *, generator=None) -> Tensor:
+    """A new tensor of 0s and 1s, 1 with the probability given by each element of `input`.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.bernoulli(torch.tensor([0.0, 1.0]))
+        tensor([0., 1.])
+    """
+    out = new_tensor(np.zeros(input._data.shape, dtype=input._data.dtype))
+    return bernoulli_(out, input if p is None else p, generator=generator)
+
+
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
     _, draw = _float_type(t.dtype)
     values = _gen(generator).normal(t._data.size, draw, mean, std).reshape(t._data.shape)

@@ -59,6 +59,12 @@ DETACH_VIEW_INPLACE = (
     "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
     "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
     "torch/optim/optimizer.py as the solution.")
+BATCHED_GRAD_SHAPE = (
+    "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the "
+    "batch dimension. The sizes of the remaining dimensions are expected to match the shape of "
+    "corresponding output, but a mismatch was detected: grad_output[{}] has a shape of {} and "
+    "output[{}] has a shape of {}. If you only want some tensors in `grad_output` to be "
+    "considered batched, consider using vmap.")
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
 # what a gradient hook may return (PyTorch's check_single_result / check_variable_result)
 HOOK_NOT_TENSOR = "expected Variable, but hook returned '{}'"

@@ -336,6 +336,10 @@ class TensorOps:
         return fac.full(size, fill_value, dtype=dtype or self.dtype)
     def uniform_(self, a=0.0, b=1.0): return fac.uniform_(self, a, b)
     def normal_(self, mean=0.0, std=1.0): return fac.normal_(self, mean, std)
+    def bernoulli_(self, p=0.5, *, generator=None):
+        return fac.bernoulli_(self, p, generator=generator)
+    def bernoulli(self, p=None, *, generator=None):
+        return fac.bernoulli(self, p, generator=generator)
 
 
 def _t(self, other):

@@ -349,9 +349,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     inputs = (inputs,) if single else tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
-    seeds = _seeds(roots, grad_outputs, create_graph)
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when "
+                         "materialize_grads=True, but got: allow_unused=False.")
     if retain_graph is None:
         retain_graph = create_graph
+    if is_grads_batched:
+        return _batched(roots, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
+                        materialize_grads)
+    seeds = _seeds(roots, grad_outputs, create_graph)
     if allow_unused is None:
         allow_unused = materialize_grads
     targets, capture = _targets(inputs)
@@ -373,3 +379,24 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if _events.listener is not None:
         _events.listener.on_backward_end("grad")
     return tuple(out)
+
+
+def _batched(roots, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
+             materialize_grads) -> tuple:
+    """is_grads_batched=True: the first dimension of each grad_output indexes independent
+    vector-Jacobian products (PyTorch vmaps over it; here one pass per row, then stacked)."""
+    from ..ops.join import stack
+    gos = (grad_outputs,) if isinstance(grad_outputs, Tensor) else tuple(grad_outputs)
+    for i, (go, out) in enumerate(zip(gos, roots)):
+        if go is not None and tuple(go.shape[1:]) != tuple(out.shape):
+            # PyTorch's message drops the first two sizes of grad_output (it slices twice)
+            raise RuntimeError(messages.BATCHED_GRAD_SHAPE.format(i, go.shape[2:], i,
+                                                                  out.shape))
+    n = gos[0].shape[0]
+    rows = [grad(roots, inputs, [go[b] for go in gos], retain_graph or b < n - 1, create_graph,
+                 allow_unused=allow_unused or materialize_grads)
+            for b in range(n)]
+    # an unused input's materialized zeros are not batched
+    return tuple(stack(list(col)) if col[0] is not None
+                 else new_tensor(np.zeros_like(x._data)) if materialize_grads else None
+                 for col, x in zip(zip(*rows), inputs))
