@@ -61,6 +61,7 @@ from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
+from .serialization import load, save
 from .tensor import Size, Tensor
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
@@ -156,5 +157,5 @@ __all__ = [
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions",
+    "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
 ]
