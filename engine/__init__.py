@@ -61,6 +61,7 @@ from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
+from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
 
@@ -124,7 +125,7 @@ __all__ = [
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
-    "randn_like", "normal", "bernoulli", "manual_seed", "seed", "initial_seed", "Generator",
+    "randn_like", "normal", "bernoulli", "multinomial", "manual_seed", "seed", "initial_seed", "Generator",
     "default_generator",
     # grad mode
     "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",

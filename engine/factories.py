@@ -319,6 +319,12 @@ def bernoulli(input: Tensor, p=None, *, generator=None) -> Tensor:
     return bernoulli_(out, input if p is None else p, generator=generator)
 
 
+def exponential_(t: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
+    """Fill `t` with draws from Exp(lambd)."""
+    values = _gen(generator).exponential(t._data.size, t._data.dtype, lambd)
+    return _filled_in_place(t, values.reshape(t._data.shape), "exponential_")
+
+
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
     _, draw = _float_type(t.dtype)
     values = _gen(generator).normal(t._data.size, draw, mean, std).reshape(t._data.shape)
