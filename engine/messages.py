@@ -22,6 +22,10 @@ INFERENCE_SAVED = ("Inference tensors cannot be saved for backward. Please do no
                    "use `torch.no_grad()` instead of `torch.inference_mode()`.")
 INFERENCE_REQUIRES_GRAD = ("Setting requires_grad=True on inference tensor outside InferenceMode "
                            "is not allowed.")
+MULTI_VIEW_INPLACE = (
+    "Output {} of {} is a view and is being modified inplace. This view is the output of a "
+    "function that returns multiple views. Such functions do not allow the output views to be "
+    "modified inplace. You should replace the inplace operation by an out-of-place one.")
 VIEW_LEAF_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
                      "operation.")
 # PyTorch words this three ways depending on the entry point

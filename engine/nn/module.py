@@ -156,7 +156,7 @@ class Module(metaclass=TorchNamed):
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep="_parameters")
             self.register_parameter(name, value)
             return
         if params is not None and name in params:
@@ -169,7 +169,7 @@ class Module(metaclass=TorchNamed):
         if isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep="_modules")
             modules[name] = value
             return
         if modules is not None and name in modules:
@@ -187,11 +187,13 @@ class Module(metaclass=TorchNamed):
             return
         object.__setattr__(self, name, value)
 
-    def _forget(self, name: str) -> None:
-        """Drop `name` from every registry before it is registered as something else."""
+    def _forget(self, name: str, keep: str = "") -> None:
+        """Drop `name` from every registry but `keep` before it is registered there (so a
+        replaced parameter or submodule keeps its place in named_parameters() and print)."""
         self.__dict__.pop(name, None)
         for d in ("_parameters", "_buffers", "_modules"):
-            self.__dict__[d].pop(name, None)
+            if d != keep:
+                self.__dict__[d].pop(name, None)
         self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name: str):
