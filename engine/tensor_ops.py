@@ -347,8 +347,12 @@ class TensorOps:
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
     def new_full(self, size, fill_value, dtype=None):
         return fac.full(size, fill_value, dtype=dtype or self.dtype)
-    def uniform_(self, a=0.0, b=1.0): return fac.uniform_(self, a, b)
-    def normal_(self, mean=0.0, std=1.0): return fac.normal_(self, mean, std)
+    def uniform_(self, a=0.0, b=1.0, *, generator=None):
+        return fac.uniform_(self, a, b, generator=generator)
+    def normal_(self, mean=0.0, std=1.0, *, generator=None):
+        return fac.normal_(self, mean, std, generator=generator)
+    def random_(self, from_=0, to=None, *, generator=None):
+        return fac.random_(self, from_, to, generator=generator)
     def exponential_(self, lambd=1.0, *, generator=None):
         return fac.exponential_(self, lambd, generator=generator)
     def multinomial(self, num_samples, replacement=False, *, generator=None):
