@@ -57,6 +57,7 @@ from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flat
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
 from .ops.triangular import diag, diagonal, trace, tril, triu
+from .ops.counting import bincount, unique
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.xlogy import xlogy
@@ -145,7 +146,7 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "dist", "std_mean",
-    "var_mean", "nonzero",
+    "var_mean", "nonzero", "unique", "bincount",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
     "einsum",

@@ -216,6 +216,12 @@ class TensorOps:
     def dist(self, other, p=2): return vec.dist(self, other, p)
     def nonzero(self, *, as_tuple=False): return rea.nonzero(self, as_tuple=as_tuple)
     def gather(self, dim, index): return sel.gather(self, dim, index)
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        from .ops.counting import unique
+        return unique(self, sorted, return_inverse, return_counts, dim)
+    def bincount(self, weights=None, minlength=0):
+        from .ops.counting import bincount
+        return bincount(self, weights, minlength)
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
