@@ -19,7 +19,7 @@ class BackwardCFunction(Node):
     """The grad_fn of a custom Function; it is also the `ctx` that forward and backward see."""
 
     __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "_tensor_pos",
-                 "_materialize", "_out_meta", "__dict__")
+                 "_materialize", "_out_meta", "_dirty", "__dict__")
     _rule = "the user's backward"
 
     def __repr__(self) -> str:
@@ -37,7 +37,7 @@ class BackwardCFunction(Node):
         self._non_diff = tensors
 
     def mark_dirty(self, *tensors) -> None:
-        pass
+        self._dirty = tensors
 
     def set_materialize_grads(self, value: bool) -> None:
         self._materialize = bool(value)
@@ -116,6 +116,7 @@ class Function(metaclass=FunctionMeta):
         ctx._fn_cls = cls
         ctx.to_save = ()
         ctx._non_diff = ()
+        ctx._dirty = ()
         ctx._materialize = True
         tensors = [a for a in args if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._rg for a in args)
@@ -131,6 +132,12 @@ class Function(metaclass=FunctionMeta):
             _grad_state.enabled = prev
         record = prev and any(t._rg for t in tensors)
         outs = list(out) if isinstance(out, tuple) else [out]
+        for t in ctx._dirty:
+            # modified in place by forward: it becomes this node's output itself
+            if record and t._rg and t.grad_fn is None:
+                raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                                   "in-place operation.")
+            t._vc[0] += 1
         if record:
             ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
             ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
@@ -142,7 +149,8 @@ class Function(metaclass=FunctionMeta):
                                   for o in outs)
             for i, o in enumerate(outs):
                 if isinstance(o, Tensor) and not any(o is nd for nd in ctx._non_diff):
-                    if o.grad_fn is not None or o._rg:
+                    dirty = any(o is d for d in ctx._dirty)
+                    if (o.grad_fn is not None or o._rg) and not dirty:
                         o = outs[i] = _fresh(o)
                     o.grad_fn, o._rg, o._out_nr = ctx, True, i
         if _events.listener is not None:

@@ -1,7 +1,8 @@
 """`optim.lr_scheduler`: change each parameter group's learning rate as training goes on.
 
 PyTorch counterparts: `LRScheduler`, `StepLR`, `MultiStepLR`, `ExponentialLR`, `LambdaLR`,
-`LinearLR`, `CosineAnnealingLR` and `ReduceLROnPlateau` (which follows a metric, not epochs).
+`LinearLR`, `CosineAnnealingLR`, `OneCycleLR` and `ReduceLROnPlateau` (which follows a metric,
+not epochs).
 A scheduler records each group's `initial_lr`, counts `last_epoch` and, on `step()`, writes
 the new rate into `param_groups[i]["lr"]` (in PyTorch's chainable form, so the floats agree).
 """
@@ -225,5 +226,108 @@ class ReduceLROnPlateau(LRScheduler):
                     else self.best + self.threshold)
 
 
+class OneCycleLR(LRScheduler):
+    """The 1cycle policy: the rate warms up from max_lr / div_factor to max_lr over pct_start
+    of total_steps, then anneals to initial / final_div_factor (cosine or linear), while the
+    momentum (or Adam's beta1) cycles the other way between max_momentum and base_momentum."""
+
+    def __init__(self, optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None,
+                 pct_start: float = 0.3, anneal_strategy: str = "cos",
+                 cycle_momentum: bool = True, base_momentum=0.85, max_momentum=0.95,
+                 div_factor: float = 25.0, final_div_factor: float = 1e4,
+                 three_phase: bool = False, last_epoch: int = -1):
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        self.optimizer = optimizer
+        self.total_steps = _total_steps(total_steps, epochs, steps_per_epoch)
+        n = self.total_steps
+        ends = ([float(pct_start * n) - 1, float(2 * pct_start * n) - 2, n - 1] if three_phase
+                else [float(pct_start * n) - 1, n - 1])
+        names = ([("initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                  ("max_lr", "initial_lr", "base_momentum", "max_momentum"),
+                  ("initial_lr", "min_lr", "max_momentum", "max_momentum")] if three_phase
+                 else [("initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                       ("max_lr", "min_lr", "base_momentum", "max_momentum")])
+        self._phases = list(zip(ends, names))
+        if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+            raise ValueError(f"Expected float between 0 and 1 pct_start, but got {pct_start}")
+        if anneal_strategy not in ("cos", "linear"):
+            raise ValueError(f"anneal_strategy must be one of 'cos' or 'linear', instead got "
+                             f"{anneal_strategy}")
+        self._anneal = anneal_strategy
+        for group, top in zip(optimizer.param_groups, _per_group("max_lr", optimizer, max_lr)):
+            if last_epoch == -1:
+                group["initial_lr"] = top / div_factor
+                group["max_lr"] = top
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError("optimizer must support momentum or beta1 with "
+                                 "`cycle_momentum` option enabled")
+            self.use_beta1 = "betas" in optimizer.defaults
+            tops = _per_group("max_momentum", optimizer, max_momentum)
+            bases = _per_group("base_momentum", optimizer, base_momentum)
+            for group, top, base in zip(optimizer.param_groups, tops, bases):
+                if last_epoch == -1:
+                    self._set_momentum(group, top)
+                    group["max_momentum"], group["base_momentum"] = top, base
+        super().__init__(optimizer, last_epoch)
+
+    def _set_momentum(self, group: dict, value: float) -> None:
+        if self.use_beta1:
+            group["betas"] = (value, *group["betas"][1:])
+        else:
+            group["momentum"] = value
+
+    def _anneal_between(self, start: float, end: float, pct: float) -> float:
+        if self._anneal == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+        return (end - start) * pct + start
+
+    def get_lr(self) -> list:
+        step = self.last_epoch
+        if step > self.total_steps:
+            raise ValueError(f"Tried to step {step} times. The specified number of total steps "
+                             f"is {self.total_steps}")
+        lrs = []
+        for group in self.optimizer.param_groups:
+            start = 0.0
+            for i, (end, (lr0, lr1, m0, m1)) in enumerate(self._phases):
+                if step <= end or i == len(self._phases) - 1:
+                    pct = (step - start) / (end - start)
+                    lrs.append(self._anneal_between(group[lr0], group[lr1], pct))
+                    if self.cycle_momentum:
+                        self._set_momentum(group, self._anneal_between(group[m0], group[m1],
+                                                                       pct))
+                    break
+                start = end
+        return lrs
+
+
+def _total_steps(total_steps, epochs, steps_per_epoch) -> int:
+    if total_steps is not None:
+        if total_steps <= 0 or not isinstance(total_steps, int):
+            raise ValueError(f"Expected positive integer total_steps, but got {total_steps}")
+        return total_steps
+    if epochs is not None and steps_per_epoch is not None:
+        if not isinstance(epochs, int) or epochs <= 0:
+            raise ValueError(f"Expected positive integer epochs, but got {epochs}")
+        if not isinstance(steps_per_epoch, int) or steps_per_epoch <= 0:
+            raise ValueError(f"Expected positive integer steps_per_epoch, but got "
+                             f"{steps_per_epoch}")
+        return epochs * steps_per_epoch
+    raise ValueError("You must define either total_steps OR (epochs AND steps_per_epoch)")
+
+
+def _per_group(name: str, optimizer, value) -> list:
+    n = len(optimizer.param_groups)
+    if isinstance(value, (list, tuple)):
+        if len(value) != n:
+            raise ValueError(f"expected {n} values for {name}, got {len(value)}")
+        return list(value)
+    return [value] * n
+
+
 __all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR", "LinearLR",
-           "CosineAnnealingLR", "ReduceLROnPlateau"]
+           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
