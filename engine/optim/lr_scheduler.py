@@ -1,8 +1,8 @@
 """`optim.lr_scheduler`: change each parameter group's learning rate as training goes on.
 
 PyTorch counterparts: `LRScheduler`, `StepLR`, `MultiStepLR`, `ExponentialLR`, `LambdaLR`,
-`LinearLR`, `CosineAnnealingLR`, `OneCycleLR` and `ReduceLROnPlateau` (which follows a metric,
-not epochs).
+`LinearLR`, `CosineAnnealingLR`, `CosineAnnealingWarmRestarts`, `OneCycleLR` and
+`ReduceLROnPlateau` (which follows a metric, not epochs).
 A scheduler records each group's `initial_lr`, counts `last_epoch` and, on `step()`, writes
 the new rate into `param_groups[i]["lr"]` (in PyTorch's chainable form, so the floats agree).
 """
@@ -305,6 +305,52 @@ class OneCycleLR(LRScheduler):
         return lrs
 
 
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """Cosine annealing from the initial rate to eta_min over T_0 epochs, then a restart; each
+    later cycle is T_mult times longer. `step(epoch)` may also jump to a (fractional) epoch."""
+
+    def __init__(self, optimizer, T_0: int, T_mult: int = 1, eta_min: float = 0.0,  # noqa: N803
+                 last_epoch: int = -1):
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError(f"Expected positive integer T_0, but got {T_0}")
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError(f"Expected integer T_mult >= 1, but got {T_mult}")
+        if not isinstance(eta_min, (float, int)):
+            raise ValueError(f"Expected float or int eta_min, but got {eta_min} of type "
+                             f"{type(eta_min)}")
+        self.T_0, self.T_i, self.T_mult, self.eta_min = T_0, T_0, T_mult, eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        cos = 1 + math.cos(math.pi * self.T_cur / self.T_i)
+        return [self.eta_min + (base - self.eta_min) * cos / 2 for base in self.base_lrs]
+
+    def step(self, epoch=None) -> None:
+        self._step_count += 1
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur += 1
+            if self.T_cur >= self.T_i:
+                self.T_cur, self.T_i = self.T_cur - self.T_i, self.T_i * self.T_mult
+        elif epoch < 0:
+            raise ValueError(f"Expected non-negative epoch, but got {epoch}")
+        elif epoch >= self.T_0 and self.T_mult == 1:
+            self.T_cur = epoch % self.T_0
+        elif epoch >= self.T_0:
+            n = int(math.log((epoch / self.T_0 * (self.T_mult - 1) + 1), self.T_mult))
+            self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
+            self.T_i = self.T_0 * self.T_mult ** n
+        else:
+            self.T_i, self.T_cur = self.T_0, epoch
+        self.last_epoch = math.floor(epoch)
+        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+            group["lr"] = lr
+        self._last_lr = self._current()
+
+
 def _total_steps(total_steps, epochs, steps_per_epoch) -> int:
     if total_steps is not None:
         if total_steps <= 0 or not isinstance(total_steps, int):
@@ -330,4 +376,5 @@ def _per_group(name: str, optimizer, value) -> list:
 
 
 __all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR", "LinearLR",
-           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
+           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR",
+           "CosineAnnealingWarmRestarts"]

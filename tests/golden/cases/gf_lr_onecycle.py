@@ -2,8 +2,9 @@
 # topic: training
 # compare: exact
 # visibility: public
-# OneCycleLR: warm-up then annealing of the rate (cosine or linear, two or three phases), with
-# SGD's momentum or Adam's beta1 cycled the other way; its argument checks in PyTorch's words.
+# OneCycleLR (and CosineAnnealingWarmRestarts, below): warm-up then annealing of the rate
+# (cosine or linear, two or three phases), with SGD's momentum or Adam's beta1 cycled the
+# other way; the argument checks in PyTorch's words.
 import torch
 
 w = torch.zeros(1, requires_grad=True)
@@ -31,5 +32,27 @@ for kwargs in [dict(), dict(total_steps=0), dict(total_steps=5, pct_start=1),
                dict(total_steps=5, anneal_strategy="exp")]:
     try:
         torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.1, **kwargs)
+    except ValueError as e:
+        print(e)
+# CosineAnnealingWarmRestarts: restarts every T_0 epochs (cycles T_mult times longer), and
+# step(epoch) may jump to a fractional epoch.
+opt = torch.optim.SGD([w], lr=0.1)
+sched = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=3)
+for i in range(7):
+    opt.step()
+    sched.step()
+    print(sched.get_last_lr())
+opt = torch.optim.SGD([w], lr=0.1)
+sched = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.001)
+for i in range(9):
+    opt.step()
+    sched.step()
+    print(sched.get_last_lr(), sched.T_cur, sched.T_i)
+for epoch in [0.5, 1.5, 2.25, 7.0]:
+    sched.step(epoch)
+    print(sched.get_last_lr(), sched.last_epoch)
+for kwargs in [dict(T_0=0), dict(T_0=2, T_mult=0), dict(T_0=2, eta_min="x")]:
+    try:
+        torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, **kwargs)
     except ValueError as e:
         print(e)
