@@ -26,10 +26,10 @@ from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
 from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTensor,
-                        LongTensor, allclose, arange, as_tensor, empty, empty_like, equal, eye,
-                        from_numpy, full, full_like, isclose, linspace, manual_seed, normal,
-                        ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
-                        seed, initial_seed, tensor, zeros, zeros_like)
+                        LongTensor, allclose, arange, as_tensor, bernoulli, empty, empty_like,
+                        equal, eye, from_numpy, full, full_like, isclose, linspace, manual_seed,
+                        normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
+                        randperm, seed, initial_seed, tensor, zeros, zeros_like)
 from .generator import Generator, default_generator
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
@@ -57,11 +57,14 @@ from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flat
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
 from .ops.triangular import diag, diagonal, trace, tril, triu
+from .ops.counting import bincount, unique
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
+from .sampling import multinomial
+from .serialization import load, save
 from .tensor import Size, Tensor
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
@@ -104,7 +107,7 @@ _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "thresh
 
 def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
-    if name in ("nn", "optim"):
+    if name in ("nn", "optim", "utils"):
         return importlib.import_module(f".{name}", __name__)
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
@@ -124,7 +127,7 @@ __all__ = [
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
-    "randn_like", "normal", "manual_seed", "seed", "initial_seed", "Generator",
+    "randn_like", "normal", "bernoulli", "multinomial", "manual_seed", "seed", "initial_seed", "Generator",
     "default_generator",
     # grad mode
     "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
@@ -145,7 +148,7 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
-    "dist", "std_mean", "var_mean", "nonzero",
+    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
     "einsum",
@@ -158,5 +161,5 @@ __all__ = [
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
     # subpackages and printing
-    "autograd", "nn", "optim", "set_printoptions", "get_printoptions",
+    "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
 ]

@@ -10,8 +10,9 @@ import importlib
 import runpy
 import sys
 
-ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".optim", ".optim.lr_scheduler", ".autograd",
-           ".autograd.functional", ".linalg")
+ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
+           ".autograd", ".autograd.functional", ".autograd.function", ".linalg", ".utils",
+           ".utils.data")
 
 
 def alias_torch() -> None:

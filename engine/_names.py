@@ -20,3 +20,27 @@ class TorchNamed(type):
     def __repr__(cls) -> str:
         name = cls.__dict__.get("_torch_name")
         return f"<class '{name}'>" if name else super().__repr__()
+
+
+_NUMPY_SPELLINGS = {"axis": "dim", "keepdims": "keepdim"}
+
+
+def numpy_kwargs(fn):
+    """Also accept numpy's keyword spellings, as PyTorch's argument parser does for every op:
+    `x.sum(axis=1, keepdims=True)` is `x.sum(dim=1, keepdim=True)`.
+
+    Example:
+        >>> @numpy_kwargs
+        ... def total(x, dim=None, keepdim=False):
+        ...     return dim, keepdim
+        >>> total(0, axis=1, keepdims=True)
+        (1, True)
+    """
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if "keepdims" in kwargs or "axis" in kwargs:
+            kwargs = {_NUMPY_SPELLINGS.get(k, k): v for k, v in kwargs.items()}
+        return fn(*args, **kwargs)
+    return wrapper

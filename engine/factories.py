@@ -298,6 +298,53 @@ def uniform_(t: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None) -> Te
     return _filled_in_place(t, values, "uniform_")
 
 
+def bernoulli_(t: Tensor, p=0.5, *, generator=None) -> Tensor:
+    """Fill `t` with 1 where a uniform draw falls below `p` (a float, or a tensor broadcast to
+    t), else 0, in PyTorch's order of draws."""
+    if isinstance(p, Tensor):
+        p = np.broadcast_to(p._data, t._data.shape).reshape(-1)
+    values = _gen(generator).bernoulli(t._data.size, p).reshape(t._data.shape)
+    return _filled_in_place(t, values, "bernoulli_")
+
+
+def bernoulli(input: Tensor, p=None, *, generator=None) -> Tensor:
+    """A new tensor of 0s and 1s, 1 with the probability given by each element of `input`.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.bernoulli(torch.tensor([0.0, 1.0]))
+        tensor([0., 1.])
+    """
+    out = new_tensor(np.zeros(input._data.shape, dtype=input._data.dtype))
+    return bernoulli_(out, input if p is None else p, generator=generator)
+
+
+def random_(t: Tensor, from_=0, to=None, *, generator=None) -> Tensor:
+    """Fill with integers from [from, to) (`t.random_(to)` means [0, to)); with no bounds,
+    from [0, 2**mantissa] for floats and [0, max] for integers, as ATen draws them."""
+    gen, n = _gen(generator), t._data.size
+    if to is not None:
+        values = gen.integers(int(from_), int(to), n)
+    elif from_:
+        values = gen.integers(0, int(from_), n)
+    else:
+        kind = t._data.dtype
+        if kind in (np.float64, np.int64):      # 64-bit words
+            span = (1 << 53) + 1 if kind == np.float64 else 1 << 63
+            values = gen.random64(n) % np.uint64(span)
+        else:
+            span = {np.dtype(np.float32): (1 << 24) + 1, np.dtype(np.float16): (1 << 11) + 1,
+                    np.dtype(np.int32): 1 << 31}.get(kind, 1 << 31)
+            values = gen.random32(n) % np.uint64(span)
+    return _filled_in_place(t, values.astype(t._data.dtype).reshape(t._data.shape), "random_")
+
+
+def exponential_(t: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
+    """Fill `t` with draws from Exp(lambd)."""
+    values = _gen(generator).exponential(t._data.size, t._data.dtype, lambd)
+    return _filled_in_place(t, values.reshape(t._data.shape), "exponential_")
+
+
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
     _, draw = _float_type(t.dtype)
     values = _gen(generator).normal(t._data.size, draw, mean, std).reshape(t._data.shape)

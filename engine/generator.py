@@ -84,6 +84,17 @@ class Generator:
             data[n - 16:] = _fill16(self.uniform(16, dtype, 0.0, 1.0), dtype, mean, std)
         return data
 
+    def bernoulli(self, n: int, p) -> np.ndarray:
+        """n booleans, each a uniform draw below p (ATen's bernoulli_distribution): 53-bit
+        draws for a Python float or float64 probabilities, 24-bit ones for float32 ones."""
+        single = isinstance(p, np.ndarray) and p.dtype != np.float64
+        return self.uniform(n, np.float32 if single else np.float64, 0.0, 1.0) < p
+
+    def exponential(self, n: int, dtype, lambd: float) -> np.ndarray:
+        """Exp(lambd) as ATen's CPU kernel draws it: -1/lambd * log1p(-u), u a 53-bit uniform."""
+        u = self.uniform(n, np.float64, 0.0, 1.0)
+        return (-1.0 / lambd * np.log1p(-u)).astype(dtype)
+
     def integers(self, low: int, high: int, n: int) -> np.ndarray:
         """low + word % (high - low), with 64-bit words when the range needs them."""
         span = high - low

@@ -74,6 +74,16 @@ class _Switch(metaclass=TorchNamed):
     _mode = ""
     _target = True
 
+    def __new__(cls, *args, **kwargs):
+        # PyTorch 2 also takes the bare decorator, `@torch.no_grad` without parentheses:
+        # the class is then called with the function itself and hands back the wrapper
+        if cls._bare_ok and len(args) == 1 and not kwargs and callable(args[0]) \
+                and not isinstance(args[0], bool):
+            return cls()(args[0])
+        return super().__new__(cls)
+
+    _bare_ok = True
+
     def __enter__(self):
         self._prev = state.enabled
         _set(self._target, self._mode)
@@ -133,6 +143,7 @@ class set_grad_enabled(_Switch):
     _torch_name = "torch.autograd.grad_mode.set_grad_enabled"
 
     _mode = "set_grad_enabled"
+    _bare_ok = False
 
     def __init__(self, mode: bool) -> None:
         self._prev = state.enabled

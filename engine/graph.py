@@ -28,10 +28,14 @@ class _Freed:
 FREED = _Freed()
 
 
-class RemovableHandle:
+class RemovableHandle(metaclass=TorchNamed):
     """What `register_hook` returns; `.remove()` unregisters the hook."""
 
     __slots__ = ("_hooks", "_fn")
+    _torch_name = "torch.utils.hooks.RemovableHandle"
+
+    def __repr__(self) -> str:
+        return f"<{self._torch_name} object at {hex(id(self))}>"
 
     def __init__(self, hooks: list, fn) -> None:
         self._hooks, self._fn = hooks, fn

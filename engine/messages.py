@@ -20,6 +20,12 @@ INFERENCE_SAVED = ("Inference tensors cannot be saved for backward. Please do no
                    "created in inference mode in computation tracked by autograd. To work around "
                    "this, you can make a clone to get a normal tensor and use it in autograd, or "
                    "use `torch.no_grad()` instead of `torch.inference_mode()`.")
+INFERENCE_REQUIRES_GRAD = ("Setting requires_grad=True on inference tensor outside InferenceMode "
+                           "is not allowed.")
+MULTI_VIEW_INPLACE = (
+    "Output {} of {} is a view and is being modified inplace. This view is the output of a "
+    "function that returns multiple views. Such functions do not allow the output views to be "
+    "modified inplace. You should replace the inplace operation by an out-of-place one.")
 VIEW_LEAF_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
                      "operation.")
 # PyTorch words this three ways depending on the entry point
@@ -57,7 +63,19 @@ DETACH_VIEW_INPLACE = (
     "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
     "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
     "torch/optim/optimizer.py as the solution.")
+BATCHED_GRAD_SHAPE = (
+    "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the "
+    "batch dimension. The sizes of the remaining dimensions are expected to match the shape of "
+    "corresponding output, but a mismatch was detected: grad_output[{}] has a shape of {} and "
+    "output[{}] has a shape of {}. If you only want some tensors in `grad_output` to be "
+    "considered batched, consider using vmap.")
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
+# what a gradient hook may return (PyTorch's check_single_result / check_variable_result)
+HOOK_NOT_TENSOR = "expected Variable, but hook returned '{}'"
+HOOK_CHANGED_TYPE = "hook '{}' has changed the type of value (was {} got {})"
+HOOK_CHANGED_SIZE = "hook '{}' has changed the size of value"
+HOOK_NONE_REPLACED = "can't replace a None gradient with a non-None value"
+HOOK_COUNT = "hook '{}' has returned an incorrect number of values (got {}, but expected {})"
 POST_ACCUMULATE_HOOK_NONLEAF = ("post accumulate grad hooks cannot be registered on non-leaf "
                                 "tensors")
 POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _events, dtypes, messages
 from ._names import TorchNamed
+from .grad_mode import is_inference_uid, state as _grad_state
 from .graph import RemovableHandle
 from .size import Device, Size
 from .tensor_ops import TensorOps, bind_ops
@@ -58,6 +59,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
                                messages.NONLEAF_REQUIRES_GRAD.split(" If ")[0])
         if flag and self._data.dtype.kind not in "fc":
             raise RuntimeError(messages.INT_REQUIRES_GRAD_SET)
+        if flag and not _grad_state.inference and is_inference_uid(self._uid):
+            raise RuntimeError(messages.INFERENCE_REQUIRES_GRAD)
         self._rg = bool(flag)
 
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
@@ -300,7 +303,9 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         # PyTorch formats a 0-d tensor as its Python number, even with an empty spec
         if self._data.ndim == 0 and type(self) is Tensor:
             return format(self.item(), spec)
-        return format(str(self), spec)
+        if spec:    # object.__format__ refuses any spec, naming the class as PyTorch's is named
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return str(self)
 
     def __array__(self, dtype=None, copy=None):
         return self._data if dtype is None else self._data.astype(dtype)

@@ -6,6 +6,7 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
+from ._names import numpy_kwargs
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -99,6 +100,8 @@ class TensorOps:
     def allclose(self, other, rtol=1e-05, atol=1e-08): return fac.allclose(self, other, rtol, atol)
     def logical_not(self): return cmp.logical_not(self)
     def isnan(self): return cmp.isnan(self)
+    def isinf(self): return cmp.isinf(self)
+    def isfinite(self): return cmp.isfinite(self)
     def all(self, dim=None): return red.all(self, dim)
     def any(self, dim=None): return red.any(self, dim)
 
@@ -184,35 +187,53 @@ class TensorOps:
     def arctan2(self, other): return itr.atan2(self, other)
 
     # ---- reductions ----------------------------------------------------------------------
+    @numpy_kwargs
     def sum(self, dim=None, keepdim=False, *, dtype=None):
         return red.sum(self, dim, keepdim, dtype=dtype)
+    @numpy_kwargs
     def mean(self, dim=None, keepdim=False, *, dtype=None):
         return red.mean(self, dim, keepdim, dtype=dtype)
+    @numpy_kwargs
     def max(self, dim=None, keepdim=False): return red.max(self, dim, keepdim)
+    @numpy_kwargs
     def min(self, dim=None, keepdim=False): return red.min(self, dim, keepdim)
+    @numpy_kwargs
     def prod(self, dim=None, keepdim=False): return red.prod(self, dim, keepdim)
     def norm(self, p=2, dim=None, keepdim=False): return red.norm(self, p, dim, keepdim)
+    @numpy_kwargs
     def var(self, dim=None, unbiased=True, keepdim=False):
         return stt.var(self, dim, unbiased, keepdim)
+    @numpy_kwargs
     def std(self, dim=None, unbiased=True, keepdim=False):
         return stt.std(self, dim, unbiased, keepdim)
+    @numpy_kwargs
     def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
+    @numpy_kwargs
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
     def softmax(self, dim): return stt.softmax(self, dim)
     def cumsum(self, dim): return red.cumsum(self, dim)
     def cumprod(self, dim, *, dtype=None): return cum.cumprod(self, dim, dtype=dtype)
     def cummax(self, dim): return cum.cummax(self, dim)
     def cummin(self, dim): return cum.cummin(self, dim)
+    @numpy_kwargs
     def amax(self, dim=(), keepdim=False): return ext.amax(self, dim, keepdim)
+    @numpy_kwargs
     def amin(self, dim=(), keepdim=False): return ext.amin(self, dim, keepdim)
     def dist(self, other, p=2): return vec.dist(self, other, p)
     def nonzero(self, *, as_tuple=False): return rea.nonzero(self, as_tuple=as_tuple)
     def gather(self, dim, index): return sel.gather(self, dim, index)
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        from .ops.counting import unique
+        return unique(self, sorted, return_inverse, return_counts, dim)
+    def bincount(self, weights=None, minlength=0):
+        from .ops.counting import bincount
+        return bincount(self, weights, minlength)
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
     def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
     def log_softmax(self, dim): return stt.log_softmax(self, dim)
+    @numpy_kwargs
     def logsumexp(self, dim, keepdim=False): return stt.logsumexp(self, dim, keepdim)
 
     # ---- linear algebra ------------------------------------------------------------------
@@ -342,8 +363,21 @@ class TensorOps:
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
     def new_full(self, size, fill_value, dtype=None):
         return fac.full(size, fill_value, dtype=dtype or self.dtype)
-    def uniform_(self, a=0.0, b=1.0): return fac.uniform_(self, a, b)
-    def normal_(self, mean=0.0, std=1.0): return fac.normal_(self, mean, std)
+    def uniform_(self, a=0.0, b=1.0, *, generator=None):
+        return fac.uniform_(self, a, b, generator=generator)
+    def normal_(self, mean=0.0, std=1.0, *, generator=None):
+        return fac.normal_(self, mean, std, generator=generator)
+    def random_(self, from_=0, to=None, *, generator=None):
+        return fac.random_(self, from_, to, generator=generator)
+    def exponential_(self, lambd=1.0, *, generator=None):
+        return fac.exponential_(self, lambd, generator=generator)
+    def multinomial(self, num_samples, replacement=False, *, generator=None):
+        from .sampling import multinomial
+        return multinomial(self, num_samples, replacement, generator=generator)
+    def bernoulli_(self, p=0.5, *, generator=None):
+        return fac.bernoulli_(self, p, generator=generator)
+    def bernoulli(self, p=None, *, generator=None):
+        return fac.bernoulli(self, p, generator=generator)
 
 
 def _t(self, other):

@@ -21,9 +21,10 @@ from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
 ALLOWED_MODULES = frozenset({
-    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
-    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional", "torch.linalg",
-    "engine", "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect",
+    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
+    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
+    "torch.autograd.function", "torch.linalg", "torch.utils", "torch.utils.data", "engine",
+    "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections",
 })
 
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless

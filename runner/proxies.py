@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import collections
 import inspect
 import math
 import random
@@ -74,10 +75,13 @@ NUMPY_HIDDEN = """
     show_config get_include ndarray fromregex tofile core _core
 """.split()
 
+COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")
+
 # Module-level re-exports of the engine that are other modules are never handed out as-is.
-TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
-                    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
-                    "torch.linalg")
+TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
+                    "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
+                    "torch.autograd.functional", "torch.autograd.function", "torch.linalg",
+                    "torch.utils", "torch.utils.data")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
 # max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).
@@ -148,6 +152,10 @@ class _ModuleTable:
                 "random uniform randint randrange choice choices shuffle sample seed gauss "
                 "normalvariate expovariate betavariate triangular").split()), dir(random)),
             "inspect": ModuleProxy("inspect", {"signature": inspect.signature}, dir(inspect)),
+            # `nn.Sequential(OrderedDict([...]))`: the plain containers the guards already
+            # know (state_dict() returns an OrderedDict); never namedtuple, which builds code
+            "collections": ModuleProxy("collections", _public(collections, COLLECTIONS_NAMES),
+                                       dir(collections)),
         })
         return self
 

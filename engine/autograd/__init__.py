@@ -10,12 +10,13 @@ import importlib
 from ..grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .anomaly import detect_anomaly, set_detect_anomaly
 from .function import Function, once_differentiable
+from .gradcheck import gradcheck, gradgradcheck
 from .variable import Variable
 from .walk import backward, grad
 
 __all__ = ["backward", "grad", "Function", "Variable", "functional", "no_grad", "enable_grad",
            "set_grad_enabled", "inference_mode", "once_differentiable", "set_detect_anomaly",
-           "detect_anomaly", "graph"]
+           "detect_anomaly", "graph", "gradcheck", "gradgradcheck"]
 
 
 

@@ -6,9 +6,11 @@ Subclass `Function` with static `forward(ctx, *args)` and `backward(ctx, *grads)
 """
 from __future__ import annotations
 
+import functools
+
 from .. import _events, messages
 from .._names import TorchNamed
-from ..grad_mode import state as _grad_state
+from ..grad_mode import no_grad, state as _grad_state
 from ..graph import Node
 from ..tensor import Tensor
 
@@ -17,7 +19,7 @@ class BackwardCFunction(Node):
     """The grad_fn of a custom Function; it is also the `ctx` that forward and backward see."""
 
     __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "_tensor_pos",
-                 "__dict__")
+                 "_materialize", "_out_meta", "_dirty", "__dict__")
     _rule = "the user's backward"
 
     def __repr__(self) -> str:
@@ -35,12 +37,17 @@ class BackwardCFunction(Node):
         self._non_diff = tensors
 
     def mark_dirty(self, *tensors) -> None:
-        pass
+        self._dirty = tensors
 
     def set_materialize_grads(self, value: bool) -> None:
-        pass
+        self._materialize = bool(value)
 
     def apply(self, grads: tuple) -> tuple:
+        if self._materialize:
+            # an output that got no gradient (unused, or marked non-differentiable) reaches
+            # backward as zeros of its shape and dtype, unless set_materialize_grads(False)
+            grads = tuple(_zeros(meta) if g is None and meta is not None else g
+                          for g, meta in zip(grads, self._out_meta))
         out = self._fn_cls.backward(self, *grads)
         out = out if isinstance(out, tuple) else (out,)
         n = len(self.needs_input_grad)
@@ -93,6 +100,10 @@ class Function(metaclass=FunctionMeta):
                                   "autograd.Function.")
 
     @staticmethod
+    def setup_context(ctx, inputs: tuple, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
     def backward(ctx, *grads):
         raise NotImplementedError("You must implement either the backward or vjp method for "
                                   "your custom autograd.Function to use it with backward "
@@ -105,16 +116,28 @@ class Function(metaclass=FunctionMeta):
         ctx._fn_cls = cls
         ctx.to_save = ()
         ctx._non_diff = ()
+        ctx._dirty = ()
+        ctx._materialize = True
         tensors = [a for a in args if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._rg for a in args)
         prev = _grad_state.enabled
         _grad_state.enabled = False
         try:
-            out = cls.forward(ctx, *args, **kwargs)
+            if cls.setup_context is Function.setup_context:
+                out = cls.forward(ctx, *args, **kwargs)
+            else:       # the newer style: forward without ctx, then setup_context fills it
+                out = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, out)
         finally:
             _grad_state.enabled = prev
         record = prev and any(t._rg for t in tensors)
         outs = list(out) if isinstance(out, tuple) else [out]
+        for t in ctx._dirty:
+            # modified in place by forward: it becomes this node's output itself
+            if record and t._rg and t.grad_fn is None:
+                raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                                   "in-place operation.")
+            t._vc[0] += 1
         if record:
             ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
             ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
@@ -122,9 +145,12 @@ class Function(metaclass=FunctionMeta):
             ctx._versions = tuple(t._vc[0] if isinstance(t, Tensor) else None
                                   for t in ctx._saved)
             ctx._n_out = len(outs)
+            ctx._out_meta = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None
+                                  for o in outs)
             for i, o in enumerate(outs):
                 if isinstance(o, Tensor) and not any(o is nd for nd in ctx._non_diff):
-                    if o.grad_fn is not None or o._rg:
+                    dirty = any(o is d for d in ctx._dirty)
+                    if (o.grad_fn is not None or o._rg) and not dirty:
                         o = outs[i] = _fresh(o)
                     o.grad_fn, o._rg, o._out_nr = ctx, True, i
         if _events.listener is not None:
@@ -135,6 +161,12 @@ class Function(metaclass=FunctionMeta):
         return tuple(outs) if isinstance(out, tuple) else outs[0]
 
 
+def _zeros(meta: tuple) -> Tensor:
+    from ..factories import zeros
+    shape, dtype = meta
+    return zeros(shape, dtype=dtype)
+
+
 def _fresh(t: Tensor) -> Tensor:
     from ..tensor import new_tensor
     n = new_tensor(t._data)
@@ -142,8 +174,18 @@ def _fresh(t: Tensor) -> Tensor:
     return n
 
 
-class once_differentiable:  # noqa: N801 - PyTorch's name
-    """Decorator kept for compatibility: marks a backward as not twice differentiable."""
+def once_differentiable(fn):
+    """Decorate a Function's backward that is not itself differentiable: it runs under
+    no_grad, so even with create_graph=True its gradients record no graph.
 
-    def __new__(cls, fn):
-        return fn
+    (PyTorch also attaches a DelayedError node when the incoming gradients require grad, so a
+    later backward names the decorator; here such gradients simply do not require grad.)
+    """
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        with no_grad():
+            return fn(ctx, *args)
+    return wrapper
+
+
+__all__ = ["Function", "once_differentiable"]

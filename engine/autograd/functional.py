@@ -159,6 +159,8 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
                          "Hint: If your function has more outputs than inputs, \"forward-mode\" "
                          "tends to be more performant. Otherwise, prefer to use "
                          "\"reverse-mode\".")
+    forward_mode = strategy == "forward-mode"
+    _check_jacobian_options(forward_mode, create_graph, strict, vectorize)
     with enable_grad():
         is_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _leaves(inputs, create_graph)
@@ -173,9 +175,34 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
                     rows[k].append(g)
             table.append(tuple(_assemble(rows[k], out, x, create_graph)
                                for k, x in enumerate(inputs)))
+    if forward_mode and is_tuple:
+        # PyTorch's forward-mode path hands back lists where reverse mode gives tuples
+        table = [list(row) for row in table]
+        return table if out_tuple else table[0]
     if out_tuple:
         return tuple(row if is_tuple else row[0] for row in table)
     return table[0] if is_tuple else table[0][0]
+
+
+def _check_jacobian_options(forward_mode: bool, create_graph: bool, strict: bool,
+                            vectorize: bool) -> None:
+    """The option combinations PyTorch's jacobian refuses, in its order and words."""
+    name = "torch.autograd.functional.jacobian"
+    if forward_mode and create_graph:
+        raise NotImplementedError(f'{name}: `create_graph=True` and `strategy="forward-mode"` '
+                                  "are not supported together (yet). Please either set "
+                                  '`create_graph=False` or `strategy="reverse-mode"`.')
+    if forward_mode and strict:
+        raise RuntimeError(f'{name}: `strict=True` and `strategy="forward-mode"` are not '
+                           "supported together (yet). Please either set `strict=False` or "
+                           '`strategy="reverse-mode"`.')
+    if forward_mode and not vectorize:
+        # (sic: PyTorch's two string pieces join without a space)
+        raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse "
+                                  "Hessian isonly implemented for `vectorize=True`.")
+    if vectorize and strict:
+        raise RuntimeError(f"{name}: `strict=True` and `vectorized=True` are not supported "
+                           "together. Please either set `strict=False` or `vectorize=False`.")
 
 
 def _assemble(rows: list, out: Tensor, x: Tensor, create_graph: bool) -> Tensor:
@@ -206,7 +233,8 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
         g = _grads((outs[0].reshape(()),), xs, None, True, strict, "hessian")
         return g if is_tuple else g[0]
 
-    return jacobian(gradient, inputs, create_graph=create_graph, strict=strict)
+    return jacobian(gradient, inputs, create_graph=create_graph, strict=strict,
+                    vectorize=vectorize, strategy=outer_jacobian_strategy)
 
 
 def vhp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):

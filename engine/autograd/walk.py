@@ -166,7 +166,7 @@ def _apply(node, grads: list) -> tuple:
         for hook in node._x["prehooks"]:
             r = hook(grads)
             if r is not None:
-                grads = tuple(r)
+                grads = hook_values(hook, grads, r)
     # nothing flows in? (one-output nodes, the usual ones, skip the generator)
     if grads[0] is None if len(grads) == 1 else all(g is None for g in grads):
         outs = (None,) * len(node.next_functions)
@@ -178,7 +178,7 @@ def _apply(node, grads: list) -> tuple:
         for hook in node._x["hooks"]:
             r = hook(outs, grads)
             if r is not None:
-                outs = tuple(r)
+                outs = hook_values(hook, outs, r)
     if _events.listener is not None:
         _events.listener.on_node_apply(node, grads, tuple(outs))
     return outs
@@ -197,11 +197,40 @@ def _pre_hooks(node, grads: list, create_graph: bool) -> list:
         for hook in t._x.get("hooks", ()):
             r = hook(g)
             if r is not None:
-                g = r
+                g = hook_value(hook, g, r)
         grads[nr] = g
         if t._x.get("retains_grad"):
             accumulate_grad(t, g, create_graph, run_hooks=False)
     return grads
+
+
+def _hook_name(hook) -> str:
+    return getattr(hook, "__name__", "<unknown>")
+
+
+def hook_value(hook, original, value):
+    """A hook's replacement gradient, refused (in PyTorch's words) when it changes the type or
+    size: the walk has already planned for the original's shape and dtype."""
+    if original is None:
+        raise RuntimeError(messages.HOOK_NONE_REPLACED)
+    if not isinstance(value, Tensor):
+        raise TypeError(messages.HOOK_NOT_TENSOR.format(type(value).__name__))
+    if value.dtype != original.dtype:
+        raise RuntimeError(messages.HOOK_CHANGED_TYPE.format(
+            _hook_name(hook), original.type(), value.type()))
+    if value.shape != original.shape:
+        raise RuntimeError(messages.HOOK_CHANGED_SIZE.format(_hook_name(hook)))
+    return value
+
+
+def hook_values(hook, originals: tuple, values) -> tuple:
+    """A node hook's replacement for a tuple of gradients: same count, each checked."""
+    values = tuple(values)
+    if len(values) != len(originals):
+        raise RuntimeError(messages.HOOK_COUNT.format(_hook_name(hook), len(values),
+                                                      len(originals)))
+    return tuple(v if v is None else hook_value(hook, o, v)
+                 for o, v in zip(originals, values))
 
 
 def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool = True):
@@ -213,7 +242,8 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
         for hook in var._x.get("hooks", ()):
             r = hook(g)
             if r is not None:
-                g, own = r, False        # a hook's tensor may be held elsewhere
+                # a hook's tensor may be held elsewhere: never keep it as .grad itself
+                g, own = hook_value(hook, g, r), False
     if g._data.dtype != var._data.dtype:
         g = new_tensor(g._data.astype(var._data.dtype))
     old = var._grad
@@ -319,9 +349,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     inputs = (inputs,) if single else tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
-    seeds = _seeds(roots, grad_outputs, create_graph)
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when "
+                         "materialize_grads=True, but got: allow_unused=False.")
     if retain_graph is None:
         retain_graph = create_graph
+    if is_grads_batched:
+        return _batched(roots, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
+                        materialize_grads)
+    seeds = _seeds(roots, grad_outputs, create_graph)
     if allow_unused is None:
         allow_unused = materialize_grads
     targets, capture = _targets(inputs)
@@ -343,3 +379,24 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if _events.listener is not None:
         _events.listener.on_backward_end("grad")
     return tuple(out)
+
+
+def _batched(roots, inputs, grad_outputs, retain_graph, create_graph, allow_unused,
+             materialize_grads) -> tuple:
+    """is_grads_batched=True: the first dimension of each grad_output indexes independent
+    vector-Jacobian products (PyTorch vmaps over it; here one pass per row, then stacked)."""
+    from ..ops.join import stack
+    gos = (grad_outputs,) if isinstance(grad_outputs, Tensor) else tuple(grad_outputs)
+    for i, (go, out) in enumerate(zip(gos, roots)):
+        if go is not None and tuple(go.shape[1:]) != tuple(out.shape):
+            # PyTorch's message drops the first two sizes of grad_output (it slices twice)
+            raise RuntimeError(messages.BATCHED_GRAD_SHAPE.format(i, go.shape[2:], i,
+                                                                  out.shape))
+    n = gos[0].shape[0]
+    rows = [grad(roots, inputs, [go[b] for go in gos], retain_graph or b < n - 1, create_graph,
+                 allow_unused=allow_unused or materialize_grads)
+            for b in range(n)]
+    # an unused input's materialized zeros are not batched
+    return tuple(stack(list(col)) if col[0] is not None
+                 else new_tensor(np.zeros_like(x._data)) if materialize_grads else None
+                 for col, x in zip(zip(*rows), inputs))

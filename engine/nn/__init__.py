@@ -6,7 +6,7 @@ PyTorch.
 """
 from __future__ import annotations
 
-from . import functional, init, parameter
+from . import functional, init, parameter, utils
 from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmoid, Hardswish,
                          Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6,
                          SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
@@ -28,5 +28,4 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
-           "PairwiseDistance",
-           "KLDivLoss", "functional", "init", "parameter"]
+           "PairwiseDistance", "KLDivLoss", "functional", "init", "parameter", "utils"]

@@ -18,7 +18,7 @@ from ..ops import losses as _loss
 from ..ops import nn_gated as _gated
 from ..ops import nn_ops as _nn
 from ..ops import reduction as _red
-from ..tensor import Tensor
+from ..tensor import Tensor, new_tensor
 
 _SOFTMAX_DIM_WARNING = ("Implicit dimension choice for {} has been deprecated. Change the call "
                         "to include dim=X as an argument.")
@@ -297,16 +297,19 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True,
             inplace: bool = False) -> Tensor:
     """Zero each element with probability p and scale the rest by 1/(1-p) while training.
 
-    PyTorch records it as a `MulBackward0` by the scaled mask; values differ from PyTorch's
-    because the engine has its own random generator.
+    PyTorch records it as a `MulBackward0` by the scaled mask. The mask is PyTorch's
+    `bernoulli_(1 - p)` (one 53-bit uniform draw per element, in order), so seeded programs
+    drop the same elements; p = 1 multiplies by zero without drawing.
     """
     if not 0.0 <= p <= 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0.0:
         return input
-    from ..factories import rand
-    keep = (rand(*input.shape, dtype=input.dtype) >= p).to(input.dtype)
-    return input * (keep * 0.0 if p == 1.0 else keep / (1 - p))
+    from ..factories import default_generator, zeros
+    if p == 1.0:
+        return input * zeros((), dtype=input.dtype)
+    keep = default_generator.bernoulli(input.numel(), 1 - p).reshape(input.shape)
+    return input * (new_tensor(keep.astype(input._data.dtype)) / (1 - p))
 
 
 # ---- linear ----------------------------------------------------------------------------

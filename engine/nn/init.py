@@ -1,14 +1,17 @@
 """`torch.nn.init`: fill a tensor in place with a chosen initial distribution.
 
 PyTorch counterpart: `torch.nn.init`. Every function writes under `no_grad` (so a Parameter
-that requires grad may be filled) and returns the tensor it filled. Random values come from
-the engine's generator (`manual_seed`), not PyTorch's, so they differ from PyTorch's numbers.
+that requires grad may be filled) and returns the tensor it filled. Random values are drawn
+as PyTorch draws them (from `generator`, or the global one `manual_seed` sets).
 """
 from __future__ import annotations
 
 import math
 
+from .. import messages
+from ..factories import empty_like
 from ..grad_mode import no_grad
+from ..ops.elementwise import where
 from ..tensor import Tensor
 
 _LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
@@ -61,13 +64,58 @@ def _fan(tensor: Tensor, mode: str) -> int:
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
     """Fill with values drawn uniformly from [a, b)."""
     with no_grad():
-        return tensor.uniform_(a, b)
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
     """Fill with values drawn from N(mean, std**2)."""
     with no_grad():
-        return tensor.normal_(mean, std)
+        return tensor.normal_(mean, std, generator=generator)
+
+
+def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
+                  b: float = 2.0, generator=None) -> Tensor:
+    """Fill with N(mean, std**2) values truncated to [a, b] (absolute bounds), drawn as
+    PyTorch 2.13 draws them: when [a, b] holds over 30% of the mass, normal draws with
+    out-of-range ones redrawn (a whole fresh tensor per round); otherwise uniform proposals
+    on [a, b] accepted against the density's peak."""
+    def norm_cdf(x):
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    if mean < a - 2 * std or mean > b + 2 * std:
+        messages.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The "
+                      "distribution of values may be incorrect.", UserWarning)
+    with no_grad():
+        if norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std) > 0.3:
+            lo, hi = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                mask = (result < lo) | (result > hi)
+                if not mask.any():
+                    break
+                fresh = empty_like(result).normal_(mean, std, generator=generator)
+                result = where(mask, fresh, result)
+            tensor.copy_(result)
+            return tensor
+        return _trunc_by_rejection(tensor, mean, std, a, b, generator)
+
+
+def _trunc_by_rejection(tensor, mean, std, a, b, generator) -> Tensor:
+    log_peak = -0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2
+    candidates, accept = empty_like(tensor), empty_like(tensor)
+    tensor.uniform_(a, b, generator=generator)
+    candidates.copy_(tensor)
+    candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+    pending = accept.uniform_(generator=generator).log_().gt(candidates)
+    result = tensor
+    while pending.any():
+        candidates.uniform_(a, b, generator=generator)
+        result = where(pending, candidates, result)
+        candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+        pending = where(pending, accept.uniform_(generator=generator).log_().gt(candidates),
+                        pending)
+    tensor.copy_(result)
+    return tensor
 
 
 def constant_(tensor: Tensor, val: float) -> Tensor:
@@ -107,13 +155,13 @@ def xavier_uniform_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor
     """Glorot uniform: U(-a, a) with a = gain * sqrt(6 / (fan_in + fan_out))."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     a = gain * math.sqrt(2.0 / float(fan_in + fan_out)) * math.sqrt(3.0)
-    return uniform_(tensor, -a, a)
+    return uniform_(tensor, -a, a, generator)
 
 
 def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
     """Glorot normal: N(0, std**2) with std = gain * sqrt(2 / (fan_in + fan_out))."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
-    return normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)))
+    return normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)
 
 
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
@@ -123,7 +171,7 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
         return tensor
     std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
     bound = math.sqrt(3.0) * std
-    return uniform_(tensor, -bound, bound)
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
@@ -131,8 +179,10 @@ def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
     """He normal: N(0, std**2) with std = gain / sqrt(fan)."""
     if 0 in tensor.shape:
         return tensor
-    return normal_(tensor, 0.0, calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
+    std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
+    return normal_(tensor, 0.0, std, generator)
 
 
-__all__ = ["calculate_gain", "uniform_", "normal_", "constant_", "zeros_", "ones_", "eye_",
+__all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "zeros_",
+           "ones_", "eye_",
            "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_"]

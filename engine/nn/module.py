@@ -108,11 +108,18 @@ class Module(metaclass=TorchNamed):
             new = hook(self, args)
             if new is not None:
                 args = new if isinstance(new, tuple) else (new,)
+        backward = None
+        if hooks["bw"] or hooks["bw_pre"]:
+            from .backward_hooks import BackwardHook
+            backward = BackwardHook(self, list(hooks["bw"]), list(hooks["bw_pre"]))
+            args = backward.setup_input_hook(args)
         out = self.forward(*args, **kwargs)
         for hook in list(hooks["post"]):
             new = hook(self, args, out)
             if new is not None:
                 out = new
+        if backward is not None:
+            out = backward.setup_output_hook(out)
         return out
 
     def register_forward_pre_hook(self, hook) -> RemovableHandle:
@@ -123,9 +130,24 @@ class Module(metaclass=TorchNamed):
         """`hook(module, args, output)` runs after forward; a non-None return replaces output."""
         return self._add_hook("post", hook)
 
-    def _add_hook(self, kind: str, hook) -> RemovableHandle:
-        hooks = self.__dict__.setdefault("_forward_hooks", {"pre": [], "post": []})
-        hooks[kind].append(hook)
+    def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """`hook(module, grad_input, grad_output)` runs once the gradients with respect to the
+        module's inputs are known; a non-None return replaces grad_input (backward_hooks.py)."""
+        return self._add_hook("bw", hook, prepend)
+
+    def register_full_backward_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """`hook(module, grad_output)` runs when the output gradients are known; a non-None
+        return replaces them."""
+        return self._add_hook("bw_pre", hook, prepend)
+
+    def _add_hook(self, kind: str, hook, prepend: bool = False) -> RemovableHandle:
+        # one dict for every kind, so that __call__ without hooks costs one lookup
+        hooks = self.__dict__.setdefault("_forward_hooks",
+                                         {"pre": [], "post": [], "bw": [], "bw_pre": []})
+        if prepend:
+            hooks[kind].insert(0, hook)
+        else:
+            hooks[kind].append(hook)
         return RemovableHandle(hooks[kind], hook)
 
     # ---- registration ------------------------------------------------------------------
@@ -134,7 +156,7 @@ class Module(metaclass=TorchNamed):
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep="_parameters")
             self.register_parameter(name, value)
             return
         if params is not None and name in params:
@@ -147,7 +169,7 @@ class Module(metaclass=TorchNamed):
         if isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep="_modules")
             modules[name] = value
             return
         if modules is not None and name in modules:
@@ -165,11 +187,13 @@ class Module(metaclass=TorchNamed):
             return
         object.__setattr__(self, name, value)
 
-    def _forget(self, name: str) -> None:
-        """Drop `name` from every registry before it is registered as something else."""
+    def _forget(self, name: str, keep: str = "") -> None:
+        """Drop `name` from every registry but `keep` before it is registered there (so a
+        replaced parameter or submodule keeps its place in named_parameters() and print)."""
         self.__dict__.pop(name, None)
         for d in ("_parameters", "_buffers", "_modules"):
-            self.__dict__[d].pop(name, None)
+            if d != keep:
+                self.__dict__[d].pop(name, None)
         self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name: str):

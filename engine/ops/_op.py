@@ -362,9 +362,15 @@ def check_inference_write(t: Tensor) -> None:
         raise RuntimeError(messages.INFERENCE_INPLACE)
 
 
-def check_inplace(t: Tensor) -> None:
-    """PyTorch refuses in-place writes to a grad-requiring leaf (or a view of one)."""
+def check_inplace(t: Tensor, view_op: str = "") -> None:
+    """PyTorch refuses in-place writes to a grad-requiring leaf (or a view of one), and to the
+    outputs of unbind/split/chunk made from a tensor that requires grad (`view_op` names the
+    view a write like `t[0] = v` goes through: PyTorch's text names it, "Select")."""
     if _grad_state.enabled:
+        multi = t._x.get("multi") if t._x is not None else None
+        if multi is not None:
+            nr, name = (0, view_op) if view_op else multi
+            raise RuntimeError(messages.MULTI_VIEW_INPLACE.format(nr, name))
         if t._rg and t.grad_fn is None:
             raise RuntimeError(messages.LEAF_INPLACE)
         if t._x is not None and t._x.get("base") is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._names import numpy_kwargs
 from ..tensor import Tensor
 from ._op import Op, as_array
 from .reduction import dims_of
@@ -65,6 +66,7 @@ def _reduce(op, input, dim, keepdim) -> Tensor:
     return op.apply(input, dims, keepdim)
 
 
+@numpy_kwargs
 def amax(input, dim=(), keepdim=False) -> Tensor:
     """Largest value over `dim` (every dim by default), ties sharing the gradient
     (`torch.amax`).
@@ -77,6 +79,7 @@ def amax(input, dim=(), keepdim=False) -> Tensor:
     return _reduce(Amax, input, dim, keepdim)
 
 
+@numpy_kwargs
 def amin(input, dim=(), keepdim=False) -> Tensor:
     """Smallest value over `dim` (every dim by default), ties sharing the gradient
     (`torch.amin`)."""

@@ -214,7 +214,8 @@ def setitem(t: Tensor, key, value) -> None:
             _is_advanced(k) for k in nkey):
         # PyTorch writes through a view t[key], so it names the view in its refusal
         raise RuntimeError(messages.VIEW_LEAF_INPLACE)
-    check_inplace(t)
+    check_inplace(t, "Select" if isinstance(key, int) else
+                  "Slice" if isinstance(key, slice) else "")
     src = value if isinstance(value, Tensor) else scalar(value, t)
     t._data[nkey] = src._data
     t._vc[0] += 1

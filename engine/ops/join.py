@@ -10,8 +10,9 @@ import numpy as np
 from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
-from ._op import Op, OpNode
 from ._dims import dim_of
+from ._op import Op, OpNode, _make_view
+
 
 class Cat(Op):
     """out = tensors joined along dim"""
@@ -101,6 +102,7 @@ class _MultiNode(OpNode):
 class Split(Op):
     """outs = self cut along dim into pieces of split_size"""
     grad_fn_name, name, is_view = "SplitBackward0", "split", True
+    view_name = "Split"        # how PyTorch names it when refusing an in-place write
     saves = ("dim", "self_sym_sizes", "split_size")
     rule = "the pieces' grads joined back (zeros for unused pieces)"
     node_base = _MultiNode
@@ -135,6 +137,7 @@ class Split(Op):
 class Unbind(Op):
     """outs = self's slices along dim"""
     grad_fn_name, name, is_view = "UnbindBackward0", "unbind", True
+    view_name = "Unbind"
     saves = ("dim", "_self_sym_sizes")
     rule = "the slices' grads stacked back (zeros for unused slices)"
     node_base = _MultiNode
@@ -142,7 +145,7 @@ class Unbind(Op):
     @classmethod
     def apply(cls, self, dim):
         a = self._data
-        pieces = [a.take(i, axis=dim) for i in range(a.shape[dim])]
+        pieces = [a[(slice(None),) * dim + (i, ...)] for i in range(a.shape[dim])]   # views
         return _multi(cls, self, pieces, (self, dim))
 
     forward = staticmethod(lambda self, dim: None)
@@ -161,15 +164,59 @@ class Unbind(Op):
             yield make(shape), 0
 
 
+class SplitWithSizes(Op):
+    """outs = self cut along dim into pieces of the given sizes"""
+    grad_fn_name, name, is_view = "SplitWithSizesBackward0", "split_with_sizes", True
+    view_name = "SplitWithSizes"
+    saves = ("dim", "self_sym_sizes", "split_sizes")
+    rule = "the pieces' grads joined back (zeros for unused pieces)"
+    node_base = _MultiNode
+
+    @classmethod
+    def apply(cls, self, split_sizes, dim):
+        n = self._data.shape[dim]
+        if sum(split_sizes) != n:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} "
+                               f"(input tensor's size at dimension {dim}), but got "
+                               f"split_sizes={list(split_sizes)}")
+        cuts = np.cumsum(split_sizes)[:-1].tolist()
+        return _multi(cls, self, np.split(self._data, cuts, axis=dim), (self, split_sizes, dim))
+
+    forward = staticmethod(lambda self, split_sizes, dim: None)
+
+    def backward(ctx, grads):
+        from ..factories import zeros
+        sizes, dim = ctx.self_sym_sizes, ctx.dim
+        ref = next(g for g in grads if g is not None)
+        parts = []
+        for g, size in zip(grads, ctx.split_sizes):
+            if g is None:
+                shape = list(sizes)
+                shape[dim] = size
+                g = zeros(tuple(shape), dtype=ref.dtype)
+            parts.append(g)
+        return (cat(parts, dim),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape and shape[0] > 1:
+            yield make(shape), (1, shape[0] - 1), 0
+
+
 def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
-    """Record one node for several outputs, each output numbered by `_out_nr`."""
+    """Record one node for several outputs, each output numbered by `_out_nr`. The outputs
+    are views of `self` (they share its memory and version counter); made in grad mode from
+    a tensor that requires grad, they refuse in-place writes, as PyTorch's do."""
     outs = tuple(new_tensor(a) for a in arrays)
+    for o in outs:
+        _make_view(o, self)
     node = None
     if _grad_state.enabled and self._rg and self._data.dtype.kind == "f":
         node = cls._make_node((self,), outs[0], args, None)
         node._n_out = len(outs)
         for i, o in enumerate(outs):
             o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, self._vc
+            o._x["multi"] = (i, cls.view_name)
     if _events.listener is not None and not _grad_state.quiet:
         for o in outs:
             _events.listener.on_op(cls.name, (self,), o, node)
@@ -183,11 +230,7 @@ def _dim(d: int, ndim: int) -> int:
 def split(x: Tensor, split_size, dim: int = 0) -> tuple:
     d = _dim(dim, x.ndim)
     if isinstance(split_size, (list, tuple)):
-        out, start = [], 0
-        for n in split_size:
-            out.append(x.narrow(d, start, n))
-            start += n
-        return tuple(out)
+        return SplitWithSizes.apply(x, tuple(int(n) for n in split_size), d)
     return Split.apply(x, split_size, d)
 
 

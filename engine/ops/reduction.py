@@ -10,7 +10,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .._names import TorchNamed
+from .._names import TorchNamed, numpy_kwargs
 from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._dims import dim_of, dims_of  # noqa: F401  (dims_of: imported from here too)
@@ -340,6 +340,7 @@ class Cumsum(Op):
 
 
 # ---- public entry points ------------------------------------------------------------------
+@numpy_kwargs
 def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A001
     """Sum of all elements, or over `dim` (`torch.sum`)."""
     if dtype is not None:
@@ -349,6 +350,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A001
     return SumDim.apply(input, dims_of(dim, input.ndim), keepdim)
 
 
+@numpy_kwargs
 def mean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     """Mean of all elements, or over `dim` (`torch.mean`); floating tensors only."""
     if dtype is not None:
@@ -377,18 +379,21 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
     return by_dim.apply(input, d, keepdim)
 
 
+@numpy_kwargs
 def max(input, dim=None, keepdim=False):  # noqa: A001
     """Largest element; with `dim`, (values, indices); with a tensor, elementwise maximum."""
     from .clamping import maximum
     return _extreme(Max, MaxDim, maximum, input, dim, keepdim)
 
 
+@numpy_kwargs
 def min(input, dim=None, keepdim=False):  # noqa: A001
     """Smallest element; with `dim`, (values, indices); with a tensor, elementwise minimum."""
     from .clamping import minimum
     return _extreme(Min, MinDim, minimum, input, dim, keepdim)
 
 
+@numpy_kwargs
 def prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     if dim is None:
         return Prod.apply(input)
@@ -412,6 +417,7 @@ def cumsum(input, dim, *, dtype=None) -> Tensor:
     return Cumsum.apply(input, dim_of(dim, input.ndim))
 
 
+@numpy_kwargs
 def argmax(input, dim=None, keepdim=False) -> Tensor:
     a = input._data
     if dim is None:
@@ -420,6 +426,7 @@ def argmax(input, dim=None, keepdim=False) -> Tensor:
     return new_tensor(np.expand_dims(r, dim) if keepdim else as_array(r))
 
 
+@numpy_kwargs
 def argmin(input, dim=None, keepdim=False) -> Tensor:
     a = input._data
     if dim is None:

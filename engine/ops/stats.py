@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._names import numpy_kwargs
 from ..tensor import Tensor
 from . import _sum_order
 from ._dims import dim_of, dims_of
@@ -282,6 +283,7 @@ class Logsumexp(Op):
             yield make(shape), tuple(range(len(shape)))[-1:], keep
 
 
+@numpy_kwargs
 def logsumexp(input, dim, keepdim=False) -> Tensor:
     """log(sum(exp(input))) over `dim`, computed stably (`torch.logsumexp`)."""
     return Logsumexp.apply(input, dims_of(dim, input.ndim), keepdim)
@@ -291,12 +293,14 @@ def log_softmax(input, dim, dtype=None) -> Tensor:
     return LogSoftmax.apply(input, dim_of(dim, input.ndim))
 
 
+@numpy_kwargs
 def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
     c = (1 if unbiased else 0) if correction is None else correction
     d = None if dim is None else dims_of(dim, input.ndim)
     return Var.apply(input, d, c, keepdim)
 
 
+@numpy_kwargs
 def std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
     c = (1 if unbiased else 0) if correction is None else correction
     d = None if dim is None else dims_of(dim, input.ndim)

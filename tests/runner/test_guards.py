@@ -43,7 +43,11 @@ def test_runtime_refusals(pool, source, message):
 @pytest.mark.parametrize("source,stdout", [
     ("print('{:>5.1f}|{name}'.format(2.25, name='x'))", "  2.2|x\n"),
     ("print(str.format('{}-{}', 1, 2))", "1-2\n"),
-    ("import collections\n", None),
+    ("from collections import OrderedDict, Counter\n"
+     "print(OrderedDict([('a', 1)]), Counter('aab').most_common(1))",
+     "OrderedDict([('a', 1)]) [('a', 2)]\n"),
+    ("from collections import namedtuple\n", None),
+    ("import collections\nclass D(collections.OrderedDict):\n    pass\n", None),
     ("d = {'a': 1}\nprint(list(d.items()), d.keys().isdisjoint([]))", "[('a', 1)] True\n"),
     ("import numpy as np\na = np.arange(4.0)\nprint(a.sum(), a.reshape(2, 2).T.tolist())",
      "6.0 [[0.0, 2.0], [1.0, 3.0]]\n"),

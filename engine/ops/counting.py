@@ -1,0 +1,104 @@
+"""Distinct values and counts: `torch.unique` and `torch.bincount`.
+
+PyTorch counterparts: `torch.unique` (ATen `_unique2` / `unique_dim`) and `torch.bincount`.
+Neither has a derivative: unique of a tensor that requires grad still records a node
+(`Unique2Backward0`, `UniqueDimBackward0`) whose backward raises PyTorch's error.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _events
+from ..grad_mode import state as _grad_state
+from ..tensor import Tensor, new_tensor
+from ._op import Op
+from .reduction import dims_of
+
+
+class Unique2(Op):
+    """out = the sorted distinct values of self (inverse indices and counts on request)"""
+    grad_fn_name, name = "Unique2Backward0", "unique"
+    rule = "not implemented (PyTorch raises)"
+    derivative_orders = 0
+
+    @classmethod
+    def apply(cls, self, return_inverse=False, return_counts=False, dim=None):
+        a = self._data
+        if dim is None:
+            values, inverse, counts = np.unique(a.reshape(-1), return_inverse=True,
+                                                return_counts=True)
+            inverse = inverse.reshape(a.shape)
+        else:
+            values, inverse, counts = np.unique(a, axis=dim, return_inverse=True,
+                                                return_counts=True)
+            inverse = inverse.reshape(-1)
+        result = new_tensor(values.astype(a.dtype, copy=False))
+        node = None
+        if _grad_state.enabled and self._rg:
+            node = cls._make_node((self,), result, (self,), None)
+        if _events.listener is not None and not _grad_state.quiet:
+            _events.listener.on_op(cls.name, (self,), result, node)
+        extra = ([new_tensor(inverse.astype(np.int64))] if return_inverse else []) + \
+                ([new_tensor(counts.astype(np.int64))] if return_counts else [])
+        return (result, *extra) if extra else result
+
+    def forward(self, *args):
+        return np.unique(self)
+
+    def backward(ctx, grad):
+        raise RuntimeError("the derivative for '_unique2' is not implemented.")
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class UniqueDim(Unique2):
+    """out = the sorted distinct slices of self along dim"""
+    grad_fn_name, name = "UniqueDimBackward0", "unique_dim"
+
+    def backward(ctx, grad):
+        raise RuntimeError("the derivative for 'unique_dim' is not implemented.")
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if shape:
+            yield make(shape), False, False, 0
+
+
+def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False,  # noqa: A002
+           return_counts: bool = False, dim=None):
+    """The distinct values of `input`, sorted (PyTorch's CPU kernel sorts even when asked not
+    to), optionally with each element's index into them and each value's count.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.unique(torch.tensor([3, 1, 3]), return_counts=True)
+        (tensor([1, 3]), tensor([1, 2]))
+    """
+    if dim is None:
+        return Unique2.apply(input, return_inverse, return_counts)
+    return UniqueDim.apply(input, return_inverse, return_counts, dims_of(dim, input.ndim)[0])
+
+
+def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -> Tensor:
+    """How often each value 0..max occurs in a 1-d non-negative integer tensor (summing
+    `weights` instead of ones when given).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.bincount(torch.tensor([0, 2, 2]))
+        tensor([1, 0, 2])
+    """
+    a = input._data
+    if a.dtype.kind == "f":
+        name = {"float32": "Float", "float64": "Double", "float16": "Half"}[a.dtype.name]
+        raise RuntimeError(f'"bincount_cpu" not implemented for \'{name}\'')
+    if a.ndim != 1 or (a.size and a.min() < 0):
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    if weights is None:
+        return new_tensor(np.bincount(a, minlength=minlength).astype(np.int64))
+    w = weights._data
+    out_dtype = np.float64 if w.dtype == np.float64 else w.dtype
+    counts = np.bincount(a, weights=w.astype(np.float64), minlength=minlength)
+    return new_tensor(counts.astype(out_dtype))
