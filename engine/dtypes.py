@@ -6,7 +6,7 @@ tensor, which outranks a Python number, unless the lower-ranked operand is of a 
 """
 from __future__ import annotations
 
-import builtins
+from builtins import bool as _py_bool, int as _py_int  # before this module shadows them
 
 import numpy as np
 
@@ -104,9 +104,9 @@ def promote_types(a: dtype, b: dtype) -> dtype:
 
 def scalar_dtype(value) -> dtype:
     """The dtype a Python number gets on its own: bool, int64, or the default float."""
-    if isinstance(value, (builtins.bool, np.bool_)):
+    if isinstance(value, (_py_bool, np.bool_)):
         return bool
-    if isinstance(value, (builtins.int, np.integer)):
+    if isinstance(value, (_py_int, np.integer)):
         return int64
     return _default[0]
 

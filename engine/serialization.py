@@ -9,8 +9,6 @@ returns an independent copy, as unpickling does. As in PyTorch 2.6+, `load` defa
 from __future__ import annotations
 
 import copy
-import os
-import pickle
 from collections import OrderedDict
 
 from .tensor import Tensor, new_tensor
@@ -37,10 +35,23 @@ _WEIGHTS_ONLY = (
     "https://pytorch.org/docs/stable/generated/torch.load.html.")
 
 
+# No `os` (nor `pickle`, nor posixpath, which holds os) among this module's names: NOTE in
+# messages.py, no engine module holds os. File names are normalised as plain strings, and the
+# unpickling error is imported where it is raised: nothing is ever pickled, `load` copies.
 def _key(f) -> str:
-    if not isinstance(f, (str, os.PathLike)):
+    """The file name `f` normalised ("./a//b.pt" and "a/b.pt" are one file)."""
+    if not isinstance(f, str) and not hasattr(type(f), "__fspath__"):
         raise TypeError("gradstep's torch.save/torch.load take a file name (a str or a path)")
-    return os.path.normpath(os.fspath(f))
+    name = f if isinstance(f, str) else str(type(f).__fspath__(f))
+    parts: list[str] = []
+    for part in name.split("/"):
+        if part in ("", "."):
+            continue
+        if part == ".." and parts and parts[-1] != "..":
+            parts.pop()
+        else:
+            parts.append(part)
+    return ("/" if name.startswith("/") else "") + "/".join(parts)
 
 
 def _snapshot(obj):
@@ -95,12 +106,14 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     """A fresh copy of what `save` stored under `f`; FileNotFoundError if nothing was."""
     key = _key(f)
     if key not in _saved:
-        raise FileNotFoundError(2, "No such file or directory", os.fspath(f))
+        raise FileNotFoundError(2, "No such file or directory",
+                                f if isinstance(f, str) else str(type(f).__fspath__(f)))
     obj = _saved[key]
     if weights_only is None or weights_only:
         bad = _unsafe_global(obj)
         if bad:
-            raise pickle.UnpicklingError(_WEIGHTS_ONLY.format(bad))
+            from pickle import UnpicklingError
+            raise UnpicklingError(_WEIGHTS_ONLY.format(bad))
     return _snapshot(obj)
 
 

@@ -5,8 +5,6 @@
 """
 from __future__ import annotations
 
-import importlib
-
 from ..grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .anomaly import detect_anomaly, set_detect_anomaly
 from .function import Function, once_differentiable
@@ -19,11 +17,11 @@ __all__ = ["backward", "grad", "Function", "Variable", "functional", "no_grad", 
            "detect_anomaly", "graph", "gradcheck", "gradgradcheck"]
 
 
-
-
 def __getattr__(name: str):
     # functional and graph are written on top of the core; load them when first asked for
+    # (importlib imported here: no engine module holds a module that can import anything)
     if name in ("functional", "graph"):
+        import importlib
         return importlib.import_module(f".{name}" if name == "functional" else "..graph",
                                        __name__)
     raise AttributeError(f"module 'engine.autograd' has no attribute {name!r}")

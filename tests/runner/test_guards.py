@@ -109,3 +109,25 @@ def test_an_engine_object_never_hands_out_file_or_process_functions():
         with pytest.raises(SecurityError):
             guard.getattr(holder, name)
     assert guard.getattr(holder, "act") is np.tanh
+
+
+def test_no_engine_module_holds_a_module_that_reaches_the_system():
+    """The first wall hands programs engine objects; a module-level `os` (or a module that
+    holds one, as posixpath does) in any engine module would be one attribute away from
+    them, so the engine imports such modules inside functions only (engine/messages.py)."""
+    import importlib
+    import pkgutil
+    import types
+
+    import engine
+    risky = {"os", "sys", "subprocess", "shutil", "pickle", "posixpath", "ntpath", "io",
+             "importlib", "builtins", "ctypes", "socket", "pathlib", "tempfile", "runpy"}
+    holders = []
+    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+        if info.name == "engine.__main__":      # the command-line entry, never imported
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, types.ModuleType) and value.__name__.split(".")[0] in risky:
+                holders.append(f"{info.name}.{name} is {value.__name__}")
+    assert not holders, holders
