@@ -115,3 +115,32 @@ def test_each_event_is_sized_as_its_compact_json_without_seq(monkeypatch):
             text = json.dumps({k: v for k, v in e.items() if k != "seq"},
                               separators=(",", ":"), ensure_ascii=False)
             assert rec._builder.nbytes(e) == len(text.encode())
+
+
+def test_a_finished_recorder_is_freed_without_the_collector():
+    """The recorder keeps its builder for dump(); if the builder pointed back, the pair would
+    be a cycle left to the garbage collector, whose next runs walk the whole finished trace
+    (measured: a traced W1 repetition ran 40% slower while the previous one waited)."""
+    import gc
+    import weakref
+
+    import engine as torch
+    from engine import _events
+    src = "x = torch.ones(3, requires_grad=True)\n(x * 2).sum().backward()\n"
+    rec = Recorder(src, "main.py")
+    old = _events.set_listener(rec)
+    try:
+        exec(compile(src, "main.py", "exec"), {"torch": torch})
+    finally:
+        _events.set_listener(old)
+    trace = rec.finish(0)
+    assert rec.dump(trace) == T.dump(trace)
+    gone = weakref.ref(rec)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del rec
+        assert gone() is None
+    finally:
+        if was_enabled:
+            gc.enable()
