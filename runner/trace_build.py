@@ -324,7 +324,10 @@ class Builder:
         return {"pass": r[2], "api": r[3]}
 
     def _ev_grad_reset(self, r):
-        return {"tensor": r[2], "how": r[3], "grad": None if r[4] is None else self.value(r[4])}
+        ev = {"tensor": r[2], "how": r[3], "grad": None if r[4] is None else self.value(r[4])}
+        if r[3] not in _RESETS:  # another in-place op on the .grad (clip_grad_norm_'s mul_)
+            ev["how"], ev["op"] = "inplace", r[3]
+        return ev
 
     def _ev_optimizer_step(self, r):
         return {"optimizer": r[2], "lr": r[3],
@@ -654,6 +657,10 @@ def failure_event(message: str) -> dict:
     return {"kind": "elided", "line": None, "reason": "recorder_failure", "passes": None,
             "counts": {}, "carried": [], "updates": [], "series": [], "stdout": "",
             "warnings": [], "message": message}
+
+
+# grad_reset's own words for how a .grad changed; any other in-place op is "inplace" + its name
+_RESETS = frozenset({"zero_", "none", "set"})
 
 
 def _id_within(tid: str | None, bound: int) -> str | None:

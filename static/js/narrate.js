@@ -88,7 +88,8 @@ const SENTENCES = {
   graph_freed(state, ev, S) { return tr(S, 'narr.freed', { n: ev.nodes.length }); },
   backward_end(state, ev, S) { return tr(S, 'narr.backward_end', {}); },
   grad_reset(state, ev, S) {
-    return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor, S), grad: short(ev.grad) });
+    return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor, S), grad: short(ev.grad),
+      op: ev.op || '' });
   },
   optimizer_step(state, ev, S) {
     return tr(S, 'narr.step', { optimizer: ev.optimizer, lr: ev.lr, n: ev.params.length });

@@ -433,3 +433,20 @@ def test_event_cap_inside_the_elided_middle_keeps_the_console_and_the_error():
     assert fold(trace)["console"] == out
     training, out2, _ = regen.record_program(_training_source(), "main.py", {"max_events": 30})
     assert fold(training)["console"] == out2 and len(training["events"]) <= 30
+
+
+def test_an_in_place_op_on_a_grad_is_a_grad_reset_naming_the_op():
+    source = ("import torch\n"
+              "w = torch.tensor([3.0, 4.0], requires_grad=True)\n"
+              "(w * w).sum().backward()\n"
+              "torch.nn.utils.clip_grad_norm_([w], max_norm=1.0)\n"
+              "w.grad.clamp_(-0.5, 0.5)\n"
+              "w.grad.zero_()\n")
+    trace, _, _ = regen.record_program(source, "main.py")
+    T.validate(trace)
+    resets = of_kind(trace, "grad_reset")
+    assert [(e["how"], e.get("op"), e["line"]) for e in resets] == [
+        ("inplace", "mul_", 4), ("inplace", "clamp_", 5), ("zero_", None, 6)]
+    # the values the learner would print: 2w = [6, 8] scaled to norm 1, then clamped
+    assert arr(resets[0]["grad"]) == pytest.approx([0.6, 0.8], rel=1e-4)
+    assert arr(resets[1]["grad"]) == pytest.approx([0.5, 0.5])
