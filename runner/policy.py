@@ -24,7 +24,7 @@ ALLOWED_MODULES = frozenset({
     "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
     "torch.autograd.function", "torch.linalg", "torch.utils", "torch.utils.data", "engine",
-    "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections",
+    "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
 })
 
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless

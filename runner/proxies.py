@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import collections
+import copy
 import inspect
 import math
 import random
@@ -156,8 +157,73 @@ class _ModuleTable:
             # know (state_dict() returns an OrderedDict); never namedtuple, which builds code
             "collections": ModuleProxy("collections", _public(collections, COLLECTIONS_NAMES),
                                        dir(collections)),
+            # `best = copy.deepcopy(model.state_dict())`, `target = copy.deepcopy(net)`
+            "copy": ModuleProxy("copy", {"copy": copy_, "deepcopy": deepcopy}, dir(copy)),
         })
         return self
+
+
+# Copies rebuild objects from their parts (`cls.__new__`, then their state), so a copy must
+# never rebuild one of the sandbox's own objects (the guards, the proxies, the counted print,
+# which a model may hold as `self.log = print`): those are handed to deepcopy's memo as their
+# own copies, so they are shared, as Python shares a function; what cannot be copied at all
+# (frames, generators) is refused before the copy starts.
+_ATOMIC = (str, bytes, int, float, complex, bool, type(None), np.generic, range,
+           types.FunctionType, types.BuiltinFunctionType, type)
+_UNCOPYABLE = (types.FrameType, types.CodeType, types.GeneratorType, types.TracebackType)
+
+
+def _internal(obj) -> bool:
+    return (type(obj).__module__.startswith("runner")
+            or isinstance(obj, (types.ModuleType, ModuleProxy)))
+
+
+def _shared_internals(x) -> dict:
+    """deepcopy's memo for `x`: each sandbox object it reaches, mapped to itself."""
+    memo, stack, seen = {}, [x], set()
+    while stack:            # explicit stack: a model's state is deep
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if _internal(obj):
+            memo[id(obj)] = obj
+            continue
+        if isinstance(obj, _UNCOPYABLE):
+            raise SecurityError(f"copy: a {type(obj).__name__!r} object cannot be copied")
+        if isinstance(obj, _ATOMIC):
+            continue        # copied by reference or as a value: nothing inside is rebuilt
+        if isinstance(obj, np.ndarray):
+            if obj.dtype.hasobject:     # an object array copies its elements too
+                stack.extend(obj.ravel().tolist())
+            continue
+        if isinstance(obj, types.MethodType):
+            stack.append(obj.__self__)
+        elif isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset, collections.deque)):
+            stack.extend(obj)
+        for cls in type(obj).__mro__:   # slots (engine tensors, nodes) and the instance dict
+            for name in getattr(cls, "__slots__", ()):
+                if name != "__dict__" and hasattr(obj, name):
+                    stack.append(getattr(obj, name))
+        stack.extend(getattr(obj, "__dict__", {}).values())
+    return memo
+
+
+def copy_(x):
+    """`copy.copy(x)`; a sandbox object is its own copy (a shallow copy rebuilds only `x`)."""
+    return x if _internal(x) else copy.copy(x)
+
+
+copy_.__name__ = copy_.__qualname__ = "copy"
+
+
+def deepcopy(x):
+    """`copy.deepcopy(x)`, without the memo argument (which would let a program splice
+    objects of its choosing into a copy by their id(); no tutorial passes one)."""
+    return copy.deepcopy(x, _shared_internals(x))
 
 
 def _wrapped(module, names, element_check) -> dict:
