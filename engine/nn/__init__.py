@@ -11,6 +11,7 @@ from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmo
                          Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6,
                          SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
                          Threshold, Unflatten)
+from .conv import Conv1d, Conv2d
 from .container import ModuleDict, ModuleList, ParameterList, Sequential
 from .distance import CosineSimilarity, PairwiseDistance
 from .linear import Identity, Linear
@@ -28,4 +29,5 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
-           "PairwiseDistance", "KLDivLoss", "functional", "init", "parameter", "utils"]
+           "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
+           "functional", "init", "parameter", "utils"]
