@@ -20,6 +20,7 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
 from .module import Module
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
+from .pooling import AvgPool2d, MaxPool2d
 from .sparse import Embedding
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList", "ModuleDict",
@@ -30,4 +31,5 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
            "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
+           "MaxPool2d", "AvgPool2d",
            "functional", "init", "parameter", "utils"]
