@@ -101,8 +101,10 @@ def get_printoptions():
     return _get()
 
 
-# torch.selu & co. are nn.functional's activations under their torch names (imported with nn)
-_NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_")
+# torch.selu & co. are nn.functional's activations (and torch.conv2d & co. its convolutions
+# and max pooling) under their torch names (imported with nn)
+_NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d",
+                 "conv2d", "max_pool2d")
 
 
 def __getattr__(name: str):
@@ -159,7 +161,8 @@ __all__ = [
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
-    "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
+    "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d", "conv2d",
+    "max_pool2d",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
 ]

@@ -11,6 +11,7 @@ from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmo
                          Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6,
                          SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
                          Threshold, Unflatten)
+from .conv import Conv1d, Conv2d
 from .container import ModuleDict, ModuleList, ParameterList, Sequential
 from .distance import CosineSimilarity, PairwiseDistance
 from .linear import Identity, Linear
@@ -19,6 +20,7 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
 from .module import Module
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
+from .pooling import AvgPool2d, MaxPool2d
 from .sparse import Embedding
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList", "ModuleDict",
@@ -28,4 +30,6 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
-           "PairwiseDistance", "KLDivLoss", "functional", "init", "parameter", "utils"]
+           "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
+           "MaxPool2d", "AvgPool2d",
+           "functional", "init", "parameter", "utils"]

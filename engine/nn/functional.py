@@ -346,6 +346,7 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
 
 
 # the groups kept in files of their own (functional.py is at its size budget)
+from .functional_conv import conv1d, conv2d  # noqa: E402
 from .functional_distance import cosine_similarity, pairwise_distance  # noqa: E402
 from .functional_loss import (binary_cross_entropy,  # noqa: E402
                               binary_cross_entropy_with_logits, cross_entropy,
@@ -353,6 +354,7 @@ from .functional_loss import (binary_cross_entropy,  # noqa: E402
                               smooth_l1_loss)
 from .functional_norm import batch_norm, layer_norm  # noqa: E402
 from .functional_pad import pad  # noqa: E402
+from .functional_pool import avg_pool2d, max_pool2d  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
@@ -362,4 +364,5 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "selu", "celu", "threshold", "glu", "prelu", "elu_", "selu_", "celu_",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout", "embedding", "one_hot", "layer_norm",
-           "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad"]
+           "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad", "conv1d",
+           "conv2d", "max_pool2d", "avg_pool2d"]

@@ -1,0 +1,52 @@
+# source: original
+# topic: printing
+# compare: exact
+# visibility: public
+# The LeNet-style Net of the classic "neural networks" tutorial: repr, output, loss graph, SGD.
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5)
+        self.conv2 = nn.Conv2d(6, 16, 5)
+        self.fc1 = nn.Linear(16 * 5 * 5, 120)
+        self.fc2 = nn.Linear(120, 84)
+        self.fc3 = nn.Linear(84, 10)
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.conv1(x)), (2, 2))
+        x = F.max_pool2d(F.relu(self.conv2(x)), 2)
+        x = torch.flatten(x, 1)
+        x = F.relu(self.fc1(x))
+        x = F.relu(self.fc2(x))
+        return self.fc3(x)
+net = Net()
+print(net)
+params = list(net.parameters())
+print(len(params), params[0].size())
+input = torch.randn(1, 1, 32, 32)
+out = net(input)
+print(out)
+net.zero_grad()
+out.backward(torch.randn(1, 10))
+target = torch.randn(10).view(1, -1)
+criterion = nn.MSELoss()
+output = net(input)
+loss = criterion(output, target)
+print(loss)
+print(loss.grad_fn)
+print(loss.grad_fn.next_functions[0][0])
+print(loss.grad_fn.next_functions[0][0].next_functions[0][0])
+net.zero_grad()
+print(net.conv1.bias.grad)
+loss.backward()
+print(net.conv1.bias.grad)
+optimizer = torch.optim.SGD(net.parameters(), lr=0.01)
+for _ in range(3):
+    optimizer.zero_grad()
+    loss = criterion(net(input), target)
+    loss.backward()
+    optimizer.step()
+    print(loss)
