@@ -129,8 +129,8 @@ __all__ = [
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
-    "randn_like", "normal", "bernoulli", "multinomial", "manual_seed", "seed", "initial_seed", "Generator",
-    "default_generator",
+    "randn_like", "normal", "bernoulli", "multinomial", "manual_seed", "seed", "initial_seed",
+    "Generator", "default_generator",
     # grad mode
     "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
     "is_inference_mode_enabled", "is_anomaly_enabled", "is_anomaly_check_nan_enabled",
