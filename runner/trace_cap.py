@@ -1,0 +1,130 @@
+"""The trace's caps: `limits.max_events` and `limits.max_bytes` (docs/trace-format.md,
+section 10), applied to the rendered events of `runner/trace_build.py`'s Builder.
+
+A kept prefix of events, one `elided` event standing for the rest (console text, warnings and
+the definitions a kept `error` needs carried into it), and the errors after it; when even
+that is too big, the series go and the console text is cut from the end.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from . import trace as T
+
+if TYPE_CHECKING:
+    from .trace_build import Builder
+
+SIZER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False,
+                         check_circular=False)  # as runner.trace's encoder
+
+
+def list_bytes(events: list, nbytes) -> int:
+    """Bytes of `events` encoded as one compact JSON list: theirs, the commas, the brackets."""
+    return sum(map(nbytes, events)) + len(events) + 1 if events else 2
+
+
+def _closure(defs: list[dict], needed: list) -> list:
+    """The events among `defs` defining ids in `needed`, transitively, in their order."""
+    by_id = {}
+    for e in defs:
+        for i in T.defined_ids(e):
+            by_id.setdefault(i, e)
+    chosen = {}
+    while needed:
+        e = by_id.get(needed.pop())
+        if e is None or id(e) in chosen:
+            continue
+        chosen[id(e)] = e
+        T._ids_in(e, needed)
+    return [e for e in defs if id(e) in chosen]
+
+
+class Capper:
+    """Enforce limits.max_events and limits.max_bytes (docs/trace-format.md, section 10)."""
+
+    def __init__(self, builder: Builder, trace: dict, counts: dict) -> None:
+        self.b, self.trace, self.counts = builder, trace, counts
+        self.lim = builder.lim
+
+    def cap(self, events: list) -> list:
+        limit = self.lim["max_bytes"]
+        if len(events) + 1 > self.lim["max_events"]:
+            events = self.cut(events, max(self.lim["max_events"] - 3, 0), "event_cap")
+        size = self.size(events)  # a sum: each event was measured once (Builder.nbytes)
+        if size <= limit:
+            return events
+        # Over the cap: guess the prefix that fits in proportion, then shrink it by the
+        # measured overshoot.
+        base = self.size([])
+        keep, out = len(events), events
+        while size > limit and keep > 0:
+            ratio = max(limit - base, 0) / max(size - base, 1)
+            keep = min(int(keep * ratio * 0.97), keep - 1)
+            out = self.cut(events, max(keep, 0), "byte_cap")
+            size = self.size(out)
+        if size > limit:
+            out = self.squeeze(out)
+        return out
+
+    def size(self, events: list) -> int:
+        """Bytes of dump() for a trace with these events (seq numbers estimated)."""
+        end = {"kind": "end", "line": None, "exit_code": 0, "seq": 10 ** 9,
+               "counts": {**self.counts, "events": 10 ** 9}}
+        head = {k: v for k, v in self.trace.items() if k != "events"}
+        # Key order does not change the length, so skip sorting; + 1 newline and ~16 bytes
+        # of "seq" per event.
+        return (len(SIZER.encode(head).encode()) + 16 + len(SIZER.encode(end).encode())
+                + list_bytes(events, self.b.nbytes) + 17 * len(events))
+
+    def cut(self, events: list, keep: int, reason: str) -> list:
+        """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""
+        head, rest = events[:keep], events[keep:]
+        counts: dict[str, int] = {}
+        stdout, warns, kept_after = [], [], []
+        carried_defs: list[dict] = []
+        for e in rest:
+            kind = e["kind"]
+            if kind == "error":
+                kept_after.append(e)
+                continue
+            if kind == "elided":
+                stdout.append(e["stdout"])
+                warns.extend(e["warnings"])
+                carried_defs.extend(e["carried"])
+                for k, v in e["counts"].items():
+                    counts[k] = counts.get(k, 0) + v
+                continue
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind == "stdout":
+                stdout.append(e["text"])
+            elif kind == "warning":
+                warns.append({"category": e["category"], "message": e["message"],
+                              "line": e["line"]})
+            elif kind in ("tensor", "op", "inplace"):
+                carried_defs.append(e)
+        needed: list = []
+        T._ids_in(kept_after, needed)
+        carried = _closure(carried_defs, needed)
+        passes = [e["pass"] for e in rest if e["kind"] == "backward_begin"]
+        self.counts["elided_events"] = self.counts.get("elided_events", 0) + sum(counts.values())
+        ev = {"kind": "elided", "line": None, "reason": reason,
+              "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
+              "carried": carried, "updates": [], "series": [], "stdout": "".join(stdout),
+              "warnings": warns}
+        return head + [ev] + kept_after
+
+    def squeeze(self, events: list) -> list:
+        """Last resort when even a summary is too big: drop series and cut console text."""
+        self.trace["series"] = {"roots": [], "printed": []}
+        size = self.size(events)
+        for e in reversed(events):
+            if size <= self.lim["max_bytes"]:
+                break
+            if e["kind"] == "elided" and e["stdout"]:
+                over = size - self.lim["max_bytes"]
+                data = e["stdout"].encode()
+                e["stdout"] = data[:max(len(data) - over - 64, 0)].decode("utf-8", "ignore")
+                e["counts"]["stdout_truncated"] = 1
+                size = self.size(events)
+        return events
