@@ -37,13 +37,7 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if mode == "constant":
         return _pad.constant_pad_nd(input, pad, 0 if value is None else value)
-    pad = tuple(int(p) for p in pad)
-    if len(pad) % 2:
-        raise RuntimeError("Padding length must be divisible by 2")
-    if len(pad) > 2 * input.ndim:
-        raise RuntimeError("Padding length should be less than or equal to two times the "
-                           f"input dimension but got padding length {len(pad)} and input of "
-                           f"dimension {input.ndim}")
+    pad = _pad.checked_pad(pad, input.ndim)
     if value is not None and value != 0:
         raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     k = len(pad) // 2

@@ -47,6 +47,19 @@ class ConstantPadNd(Op):
             yield make(shape), _unsigned((-1, 1) + (1, 0) * (len(shape) > 1))
 
 
+def checked_pad(pad, ndim: int) -> tuple:
+    """`pad` as a tuple of ints, or PyTorch's error for a length that fits no `ndim`-d input
+    (every padding mode checks these two first)."""
+    pad = tuple(int(p) for p in pad)
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * ndim:
+        raise RuntimeError("Padding length should be less than or equal to two times the "
+                           f"input dimension but got padding length {len(pad)} and input of "
+                           f"dimension {ndim}")
+    return pad
+
+
 def constant_pad_nd(input: Tensor, pad, value=0) -> Tensor:
     """`input` padded with `value` (negative amounts crop), last dimension first.
 
@@ -55,13 +68,7 @@ def constant_pad_nd(input: Tensor, pad, value=0) -> Tensor:
         >>> torch.constant_pad_nd(torch.tensor([1., 2.]), (1, 0)).tolist()
         [0.0, 1.0, 2.0]
     """
-    pad = tuple(int(p) for p in pad)
-    if len(pad) % 2:
-        raise RuntimeError("Padding length must be divisible by 2")
-    if len(pad) > 2 * input.ndim:
-        raise RuntimeError("Padding length should be less than or equal to two times the "
-                           f"input dimension but got padding length {len(pad)} and input of "
-                           f"dimension {input.ndim}")
+    pad = checked_pad(pad, input.ndim)
     for k in range(len(pad) // 2):
         if input._data.shape[input.ndim - 1 - k] + min(pad[2 * k], 0) + min(pad[2 * k + 1], 0) < 0:
             raise RuntimeError("narrow(): length must be non-negative.")
