@@ -26,6 +26,7 @@ class GNode:
     label: str
     sublabel: str = ""
     tooltip: str = ""
+    named: bool = False     # a tensor the program gave a name to
 
 
 @dataclass
@@ -76,6 +77,39 @@ class Graph:
             del self.edges[key]
 
 
+    def drop_side_computations(self) -> None:
+        """Drop unnamed tensors outside the graph that never meet it: `y.data.norm()` in a
+        `while` test, `(a - b).abs().max()` printed to check a result.
+
+        Such side computations explain nothing about autograd, yet a loop makes one per
+        iteration and they crowd out the graph the learner came to see. A tensor outside the
+        graph stays when it, or any tensor it is joined to by "constant" arrows, has a name
+        (`v = torch.tensor(...)` for `y.backward(v)`) or an arrow to or from the graph (a
+        constant factor, a `no_grad` update). A run that records no graph at all keeps every
+        box: then they are all there is to draw. Their steps still play; only the box is gone.
+        """
+        constant = {i for i, n in self.nodes.items() if n.kind == "constant"}
+        if len(constant) == len(self.nodes):
+            return
+        joined: dict[str, list[str]] = {i: [] for i in constant}
+        keep = {i for i in constant if self.nodes[i].named}
+        for e in self.edges.values():
+            if e.src in constant and e.dst in constant:
+                joined[e.src].append(e.dst)
+                joined[e.dst].append(e.src)
+            else:
+                keep.update({e.src, e.dst} & constant)
+        stack = list(keep)
+        while stack:    # whatever is joined to a kept box is kept too
+            for other in joined[stack.pop()]:
+                if other not in keep:
+                    keep.add(other)
+                    stack.append(other)
+        for i in constant - keep:
+            del self.nodes[i]
+        self.prune_dangling()
+
+
 def graph_from_trace(trace: dict) -> Graph:
     """Every tensor and node a trace creates, and the arrows between them.
 
@@ -93,6 +127,7 @@ def graph_from_trace(trace: dict) -> Graph:
         elif event["kind"] == "inplace":
             _add_inplace(graph, event)
     graph.prune_dangling()
+    graph.drop_side_computations()
     return graph
 
 
@@ -114,7 +149,8 @@ def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
         kind = "constant"
     label = t["name"] or ("" if kind == "tensor" else "tensor")
     tip = f"{t['name'] or t['id']}: {t['dtype']}{shape}, requires_grad={t['requires_grad']}"
-    graph.add_node(t["id"], kind, label or shape, shape if label else "", tip)
+    node = graph.add_node(t["id"], kind, label or shape, shape if label else "", tip)
+    node.named = node.named or bool(t["name"])
 
 
 def _add_op(graph: Graph, event: dict) -> None:

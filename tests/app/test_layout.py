@@ -164,8 +164,42 @@ def test_golden_traces_lay_out_everything_they_define(path):
             if e["kind"] == "op" and e["in_backward"] and e["node"] is None:
                 skipped.add(e["output"]["id"])
     defined = {i for ev in trace["events"] for i in defined_ids(ev)} - skipped
-    assert defined <= drawn
+    # side computations (unnamed tensors outside the graph that never meet it) are left out
+    side = defined - drawn
+    assert all(i in unnamed_constants(trace) for i in side), side - unnamed_constants(trace)
     assert sorted(svg_ids(layout["svg"], "node")) == sorted(drawn)
+
+
+def unnamed_constants(trace: dict) -> set[str]:
+    """Ids of the tensors a trace shows without a name, a grad_fn or requires_grad."""
+    found = set()
+    for ev in trace["events"]:
+        for e in ev["carried"] if ev["kind"] == "elided" else [ev]:
+            t = e.get("tensor") if e["kind"] == "tensor" else e.get("output")
+            if isinstance(t, dict) and not (t["name"] or t["grad_fn"] or t["requires_grad"]):
+                found.add(t["id"])
+    return found
+
+
+def test_side_computations_are_not_drawn_but_what_meets_the_graph_is():
+    trace = json.loads((FIXTURES[0].parent / "s000_while_norm_vjp.json").read_text("utf-8"))
+    g = graph_from_trace(trace)
+    names = {n.label for n in g.nodes.values()}
+    # `while y.data.norm() < 1000` made 10 `y.data` tensors and 10 norms: none is drawn
+    assert "tensor" not in names and not any(n.kind == "constant" and not n.named
+                                             for n in g.nodes.values())
+    assert {"x", "y", "v", "AccumulateGrad", "MulBackward0"} <= names
+    # a constant factor that meets the graph stays, and so does a run with no graph at all
+    t = sample_trace()
+    for ev in t["events"]:      # the sample's constant `c`, now unnamed
+        if ev["kind"] == "tensor" and ev["tensor"]["id"] == "t2":
+            ev["tensor"]["name"] = None
+    kept = graph_from_trace(t)
+    assert kept.nodes["t2"].kind == "constant" and not kept.nodes["t2"].named
+    alone = Graph()
+    alone.add_node("t0", "constant", "tensor", "(3,)")
+    alone.drop_side_computations()
+    assert list(alone.nodes) == ["t0"]
 
 
 def chain(boxes: int) -> Graph:
