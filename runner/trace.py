@@ -155,7 +155,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
                 "series": _list({"type": "array", "prefixItems": [PASS, NUMBER_OR_NAME],
                                  "items": False, "minItems": 2}),
                 "stdout": STR,
-                "warnings": _list(_obj({"category": STR, "message": STR, "line": LINE}))},
+                "warnings": _list(_obj({"category": STR, "message": STR, "line": LINE},
+                                              {"at": INT}))},
                {"message": STR}),
     "end": ({"exit_code": {"type": "integer"}, "counts": REF["counts"]}, {}),
 }

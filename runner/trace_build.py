@@ -109,7 +109,8 @@ class Summary:
             elif kind == "stdout":
                 self.stdout.append(rec[2])
             elif kind == "warning":
-                self.warnings.append((rec[2], rec[3], rec[1]))
+                # where in the stretch's printed text it came, so the console keeps the order
+                self.warnings.append((rec[2], rec[3], rec[1], sum(map(len, self.stdout))))
             elif kind == "backward_begin":
                 if self.first_pass is None:
                     self.first_pass = rec[2]
@@ -457,9 +458,10 @@ class Builder:
             if r is _MIDDLE:  # the detail-window summary falls inside the cut: fold it in
                 for k, v in summary.counts.items():
                     counts[k] = counts.get(k, 0) + v
+                before = sum(map(len, stdout))
                 stdout.extend(summary.stdout)
-                warns.extend({"category": c, "message": m, "line": ln}
-                             for c, m, ln in summary.warnings)
+                warns.extend({"category": c, "message": m, "line": ln, "at": before + at}
+                             for c, m, ln, at in summary.warnings)
                 defs.update(summary.live_defs())
                 continue
             kind = "elided" if r[0] == "failure" else r[0]
@@ -467,7 +469,8 @@ class Builder:
             if kind == "stdout":
                 stdout.append(r[2])
             elif kind == "warning":
-                warns.append({"category": r[2], "message": r[3], "line": r[1]})
+                warns.append({"category": r[2], "message": r[3], "line": r[1],
+                              "at": sum(map(len, stdout))})
             elif kind == "backward_begin":
                 passes.append(r[2])
             elif kind == "tensor":
@@ -501,8 +504,8 @@ class Builder:
                 "passes": None if k0 is None else [k0, k1], "counts": dict(summary.counts),
                 "carried": carried, "updates": updates, "series": series,
                 "stdout": "".join(summary.stdout),
-                "warnings": [{"category": c, "message": m, "line": ln}
-                             for c, m, ln in summary.warnings]}
+                "warnings": [{"category": c, "message": m, "line": ln, "at": at}
+                             for c, m, ln, at in summary.warnings]}
 
     def carry(self, defs: dict, later: list, earlier: set = frozenset()) -> list:
         """Render the defining records in `defs` of every id `later` refers to (transitively),

@@ -236,10 +236,17 @@ const HANDLERS = {
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
     say(d, 'elided', '', ev);
-    if (ev.stdout) say(d, 'stdout', ev.stdout, ev);
+    // A warning's `at` is how much of the stretch's printed text came before it: the console
+    // shows them in the order the program made them (older traces lack it: warnings last).
+    let printed = 0;
+    const text = ev.stdout || '';
     for (const w of ev.warnings || []) {
+      const at = Math.min(w.at ?? text.length, text.length);
+      if (at > printed) say(d, 'stdout', text.slice(printed, at), ev);
+      printed = Math.max(printed, at);
       say(d, 'warning', `${w.category}: ${w.message}`, { ...ev, line: w.line });
     }
+    if (text.length > printed) say(d, 'stdout', text.slice(printed), ev);
   },
   end(d, ev) { d.done = true; d.exitCode = ev.exit_code; },
 };

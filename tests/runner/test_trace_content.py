@@ -450,3 +450,24 @@ def test_an_in_place_op_on_a_grad_is_a_grad_reset_naming_the_op():
     # the values the learner would print: 2w = [6, 8] scaled to norm 1, then clamped
     assert arr(resets[0]["grad"]) == pytest.approx([0.6, 0.8], rel=1e-4)
     assert arr(resets[1]["grad"]) == pytest.approx([0.5, 0.5])
+
+
+def test_warnings_inside_an_elided_stretch_keep_their_place_in_the_output():
+    # the console interleaves an elided stretch's stdout and warnings by `at`, as a terminal
+    # shows them; both ways of eliding (the detail window, the event cap) must say where
+    source = ("import torch\nimport warnings\n"
+              "x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+              "for i in range(40):\n"
+              "    print('before', i)\n"
+              "    if i in (3, 25):\n"
+              "        warnings.warn(f'at {i}')\n"
+              "    (x * x).sum().backward()\n"
+              "    print('after', i)\n")
+    for limits in ({}, {"max_events": 30}):
+        trace, _, _ = regen.record_program(source, "main.py", limits)
+        [stretch] = [e for e in trace["events"] if e["kind"] == "elided"]
+        assert [w["message"] for w in stretch["warnings"]] == ["at 3", "at 25"]
+        for w in stretch["warnings"]:
+            i = w["message"].split()[1]
+            assert stretch["stdout"][:w["at"]].endswith(f"before {i}\n")
+            assert stretch["stdout"][w["at"]:].startswith(f"after {i}\n")

@@ -185,6 +185,18 @@ test('elision: carried tensors exist after the elided step, and its stdout reach
   assert.ok(texts.includes(ev.stdout));
 });
 
+test('elision: a warning inside the stretch comes where it was issued, not after its stdout', () => {
+  const trace = load('training_loop_optim');
+  const seq = kindAt(trace, 'elided');
+  const ev = trace.events[seq];
+  const w = ev.warnings[0];
+  assert.equal(w.at, 0);  // the first float(loss) warns before its epoch's line is printed
+  const mine = consoleEntries(foldTo(trace, seq).console).filter((c) => c.seq === seq);
+  const at = mine.findIndex((c) => c.kind === 'warning');
+  assert.ok(at >= 0 && at < mine.findIndex((c) => c.kind === 'stdout'));
+  assert.equal(mine.filter((c) => c.kind === 'stdout').map((c) => c.text).join(''), ev.stdout);
+});
+
 test('findNext finds the next backward step', () => {
   const trace = load('first_trace');
   assert.equal(findNext(trace, 0, ['backward_begin']), kindAt(trace, 'backward_begin'));
