@@ -61,6 +61,8 @@ from .ops.counting import bincount, unique
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
+from .ops.order_stats import kthvalue, median, mode
+from .ops.scatter import scatter, scatter_add
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .sampling import multinomial
@@ -150,7 +152,8 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
-    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount",
+    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "kthvalue", "median",
+    "mode", "scatter", "scatter_add",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
     "einsum",

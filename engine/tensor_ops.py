@@ -229,6 +229,28 @@ class TensorOps:
         from .ops.counting import bincount
         return bincount(self, weights, minlength)
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
+    def scatter(self, dim, index, src=None, *, value=None, reduce=None):
+        from .ops.scatter import scatter
+        return scatter(self, dim, index, src, value=value, reduce=reduce)
+    def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
+        from .ops.scatter import scatter_
+        return scatter_(self, dim, index, src, value=value, reduce=reduce)
+    def scatter_add(self, dim, index, src):
+        from .ops.scatter import scatter_add
+        return scatter_add(self, dim, index, src)
+    def scatter_add_(self, dim, index, src):
+        from .ops.scatter import scatter_add_
+        return scatter_add_(self, dim, index, src)
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        from .ops.order_stats import kthvalue
+        return kthvalue(self, k, dim, keepdim)
+    @numpy_kwargs
+    def median(self, dim=None, keepdim=False):
+        from .ops.order_stats import median
+        return median(self, dim, keepdim)
+    def mode(self, dim=-1, keepdim=False):
+        from .ops.order_stats import mode
+        return mode(self, dim, keepdim)
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
     def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
