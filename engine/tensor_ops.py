@@ -10,14 +10,14 @@ from ._names import numpy_kwargs
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = rnd = None                          # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = None                     # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr, rnd
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
