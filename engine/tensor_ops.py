@@ -78,6 +78,8 @@ class TensorOps:
     def __isub__(self, other): return ar.sub_(self, _t(self, other))
     def __imul__(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
     def __itruediv__(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def __ifloordiv__(self, other): return rnd.floor_divide_(self, other)
+    def __imod__(self, other): return rnd.remainder_(self, other)
 
     # ---- comparisons and logic (never differentiable) --------------------------------------
     def __eq__(self, other): return cmp.eq(self, other)
@@ -228,6 +230,9 @@ class TensorOps:
     def bincount(self, weights=None, minlength=0):
         from .ops.counting import bincount
         return bincount(self, weights, minlength)
+    def histc(self, bins=100, min=0, max=0):  # noqa: A002
+        from .ops.counting import histc
+        return histc(self, bins, min, max)
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
     def scatter(self, dim, index, src=None, *, value=None, reduce=None):
         from .ops.scatter import scatter
@@ -323,7 +328,13 @@ class TensorOps:
         return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), alpha)
     def sub_(self, other, *, alpha=1): return ar.sub_(self, _t(self, other), alpha)
     def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
-    def div_(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def div_(self, other, **rounding_mode):   # (a rounding_mode given, even None: DivBackward2)
+        if rounding_mode:
+            return rnd.div_(self, other, *_rounding_mode(rounding_mode))
+        return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def floor_divide_(self, other): return rnd.floor_divide_(self, other)
+    def remainder_(self, other): return rnd.remainder_(self, other)
+    def fmod_(self, other): return rnd.fmod_(self, other)
     def pow_(self, exponent): return ip.apply_inplace(ar.PowScalar, "pow_", self, exponent)
     def neg_(self): return ip.apply_inplace(ar.Neg, "neg_", self)
     def exp_(self): return ip.apply_inplace(ew.Exp, "exp_", self)
@@ -408,3 +419,11 @@ def _t(self, other):
 
 def _num(v):
     return v.item() if hasattr(v, "_data") else v
+
+
+def _rounding_mode(kwargs: dict) -> tuple:
+    """(rounding_mode,) from div_'s keyword arguments, refusing others as Python would."""
+    extra = [k for k in kwargs if k != "rounding_mode"]
+    if extra:
+        raise TypeError(f"div_() got an unexpected keyword argument '{extra[0]}'")
+    return (kwargs["rounding_mode"],)
