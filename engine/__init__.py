@@ -27,7 +27,8 @@ from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_
                      set_default_dtype, short, uint8)
 from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTensor,
                         LongTensor, allclose, arange, as_tensor, bernoulli, empty, empty_like,
-                        equal, eye, from_numpy, full, full_like, isclose, linspace, manual_seed,
+                        equal, eye, from_numpy, full, full_like, isclose, linspace, logspace,
+                        manual_seed,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                         randperm, seed, initial_seed, tensor, zeros, zeros_like)
 from .generator import Generator, default_generator
@@ -57,10 +58,12 @@ from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flat
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
 from .ops.triangular import diag, diagonal, trace, tril, triu
-from .ops.counting import bincount, unique
+from .ops.counting import bincount, histc, unique
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
+from .ops.order_stats import kthvalue, median, mode
+from .ops.scatter import scatter, scatter_add
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .sampling import multinomial
@@ -128,7 +131,7 @@ __all__ = [
     "ByteTensor",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
-    "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
+    "arange", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
     "randn_like", "normal", "bernoulli", "multinomial", "manual_seed", "seed", "initial_seed",
     "Generator", "default_generator",
     # grad mode
@@ -150,7 +153,8 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
-    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount",
+    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
+    "mode", "scatter", "scatter_add",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
     "einsum",

@@ -1,8 +1,9 @@
 """`python -m engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
 
 A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
-`torch.autograd` and `torch.autograd.functional` all resolve to the engine's modules. For
-untrusted code use the runner (`gradstep run FILE`), which adds the sandbox.
+`torch.autograd`, `torch.autograd.functional` and `torch.autograd.graph` all resolve to the
+engine's modules. For untrusted code use the runner (`gradstep run FILE`), which adds the
+sandbox.
 """
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import runpy
 import sys
 
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
-           ".autograd", ".autograd.functional", ".autograd.function", ".linalg", ".utils",
-           ".utils.data")
+           ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph", ".linalg",
+           ".utils", ".utils.data")
 
 
 def alias_torch() -> None:

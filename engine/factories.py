@@ -199,6 +199,38 @@ def _linspace_values(start, end, steps: int, npd: np.dtype) -> np.ndarray:
     return out.astype(calc).astype(npd)
 
 
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None,
+             requires_grad=False) -> Tensor:
+    """`steps` powers of `base`, the exponents evenly spaced from `start` to `end`.
+
+    Example:
+        >>> logspace(0, 2, 3).tolist()
+        [1.0, 10.0, 100.0]
+    """
+    npd = np.dtype(_np_dtype(dtype, dtypes.get_default_dtype().np))
+    start, end = (float(v) if isinstance(v, Tensor) else v for v in (start, end))
+    return _made(new_tensor(_logspace_values(start, end, int(steps), float(base), npd)),
+                 "logspace", requires_grad)
+
+
+def _logspace_values(start, end, steps: int, base: float, npd: np.dtype) -> np.ndarray:
+    """PyTorch's serial kernel: start and end in the output's type, their difference over
+    steps - 1 as a double step (a float one for integer outputs), the first half counting
+    up from start and the second down from end, then a double pow (float for integers)."""
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    if steps <= 1:
+        return np.array([base ** float(start)] * steps).astype(npd)
+    calc = np.dtype(np.float64) if npd.kind == "f" else np.dtype(np.float32)
+    s, e = npd.type(start), npd.type(end)
+    step = calc.type(e - s) / calc.type(steps - 1)
+    i = np.arange(steps, dtype=calc)
+    half = steps // 2
+    exps = np.concatenate([calc.type(s) + step * i[:half],
+                           calc.type(e) - step * (steps - 1 - i[half:])])
+    return np.power(calc.type(base), exps).astype(npd)
+
+
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
     return _made(new_tensor(np.eye(n, m, dtype=npd)), "eye", requires_grad)

@@ -12,6 +12,7 @@ import itertools
 
 from . import messages
 from ._names import TorchNamed
+from .saved_hooks import Packed
 
 node_uids = itertools.count()
 
@@ -129,6 +130,8 @@ class Node(metaclass=TorchNamed):
         v = self._saved[i]
         if v is FREED:
             raise RuntimeError(messages.BACKWARD_TWICE)
+        if type(v) is Packed:     # NOTE [packed saved tensors] in saved_hooks.py
+            return v.get()
         versions = self._versions
         if versions and versions[i] is not None and v._vc[0] != versions[i]:
             own = i in self._output_saves

@@ -10,14 +10,14 @@ from ._names import numpy_kwargs
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = rnd = None                          # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = None                     # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr, rnd
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -78,6 +78,8 @@ class TensorOps:
     def __isub__(self, other): return ar.sub_(self, _t(self, other))
     def __imul__(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
     def __itruediv__(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def __ifloordiv__(self, other): return rnd.floor_divide_(self, other)
+    def __imod__(self, other): return rnd.remainder_(self, other)
 
     # ---- comparisons and logic (never differentiable) --------------------------------------
     def __eq__(self, other): return cmp.eq(self, other)
@@ -228,7 +230,32 @@ class TensorOps:
     def bincount(self, weights=None, minlength=0):
         from .ops.counting import bincount
         return bincount(self, weights, minlength)
+    def histc(self, bins=100, min=0, max=0):  # noqa: A002
+        from .ops.counting import histc
+        return histc(self, bins, min, max)
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
+    def scatter(self, dim, index, src=None, *, value=None, reduce=None):
+        from .ops.scatter import scatter
+        return scatter(self, dim, index, src, value=value, reduce=reduce)
+    def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
+        from .ops.scatter import scatter_
+        return scatter_(self, dim, index, src, value=value, reduce=reduce)
+    def scatter_add(self, dim, index, src):
+        from .ops.scatter import scatter_add
+        return scatter_add(self, dim, index, src)
+    def scatter_add_(self, dim, index, src):
+        from .ops.scatter import scatter_add_
+        return scatter_add_(self, dim, index, src)
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        from .ops.order_stats import kthvalue
+        return kthvalue(self, k, dim, keepdim)
+    @numpy_kwargs
+    def median(self, dim=None, keepdim=False):
+        from .ops.order_stats import median
+        return median(self, dim, keepdim)
+    def mode(self, dim=-1, keepdim=False):
+        from .ops.order_stats import mode
+        return mode(self, dim, keepdim)
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
     def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
@@ -301,7 +328,13 @@ class TensorOps:
         return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), alpha)
     def sub_(self, other, *, alpha=1): return ar.sub_(self, _t(self, other), alpha)
     def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
-    def div_(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def div_(self, other, **rounding_mode):   # (a rounding_mode given, even None: DivBackward2)
+        if rounding_mode:
+            return rnd.div_(self, other, *_rounding_mode(rounding_mode))
+        return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    def floor_divide_(self, other): return rnd.floor_divide_(self, other)
+    def remainder_(self, other): return rnd.remainder_(self, other)
+    def fmod_(self, other): return rnd.fmod_(self, other)
     def pow_(self, exponent): return ip.apply_inplace(ar.PowScalar, "pow_", self, exponent)
     def neg_(self): return ip.apply_inplace(ar.Neg, "neg_", self)
     def exp_(self): return ip.apply_inplace(ew.Exp, "exp_", self)
@@ -386,3 +419,11 @@ def _t(self, other):
 
 def _num(v):
     return v.item() if hasattr(v, "_data") else v
+
+
+def _rounding_mode(kwargs: dict) -> tuple:
+    """(rounding_mode,) from div_'s keyword arguments, refusing others as Python would."""
+    extra = [k for k in kwargs if k != "rounding_mode"]
+    if extra:
+        raise TypeError(f"div_() got an unexpected keyword argument '{extra[0]}'")
+    return (kwargs["rounding_mode"],)

@@ -23,7 +23,8 @@ from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 ALLOWED_MODULES = frozenset({
     "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
-    "torch.autograd.function", "torch.linalg", "torch.utils", "torch.utils.data", "engine",
+    "torch.autograd.function", "torch.autograd.graph", "torch.linalg", "torch.utils",
+    "torch.utils.data", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
 })
 

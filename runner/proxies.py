@@ -81,8 +81,8 @@ COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")
 # Module-level re-exports of the engine that are other modules are never handed out as-is.
 TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
                     "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
-                    "torch.autograd.functional", "torch.autograd.function", "torch.linalg",
-                    "torch.utils", "torch.utils.data")
+                    "torch.autograd.functional", "torch.autograd.function",
+                    "torch.autograd.graph", "torch.linalg", "torch.utils", "torch.utils.data")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
 # max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).

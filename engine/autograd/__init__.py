@@ -22,6 +22,5 @@ def __getattr__(name: str):
     # (importlib imported here: no engine module holds a module that can import anything)
     if name in ("functional", "graph"):
         import importlib
-        return importlib.import_module(f".{name}" if name == "functional" else "..graph",
-                                       __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'engine.autograd' has no attribute {name!r}")

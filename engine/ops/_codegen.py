@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import _events
 from ..grad_mode import inference_spans, state
+from ..saved_hooks import hook_stack, pack_node
 from ..graph import AccumulateGrad, node_uids
 from ..tensor import Tensor, tensor_uids
 
@@ -189,8 +190,11 @@ def compile_apply(cls, helpers: dict):
              "        node._x = None",
              "        node._n_out = 1",
              "        result._rg = True",
-             "        result.grad_fn = node",
-             "    if events.listener is not None and not state.quiet:",
+             "        result.grad_fn = node"]
+    if cls._spec:
+        body += ["        if hook_stack:   # saved_tensors_hooks open (saved_hooks.py)",
+                 "            pack_node(node)"]
+    body += ["    if events.listener is not None and not state.quiet:",
              f"        events.listener.on_op(NAME, ({', '.join(inputs)},), result, node)",
              "    return result"]
     src = "\n".join(body) + "\n"
@@ -198,6 +202,7 @@ def compile_apply(cls, helpers: dict):
              "Tensor": Tensor, "tensor_uids": tensor_uids, "node_uids": node_uids,
              "AccumulateGrad": AccumulateGrad, "NO_EDGE": _NO_EDGE, "state": state,
              "events": _events, "inference_spans": inference_spans, "version": _version,
+             "hook_stack": hook_stack, "pack_node": pack_node,
              "forward": cls.forward, "Node": cls.Node, "NAME": cls.name, **defaults,
              **helpers}
     exec(compile(src, f"<apply of {cls.__name__}>", "exec"), scope)

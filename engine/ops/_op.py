@@ -60,6 +60,7 @@ from ..grad_mode import inference_spans as _inference_spans
 from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
 from ..graph import AccumulateGrad, Node, make_node_class, node_uids
+from ..saved_hooks import hook_stack, pack_node
 from ..tensor import Tensor, new_tensor
 from ._codegen import _KIND_ARG, _KIND_EXTRA, _KIND_NUMEL, _KIND_RESULT, _KIND_SIZES
 from ._codegen import compile_apply, compile_saver
@@ -279,6 +280,8 @@ class Op:
         node._n_out = 1
         result._rg = True
         result.grad_fn = node
+        if hook_stack and cls._spec:   # saved_tensors_hooks open (saved_hooks.py)
+            pack_node(node)
         return node
 
 

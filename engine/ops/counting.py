@@ -102,3 +102,43 @@ def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -
     out_dtype = np.float64 if w.dtype == np.float64 else w.dtype
     counts = np.bincount(a, weights=w.astype(np.float64), minlength=minlength)
     return new_tensor(counts.astype(out_dtype))
+
+
+def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002
+    """Counts of `input`'s elements in `bins` equal-width bins over [min, max] (the data's own
+    range when both are 0); values outside, and NaNs, are not counted.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.histc(torch.tensor([1., 2., 1., 4.]), bins=3, min=0, max=3)
+        tensor([0., 2., 1.])
+    """
+    from ..factories import _linspace_values
+    a = input._data
+    if a.dtype.kind != "f":
+        raise NotImplementedError(f'"histogram_cpu" not implemented for '
+                                  f"'{input.dtype.legacy[:-6]}'")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for "
+                           "dimension 0")
+    lo, hi = float(min), float(max)
+    if lo == hi and a.size:
+        lo, hi = float(a.min()), float(a.max())
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise RuntimeError(f"torch.histc: range of [{_cpp(lo)}, {_cpp(hi)}] is not finite")
+    if not lo < hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    # PyTorch bins by its own linspace edges in the input's dtype; the last bin is closed
+    edges = _linspace_values(lo, hi, bins + 1, a.dtype)
+    x = a.reshape(-1)
+    x = x[(x >= edges[0]) & (x <= edges[-1])]
+    pos = np.minimum(np.searchsorted(edges, x, side="right") - 1, bins - 1)
+    return new_tensor(np.bincount(pos, minlength=bins).astype(a.dtype))
+
+
+def _cpp(v: float) -> str:
+    """A double as C++'s stream prints it; the NaN a reduction of the data makes on x86 has its
+    sign bit set, so it prints as -nan."""
+    return "-nan" if v != v else f"{v:g}"

@@ -40,10 +40,17 @@ def _with_number(a: np.ndarray, number) -> tuple:
     return a, a.dtype.type(number)
 
 
+def _nonzero_int_divisor(a: np.ndarray, b) -> None:
+    """PyTorch's integer kernels refuse a zero divisor (floats give inf or nan instead)."""
+    if a.dtype.kind in "iu" and np.any(np.asarray(b) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
 def _remainder(a: np.ndarray, b) -> np.ndarray:
     """a - floor(a / b) * b: numpy's for integers; for floats PyTorch's fmod corrected toward
     b's sign, which keeps fmod's +0.0 where numpy's remainder gives b's signed zero."""
     if a.dtype.kind != "f":
+        _nonzero_int_divisor(a, b)
         return np.remainder(a, b)
     mod = np.fmod(a, b)
     return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
@@ -61,6 +68,7 @@ class DivMode(Op):
             if self.dtype.kind != "f":     # true division of integers gives the default float
                 self, other = self.astype(_default_float()), other.astype(_default_float())
             return self / other
+        _nonzero_int_divisor(self, other)
         if rounding_mode == "floor":       # numpy's floor division is Python's, as PyTorch's
             return np.floor_divide(self, other)
         return np.trunc(self / other).astype(self.dtype, copy=False)
@@ -121,7 +129,9 @@ class Fmod(Op):
     grad_fn_name, n_inputs, name, rule = "FmodBackward0", 1, "fmod", "grad"
 
     def forward(self, other):
-        return np.fmod(*_with_number(self, other))
+        self, other = _with_number(self, other)
+        _nonzero_int_divisor(self, other)
+        return np.fmod(self, other)
 
     def backward(ctx, grad):
         return (grad,)
@@ -139,6 +149,7 @@ class FmodTensor(Op):
     rule = "grad, -grad * trunc(self / other)"
 
     def forward(self, other):
+        _nonzero_int_divisor(self, other)
         return np.fmod(self, other)
 
     def backward(ctx, grad):
@@ -157,6 +168,12 @@ class _Underivable(Op):
     that require grad, raising "derivative for aten::<op> is not implemented" in backward."""
     n_inputs, node_base, derivative_orders = 2, NotImplementedNode, 0
     rule = "not implemented (PyTorch raises)"
+
+    @classmethod
+    def _make_node(cls, inputs, result, args, extras):
+        # in place (`h //= 2`), too, the node has edges only to the inputs that require grad
+        wanted = tuple([t for t in inputs if t._rg])
+        return super()._make_node(wanted, result, wanted, extras)
 
     @classmethod
     def apply(cls, a, b):
@@ -183,10 +200,21 @@ class FloorDivide(_Underivable):
     grad_fn_name, name = "NotImplemented", "floor_divide"
 
     def forward(self, other):
+        if self.dtype == np.bool_:
+            raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
+        _nonzero_int_divisor(self, other)
         return np.floor_divide(self, other)
 
     def backward(ctx, grad):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
+
+
+class FloorDivideInPlace(FloorDivide):
+    """self = floor(self / other) (`//=`; PyTorch's error names the in-place op)"""
+    name = "floor_divide_"
+
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::floor_divide_ is not implemented")
 
 
 class RemainderOfNumber(_Underivable):
@@ -246,3 +274,35 @@ def fmod(input, other) -> Tensor:
     if not isinstance(other, Tensor):
         return Fmod.apply(input, other)
     return FmodTensor.apply(input, other)
+
+
+# ---- in place: `//=`, `%=` and the trailing-underscore methods ----------------------------
+def div_(t: Tensor, other, rounding_mode) -> Tensor:
+    """`t.div_(other, rounding_mode=...)`: DivBackward2 in place, as out of place."""
+    from .inplace import apply_inplace
+    if rounding_mode not in ROUNDING_MODES:
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or "
+                           f"'floor' but found '{rounding_mode}'")
+    return apply_inplace(DivMode, "div_", t, scalar(other, t), rounding_mode)
+
+
+def floor_divide_(t: Tensor, other) -> Tensor:
+    """`t //= other` / `t.floor_divide_(other)`: written into t (same object, new version)."""
+    from .inplace import apply_inplace
+    return apply_inplace(FloorDivideInPlace, "floor_divide_", t, scalar(other, t))
+
+
+def remainder_(t: Tensor, other) -> Tensor:
+    """`t %= other` / `t.remainder_(other)`: written into t (same object, new version)."""
+    from .inplace import apply_inplace
+    if isinstance(other, Tensor):
+        return apply_inplace(RemainderTensor, "remainder_", t, other)
+    return apply_inplace(Remainder, "remainder_", t, other)
+
+
+def fmod_(t: Tensor, other) -> Tensor:
+    """`t.fmod_(other)`: written into t."""
+    from .inplace import apply_inplace
+    if isinstance(other, Tensor):
+        return apply_inplace(FmodTensor, "fmod_", t, other)
+    return apply_inplace(Fmod, "fmod_", t, other)

@@ -166,6 +166,24 @@ class SqueezeDim(Op):
         yield make((1,) + tuple(shape)), 0
 
 
+class SqueezeDims(Op):
+    """out = self without those of the dims (a tuple) that have size 1"""
+    grad_fn_name, name, is_view = "SqueezeBackward2", "squeeze", True
+    saves = ("dim", "self_sym_sizes")
+    rule = "grad reshaped back to self's shape"
+
+    def forward(self, dim):
+        ones = tuple(d for d in dim if self.ndim and self.shape[d] == 1)
+        return self.squeeze(ones) if ones else self.view()
+
+    def backward(ctx, grad):
+        return (grad.reshape(ctx.self_sym_sizes),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make((1,) + tuple(shape) + (1,)), (0, len(shape) + 1)
+
+
 class MatmulSqueeze(SqueezeDim):
     """out = self without dimension dim (matmul's squeeze of a vector operand's result)"""
     grad_fn_name = "SqueezeBackward4"
@@ -358,6 +376,12 @@ def flatten(t: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 def squeeze(t: Tensor, dim=None) -> Tensor:
     if dim is None:
         return Squeeze.apply(t)
+    if isinstance(dim, (tuple, list)):     # several dims at once (PyTorch 2.0)
+        dims = dims_in_order(tuple(dim), t.ndim)
+        for i, d in enumerate(dims):
+            if d in dims[:i]:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        return SqueezeDims.apply(t, dims)
     return SqueezeDim.apply(t, _dim(dim, t.ndim))
 
 

@@ -56,6 +56,25 @@ def test_warnings_use_pythons_format_on_the_users_line(tmp_path):
     assert second == "  print(y.grad)"
 
 
+def test_saved_tensors_hooks_module_is_importable_and_runs(tmp_path):
+    # torch.autograd.graph passes the policy and the module proxies, in all three spellings;
+    # the expected output is what PyTorch 2.13 printed for this program
+    path = write(tmp_path, "import torch\nimport torch.autograd.graph as g\n"
+                           "from torch.autograd.graph import saved_tensors_hooks\n"
+                           "def pack(t):\n    print('pack', t)\n    return t\n"
+                           "def unpack(t):\n    print('unpack', t)\n    return t\n"
+                           "a = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                           "with saved_tensors_hooks(pack, unpack):\n    y = a.exp()\n"
+                           "with torch.autograd.graph.save_on_cpu():\n    z = a * a\n"
+                           "(y.sum() + z.sum()).backward()\nprint(a.grad, g.save_on_cpu)\n")
+    proc = gradstep("run", path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (
+        "pack tensor([2.7183, 7.3891], grad_fn=<ExpBackward0>)\n"
+        "unpack tensor([2.7183, 7.3891], grad_fn=<ExpBackward0>)\n"
+        "tensor([ 4.7183, 11.3891]) <class 'torch.autograd.graph.save_on_cpu'>\n")
+
+
 def test_syntax_error_looks_like_python(tmp_path):
     path = write(tmp_path, "x = (1,\nprint(x)\n")
     proc = gradstep("run", path)

@@ -1,0 +1,59 @@
+"""`torch.autograd.graph`: the Node class grad_fns are made of, and hooks on saved tensors.
+
+`saved_tensors_hooks(pack_hook, unpack_hook)` is a context manager: every tensor an op saves
+for backward inside it goes through `pack_hook` when saved and comes back through
+`unpack_hook` when the backward (or `grad_fn._saved_<name>`) needs it. `save_on_cpu` is the
+pair PyTorch ships, which here, on the CPU already, keeps a copy. The mechanism is in
+`engine/saved_hooks.py` (NOTE [packed saved tensors]).
+"""
+from __future__ import annotations
+
+from .._names import TorchNamed
+from ..graph import Node
+from ..saved_hooks import hook_stack
+
+__all__ = ["Node", "saved_tensors_hooks", "save_on_cpu"]
+
+
+class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name
+    """Pack and unpack hooks for the tensors saved by the ops run inside the context.
+
+    Example:
+        >>> import engine as torch
+        >>> a = torch.tensor([1., 2.], requires_grad=True)
+        >>> with torch.autograd.graph.saved_tensors_hooks(lambda t: t.tolist(),
+        ...                                               lambda l: torch.tensor(l)):
+        ...     y = a.exp()
+        >>> y.grad_fn._saved_result
+        tensor([2.7183, 7.3891], grad_fn=<ExpBackward0>)
+    """
+
+    _torch_name = "torch.autograd.graph.saved_tensors_hooks"
+
+    def __init__(self, pack_hook, unpack_hook) -> None:
+        self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
+
+    def __enter__(self) -> None:
+        hook_stack.append((self.pack_hook, self.unpack_hook))
+
+    def __exit__(self, *exc) -> bool:
+        hook_stack.pop()
+        return False
+
+
+class save_on_cpu(saved_tensors_hooks):  # noqa: N801 - PyTorch's name
+    """Saved tensors kept on the CPU until backward (a copy of each, as everything here is
+    on the CPU already)."""
+
+    _torch_name = "torch.autograd.graph.save_on_cpu"
+
+    def __init__(self, pin_memory: bool = False, device_type: str = "cuda") -> None:
+        from ..tensor import new_tensor
+
+        def pack_to_cpu(tensor):
+            return tensor.device, new_tensor(tensor._data.copy())
+
+        def unpack_from_cpu(packed):
+            return packed[1]
+
+        super().__init__(pack_to_cpu, unpack_from_cpu)
