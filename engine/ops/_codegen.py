@@ -56,15 +56,23 @@ def _value_exprs(cls, i: int, kind: int, j: int, gate: int, arg, n: int) -> tupl
 
 
 def _save_lines(cls, arg, n: int, indent: str) -> tuple:
-    values, versions = [], []
+    values, versions, maybe, inputs = [], [], [], False
     for i, (kind, j, gate) in enumerate(cls._spec):
         expr, ver = _value_exprs(cls, i, kind, j, gate, arg, n)
         values.append(f"{indent}v{i} = {expr}")
         versions.append(ver)
+        if (kind == _KIND_ARG and j >= n) or kind == _KIND_EXTRA:
+            maybe.append(f"isinstance(v{i}, Tensor)")     # alpha: a number, almost always
+        elif kind in (_KIND_ARG, _KIND_RESULT):
+            inputs = True
     names = ", ".join(f"v{i}" for i in range(len(values)))
     if all(v == "None" for v in versions):
         # no tensor among the saves (sizes, alpha): nothing for free() or the version check
         return values, f"({names},)", "()"
+    if not inputs:
+        # only a parameter might be a tensor: when none is, () as above (the backward walk
+        # then skips free() for the node, as for add's sizes and alpha)
+        return values, f"({names},)", f"(({', '.join(versions)},) if {' or '.join(maybe)} else ())"
     return values, f"({names},)", f"({', '.join(versions)},)"
 
 
@@ -169,8 +177,15 @@ def compile_apply(cls, helpers: dict):
     if cls.is_view:
         body += ["    make_view(result, i0)"]
     any_rg = " or ".join(f"i{k}._rg" for k in range(n))
+    # Only a floating or complex result gets a node. An input that requires grad is one, and
+    # so is x0 when i0 is (promotion and float_only casts keep it so): a result of x0's very
+    # dtype needs no further look (`is` costs a third of reading `.kind`).
+    floating = ("(out.dtype is x0.dtype and i0._rg or out.dtype.kind in 'fc')" if n > 1
+                else "(out.dtype is x0.dtype or out.dtype.kind in 'fc')")
     body += ["    node = None",
-             f"    if state.enabled and ({any_rg}) and out.dtype.kind in 'fc':",
+             # grad mode is a thread-local read (~3x a module global): ask it last, as most
+             # ops inside a plain backward have no input that requires grad
+             f"    if ({any_rg}) and state.enabled and {floating}:",
              "        node = new(Node)",
              "        node._uid = next(node_uids)"]
     for k in range(n):
