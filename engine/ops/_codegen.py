@@ -218,5 +218,36 @@ def compile_apply(cls, helpers: dict):
     exec(compile(src, f"<apply of {cls.__name__}>", "exec"), scope)
     fn = scope["apply"]
     fn.__doc__ = f"Run {cls.__name__}.forward and record {cls.grad_fn_name} (generated)."
+    cls._apply_scope = scope
     cls.apply_source = src
+    return fn
+
+
+def compile_operator(cls, name: str, fallback=None, fixed: tuple = (), refuse: str = ""):
+    """`cls`'s generated apply as a Tensor method of its own (`Tensor.__mul__` is Mul's,
+    `Tensor.sin` is Sin's): the same code, so `y * c` runs one Python frame instead of a
+    delegating method's and apply's (NOTE [tiny-op fast path]).
+
+    For two inputs, a right operand that is not a Tensor, or one for which the expression
+    `refuse` (over i0, i1) holds, goes to `fallback`, the public function (which wraps
+    numbers and raises PyTorch's errors); `fixed` fills forward's parameters after the inputs
+    (add's alpha=1)."""
+    n = cls.n_inputs
+    params = "".join(f", p{n + k}" for k in range(len(fixed)))
+    header, body = cls.apply_source.split("\n", 1)
+    if getattr(cls, "_apply_scope", None) is None or n not in (1, 2) or \
+            header != f"def apply({', '.join(f'i{k}' for k in range(n))}{params}):":
+        raise TypeError(f"{cls.__name__} has no generated apply of that signature")
+    lines = [f"def {name}({', '.join(f'i{k}' for k in range(n))}):"]
+    if n == 2:
+        lines += [f"    if not isinstance(i1, Tensor){' or ' + refuse if refuse else ''}:",
+                  "        return fallback(i0, i1)"]
+    lines += [f"    p{n + k} = FIXED[{k}]" for k in range(len(fixed))]
+    scope = dict(cls._apply_scope, fallback=fallback, FIXED=tuple(fixed))
+    exec(compile("\n".join(lines) + "\n" + body, f"<{name} of {cls.__name__}>", "exec"),
+         scope)
+    fn = scope[name]
+    fn.__qualname__ = f"TensorOps.{name}"     # what a wrong call's TypeError names, as before
+    fn.__module__ = cls.__module__
+    fn.__doc__ = f"Tensor.{name}: {cls.__name__}.apply, for a Tensor operand (generated)."
     return fn
