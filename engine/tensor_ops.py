@@ -45,12 +45,15 @@ def bind_ops() -> None:
     from .ops import xlogy as xl
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
-    TensorOps.__add__ = compile_operator(ar.Add, "__add__", ar.add, (1,))
+    TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
+    TensorOps.__radd__ = compile_operator(ar.Add, "__radd__", (1,))   # 2 + x is x + 2
     # sub refuses a bool operand before promotion could hide it: ar.sub raises then
     TensorOps.__sub__ = compile_operator(
-        ar.Sub, "__sub__", ar.sub, (1,), "i0._data.dtype.kind == 'b' or i1._data.dtype.kind == 'b'")
-    TensorOps.__mul__ = compile_operator(ar.Mul, "__mul__", ar.mul)
-    TensorOps.__truediv__ = compile_operator(ar.Div, "__truediv__", ar.div)
+        ar.Sub, "__sub__", (1,), "i0._data.dtype.kind == 'b' or i1._data.dtype.kind == 'b'",
+        ar.sub)
+    TensorOps.__mul__ = compile_operator(ar.Mul, "__mul__")
+    TensorOps.__rmul__ = compile_operator(ar.Mul, "__rmul__")   # 2 * x is x * 2
+    TensorOps.__truediv__ = compile_operator(ar.Div, "__truediv__")
     TensorOps.__neg__ = compile_operator(ar.Neg, "__neg__")
     for name, op in (("exp", ew.Exp), ("sin", ew.Sin), ("cos", ew.Cos), ("tanh", ew.Tanh)):
         setattr(TensorOps, name, compile_operator(op, name))
@@ -62,13 +65,11 @@ class TensorOps:
     __slots__ = ()
 
     # ---- arithmetic operators -------------------------------------------------------------
-    # __add__, __sub__, __mul__, __truediv__, __neg__ (and exp, sin, cos, tanh below) are
-    # their op's generated apply itself, bound by bind_ops(): a Tensor operand skips the
-    # public function's number wrapping and the delegating frame (NOTE [tiny-op fast path]);
-    # a number goes on to ar.add, ar.sub, ar.mul, ar.div
-    def __radd__(self, other): return ar.add(self, other)
+    # __add__, __radd__, __sub__, __mul__, __rmul__, __truediv__, __neg__ (and exp, sin, cos,
+    # tanh below) are their op's generated apply itself, bound by bind_ops(), which wraps a
+    # number operand as ar.add, ar.sub, ar.mul, ar.div do: no delegating frame
+    # (NOTE [tiny-op fast path])
     def __rsub__(self, other): return ar.rsub(self, other)
-    def __rmul__(self, other): return ar.mul(self, other)
     def __rtruediv__(self, other): return ar.div(other, self)
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
     def __rfloordiv__(self, other): return cmp.floor_divide(other, self)

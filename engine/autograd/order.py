@@ -5,6 +5,7 @@ Python's recursion limit (micrograd's recursive `build_topo` does, on long chain
 """
 from __future__ import annotations
 
+
 def collect(starts: list, targets) -> tuple:
     """Dependency counts for every node reachable from `starts` (an explicit stack, because a
     100,000-op chain would overflow Python's recursion limit). With `targets`, keep only nodes

@@ -42,7 +42,9 @@ def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
         if g is None:
             if t._data.size != 1:
                 raise RuntimeError(messages.IMPLICIT_SCALAR)
-            g = new_tensor(np.ones_like(t._data))
+            g = np.empty(t._data.shape, t._data.dtype)    # ones_like's result, without its
+            g.fill(1)                                       # Python layer (2x the cost)
+            g = new_tensor(g)
         elif not isinstance(g, Tensor):
             g = new_tensor(np.asarray(g, dtype=t._data.dtype))
         elif g._data.shape != t._data.shape:

@@ -223,15 +223,16 @@ def compile_apply(cls, helpers: dict):
     return fn
 
 
-def compile_operator(cls, name: str, fallback=None, fixed: tuple = (), refuse: str = ""):
+def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallback=None):
     """`cls`'s generated apply as a Tensor method of its own (`Tensor.__mul__` is Mul's,
     `Tensor.sin` is Sin's): the same code, so `y * c` runs one Python frame instead of a
     delegating method's and apply's (NOTE [tiny-op fast path]).
 
-    For two inputs, a right operand that is not a Tensor, or one for which the expression
-    `refuse` (over i0, i1) holds, goes to `fallback`, the public function (which wraps
-    numbers and raises PyTorch's errors); `fixed` fills forward's parameters after the inputs
-    (add's alpha=1)."""
+    For two inputs, a right operand that is not a Tensor is wrapped first, as the public
+    function's `_pair` wraps it (`scalar`: PyTorch's wrapped number, or its TypeError);
+    operands for which the expression `refuse` (over i0, i1) holds go to `fallback`, the
+    public function, which raises PyTorch's error (sub's bools). `fixed` fills forward's
+    parameters after the inputs (add's alpha=1)."""
     n = cls.n_inputs
     params = "".join(f", p{n + k}" for k in range(len(fixed)))
     header, body = cls.apply_source.split("\n", 1)
@@ -240,14 +241,22 @@ def compile_operator(cls, name: str, fallback=None, fixed: tuple = (), refuse: s
         raise TypeError(f"{cls.__name__} has no generated apply of that signature")
     lines = [f"def {name}({', '.join(f'i{k}' for k in range(n))}):"]
     if n == 2:
-        lines += [f"    if not isinstance(i1, Tensor){' or ' + refuse if refuse else ''}:",
+        lines += ["    if not isinstance(i1, Tensor):",
+                  "        i1 = wrap(i1, i0)"]
+    if refuse:
+        lines += [f"    if {refuse}:",
                   "        return fallback(i0, i1)"]
     lines += [f"    p{n + k} = FIXED[{k}]" for k in range(len(fixed))]
-    scope = dict(cls._apply_scope, fallback=fallback, FIXED=tuple(fixed))
+    scope = dict(cls._apply_scope, fallback=fallback, FIXED=tuple(fixed), wrap=_wrap())
     exec(compile("\n".join(lines) + "\n" + body, f"<{name} of {cls.__name__}>", "exec"),
          scope)
     fn = scope[name]
     fn.__qualname__ = f"TensorOps.{name}"     # what a wrong call's TypeError names, as before
     fn.__module__ = cls.__module__
-    fn.__doc__ = f"Tensor.{name}: {cls.__name__}.apply, for a Tensor operand (generated)."
+    fn.__doc__ = f"Tensor.{name}: {cls.__name__}.apply (generated)."
     return fn
+
+
+def _wrap():
+    from ._op import scalar     # _op imports this module
+    return scalar

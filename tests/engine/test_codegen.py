@@ -106,7 +106,8 @@ def test_generated_source_is_readable():
     assert "MulBackward0" in Mul.apply.__doc__
 
 
-OPERATORS = [("__add__", "Add", (1,)), ("__sub__", "Sub", (1,)), ("__mul__", "Mul", ()),
+OPERATORS = [("__add__", "Add", (1,)), ("__radd__", "Add", (1,)), ("__sub__", "Sub", (1,)),
+             ("__mul__", "Mul", ()), ("__rmul__", "Mul", ()),
              ("__truediv__", "Div", ()), ("__neg__", "Neg", ()), ("exp", "Exp", ()),
              ("sin", "Sin", ()), ("cos", "Cos", ()), ("tanh", "Tanh", ())]
 
