@@ -143,8 +143,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
             >>> x.grad.tolist()
             [3.0, 1.5]
         """
-        from .autograd.walk import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _walk.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def detach(self) -> "Tensor":
         """A tensor sharing storage and version counter, cut from the graph."""
@@ -350,3 +349,4 @@ def new_tensor(data) -> Tensor:
 
 
 bind_ops()   # the op modules import Tensor, so they can only load once it exists
+from .autograd import walk as _walk    # noqa: E402  (the same: it imports Tensor)

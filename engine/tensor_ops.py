@@ -43,6 +43,20 @@ def bind_ops() -> None:
     from .ops import triangular as tri
     from .ops import vectors as vec
     from .ops import xlogy as xl
+    from .ops._codegen import compile_operator
+    # the methods the class body leaves out (see there): each is its op's generated apply
+    TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
+    TensorOps.__radd__ = compile_operator(ar.Add, "__radd__", (1,))   # 2 + x is x + 2
+    # sub refuses a bool operand before promotion could hide it: ar.sub raises then
+    TensorOps.__sub__ = compile_operator(
+        ar.Sub, "__sub__", (1,), "i0._data.dtype.kind == 'b' or i1._data.dtype.kind == 'b'",
+        ar.sub)
+    TensorOps.__mul__ = compile_operator(ar.Mul, "__mul__")
+    TensorOps.__rmul__ = compile_operator(ar.Mul, "__rmul__")   # 2 * x is x * 2
+    TensorOps.__truediv__ = compile_operator(ar.Div, "__truediv__")
+    TensorOps.__neg__ = compile_operator(ar.Neg, "__neg__")
+    for name, op in (("exp", ew.Exp), ("sin", ew.Sin), ("cos", ew.Cos), ("tanh", ew.Tanh)):
+        setattr(TensorOps, name, compile_operator(op, name))
 
 
 class TensorOps:
@@ -51,17 +65,11 @@ class TensorOps:
     __slots__ = ()
 
     # ---- arithmetic operators -------------------------------------------------------------
-    # Tensor (op) Tensor skips the public function's number wrapping: a call less per op
-    def __add__(self, other):
-        return ar.Add.apply(self, other, 1) if isinstance(other, _T) else ar.add(self, other)
-    def __radd__(self, other): return ar.add(self, other)
-    def __sub__(self, other): return ar.sub(self, other)    # refuses bools before promoting
+    # __add__, __radd__, __sub__, __mul__, __rmul__, __truediv__, __neg__ (and exp, sin, cos,
+    # tanh below) are their op's generated apply itself, bound by bind_ops(), which wraps a
+    # number operand as ar.add, ar.sub, ar.mul, ar.div do: no delegating frame
+    # (NOTE [tiny-op fast path])
     def __rsub__(self, other): return ar.rsub(self, other)
-    def __mul__(self, other):
-        return ar.Mul.apply(self, other) if isinstance(other, _T) else ar.mul(self, other)
-    def __rmul__(self, other): return ar.mul(self, other)
-    def __truediv__(self, other):
-        return ar.Div.apply(self, other) if isinstance(other, _T) else ar.div(self, other)
     def __rtruediv__(self, other): return ar.div(other, self)
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
     def __rfloordiv__(self, other): return cmp.floor_divide(other, self)
@@ -71,7 +79,6 @@ class TensorOps:
     def __rpow__(self, other): return ar.pow(other, self)
     def __matmul__(self, other): return la.matmul(self, other)
     def __rmatmul__(self, other): return la.matmul(other, self)
-    def __neg__(self): return ar.Neg.apply(self)
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
     def __iadd__(self, other): return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), 1)
@@ -123,7 +130,7 @@ class TensorOps:
     def pow(self, exponent): return ar.pow(self, exponent)
     def neg(self): return ar.neg(self)
     def abs(self): return ew.abs(self)
-    def exp(self): return ew.Exp.apply(self)
+    # exp, sin, cos, tanh: their op's generated apply, bound by bind_ops() (see above)
     def log(self): return ew.log(self)
     def log2(self): return ew.log2(self)
     def log10(self): return ew.log10(self)
@@ -132,8 +139,6 @@ class TensorOps:
     def sqrt(self): return ew.sqrt(self)
     def rsqrt(self): return ew.rsqrt(self)
     def square(self): return ar.square(self)
-    def sin(self): return ew.Sin.apply(self)
-    def cos(self): return ew.Cos.apply(self)
     def tan(self): return ew.tan(self)
     def sinh(self): return ew.sinh(self)
     def cosh(self): return ew.cosh(self)
@@ -142,7 +147,6 @@ class TensorOps:
     def exp2(self): return ew.exp2(self)
     def erf(self): return ew.erf(self)
     def trunc(self): return ew.trunc(self)
-    def tanh(self): return ew.Tanh.apply(self)
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
     def prelu(self, weight):

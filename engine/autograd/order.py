@@ -5,27 +5,28 @@ Python's recursion limit (micrograd's recursive `build_topo` does, on long chain
 """
 from __future__ import annotations
 
+
 def collect(starts: list, targets) -> tuple:
     """Dependency counts for every node reachable from `starts` (an explicit stack, because a
     100,000-op chain would overflow Python's recursion limit). With `targets`, keep only nodes
     that lead to one, so unrelated branches are neither run nor freed."""
     deps: dict = {}
-    order = []
     stack = [n for n in starts if n is not None]
     starts = set(stack)
+    order = [] if targets is not None else None     # only pruning needs the visiting order
     while stack:
         node = stack.pop()
-        order.append(node)
+        if order is not None:
+            order.append(node)
         for fn, _ in node.next_functions:
             if fn is None:
                 continue
-            count = deps.get(fn)
-            if count is None:      # met for the first time: walk it (unless it is a start)
+            if fn in deps:
+                deps[fn] += 1
+            else:                  # met for the first time: walk it (unless it is a start)
                 deps[fn] = 1
                 if fn not in starts:
                     stack.append(fn)
-            else:
-                deps[fn] = count + 1
     useful = None
     if targets is not None:
         useful = _leading_to(order, targets)

@@ -42,7 +42,9 @@ def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
         if g is None:
             if t._data.size != 1:
                 raise RuntimeError(messages.IMPLICIT_SCALAR)
-            g = new_tensor(np.ones_like(t._data))
+            g = np.empty(t._data.shape, t._data.dtype)    # ones_like's result, without its
+            g.fill(1)                                       # Python layer (2x the cost)
+            g = new_tensor(g)
         elif not isinstance(g, Tensor):
             g = new_tensor(np.asarray(g, dtype=t._data.dtype))
         elif g._data.shape != t._data.shape:
@@ -75,10 +77,16 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
     prev, prev_quiet = _grad_state.enabled, _grad_state.quiet
     _grad_state.enabled = create_graph
     _grad_state.quiet = not create_graph
+    nxt = nxt_grads = None      # NOTE [the next node without the heap]
     try:
-        while heap:
-            node = heappop(heap)[1]
-            grads = buffers.pop(node, None) or [None] * node._n_out
+        while True:
+            if nxt is not None:
+                node, grads, nxt, nxt_grads = nxt, nxt_grads, None, None
+            elif heap:
+                node = heappop(heap)[1]
+                grads = buffers.pop(node, None) or [None] * node._n_out
+            else:
+                break
             if node._x is not None:
                 grads = _pre_hooks(node, grads, create_graph)
             if capture is not None:
@@ -115,14 +123,22 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
             for (fn, nr), g in zip(nexts, outs):
                 if fn is None or (useful is not None and fn not in useful):
                     continue
+                left = deps[fn] - 1
+                deps[fn] = left
+                if not left and nxt is None and not heap and fn._n_out == 1 \
+                        and fn not in buffers:
+                    nxt, nxt_grads = fn, [g]    # its one gradient: no buffer either
+                    continue
                 if g is not None:
                     if fn in buffers or fn._n_out != 1:
                         _add_to(buffers, fn, nr, g)
                     else:   # the usual first gradient for a one-output node, without a call
                         buffers[fn] = [g]
-                left = deps[fn] - 1
-                deps[fn] = left
                 if not left:    # what _priority(fn) gives, inline: hot
+                    if nxt is not None:     # a second node became ready: both go by priority
+                        buffers[nxt] = nxt_grads
+                        heappush(heap, _priority(nxt))
+                        nxt = None
                     heappush(heap, (_ACC_FIRST + fn._uid if type(fn) is AccumulateGrad
                                     else -fn._uid, fn))
             # the buffers must be the only holders of a gradient handed on: accumulate_grad
@@ -142,6 +158,11 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
 _ACC_FIRST = -(1 << 62)
 
 
+# NOTE [the next node without the heap]: in a chain (and in most of any graph) a node makes
+# exactly one node ready while the heap is empty, so that node runs next whatever its
+# priority. The walk keeps it, and the one gradient it received, in locals instead of a heap
+# entry and a buffer; should a second node become ready in the same step, the kept one goes
+# into the heap and the buffers after all, and the order is the heap's again.
 def _priority(node) -> tuple:
     return (_ACC_FIRST + node._uid if type(node) is AccumulateGrad else -node._uid, node)
 

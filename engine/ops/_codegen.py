@@ -57,15 +57,23 @@ def _value_exprs(cls, i: int, kind: int, j: int, gate: int, arg, n: int) -> tupl
 
 
 def _save_lines(cls, arg, n: int, indent: str) -> tuple:
-    values, versions = [], []
+    values, versions, maybe, inputs = [], [], [], False
     for i, (kind, j, gate) in enumerate(cls._spec):
         expr, ver = _value_exprs(cls, i, kind, j, gate, arg, n)
         values.append(f"{indent}v{i} = {expr}")
         versions.append(ver)
+        if (kind == _KIND_ARG and j >= n) or kind == _KIND_EXTRA:
+            maybe.append(f"isinstance(v{i}, Tensor)")     # alpha: a number, almost always
+        elif kind in (_KIND_ARG, _KIND_RESULT):
+            inputs = True
     names = ", ".join(f"v{i}" for i in range(len(values)))
     if all(v == "None" for v in versions):
         # no tensor among the saves (sizes, alpha): nothing for free() or the version check
         return values, f"({names},)", "()"
+    if not inputs:
+        # only a parameter might be a tensor: when none is, () as above (the backward walk
+        # then skips free() for the node, as for add's sizes and alpha)
+        return values, f"({names},)", f"(({', '.join(versions)},) if {' or '.join(maybe)} else ())"
     return values, f"({names},)", f"({', '.join(versions)},)"
 
 
@@ -170,8 +178,15 @@ def compile_apply(cls, helpers: dict):
     if cls.is_view:
         body += ["    make_view(result, i0)"]
     any_rg = " or ".join(f"i{k}._rg" for k in range(n))
+    # Only a floating or complex result gets a node. An input that requires grad is one, and
+    # so is x0 when i0 is (promotion and float_only casts keep it so): a result of x0's very
+    # dtype needs no further look (`is` costs a third of reading `.kind`).
+    floating = ("(out.dtype is x0.dtype and i0._rg or out.dtype.kind in 'fc')" if n > 1
+                else "(out.dtype is x0.dtype or out.dtype.kind in 'fc')")
     body += ["    node = None",
-             f"    if state.enabled and ({any_rg}) and out.dtype.kind in 'fc':",
+             # grad mode is a thread-local read (~3x a module global): ask it last, as most
+             # ops inside a plain backward have no input that requires grad
+             f"    if ({any_rg}) and state.enabled and {floating}:",
              "        node = new(Node)",
              "        node._uid = next(node_uids)"]
     for k in range(n):
@@ -208,5 +223,45 @@ def compile_apply(cls, helpers: dict):
     exec(compile(src, f"<apply of {cls.__name__}>", "exec"), scope)
     fn = scope["apply"]
     fn.__doc__ = f"Run {cls.__name__}.forward and record {cls.grad_fn_name} (generated)."
+    cls._apply_scope = scope
     cls.apply_source = src
     return fn
+
+
+def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallback=None):
+    """`cls`'s generated apply as a Tensor method of its own (`Tensor.__mul__` is Mul's,
+    `Tensor.sin` is Sin's): the same code, so `y * c` runs one Python frame instead of a
+    delegating method's and apply's (NOTE [tiny-op fast path]).
+
+    For two inputs, a right operand that is not a Tensor is wrapped first, as the public
+    function's `_pair` wraps it (`scalar`: PyTorch's wrapped number, or its TypeError);
+    operands for which the expression `refuse` (over i0, i1) holds go to `fallback`, the
+    public function, which raises PyTorch's error (sub's bools). `fixed` fills forward's
+    parameters after the inputs (add's alpha=1)."""
+    n = cls.n_inputs
+    params = "".join(f", p{n + k}" for k in range(len(fixed)))
+    header, body = cls.apply_source.split("\n", 1)
+    if getattr(cls, "_apply_scope", None) is None or n not in (1, 2) or \
+            header != f"def apply({', '.join(f'i{k}' for k in range(n))}{params}):":
+        raise TypeError(f"{cls.__name__} has no generated apply of that signature")
+    lines = [f"def {name}({', '.join(f'i{k}' for k in range(n))}):"]
+    if n == 2:
+        lines += ["    if not isinstance(i1, Tensor):",
+                  "        i1 = wrap(i1, i0)"]
+    if refuse:
+        lines += [f"    if {refuse}:",
+                  "        return fallback(i0, i1)"]
+    lines += [f"    p{n + k} = FIXED[{k}]" for k in range(len(fixed))]
+    scope = dict(cls._apply_scope, fallback=fallback, FIXED=tuple(fixed), wrap=_wrap())
+    exec(compile("\n".join(lines) + "\n" + body, f"<{name} of {cls.__name__}>", "exec"),
+         scope)
+    fn = scope[name]
+    fn.__qualname__ = f"TensorOps.{name}"     # what a wrong call's TypeError names, as before
+    fn.__module__ = cls.__module__
+    fn.__doc__ = f"Tensor.{name}: {cls.__name__}.apply (generated)."
+    return fn
+
+
+def _wrap():
+    from ._op import scalar     # _op imports this module
+    return scalar

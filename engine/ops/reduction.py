@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._dims import dim_of, dims_of  # noqa: F401  (dims_of: imported from here too)
 from ._op import Op, as_array
+from .shape import Expand
 
 
 class _ReturnType(namedtuple("_ReturnType", ("values", "indices")), metaclass=TorchNamed):
@@ -48,6 +49,14 @@ def _regrow(grad, sizes: tuple, dims: tuple, keepdim: bool):
     return grad.expand(sizes)
 
 
+def _expand_scalar(grad, sizes: tuple):
+    """`grad.expand(sizes)` for the 0-d gradient of a full reduction: sizes is a shape, so
+    there is nothing for the public expand to parse or check; Expand records it as before."""
+    if grad._data.ndim:
+        return grad.expand(sizes)
+    return Expand.apply(grad, sizes)
+
+
 def _whole(axis, shape: tuple) -> bool:
     """Whether summing over `axis` adds up every element (the dims left are all 1)."""
     axes = {a % len(shape) for a in (axis if isinstance(axis, (tuple, list)) else (axis,))}
@@ -70,7 +79,7 @@ class Sum(Op):
         return as_array(self.sum(dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
-        return (grad.expand(ctx.self_sym_sizes),)
+        return (_expand_scalar(grad, ctx.self_sym_sizes),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -117,7 +126,7 @@ class Mean(Op):
         return as_array(self.mean(dtype=self.dtype))
 
     def backward(ctx, grad):
-        return ((grad / ctx.self_sym_numel).expand(ctx.self_sym_sizes),)
+        return (_expand_scalar(grad / ctx.self_sym_numel, ctx.self_sym_sizes),)
 
     @classmethod
     def sample_inputs(cls, make, shape):

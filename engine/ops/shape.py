@@ -35,10 +35,13 @@ def stretched(a: np.ndarray, shape: tuple) -> np.ndarray:
         >>> stretched(np.array([1.0, 2.0]), (2, 2)).strides
         (0, 8)
     """
-    if not a.flags.c_contiguous or not a.size:
+    if not a.ndim:      # a full reduction's gradient: every stride is 0
+        strides = (0,) * len(shape)
+    elif not a.flags.c_contiguous or not a.size:
         return np.broadcast_to(a, shape)
-    lead = len(shape) - a.ndim
-    strides = (0,) * lead + tuple(0 if n == 1 else s for n, s in zip(a.shape, a.strides))
+    else:
+        lead = len(shape) - a.ndim
+        strides = (0,) * lead + tuple(0 if n == 1 else s for n, s in zip(a.shape, a.strides))
     out = np.ndarray(shape, a.dtype, a, 0, strides)
     out.flags.writeable = False
     return out

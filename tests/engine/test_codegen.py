@@ -104,3 +104,41 @@ def test_generated_source_is_readable():
     from engine.ops.arithmetic import Mul
     assert Mul.apply_source.startswith("def apply(i0, i1):")
     assert "MulBackward0" in Mul.apply.__doc__
+
+
+OPERATORS = [("__add__", "Add", (1,)), ("__radd__", "Add", (1,)), ("__sub__", "Sub", (1,)),
+             ("__mul__", "Mul", ()), ("__rmul__", "Mul", ()),
+             ("__truediv__", "Div", ()), ("__neg__", "Neg", ()), ("exp", "Exp", ()),
+             ("sin", "Sin", ()), ("cos", "Cos", ()), ("tanh", "Tanh", ())]
+
+
+@pytest.mark.parametrize("method,op,fixed", OPERATORS, ids=[m for m, _, _ in OPERATORS])
+def test_operator_is_its_ops_apply(method, op, fixed):
+    """Tensor methods bound to an op's generated apply (compile_operator) record what the op's
+    apply records, and hand a number operand to the public function."""
+    cls = next(c for c in REGISTRY.values() if c.__name__ == op)
+    x = torch.tensor([0.5, -1.25, 2.0], requires_grad=True)
+    c = torch.tensor([1.5, 0.25, -3.0])
+    operands = (c,) if cls.n_inputs == 2 else ()
+    results = []
+    for run in (lambda: getattr(x, method)(*operands), lambda: cls.apply(x, *operands, *fixed)):
+        heard = _Heard()
+        old = _events.set_listener(heard)
+        try:
+            out = run()
+        finally:
+            _events.set_listener(old)
+        node = out.grad_fn
+        results.append((out._data.tolist(), type(node).__name__, _edges(node), _saved(node),
+                        node._versions, heard.ops))
+    assert results[0] == results[1]
+    if cls.n_inputs == 2:   # a number is wrapped by the public function, as before
+        assert getattr(x, method)(2.0).tolist() == getattr(x, method)(torch.tensor(2.0)).tolist()
+
+
+def test_operator_sub_refuses_bools_first():
+    b = torch.tensor([True, False])
+    with pytest.raises(RuntimeError, match="with a bool tensor is not supported"):
+        b - torch.tensor([1.0, 2.0])
+    with pytest.raises(RuntimeError, match="with two bool tensors is not supported"):
+        b - b
