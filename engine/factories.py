@@ -74,11 +74,40 @@ def _array(data, dtype=None) -> np.ndarray:
         raise (TypeError if problem == "not a sequence" else ValueError)(problem) from None
 
 
+def _typed(data):
+    """(data with tensors as arrays, the dtype PyTorch infers for it or None): like PyTorch,
+    a numpy scalar or a tensor inside the data keeps its own dtype, and a sequence promotes
+    its items' dtypes (so [np.float64(1.0), 2.0] is float64, a Python float alone float32)."""
+    if isinstance(data, Tensor):
+        return data._data, data.dtype
+    if isinstance(data, np.generic):
+        return data, dtypes.FROM_NP.get(data.dtype)
+    if isinstance(data, (list, tuple)):
+        items, found = [], None
+        for item in data:
+            plain, dt = _typed(item)
+            items.append(plain)
+            if dt is None:
+                return items + [_plain(d) for d in data[len(items):]], None
+            found = dt if found is None else dtypes.promote_types(found, dt)
+        return items, found or dtypes.get_default_dtype()
+    if isinstance(data, bool):
+        return data, dtypes.bool
+    if isinstance(data, int):
+        return data, dtypes.int64
+    if isinstance(data, float):
+        return data, dtypes.get_default_dtype()
+    return data, None
+
+
 def _infer(data) -> np.ndarray:
     """numpy array from Python data with PyTorch's dtype inference."""
     if isinstance(data, np.ndarray):
         return data.copy()
-    arr = _array(_plain(data))
+    plain, dt = _typed(data)
+    arr = _array(plain)
+    if dt is not None and arr.dtype != object:
+        return arr if arr.dtype == dt.np else arr.astype(dt.np)
     if arr.dtype.kind == "f":
         return arr.astype(dtypes.get_default_dtype().np)
     if arr.dtype.kind in "iu":

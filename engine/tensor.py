@@ -36,6 +36,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
     __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
                  "__weakref__")
+    # numpy scalars defer to the tensor's reflected operators (np.sqrt(2) * x keeps the graph)
+    __array_priority__ = 1000
 
     def __init__(self, *args, dtype=None, requires_grad=False) -> None:
         # the legacy constructor: torch.Tensor(2, 3) is uninitialised, torch.Tensor([1, 2]) data
