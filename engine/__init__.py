@@ -22,6 +22,7 @@ import numpy as _np
 from . import autograd, linalg
 from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_anomaly_enabled)
+from .device import accelerator, backends, cuda, device
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
@@ -133,7 +134,7 @@ __all__ = [
     "float32", "float64", "float16", "half", "float", "double", "int64", "long", "int32", "int",
     "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
     "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "LongTensor", "IntTensor",
-    "BoolTensor", "ByteTensor",
+    "BoolTensor", "ByteTensor", "device", "cuda", "backends", "accelerator",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "linspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",

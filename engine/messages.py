@@ -102,6 +102,15 @@ ANOMALY_HINT = ("Hint: the backtrace further above shows the operation that fail
                 "its gradient. The variable in question was changed in there or anywhere later. "
                 "Good luck!")
 
+COPY_CONSTRUCT = ("To copy construct from a tensor, it is recommended to use "
+                  "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
+                  ".requires_grad_(True), rather than torch.tensor(sourceTensor).")
+T_NOT_2D = ("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+            "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+            "reverse the dimensions of a tensor.")
+T_ZERO_D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+
 
 def _hint() -> str:
     from .autograd.anomaly import state

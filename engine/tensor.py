@@ -14,7 +14,8 @@ from . import _events, dtypes, messages
 from ._names import TorchNamed
 from .grad_mode import is_inference_uid, state as _grad_state
 from .graph import RemovableHandle
-from .size import Device, Size
+from .device import CPU
+from .size import Size
 from .tensor_ops import TensorOps, bind_ops
 
 tensor_uids = itertools.count()
@@ -219,8 +220,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return self._data.itemsize
 
     @property
-    def device(self) -> str:
-        return Device()
+    def device(self):
+        return CPU
 
     is_cuda = False
 

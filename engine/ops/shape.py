@@ -384,6 +384,19 @@ def permute(x: Tensor, *dims) -> Tensor:
     return Permute.apply(x, dims_in_order(dims, x.ndim))
 
 
+# PyTorch warns about x.T on other than 2-D tensors once per process (TORCH_WARN_ONCE)
+_T_WARNED: set = set()
+
+
+def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
+    """`x.T`: the dims reversed."""
+    if x.ndim != 2:
+        text = messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D
+        if text not in _T_WARNED:
+            _T_WARNED.add(text)
+            messages.warn(text)
+    return permute(x, tuple(reversed(range(x.ndim))))
+
 def expand(x: Tensor, *sizes) -> Tensor:
     sizes = _shape_arg(sizes)
     old = x._data.shape
@@ -458,12 +471,16 @@ def clone(x: Tensor, *, memory_format=None) -> Tensor:
 def to(x: Tensor, *args, **kwargs) -> Tensor:
     """Convert the dtype (`Tensor.to`); devices other than the CPU are not available."""
     from .. import dtypes
+    from ..device import is_device_spec, place
     target = kwargs.get("dtype")
+    place(kwargs.get("device"))
     for a in args:
         if isinstance(a, dtypes.dtype):
             target = a
         elif isinstance(a, Tensor):
             target = a.dtype
+        elif is_device_spec(a) or isinstance(a, int):
+            place(a)
     if target is None or target.np == x._data.dtype:
         return x
     if x._rg and target.is_floating_point:
