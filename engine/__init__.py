@@ -80,7 +80,7 @@ negative = neg
 absolute = abs
 arccos = acos
 arctan2 = atan2
-__version__ = "2.13.0"
+__version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel reports
 
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793

@@ -189,6 +189,17 @@ def warn(message: str, category: type = UserWarning) -> None:
         _events.listener.on_warning(category.__name__, message)
 
 
+_WARNED_ONCE: set = set()
+
+
+def warn_once(message: str, category: type = UserWarning) -> None:
+    """`warn`, but only the first time in the process (PyTorch's TORCH_WARN_ONCE): a second
+    scalar conversion, or a second `x.T` on a 1-D tensor, elsewhere in the program is quiet."""
+    if message not in _WARNED_ONCE:
+        _WARNED_ONCE.add(message)
+        warn(message, category)
+
+
 # the C++ element type some of PyTorch's messages name (not the legacy type name)
 _CPP_TYPE = {"Long": "long int", "Short": "short int", "Byte": "unsigned char",
              "Char": "signed char", "Half": "c10::Half", "BFloat16": "c10::BFloat16"}

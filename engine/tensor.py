@@ -249,7 +249,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         if self._data.size != 1:
             raise ValueError(messages.ONE_ELEMENT)
         if self._rg:
-            messages.warn(messages.SCALAR_CONVERSION_WARNING)
+            messages.warn_once(messages.SCALAR_CONVERSION_WARNING)
         return float(self.item())
 
     def __int__(self) -> int:

@@ -384,17 +384,10 @@ def permute(x: Tensor, *dims) -> Tensor:
     return Permute.apply(x, dims_in_order(dims, x.ndim))
 
 
-# PyTorch warns about x.T on other than 2-D tensors once per process (TORCH_WARN_ONCE)
-_T_WARNED: set = set()
-
-
 def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
-    """`x.T`: the dims reversed."""
+    """`x.T`: the dims reversed (with a warning, once, for other than 2-D)."""
     if x.ndim != 2:
-        text = messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D
-        if text not in _T_WARNED:
-            _T_WARNED.add(text)
-            messages.warn(text)
+        messages.warn_once(messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D)
     return permute(x, tuple(reversed(range(x.ndim))))
 
 def expand(x: Tensor, *sizes) -> Tensor:
