@@ -22,6 +22,7 @@ import numpy as _np
 from . import autograd, linalg
 from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_anomaly_enabled)
+from .device import accelerator, backends, cuda, device
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
@@ -69,6 +70,7 @@ from .ops.vectors import cross, dist
 from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
+from .type_info import finfo, iinfo
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
 _np.seterr(all="ignore")
@@ -81,7 +83,14 @@ negative = neg
 absolute = abs
 arccos = acos
 arctan2 = atan2
-__version__ = "2.13.0"
+__version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel reports
+
+# the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
+pi = 3.141592653589793
+e = 2.718281828459045
+inf = _np.inf
+nan = _np.nan
+newaxis = None
 
 
 def is_tensor(obj) -> bool:
@@ -127,8 +136,8 @@ __all__ = [
     "Tensor", "Size", "dtype", "tensor", "as_tensor", "from_numpy", "is_tensor", "numel",
     "float32", "float64", "float16", "half", "float", "double", "int64", "long", "int32", "int",
     "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
-    "promote_types", "FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor",
-    "ByteTensor",
+    "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "LongTensor", "IntTensor",
+    "BoolTensor", "ByteTensor", "device", "cuda", "backends", "accelerator",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
@@ -169,4 +178,6 @@ __all__ = [
     "max_pool2d",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
+    # constants
+    "pi", "e", "inf", "nan", "newaxis",
 ]

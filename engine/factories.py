@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _events, dtypes, messages
+from .device import place
 from .generator import Generator, default_generator
 from .tensor import Tensor, _plain, new_tensor
 
@@ -74,11 +75,40 @@ def _array(data, dtype=None) -> np.ndarray:
         raise (TypeError if problem == "not a sequence" else ValueError)(problem) from None
 
 
+def _typed(data):
+    """(data with tensors as arrays, the dtype PyTorch infers for it or None): like PyTorch,
+    a numpy scalar or a tensor inside the data keeps its own dtype, and a sequence promotes
+    its items' dtypes (so [np.float64(1.0), 2.0] is float64, a Python float alone float32)."""
+    if isinstance(data, Tensor):
+        return data._data, data.dtype
+    if isinstance(data, np.generic):
+        return data, dtypes.FROM_NP.get(data.dtype)
+    if isinstance(data, (list, tuple)):
+        items, found = [], None
+        for item in data:
+            plain, dt = _typed(item)
+            items.append(plain)
+            if dt is None:
+                return items + [_plain(d) for d in data[len(items):]], None
+            found = dt if found is None else dtypes.promote_types(found, dt)
+        return items, found or dtypes.get_default_dtype()
+    if isinstance(data, bool):
+        return data, dtypes.bool
+    if isinstance(data, int):
+        return data, dtypes.int64
+    if isinstance(data, float):
+        return data, dtypes.get_default_dtype()
+    return data, None
+
+
 def _infer(data) -> np.ndarray:
     """numpy array from Python data with PyTorch's dtype inference."""
     if isinstance(data, np.ndarray):
         return data.copy()
-    arr = _array(_plain(data))
+    plain, dt = _typed(data)
+    arr = _array(plain)
+    if dt is not None and arr.dtype != object:
+        return arr if arr.dtype == dt.np else arr.astype(dt.np)
     if arr.dtype.kind == "f":
         return arr.astype(dtypes.get_default_dtype().np)
     if arr.dtype.kind in "iu":
@@ -97,6 +127,9 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
         >>> tensor([1, 2]).dtype, tensor([1.0, 2]).dtype, tensor(True).dtype
         (torch.int64, torch.float32, torch.bool)
     """
+    place(device)
+    if isinstance(data, Tensor):
+        messages.warn(messages.COPY_CONSTRUCT)
     if dtype is None:
         arr = _infer(data)
     else:   # straight to the target type: 1e300 must not pass through float32 first
@@ -105,8 +138,9 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
 
 
 def as_tensor(data, dtype=None, device=None) -> Tensor:
-    if isinstance(data, Tensor) and (dtype is None or data.dtype is dtype):
-        return data
+    place(device)
+    if isinstance(data, Tensor):     # the same tensor, or a converted one on its graph
+        return data if dtype is None else data.to(dtype)
     return tensor(data, dtype=dtype)
 
 
@@ -121,18 +155,22 @@ def _filled(value, size, dtype, requires_grad, how) -> Tensor:
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    place(device)
     return _filled(0, size, dtype, requires_grad, "zeros")
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    place(device)
     return _filled(1, size, dtype, requires_grad, "ones")
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    place(device)
     return _filled(0, size, dtype, requires_grad, "empty")
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    place(device)
     if dtype is None:
         dtype = dtypes.scalar_dtype(fill_value)
     return _filled(fill_value, (size,), dtype, requires_grad, "full")
@@ -156,6 +194,7 @@ def full_like(t, fill_value, *, dtype=None, requires_grad=False) -> Tensor:
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     """Values from start (default 0) up to end, exclusive (`torch.arange`)."""
+    place(device)
     if end is None:
         start, end = 0, start
     is_float = any(isinstance(v, float) for v in (start, end, step))
@@ -171,6 +210,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         >>> linspace(0, 1, 5).tolist()
         [0.0, 0.25, 0.5, 0.75, 1.0]
     """
+    place(device)
     npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
     return _made(new_tensor(_linspace_values(start, end, int(steps), np.dtype(npd))),
                  "linspace", requires_grad)
@@ -232,6 +272,7 @@ def _logspace_values(start, end, steps: int, base: float, npd: np.dtype) -> np.n
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    place(device)
     npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
     return _made(new_tensor(np.eye(n, m, dtype=npd)), "eye", requires_grad)
 
@@ -267,6 +308,7 @@ def _float_type(dtype):
 
 
 def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+    place(device)
     shape = _size(size)
     npd, draw = _float_type(dtype)
     arr = _gen(generator).uniform(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
@@ -274,6 +316,7 @@ def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) ->
 
 
 def randn(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+    place(device)
     shape = _size(size)
     npd, draw = _float_type(dtype)
     arr = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
@@ -282,6 +325,7 @@ def randn(*size, dtype=None, device=None, requires_grad=False, generator=None) -
 
 def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False,
             generator=None):
+    place(device)
     if size is None:
         low, high, size = 0, low, high
     shape = _size((size,))
@@ -290,6 +334,7 @@ def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad
 
 
 def randperm(n, *, dtype=None, device=None, generator=None) -> Tensor:
+    place(device)
     arr = _gen(generator).permutation(int(n)).astype(_np_dtype(dtype, np.int64))
     return _made(new_tensor(arr), "randperm")
 

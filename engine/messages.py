@@ -102,6 +102,15 @@ ANOMALY_HINT = ("Hint: the backtrace further above shows the operation that fail
                 "its gradient. The variable in question was changed in there or anywhere later. "
                 "Good luck!")
 
+COPY_CONSTRUCT = ("To copy construct from a tensor, it is recommended to use "
+                  "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
+                  ".requires_grad_(True), rather than torch.tensor(sourceTensor).")
+T_NOT_2D = ("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+            "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+            "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+            "reverse the dimensions of a tensor.")
+T_ZERO_D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+
 
 def _hint() -> str:
     from .autograd.anomaly import state
@@ -178,6 +187,17 @@ def warn(message: str, category: type = UserWarning) -> None:
     warnings.warn(message, category, stacklevel=level)
     if _events.listener is not None:
         _events.listener.on_warning(category.__name__, message)
+
+
+_WARNED_ONCE: set = set()
+
+
+def warn_once(message: str, category: type = UserWarning) -> None:
+    """`warn`, but only the first time in the process (PyTorch's TORCH_WARN_ONCE): a second
+    scalar conversion, or a second `x.T` on a 1-D tensor, elsewhere in the program is quiet."""
+    if message not in _WARNED_ONCE:
+        _WARNED_ONCE.add(message)
+        warn(message, category)
 
 
 # the C++ element type some of PyTorch's messages name (not the legacy type name)

@@ -1,5 +1,6 @@
-"""`torch.Size` (a tensor's shape, a tuple that prints as ``torch.Size([2, 3])``) and the one
-device there is here, the CPU (`torch.device`).
+"""`torch.Size`: a tensor's shape, a tuple that prints as ``torch.Size([2, 3])``.
+
+The devices (`torch.device`) are in device.py.
 """
 from __future__ import annotations
 
@@ -34,17 +35,3 @@ class Size(tuple, metaclass=TorchNamed):
         return Size(tuple.__mul__(self, n))
 
     __rmul__ = __mul__
-
-
-class Device(str):
-    """The only device here: the CPU."""
-
-    def __new__(cls, name: str = "cpu"):
-        return str.__new__(cls, name)
-
-    @property
-    def type(self) -> str:
-        return "cpu"
-
-    def __repr__(self) -> str:
-        return "device(type='cpu')"

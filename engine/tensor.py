@@ -14,7 +14,8 @@ from . import _events, dtypes, messages
 from ._names import TorchNamed
 from .grad_mode import is_inference_uid, state as _grad_state
 from .graph import RemovableHandle
-from .size import Device, Size
+from .device import CPU
+from .size import Size
 from .tensor_ops import TensorOps, bind_ops
 
 tensor_uids = itertools.count()
@@ -36,6 +37,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
     __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
                  "__weakref__")
+    # numpy scalars defer to the tensor's reflected operators (np.sqrt(2) * x keeps the graph)
+    __array_priority__ = 1000
 
     def __init__(self, *args, dtype=None, requires_grad=False) -> None:
         # the legacy constructor: torch.Tensor(2, 3) is uninitialised, torch.Tensor([1, 2]) data
@@ -216,8 +219,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return self._data.itemsize
 
     @property
-    def device(self) -> str:
-        return Device()
+    def device(self):
+        return CPU
 
     is_cuda = False
 
@@ -245,7 +248,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         if self._data.size != 1:
             raise ValueError(messages.ONE_ELEMENT)
         if self._rg:
-            messages.warn(messages.SCALAR_CONVERSION_WARNING)
+            messages.warn_once(messages.SCALAR_CONVERSION_WARNING)
         return float(self.item())
 
     def __int__(self) -> int:

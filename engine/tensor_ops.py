@@ -7,6 +7,7 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 from __future__ import annotations
 
 from ._names import numpy_kwargs
+from .device import no_cuda
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -311,7 +312,7 @@ class TensorOps:
     def is_inference(self): return _is_inference_uid(self._uid)
 
     @property
-    def T(self): return sh.permute(self, tuple(reversed(range(self.ndim))))  # noqa: N802
+    def T(self): return sh.numpy_T(self)  # noqa: N802
     @property
     def mT(self): return sh.transpose(self, -2, -1)  # noqa: N802
 
@@ -325,6 +326,9 @@ class TensorOps:
     def int(self): return sh.to(self, fac.dtypes.int32)
     def bool(self): return sh.to(self, fac.dtypes.bool)
     def cpu(self): return self
+    cuda = no_cuda
+    def get_device(self): return -1     # PyTorch's answer for a CPU tensor
+    is_cpu = True
     def type_as(self, other): return sh.to(self, other.dtype)
 
     # ---- in place ------------------------------------------------------------------------

@@ -236,6 +236,8 @@ class Guard:
             return obj._version
         elif name == "_base" and isinstance(obj, self.tensor_type):     # a view's base tensor
             return obj._base
+        elif name == "__version__" and t is ModuleProxy:    # a str the table put there
+            return obj._sbx_get(name)
         _deny(obj, name)
 
     def _class_attr(self, cls, name):

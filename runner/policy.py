@@ -46,8 +46,10 @@ ALLOWED_DUNDER_METHODS = frozenset({
 })
 
 # Attribute names starting with "_" that are PyTorch-visible: the run-time guard further checks
-# the object's type (`_saved_*` only on graph nodes, `_version` and `_base` only on tensors ...).
-ALLOWED_UNDERSCORE_ATTRS = frozenset({"__name__", "__init__", "__class__", "_version", "_base"})
+# the object's type (`_saved_*` only on graph nodes, `_version` and `_base` only on tensors,
+# `__version__` only on the torch and numpy proxies, whose version string a notebook prints).
+ALLOWED_UNDERSCORE_ATTRS = frozenset({"__name__", "__init__", "__class__", "_version", "_base",
+                                      "__version__"})
 SAVED_PREFIX = "_saved_"
 
 # Attributes that lead to frames, code and interpreter internals on any object

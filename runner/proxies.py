@@ -137,13 +137,15 @@ class _ModuleTable:
                 if child_name.rsplit(".", 1)[0] == dotted:
                     names.setdefault(child_name.rsplit(".", 1)[1], proxy)
             self.proxies[dotted] = ModuleProxy(dotted, names, dir(real[dotted]))
+        # the version strings a notebook's first cell prints (read through the guard only)
+        self.proxies["torch"]._sbx_names["__version__"] = str(engine.__version__)
         self.proxies["engine"] = self.proxies["torch"]
         np_random = ModuleProxy("numpy.random", _wrapped(np.random, NUMPY_RANDOM_NAMES,
                                                          element_check), dir(np.random))
         np_linalg = ModuleProxy("numpy.linalg", _public(np.linalg, NUMPY_LINALG_NAMES),
                                 dir(np.linalg))
         np_names = _wrapped(np, NUMPY_NAMES, element_check)
-        np_names.update(random=np_random, linalg=np_linalg)
+        np_names.update(random=np_random, linalg=np_linalg, __version__=str(np.__version__))
         self.proxies.update({
             "numpy": ModuleProxy("numpy", np_names, set(NUMPY_HIDDEN) | set(dir(np))),
             "numpy.random": np_random,

@@ -51,6 +51,8 @@ class BackwardCFunction(Node):
         out = self._fn_cls.backward(self, *grads)
         out = out if isinstance(out, tuple) else (out,)
         n = len(self.needs_input_grad)
+        if len(out) > n and all(g is None for g in out[n:]):
+            out = out[:n]       # trailing Nones past the inputs are dropped, as in PyTorch
         if len(out) != n:
             raise RuntimeError(f"function {self.name()} returned an incorrect number of "
                                f"gradients (expected {n}, got {len(out)})")

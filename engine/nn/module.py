@@ -366,11 +366,15 @@ class Module(metaclass=TorchNamed):
         return self
 
     def to(self, *args, **kwargs) -> "Module":
+        from ..device import is_device_spec, place
         from ..dtypes import dtype as _dtype
         target = kwargs.get("dtype")
+        place(kwargs.get("device"))
         for a in args:
             if isinstance(a, _dtype):
                 target = a
+            elif is_device_spec(a) or isinstance(a, int):
+                place(a)
         if target is None:
             return self
         return self._convert(lambda t: t.to(target) if t.is_floating_point() else t)
@@ -385,6 +389,10 @@ class Module(metaclass=TorchNamed):
 
     def cpu(self) -> "Module":
         return self
+
+    def cuda(self, device=None) -> "Module":
+        from ..device import no_cuda
+        no_cuda()
 
     # ---- state -------------------------------------------------------------------------
     def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):

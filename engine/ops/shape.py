@@ -411,6 +411,12 @@ def permute(x: Tensor, *dims) -> Tensor:
     return Permute.apply(x, dims_in_order(dims, x.ndim))
 
 
+def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
+    """`x.T`: the dims reversed (with a warning, once, for other than 2-D)."""
+    if x.ndim != 2:
+        messages.warn_once(messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D)
+    return permute(x, tuple(reversed(range(x.ndim))))
+
 def expand(x: Tensor, *sizes) -> Tensor:
     sizes = _shape_arg(sizes)
     old = x._data.shape
@@ -485,12 +491,16 @@ def clone(x: Tensor, *, memory_format=None) -> Tensor:
 def to(x: Tensor, *args, **kwargs) -> Tensor:
     """Convert the dtype (`Tensor.to`); devices other than the CPU are not available."""
     from .. import dtypes
+    from ..device import is_device_spec, place
     target = kwargs.get("dtype")
+    place(kwargs.get("device"))
     for a in args:
         if isinstance(a, dtypes.dtype):
             target = a
         elif isinstance(a, Tensor):
             target = a.dtype
+        elif is_device_spec(a) or isinstance(a, int):
+            place(a)
     if target is None or target.np == x._data.dtype:
         return x
     if x._rg and target.is_floating_point:
