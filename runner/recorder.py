@@ -49,6 +49,33 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 # Rendered to a `value` dict in finish().
 Snap = tuple
 
+# NOTE [ids made ahead]
+# Tensor and node ids are "t0", "t1", ... and "n0", "n1", ... in the order first seen. Every op
+# gives one or two new ids, and formatting the number is a large part of what an op record
+# costs, so the strings are made in blocks (here, at import, which a forked sandbox child
+# inherits) and picked by index: _T_IDS[k] == f"t{k}".
+_T_IDS: list[str] = []
+_N_IDS: list[str] = []
+
+
+def _more_ids(ids: list, prefix: str, k: int) -> str:
+    """ids[k] after growing `ids` (the id strings of `prefix`) to more than k entries."""
+    ids.extend([f"{prefix}{i}" for i in range(len(ids), max(k + 1, 2 * len(ids), 2048))])
+    return ids[k]
+
+
+_more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
+
+# NOTE [pending names]
+# The latest 16 new tensors wait in `_pending` for `_scan` to name them: older temporaries
+# never get a name. Forgetting the oldest on every op is a dict deletion per op; instead
+# the dict may hold up to 32 and is cut to its newest 16 before anything reads it
+# (`_trim_pending`). Keys are the ids of the live tensors the entries hold, so they never
+# collide, and cutting to the newest 16 later leaves the same entries as cutting at every
+# insertion. Outputs too large for a snapshot are cut at once, so that no more of them are
+# held than before.
+_PENDING = 16
+
 # NOTE [op records]
 # The hottest records are flat tuples, since each nested tuple is one more object for the
 # garbage collector (runner/trace_build.py reads them):
@@ -191,6 +218,8 @@ class Recorder(_events.Listener):
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
         pending = self._pending
+        if len(pending) > _PENDING:
+            self._trim_pending()
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
@@ -200,13 +229,23 @@ class Recorder(_events.Listener):
                     return
 
     def _new_tid(self, t: Tensor) -> str:
-        tid = self._tids[t._uid] = f"t{len(self._tids)}"
+        tids = self._tids
+        k = len(tids)
+        tid = tids[t._uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
         self._rg[t._uid] = t._rg
         pending = self._pending
-        if len(pending) >= 16:  # temporaries never get a name: forget the oldest
-            del pending[next(iter(pending))]
         pending[id(t)] = (tid, t)
+        if len(pending) > _PENDING:  # temporaries never get a name: forget the oldest
+            self._trim_pending()
         return tid
+
+    def _trim_pending(self) -> None:
+        """Keep the newest 16 entries of `_pending` (NOTE [pending names])."""
+        pending = self._pending
+        over = len(pending) - _PENDING
+        if over > 0:
+            for key in list(pending)[:over]:
+                del pending[key]
 
     def _tid(self, t: Tensor, line) -> str:
         """The id of `t`, registering it (a `tensor` record) if the engine never reported it,
@@ -229,7 +268,9 @@ class Recorder(_events.Listener):
         """(id, is_new) for a graph node."""
         nid = self._nids.get(node._uid)
         if nid is None:
-            nid = self._nids[node._uid] = f"n{len(self._nids)}"
+            k = len(self._nids)
+            nid = self._nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
+                _N_IDS, "n", k)
             return nid, True
         return nid, False
 
@@ -337,7 +378,9 @@ class Recorder(_events.Listener):
             if node is not None:
                 fn_id = nids.get(node._uid)
                 if fn_id is None:
-                    fn_id = nids[node._uid] = f"n{len(nids)}"
+                    k = len(nids)
+                    fn_id = nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
+                        _N_IDS, "n", k)
                 for nxt, _ in node.next_functions:
                     if nxt is not None and nxt._uid not in nids:
                         new_nodes += self._discover(nxt)
@@ -350,20 +393,22 @@ class Recorder(_events.Listener):
             uid = output._uid
             rgs[uid] = rg = output._rg
             out_id = tids.get(uid)
-            if out_id is None:  # _new_tid, written out
-                out_id = tids[uid] = f"t{len(tids)}"
-                pending = self._pending
-                if len(pending) >= 16:
-                    del pending[next(iter(pending))]
-                pending[id(output)] = (out_id, output)
             a = output._data
+            small = a.size <= self._copy_max
+            if out_id is None:  # _new_tid, written out
+                k = len(tids)
+                out_id = tids[uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
+                pending = self._pending
+                pending[id(output)] = (out_id, output)
+                if not (small and k & 15):  # NOTE [pending names]: at most 32, or 16 large
+                    self._trim_pending()
             self._ops += 1
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
             self._window.append(("op", line, op_name, ins, out_id, fn_id,
                                  node, node._saved if node is not None else (), new_nodes,
                                  _grad_state.enabled, active is not None,
-                                 a.tobytes() if a.size <= self._copy_max else None, a.shape,
+                                 a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
@@ -408,7 +453,8 @@ class Recorder(_events.Listener):
             node = stack.pop()
             if node._uid in nids:
                 continue
-            nids[node._uid] = f"n{len(nids)}"
+            k = len(nids)
+            nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(_N_IDS, "n", k)
             found.append((node, node._saved))
             stack.extend(nxt for nxt, _ in reversed(node.next_functions)
                          if nxt is not None and nxt._uid not in nids)
@@ -450,7 +496,7 @@ class Recorder(_events.Listener):
         if scalar_late:
             leaves, nodes, unsafe = _graph_leaves(roots) if inputs is None else [], (), True
         else:
-            leaves, nodes, unsafe = _walk(roots)
+            leaves, nodes, unsafe = _walk(roots, self.limits["jacobian_max_nodes"])
         if inputs is not None:  # backward(inputs=...) / autograd.grad: only these get grads
             leaves = list(inputs)
         leaf_ids = [self._tid(t, line) for t in leaves]
@@ -655,6 +701,7 @@ class Recorder(_events.Listener):
         self._settle()
         try:
             if self._globals is not None and self._pending:
+                self._trim_pending()
                 self._scan_globals()
             self._builder = Builder(self)
             with gc_paused():
@@ -784,15 +831,18 @@ def _saves_tensors(node) -> bool:
     return bool(getattr(type(node), "_tensor_saves", None))
 
 
-def _walk(roots) -> tuple:
-    """(leaves in discovery order, all nodes, whether J must not be computed).
+def _walk(roots, max_nodes: int) -> tuple:
+    """(leaves in discovery order, all nodes, whether J must not be computed); a graph of more
+    than `max_nodes` nodes gets no J, so its checks are skipped.
 
     J is skipped for custom autograd.Functions (their backward is user code) and for graphs
     with hooks or retain_grad(): autograd.grad would run the hooks (a print, twice) and fill
     the retained .grad, changing what the program sees.
     """
-    leaves, seen_leaf = [], set()
     nodes = _graph_nodes(roots)
+    if len(nodes) > max_nodes:  # too many for J: its checks would decide nothing
+        return _leaves_of(nodes), nodes, True
+    leaves, seen_leaf = [], set()
     unsafe = False
     for n in nodes:
         x = n._x
@@ -813,19 +863,24 @@ def _walk(roots) -> tuple:
 def _graph_nodes(roots) -> list:
     """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
     out = [r.grad_fn for r in roots if r.grad_fn is not None]
-    seen = {n._uid for n in out}
+    seen = set(out)  # the nodes themselves: they hash by identity, and all are alive meanwhile
     for n in out:  # the list is the queue: the loop meets what it appends, in order
         for nxt, _ in n.next_functions:
-            if nxt is not None and nxt._uid not in seen:
-                seen.add(nxt._uid)
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
                 out.append(nxt)
     return out
 
 
 def _graph_leaves(roots) -> list:
     """The leaves `_walk` would give, in the same order, without its other checks."""
+    return _leaves_of(_graph_nodes(roots))
+
+
+def _leaves_of(nodes: list) -> list:
+    """The variables of the AccumulateGrad nodes among `nodes`, each once, in their order."""
     leaves, seen_leaf = [], set()
-    for n in _graph_nodes(roots):
+    for n in nodes:
         if isinstance(n, AccumulateGrad):
             v = n.variable
             if v._uid not in seen_leaf:
@@ -836,15 +891,11 @@ def _graph_leaves(roots) -> list:
 
 def _edge_snaps(grads: tuple, tids: dict, cap: int) -> list:
     """(*snapshot, tid or None) of each gradient on a node's edges; None where none flows."""
-    out = []
-    for g in grads:
-        if type(g) is Tensor:
-            a, fn = g._data, g.grad_fn
-            out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
-                        type(fn).__name__ if fn is not None else None, tids.get(g._uid)))
-        else:
-            out.append(None)
-    return out
+    # one comprehension: a node_apply record is made for every node of every pass
+    return [None if type(g) is not Tensor else
+            (a.tobytes() if (a := g._data).size <= cap else None, a.shape, a.dtype, g._rg,
+             None if (fn := g.grad_fn) is None else type(fn).__name__, tids.get(g._uid))
+            for g in grads]
 
 
 def _tensor_from(arr: np.ndarray) -> Tensor:
