@@ -183,8 +183,13 @@ class Builder:
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, tuple] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
-        # id(event) -> (event, bytes, text): see nbytes() and event_text()
+        # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
+        # its event, so no other object can have that id while the builder lives.
         self._texts: dict[int, tuple] = {}
+        self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
+        # record kind -> its _ev_<kind> method, looked up once rather than once per event
+        self._renderers = {name[4:]: getattr(self, name) for name in dir(type(self))
+                           if name.startswith("_ev_")}
 
     # -- values
     def value(self, snap: Snap) -> dict:
@@ -274,7 +279,7 @@ class Builder:
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
         ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
-        ev.update(getattr(self, "_ev_" + kind)(rec))
+        ev.update(self._renderers[kind](rec))
         return ev
 
     def _ev_tensor(self, r):
@@ -407,12 +412,11 @@ class Builder:
         exceed limits.max_bytes: records beyond that would be cut by the byte cap anyway
         (Capper then trims the overshoot exactly)."""
         events, size, limit = [], 0, self.lim["max_bytes"]
-        nbytes = self.nbytes
         for start in range(0, len(records), 512):
             chunk = [{"kind": "elided", "line": None} if r is _MIDDLE else self.event(r)
                      for r in records[start:start + 512]]
             events.extend(chunk)
-            size += list_bytes(chunk, nbytes)
+            size += list_bytes(chunk, self.total_bytes)
             if size > limit:
                 break
         return events
@@ -435,7 +439,16 @@ class Builder:
         text = T.dump_unnumbered(event)
         n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
         self._texts[id(event)] = (event, n, text)
+        self._sizes[id(event)] = n
         return n
+
+    def total_bytes(self, events: list) -> int:
+        """sum(map(self.nbytes, events)), without a Python call per event already sized
+        (Capper adds up the whole trace two or three times)."""
+        sizes = list(map(self._sizes.get, map(id, events)))
+        if None in sizes:
+            sizes = [self.nbytes(e) if n is None else n for n, e in zip(sizes, events)]
+        return sum(sizes)
 
     def event_text(self, event: dict) -> str:
         """runner.trace.dump_event(event) for an event of the finished trace, from the text
