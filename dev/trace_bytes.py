@@ -46,7 +46,8 @@ BUILT = {
     "inplace_views": "import torch\na = torch.ones(4, requires_grad=True)\nb = a * 2\n"
                      "v = b[1:3]\nv.mul_(3)\nc = b.clone()\nc[0] = 5\n"
                      "(b.sum() + c.sum()).backward()\nprint(a.grad)\n"
-                     "z = torch.zeros(3, dtype=torch.float16)\nprint(z + 1, torch.tensor(float('nan')))\n"
+                     "z = torch.zeros(3, dtype=torch.float16)\n"
+                     "print(z + 1, torch.tensor(float('nan')))\n"
                      "e = torch.empty(0, 2, requires_grad=True)\nprint(e.sum())\n",
 }
 
