@@ -10,6 +10,8 @@ that `Recorder.dump` gives `runner.trace.dump`'s bytes. The programs: the golden
 examples and lessons, the trace fixtures' programs, the honest sandbox corpus, and a few
 built here (long chains, training loops, console-heavy loops). `--compare OLD_DIR` lists every
 file that differs or is missing; run this with the code before a change, then after it.
+In-process runs share one interpreter, so a program can see what an earlier one left (a
+patched module): compare dumps made from the same program list (`--quick` with `--quick`).
 A development script, not a test.
 """
 from __future__ import annotations

@@ -18,7 +18,8 @@ _getframe = sys._getframe
 # Tensor and node ids are "t0", "t1", ... and "n0", "n1", ... in the order first seen. Every op
 # gives one or two new ids, and formatting the number is a large part of what an op record
 # costs, so the strings are made in blocks (here, at import, which a forked sandbox child
-# inherits) and picked by index: _T_IDS[k] == f"t{k}".
+# inherits) and picked by index: _T_IDS[k] == f"t{k}". The lists only grow: a process keeps
+# as many as its largest trace needed (about 60 bytes each).
 _T_IDS: list[str] = []
 _N_IDS: list[str] = []
 

@@ -51,9 +51,6 @@ class Builder:
         # its event, so no other object can have that id while the builder lives.
         self._texts: dict[int, tuple] = {}
         self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
-        # record kind -> its _ev_<kind> method, looked up once rather than once per event
-        self._renderers = {name[4:]: getattr(self, name) for name in dir(type(self))
-                           if name.startswith("_ev_")}
 
     # -- values
     def value(self, snap: Snap) -> dict:
@@ -143,7 +140,7 @@ class Builder:
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
         ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
-        ev.update(self._renderers[kind](rec))
+        ev.update(_RENDERERS[kind](self, rec))
         return ev
 
     def _ev_tensor(self, r):
@@ -414,6 +411,11 @@ class Builder:
             T._ids_in(ev, stack)
         order = {id(r): i for i, r in enumerate(defs.values())}
         return [rendered[k] for k in sorted(chosen, key=lambda k: order[k])]
+
+
+# record kind -> Builder._ev_<kind>, looked up once rather than once per event. Plain functions:
+# bound methods kept on the builder would make it a cycle (see the end of Builder.build).
+_RENDERERS = {name[4:]: f for name, f in vars(Builder).items() if name.startswith("_ev_")}
 
 
 @contextlib.contextmanager
