@@ -116,9 +116,21 @@ class BackwardEvents:
                 return  # a node no event introduced; the picture cannot draw it
             line = self._bw_line if active is not None else self._where()[0]
             tids, cap = self._tids, self._copy_max
+            # each gradient on the node's edges: (*snapshot, tid or None), None where none
+            # flows. Plain loops: in Python 3.11 a comprehension or a helper is one more call
+            # per record, and every node of every pass makes one.
+            snaps_in, snaps_out = [], []
+            for grads, snaps in ((grads_in, snaps_in), (grads_out, snaps_out)):
+                for g in grads:
+                    if type(g) is Tensor:
+                        a, fn = g._data, g.grad_fn
+                        snaps.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                      g._rg, type(fn).__name__ if fn is not None else None,
+                                      tids.get(g._uid)))
+                    else:
+                        snaps.append(None)
             self._window.append(("node_apply", line, active[0] if active else self._passes - 1,
-                                 nid, node, _edge_snaps(grads_in, tids, cap),
-                                 _edge_snaps(grads_out, tids, cap)))
+                                 nid, node, snaps_in, snaps_out))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -245,15 +257,6 @@ def _leaves_of(nodes: list) -> list:
                 seen_leaf.add(v._uid)
                 leaves.append(v)
     return leaves
-
-
-def _edge_snaps(grads: tuple, tids: dict, cap: int) -> list:
-    """(*snapshot, tid or None) of each gradient on a node's edges; None where none flows."""
-    # one comprehension: a node_apply record is made for every node of every pass
-    return [None if type(g) is not Tensor else
-            (a.tobytes() if (a := g._data).size <= cap else None, a.shape, a.dtype, g._rg,
-             None if (fn := g.grad_fn) is None else type(fn).__name__, tids.get(g._uid))
-            for g in grads]
 
 
 def _tensor_from(arr: np.ndarray) -> Tensor:
