@@ -4,7 +4,9 @@ Like Python Tutor's `pg_logger`, but it watches autograd instead of the interpre
 reports tensors, ops and backward steps through `engine._events`, and the recorder gives them
 stable ids, the user's line and variable names, and renders values. Recording is cheap (ids,
 the line, the bytes of small arrays); turning records into events, elision and the byte cap
-happen once, in `finish()`, by `runner/trace_build.py`.
+happen once, in `finish()`, by `runner/trace_build.py`. The listener methods live in
+`runner/recorder_forward.py` and `runner/recorder_backward.py`; this file holds the state,
+the user's lines and names, what the runner calls, and the windows.
 
 Example:
     >>> import engine as torch
@@ -21,21 +23,18 @@ Example:
 from __future__ import annotations
 
 import sys
-import warnings
-import weakref
 from collections import deque
 from typing import Any
 
-import numpy as np
-
 from engine import _events
-from engine.autograd.function import BackwardCFunction as _CustomNode
-from engine.graph import AccumulateGrad
 from engine.grad_mode import state as _grad_state
 from engine.tensor import Tensor
 
 from . import trace as T
-from .trace_build import Builder, Summary, failure_event, gc_paused, num
+from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
+from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
+from .trace_build import Builder, failure_event, gc_paused
+from .trace_summary import Summary
 
 _getframe = sys._getframe
 _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
@@ -49,18 +48,8 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 # Rendered to a `value` dict in finish().
 Snap = tuple
 
-# NOTE [op records]
-# The hottest records are flat tuples, since each nested tuple is one more object for the
-# garbage collector (runner/trace_build.py reads them):
-#   op:    ("op", line, op name, input ids, output id, grad_fn id, node, node's saves,
-#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far)
-# "Tensor ids so far" (also last in inplace records) bounds the tensor ids the event's nodes
-# may name: a saved tensor or a leaf that gets its id later (it shows up in a print, or
-# through `_saved_other`) is described by value there, never by an id defined after it.
-#   an edge gradient in node_apply: (*snapshot, tid or None), or None where none flows
 
-
-class Recorder(_events.Listener):
+class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object
@@ -191,6 +180,8 @@ class Recorder(_events.Listener):
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
         pending = self._pending
+        if len(pending) > _PENDING:
+            self._trim_pending()
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
@@ -200,13 +191,23 @@ class Recorder(_events.Listener):
                     return
 
     def _new_tid(self, t: Tensor) -> str:
-        tid = self._tids[t._uid] = f"t{len(self._tids)}"
+        tids = self._tids
+        k = len(tids)
+        tid = tids[t._uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
         self._rg[t._uid] = t._rg
         pending = self._pending
-        if len(pending) >= 16:  # temporaries never get a name: forget the oldest
-            del pending[next(iter(pending))]
         pending[id(t)] = (tid, t)
+        if len(pending) > _PENDING:  # temporaries never get a name: forget the oldest
+            self._trim_pending()
         return tid
+
+    def _trim_pending(self) -> None:
+        """Keep the newest 16 entries of `_pending` (NOTE [pending names])."""
+        pending = self._pending
+        over = len(pending) - _PENDING
+        if over > 0:
+            for key in list(pending)[:over]:
+                del pending[key]
 
     def _tid(self, t: Tensor, line) -> str:
         """The id of `t`, registering it (a `tensor` record) if the engine never reported it,
@@ -229,7 +230,9 @@ class Recorder(_events.Listener):
         """(id, is_new) for a graph node."""
         nid = self._nids.get(node._uid)
         if nid is None:
-            nid = self._nids[node._uid] = f"n{len(self._nids)}"
+            k = len(self._nids)
+            nid = self._nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
+                _N_IDS, "n", k)
             return nid, True
         return nid, False
 
@@ -243,358 +246,10 @@ class Recorder(_events.Listener):
         fn = t.grad_fn
         return (self._snap(t), self._nids.get(fn._uid) if fn is not None else None)
 
-    # ---- forward events -------------------------------------------------------------------
-    def on_tensor(self, tensor, how: str) -> None:
-        if self._active is not None and not self._active[2]:
-            return  # made by the engine inside a backward pass (see on_op)
-        line, frame, quiet = self._where()
-        if quiet or self._active is not None:
-            return
-        if self._closing:
-            self._settle()
-        if self._pending and frame is not None:
-            self._maybe_scan(frame, line)
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("tensor")
-            return
-        tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
-        self._rg[tensor._uid] = tensor._rg
-        self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
-                             _grad_state.enabled, None))
-
-    def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
-        if self._dead:
-            return
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("op")
-            return
-        try:
-            active = self._active
-            if active is None:
-                # _where, written out: this is the hottest call of a traced run, and the walk
-                # to the user's frame is most of its cost
-                # from the caller of the op's apply: on_op's own caller is always the engine
-                f = _getframe(2)
-                kinds = self._file_kind
-                quiet = False
-                while f is not None:
-                    k = kinds.get(f.f_code.co_filename)
-                    if k is None:
-                        k = self._classify(f.f_code.co_filename)
-                    if k == 1:
-                        break
-                    if k == 2:
-                        quiet = True
-                    f = f.f_back
-                if quiet:
-                    return  # optimizer.step() internals
-                frame, line = f, (f.f_lineno if f is not None else None)
-            else:
-                if node is None or not active[2]:
-                    # The engine's own arithmetic inside backward: return before the stack
-                    # walk. (A pass that raised and was caught is noticed at the next event
-                    # that does walk the stack.)
-                    return
-                line, frame, quiet = self._where_in_pass(_getframe(1))
-                active = self._active
-                if quiet or (active is not None and (node is None or not active[2])):
-                    return  # optimizer.step() internals, or a pass closed by _where_in_pass
-            if node is None and self._is_grad(output) and any(t is output for t in inputs):
-                return  # in-place work on a .grad (zero_()): the grad_reset event tells it
-            if self._closing:
-                self._settle()
-            if self._pending and frame is not None and (
-                    frame is not self._scan_frame or line != self._scan_line):
-                self._scan(frame, line)
-            tids, rgs = self._tids, self._rg
-            # Most inputs already have an id and are described as they are now; anything else
-            # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
-            n_in = len(inputs)
-            if n_in == 2:
-                t0, t1 = inputs
-                i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
-                if i0 is None or rgs.get(t0._uid) is not t0._rg:
-                    ins = self._input_ids(inputs, line, active)
-                elif i1 is not None and rgs.get(t1._uid) is t1._rg:
-                    ins = (i0, i1)
-                elif (i1 is None and not t1._rg and active is None and t1._data.ndim == 0
-                      and id(t1) not in self._grad_of):
-                    ins = (i0, t1._data.item())  # `y * 2`: see _input_ids
-                else:
-                    ins = self._input_ids(inputs, line, active)
-            elif n_in == 1:
-                t0 = inputs[0]
-                i0 = tids.get(t0._uid)
-                if i0 is None or rgs.get(t0._uid) is not t0._rg:
-                    ins = self._input_ids(inputs, line, active)
-                else:
-                    ins = (i0,)
-            else:
-                ins = self._input_ids(inputs, line, active)
-            nids = self._nids
-            fn_id = None
-            new_nodes = ()
-            if node is not None:
-                fn_id = nids.get(node._uid)
-                if fn_id is None:
-                    fn_id = nids[node._uid] = f"n{len(nids)}"
-                for nxt, _ in node.next_functions:
-                    if nxt is not None and nxt._uid not in nids:
-                        new_nodes += self._discover(nxt)
-                fn_name = node.__class__.__name__
-            else:
-                fn = output.grad_fn
-                fn_name = None
-                if fn is not None:
-                    fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
-            uid = output._uid
-            rgs[uid] = rg = output._rg
-            out_id = tids.get(uid)
-            if out_id is None:  # _new_tid, written out
-                out_id = tids[uid] = f"t{len(tids)}"
-                pending = self._pending
-                if len(pending) >= 16:
-                    del pending[next(iter(pending))]
-                pending[id(output)] = (out_id, output)
-            a = output._data
-            self._ops += 1
-            # one flat record (layout in NOTE [op records]): every extra tuple per op is more
-            # work for the garbage collector, which a traced run already keeps busy
-            self._window.append(("op", line, op_name, ins, out_id, fn_id,
-                                 node, node._saved if node is not None else (), new_nodes,
-                                 _grad_state.enabled, active is not None,
-                                 a.tobytes() if a.size <= self._copy_max else None, a.shape,
-                                 a.dtype, rg, fn_name, len(tids)))
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
-            self._fail(exc)
-
-    def _input_ids(self, inputs: tuple, line, active) -> tuple:
-        """Each input's id, or the number for a Python scalar the engine wrapped."""
-        tids, rgs = self._tids, self._rg
-        ins = []
-        for t in inputs:
-            tid = tids.get(t._uid)
-            if tid is not None and rgs.get(t._uid) is t._rg:
-                ins.append(tid)
-            elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
-                  and not self._is_grad(t)):
-                # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
-                # as PyTorch's graph has no node for it either
-                ins.append(t._data.item())
-            else:
-                ins.append(self._tid(t, line))
-        return tuple(ins)
-
-    def _introduce(self, node) -> tuple:
-        """Give `node` an id; return the nodes behind it met for the first time (with saves)."""
-        self._nid(node)
-        new = ()
-        for nxt, _ in node.next_functions:
-            if nxt is not None and nxt._uid not in self._nids:
-                new += self._discover(nxt)
-        return new
-
-    def _discover(self, start) -> tuple:
-        """`start`, met for the first time, and every node behind it not met yet, each given
-        an id and returned with its saves, depth first in edge order.
-
-        Usually `start` is a leaf's AccumulateGrad and the only one. But the engine also
-        links nodes no op event reports: an in-place op on a view rebases the graph onto a
-        CopySlices behind the view's new AsStridedBackward0, so an event that introduced only
-        the first new node would name the next ones before any event defines them.
-        """
-        nids, found, stack = self._nids, [], [start]
-        while stack:            # explicit stack: such chains can be long
-            node = stack.pop()
-            if node._uid in nids:
-                continue
-            nids[node._uid] = f"n{len(nids)}"
-            found.append((node, node._saved))
-            stack.extend(nxt for nxt, _ in reversed(node.next_functions)
-                         if nxt is not None and nxt._uid not in nids)
-        return tuple(found)
-
-    def on_inplace(self, tensor, op_name: str, version: int) -> None:
-        line, frame, quiet = self._where()
-        if quiet or self._active is not None or self._is_grad(tensor):
-            return
-        self._settle()
-        tid = self._tid(tensor, line)
-        fn = tensor.grad_fn
-        node, new_nodes = None, ()
-        if fn is not None and fn._uid not in self._nids:
-            # the in-place op attached a node no op event introduced (CopySlices)
-            node, new_nodes = (fn, fn._saved), self._introduce(fn)
-        self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
-                             self._nids.get(fn._uid) if fn is not None else None, node,
-                             new_nodes, len(self._tids)))
-
-    def on_grad_mode(self, enabled: bool, mode: str) -> None:
-        line, _, quiet = self._where()
-        if not quiet and self._active is None:
-            self._settle()
-            self._window.append(("grad_mode", line, enabled, mode))
-
-    # ---- backward events ------------------------------------------------------------------
-    def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
-                          api) -> None:
-        line, _, _ = self._where()
-        self._settle()
-        k = self._passes
-        self._passes += 1
-        root_ids = [self._tid(r, line) for r in roots]
-        # For a scalar root J is one row, the very gradient the pass accumulates; after the
-        # first passes (a training loop's) it would only double the cost of backward. Such a
-        # pass needs only its leaves from the graph, not the checks that guard J.
-        scalar_late = k >= self.limits["detail_head"] and all(r._data.size == 1 for r in roots)
-        if scalar_late:
-            leaves, nodes, unsafe = _graph_leaves(roots) if inputs is None else [], (), True
-        else:
-            leaves, nodes, unsafe = _walk(roots)
-        if inputs is not None:  # backward(inputs=...) / autograd.grad: only these get grads
-            leaves = list(inputs)
-        leaf_ids = [self._tid(t, line) for t in leaves]
-        seeds = [s if isinstance(s, Tensor) else None for s in grad_tensors]
-        implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
-                       for s in seeds)
-        jac = None
-        if not unsafe and len(nodes) <= self.limits["jacobian_max_nodes"]:
-            jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
-        first = roots[0]._data if roots else None
-        if first is not None and first.size == 1:
-            self._series.append([k, num(first.reshape(()).item(), self.limits["digits"])])
-        self._window.append(("backward_begin", line, k, api, root_ids,
-                             [self._snap(r) for r in roots],
-                             [self._snap(s) if s is not None else _ones_snap(r)
-                              for s, r in zip(seeds, roots)],
-                             implicit, bool(retain_graph), bool(create_graph),
-                             None if inputs is None else [self._tid(t, line) for t in inputs],
-                             leaf_ids, jac))
-        self._active = (k, tuple(roots), bool(create_graph))
-        self._bw_frame, self._bw_line = self._inner_frame(), line
-
-    def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:
-        """J of each root w.r.t. each leaf, by one-hot vector-Jacobian products.
-
-        Runs unobserved and retains the graph, so the program's state (every .grad, the saved
-        buffers, the counters behind ids) is exactly as if it had not been computed.
-        """
-        cap = self.limits["jacobian_max_numel"]
-        if not leaves or any(r._data.size > cap for r in roots) or any(
-                t._data.size > cap for t in leaves):
-            return None
-        if any(n._freed for n in _graph_nodes(roots)):
-            return None
-        from engine import autograd
-        digits = self.limits["digits"]
-        out = []
-        old = _events.set_listener(None)
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                for r, rid, seed in zip(roots, root_ids, seeds):
-                    rows = []
-                    for i in range(r._data.size):
-                        onehot = np.zeros(r._data.size, dtype=r._data.dtype)
-                        onehot[i] = 1
-                        probe = _tensor_from(onehot.reshape(r._data.shape))
-                        g = autograd.grad([r], list(leaves), grad_outputs=[probe],
-                                          retain_graph=True, allow_unused=True)
-                        rows.append([None if gi is None else gi._data.ravel() for gi in g])
-                    v = (seed._data.ravel() if seed is not None
-                         else np.ones(r._data.size, dtype=r._data.dtype))
-                    for j, lid in enumerate(leaf_ids):
-                        mat = np.array([np.zeros(leaves[j]._data.size) if row[j] is None
-                                        else row[j] for row in rows], dtype=np.float64)
-                        out.append({"root": rid, "leaf": lid,
-                                    "rows": [[num(x, digits) for x in m] for m in mat.tolist()],
-                                    "vjp": [num(x, digits) for x in (v @ mat).tolist()]})
-        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
-            return None
-        finally:
-            _events.set_listener(old)
-        return out
-
-    def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        if self._dead:
-            return
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("node_apply")
-            return
-        try:
-            active = self._active
-            nid = self._nids.get(node._uid)
-            if nid is None:
-                return  # a node no event introduced; the picture cannot draw it
-            line = self._bw_line if active is not None else self._where()[0]
-            tids, cap = self._tids, self._copy_max
-            self._window.append(("node_apply", line, active[0] if active else self._passes - 1,
-                                 nid, node, _edge_snaps(grads_in, tids, cap),
-                                 _edge_snaps(grads_out, tids, cap)))
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
-            self._fail(exc)
-
-    def on_accumulate(self, tensor, before, added, after) -> None:
-        line = self._bw_line if self._active is not None else self._where()[0]
-        tid = self._tid(tensor, line)
-        acc = tensor._acc
-        nid = self._nids.get(acc._uid) if acc is not None and tensor.grad_fn is None else None
-        self._track_grad(tid, after)
-        self._window.append(("accumulate", line, self._pass(), tid, nid,
-                             None if before is None else self._snap(before), self._snap(added),
-                             self._snap(after)))
-
-    def _track_grad(self, tid: str, grad) -> None:
-        ref = self._grad_obj.pop(tid, None)
-        old = ref() if ref is not None else None
-        if old is not None:
-            self._grad_of.pop(id(old), None)
-        if grad is not None:
-            ref = self._grad_obj[tid] = weakref.ref(grad)
-            self._grad_of[id(grad)] = (tid, ref)
-
-    def _is_grad(self, t) -> bool:
-        entry = self._grad_of.get(id(t))
-        return entry is not None and entry[1]() is t
-
-    def _pass(self) -> int:
-        return self._active[0] if self._active else max(self._passes - 1, 0)
-
-    def on_graph_freed(self, nodes: tuple) -> None:
-        line = self._bw_line if self._active is not None else self._where()[0]
-        ids = [self._nids[n._uid] for n in nodes if n._uid in self._nids]
-        self._window.append(("graph_freed", line, self._pass(), ids))
-
-    def on_backward_end(self, api: str) -> None:
-        line = self._bw_line if self._active is not None else self._where()[0]
-        self._window.append(("backward_end", line, self._pass(), api))
-        self._active = None
-        # The window closes at the next event that is not an optimizer step, so that
-        # `loss.backward(); optimizer.step()` stays one iteration (see _settle).
-        self._closing = True
-
     def _settle(self) -> None:
         if self._closing:
             self._closing = False
             self._close_window()
-
-    def on_grad_reset(self, tensor, how: str) -> None:
-        line, _, _ = self._where()
-        self._settle()
-        tid = self._tid(tensor, line)
-        g = tensor._grad
-        self._track_grad(tid, g)
-        self._window.append(("grad_reset", line, tid, how, None if g is None else self._snap(g)))
-
-    def on_optimizer_step(self, optimizer, params, before, after) -> None:
-        line, _, _ = self._where()
-        try:
-            lr = float(optimizer.param_groups[0]["lr"])
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-            lr = None
-        rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
-                for p, b, a in zip(params, before, after)]
-        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
 
     def on_warning(self, category: str, message: str) -> None:
         # The console shows the warnings Python displayed (filters, once per location), which
@@ -655,6 +310,7 @@ class Recorder(_events.Listener):
         self._settle()
         try:
             if self._globals is not None and self._pending:
+                self._trim_pending()
                 self._scan_globals()
             self._builder = Builder(self)
             with gc_paused():
@@ -773,90 +429,3 @@ def _coerce_limits(limits: Any) -> dict:
                 out[key] = v
                 break
     return out
-
-
-def _saves_tensors(node) -> bool:
-    """Whether this node saved a tensor (freeable), not just sizes or scalars: the engine
-    records a version exactly for each saved tensor (graph.Node.free)."""
-    versions = getattr(node, "_versions", None)
-    if versions is not None:
-        return any(v is not None for v in versions)
-    return bool(getattr(type(node), "_tensor_saves", None))
-
-
-def _walk(roots) -> tuple:
-    """(leaves in discovery order, all nodes, whether J must not be computed).
-
-    J is skipped for custom autograd.Functions (their backward is user code) and for graphs
-    with hooks or retain_grad(): autograd.grad would run the hooks (a print, twice) and fill
-    the retained .grad, changing what the program sees.
-    """
-    leaves, seen_leaf = [], set()
-    nodes = _graph_nodes(roots)
-    unsafe = False
-    for n in nodes:
-        x = n._x
-        if x and (x.get("tensors") or x.get("hooks") or x.get("prehooks")):
-            unsafe = True
-        if isinstance(n, AccumulateGrad):
-            v = n.variable
-            if v._x and v._x.get("hooks"):
-                unsafe = True
-            if v._uid not in seen_leaf:
-                seen_leaf.add(v._uid)
-                leaves.append(v)
-        elif isinstance(n, _CustomNode):
-            unsafe = True
-    return leaves, nodes, unsafe
-
-
-def _graph_nodes(roots) -> list:
-    """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
-    out = [r.grad_fn for r in roots if r.grad_fn is not None]
-    seen = {n._uid for n in out}
-    for n in out:  # the list is the queue: the loop meets what it appends, in order
-        for nxt, _ in n.next_functions:
-            if nxt is not None and nxt._uid not in seen:
-                seen.add(nxt._uid)
-                out.append(nxt)
-    return out
-
-
-def _graph_leaves(roots) -> list:
-    """The leaves `_walk` would give, in the same order, without its other checks."""
-    leaves, seen_leaf = [], set()
-    for n in _graph_nodes(roots):
-        if isinstance(n, AccumulateGrad):
-            v = n.variable
-            if v._uid not in seen_leaf:
-                seen_leaf.add(v._uid)
-                leaves.append(v)
-    return leaves
-
-
-def _edge_snaps(grads: tuple, tids: dict, cap: int) -> list:
-    """(*snapshot, tid or None) of each gradient on a node's edges; None where none flows."""
-    out = []
-    for g in grads:
-        if type(g) is Tensor:
-            a, fn = g._data, g.grad_fn
-            out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
-                        type(fn).__name__ if fn is not None else None, tids.get(g._uid)))
-        else:
-            out.append(None)
-    return out
-
-
-def _tensor_from(arr: np.ndarray) -> Tensor:
-    from engine.tensor import new_tensor
-    return new_tensor(arr)
-
-
-def _ones_snap(root: Tensor) -> Snap:
-    a = np.ones(root._data.shape, dtype=root._data.dtype)
-    return (a.tobytes(), a.shape, a.dtype, False, None)
-
-
-def _array_snap(a, p: Tensor) -> Snap:
-    a = np.asarray(a)
-    return (a.tobytes(), a.shape, a.dtype, p._rg, None)

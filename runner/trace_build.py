@@ -1,9 +1,9 @@
 """Turning a recording into trace events: values, elision and the byte cap.
 
 The other half of the recorder (`runner/recorder.py` listens and records cheaply): once a run
-ends, `Builder` renders each kept record to the event dicts of `runner/trace.py` and `Summary`
-stands for the elided middle of a long loop (docs/trace-format.md, section 9); the caps are
-`runner/trace_cap.py`'s `Capper` (section 10).
+ends, `Builder` renders each kept record to the event dicts of `runner/trace.py`;
+`runner/trace_summary.py`'s `Summary` stands for the elided middle of a long loop
+(docs/trace-format.md, section 9); the caps are `runner/trace_cap.py`'s `Capper` (section 10).
 """
 from __future__ import annotations
 
@@ -11,9 +11,6 @@ import contextlib
 import gc
 import math
 import re
-import weakref
-from collections import Counter
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,147 +23,14 @@ from . import trace as T
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
-_kind_of = itemgetter(0)  # a record's kind
-_ref = weakref.ref
-# Kinds that neither define an id nor change a known tensor: Summary.absorb only counts them.
-_DEFINE_NOTHING = frozenset(("node_apply", "graph_freed", "backward_end", "grad_mode", "error",
-                             "failure"))
 
 if TYPE_CHECKING:
     from .recorder import Recorder
+    from .trace_summary import Summary
 
 # A value snapshot (see runner/recorder.py): (bytes or None, shape, numpy dtype, requires_grad,
 # grad_fn name or None).
 Snap = tuple
-
-
-class Summary:
-    """What the middle windows leave behind: counts, console text, the latest state of the
-    tensors they touched, and the records that define ids, in case a kept event needs one.
-
-    Graph nodes are held through weak references: a node that no longer exists can appear in
-    no later event, so its op's definition is dropped once no kept window can mention it
-    either (`tail` windows after it was first seen dead). Without this a long training loop
-    keeps every epoch's graph alive. (Tensor definitions hold only ids and bytes; weak
-    references to every tensor would cost more than the records.)
-    """
-
-    def __init__(self, tail: int) -> None:
-        self.tail = tail
-        self.absorbed = 0
-        self.counts: Counter[str] = Counter()
-        self.first_pass: int | None = None
-        self.last_pass: int | None = None
-        self.stdout: list[str] = []
-        self.warnings: list[tuple] = []
-        # id or ("node", uid) -> [weakref, record, absorbed when found dead, order]: `defs`
-        # for definitions tied to a graph node (swept), `kept` for the rest (never swept)
-        self.defs: dict = {}
-        self.kept: dict = {}
-        self.order = 0
-        self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
-
-    def absorb(self, window: list) -> None:
-        # Runs once per backward pass of a training loop, so it is written for speed: kinds
-        # are counted in C, and the records that define nothing return at the first test.
-        self.absorbed += 1
-        self.counts.update(map(_kind_of, window))
-        defs, kept, order = self.defs, self.kept, self.order
-        for rec in window:
-            kind = rec[0]
-            if kind == "op":
-                order += 1
-                node = rec[6]
-                if node is None:  # holds no graph object: kept as it is, never swept
-                    kept[rec[4]] = [_alive, rec, None, order]
-                    continue
-                # the weak form: no strong reference to the graph, saves read when rendered;
-                # the output lives as long as its grad_fn can
-                ref = _ref(node)
-                new_nodes = rec[8]
-                refs = tuple([_ref(n) for n, _ in new_nodes]) if new_nodes else ()
-                weak = rec[:6] + (ref, None, refs) + rec[9:]
-                defs[rec[4]] = [ref, weak, None, order]
-                key = ("node", node._uid)
-                if key not in defs:
-                    defs[key] = [ref, weak, None, order]
-                for (n, _), nref in zip(new_nodes, refs):
-                    key = ("node", n._uid)
-                    if key not in defs:
-                        defs[key] = [nref, weak, None, order]
-            elif kind in _DEFINE_NOTHING:
-                continue
-            elif kind == "overflow":  # counted past the window cap: counts only
-                self.counts.update(rec[2])
-                self.counts["overflow"] -= 1
-                if not self.counts["overflow"]:
-                    del self.counts["overflow"]
-            elif kind == "tensor":  # holds no object: cheap to keep
-                order += 1
-                kept[rec[2]] = [_alive, rec, None, order]
-            elif kind == "accumulate":
-                self.updates.setdefault(rec[3], {})["grad"] = rec[7]
-            elif kind == "stdout":
-                self.stdout.append(rec[2])
-            elif kind == "warning":
-                # where in the stretch's printed text it came, so the console keeps the order
-                self.warnings.append((rec[2], rec[3], rec[1], sum(map(len, self.stdout))))
-            elif kind == "backward_begin":
-                if self.first_pass is None:
-                    self.first_pass = rec[2]
-                self.last_pass = rec[2]
-            elif kind == "inplace":
-                self.updates.setdefault(rec[2], {})["value"] = rec[5]
-                order += 1
-                if rec[7] is not None:
-                    kept.setdefault(("node", rec[7][0]._uid), [_alive, rec, None, order])
-                for n, _ in rec[8]:
-                    kept.setdefault(("node", n._uid), [_alive, rec, None, order])
-            elif kind == "grad_reset":
-                self.updates.setdefault(rec[2], {})["grad"] = rec[4]
-            elif kind == "optimizer_step":
-                for tid, _, after in rec[4]:
-                    self.updates.setdefault(tid, {})["value"] = after
-        self.order = order
-        if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
-            self._prune()
-
-    def _prune(self) -> None:
-        now, gone = self.absorbed, []
-        for key, entry in self.defs.items():
-            if entry[0]() is None:
-                if entry[2] is None:
-                    entry[2] = now
-                elif now - entry[2] >= self.tail:
-                    gone.append(key)
-        for key in gone:
-            del self.defs[key]
-            self.updates.pop(key, None)
-
-    def live_defs(self) -> dict:
-        """id key -> a record with strong references again (dead objects' records skipped)."""
-        out, revived = {}, {}
-        entries = sorted(list(self.defs.items()) + list(self.kept.items()), key=lambda e: e[1][3])
-        for key, (ref, rec, _, _) in entries:
-            if rec[0] == "op" and rec[7] is None:  # weak form: revive (once per record)
-                strong = revived.get(id(rec))
-                if strong is None:
-                    node = rec[6]() if rec[6] is not None else None
-                    new = tuple((n, n._saved) for n in (r() for r in rec[8]) if n is not None)
-                    if rec[6] is not None and node is None:
-                        if not new:
-                            continue
-                        # The op's node is gone but a node it introduced lives on (a leaf's
-                        # AccumulateGrad, used again later): carry the op without its node,
-                        # so that the survivor is still defined before later events name it.
-                        strong = rec[:5] + (None, None, (), new) + rec[9:]
-                    else:
-                        strong = rec[:6] + (
-                            node, node._saved if node is not None else (), new) + rec[9:]
-                    revived[id(rec)] = strong
-                rec = strong
-            out[key] = rec
-        return out
 
 
 class Builder:
@@ -183,8 +47,10 @@ class Builder:
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, tuple] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
-        # id(event) -> (event, bytes, text): see nbytes() and event_text()
+        # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
+        # its event, so no other object can have that id while the builder lives.
         self._texts: dict[int, tuple] = {}
+        self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
 
     # -- values
     def value(self, snap: Snap) -> dict:
@@ -233,7 +99,7 @@ class Builder:
 
     def node(self, node, saved_objs: tuple, bound: int) -> dict:
         """A node's definition in an event recorded when `bound` tensor ids had been given:
-        tensors with later ids are described by value (NOTE [op records] in recorder.py)."""
+        tensors with later ids are described by value (NOTE [op records] in recorder_forward.py)."""
         cls_name, saved_names, rule, accumulates = self.node_class(type(node))
         ids, node_ids = self.rec._tids, self.node_ids
         saved = []
@@ -274,7 +140,7 @@ class Builder:
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
         ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
-        ev.update(getattr(self, "_ev_" + kind)(rec))
+        ev.update(_RENDERERS[kind](self, rec))
         return ev
 
     def _ev_tensor(self, r):
@@ -407,12 +273,11 @@ class Builder:
         exceed limits.max_bytes: records beyond that would be cut by the byte cap anyway
         (Capper then trims the overshoot exactly)."""
         events, size, limit = [], 0, self.lim["max_bytes"]
-        nbytes = self.nbytes
         for start in range(0, len(records), 512):
             chunk = [{"kind": "elided", "line": None} if r is _MIDDLE else self.event(r)
                      for r in records[start:start + 512]]
             events.extend(chunk)
-            size += list_bytes(chunk, nbytes)
+            size += list_bytes(chunk, self.total_bytes)
             if size > limit:
                 break
         return events
@@ -435,7 +300,16 @@ class Builder:
         text = T.dump_unnumbered(event)
         n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
         self._texts[id(event)] = (event, n, text)
+        self._sizes[id(event)] = n
         return n
+
+    def total_bytes(self, events: list) -> int:
+        """sum(map(self.nbytes, events)), without a Python call per event already sized
+        (Capper adds up the whole trace two or three times)."""
+        sizes = list(map(self._sizes.get, map(id, events)))
+        if None in sizes:
+            sizes = [self.nbytes(e) if n is None else n for n, e in zip(sizes, events)]
+        return sum(sizes)
 
     def event_text(self, event: dict) -> str:
         """runner.trace.dump_event(event) for an event of the finished trace, from the text
@@ -539,6 +413,11 @@ class Builder:
         return [rendered[k] for k in sorted(chosen, key=lambda k: order[k])]
 
 
+# record kind -> Builder._ev_<kind>, looked up once rather than once per event. Plain functions:
+# bound methods kept on the builder would make it a cycle (see the end of Builder.build).
+_RENDERERS = {name[4:]: f for name, f in vars(Builder).items() if name.startswith("_ev_")}
+
+
 @contextlib.contextmanager
 def gc_paused():
     """Pause the cyclic garbage collector (if it runs) while building a trace.
@@ -555,10 +434,6 @@ def gc_paused():
     finally:
         if enabled:
             gc.enable()
-
-
-def _alive():
-    return True
 
 
 def failure_event(message: str) -> dict:

@@ -19,9 +19,10 @@ SIZER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=Fa
                          check_circular=False)  # as runner.trace's encoder
 
 
-def list_bytes(events: list, nbytes) -> int:
-    """Bytes of `events` encoded as one compact JSON list: theirs, the commas, the brackets."""
-    return sum(map(nbytes, events)) + len(events) + 1 if events else 2
+def list_bytes(events: list, total) -> int:
+    """Bytes of `events` encoded as one compact JSON list: theirs (`total(events)`, the sum
+    of Builder.nbytes), the commas, the brackets."""
+    return total(events) + len(events) + 1 if events else 2
 
 
 def _closure(defs: list[dict], needed: list) -> list:
@@ -75,7 +76,7 @@ class Capper:
         # Key order does not change the length, so skip sorting; + 1 newline and ~16 bytes
         # of "seq" per event.
         return (len(SIZER.encode(head).encode()) + 16 + len(SIZER.encode(end).encode())
-                + list_bytes(events, self.b.nbytes) + 17 * len(events))
+                + list_bytes(events, self.b.total_bytes) + 17 * len(events))
 
     def cut(self, events: list, keep: int, reason: str) -> list:
         """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""

@@ -349,12 +349,12 @@ def test_no_elision_when_head_and_tail_cover_the_run():
 
 
 def test_a_recorder_bug_never_changes_the_program(monkeypatch):
-    import runner.recorder as recorder
+    import runner.recorder_backward as recorder_backward
 
-    def broken(roots):
+    def broken(*args):
         raise KeyError("simulated recorder bug")
 
-    monkeypatch.setattr(recorder, "_walk", broken)
+    monkeypatch.setattr(recorder_backward, "_walk", broken)
     source = (HERE / "programs" / "s001_grad_accumulate.py").read_text(encoding="utf-8")
     trace, out, code = regen.record_program(source, "main.py")
     assert code == 0 and out.splitlines()[-1] == "tensor([1., 1.])"
@@ -372,14 +372,14 @@ def test_elision_does_not_keep_every_epoch_alive(monkeypatch):
     import gc
 
     import runner.recorder as recorder
-    import runner.trace_build as trace_build
+    import runner.trace_summary as trace_summary
     seen = {}
     finish = recorder.Recorder.finish
 
     def spy(self, exit_code, check=False):
         gc.collect()
         seen["defs"] = sum(1 for ref, *_ in self._elided.defs.values()
-                           if ref is not trace_build._alive and ref() is not None)
+                           if ref is not trace_summary._alive and ref() is not None)
         seen["absorbed"] = self._elided.absorbed
         return finish(self, exit_code, check)
 

@@ -135,12 +135,13 @@ def test_a_finished_recorder_is_freed_without_the_collector():
         _events.set_listener(old)
     trace = rec.finish(0)
     assert rec.dump(trace) == T.dump(trace)
-    gone = weakref.ref(rec)
+    gone, builder_gone = weakref.ref(rec), weakref.ref(rec._builder)
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         del rec
         assert gone() is None
+        assert builder_gone() is None  # nor may the builder (which holds every event) be one
     finally:
         if was_enabled:
             gc.enable()

@@ -1,0 +1,274 @@
+"""The recorder's backward events: passes, node applications, gradients, optimizer steps.
+
+The half of `runner/recorder.py`'s Recorder that backward passes and optimizers call
+(`engine._events`), with the graph walks and the Jacobian a pass's first event carries. These
+methods read and write the recorder's state (`Recorder.__init__`); the class is only a way to
+keep them in a file of their own.
+"""
+from __future__ import annotations
+
+import warnings
+import weakref
+
+import numpy as np
+
+from engine import _events
+from engine.autograd.function import BackwardCFunction as _CustomNode
+from engine.graph import AccumulateGrad
+from engine.tensor import Tensor
+
+from .trace_build import Snap, num
+
+
+class BackwardEvents:
+    """Recorder methods for backward events (runner/recorder.py's Recorder has the state)."""
+
+    # ---- backward events ------------------------------------------------------------------
+    def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
+                          api) -> None:
+        line, _, _ = self._where()
+        self._settle()
+        k = self._passes
+        self._passes += 1
+        root_ids = [self._tid(r, line) for r in roots]
+        # For a scalar root J is one row, the very gradient the pass accumulates; after the
+        # first passes (a training loop's) it would only double the cost of backward. Such a
+        # pass needs only its leaves from the graph, not the checks that guard J.
+        scalar_late = k >= self.limits["detail_head"] and all(r._data.size == 1 for r in roots)
+        if scalar_late:
+            leaves, nodes, unsafe = _graph_leaves(roots) if inputs is None else [], (), True
+        else:
+            leaves, nodes, unsafe = _walk(roots, self.limits["jacobian_max_nodes"])
+        if inputs is not None:  # backward(inputs=...) / autograd.grad: only these get grads
+            leaves = list(inputs)
+        leaf_ids = [self._tid(t, line) for t in leaves]
+        seeds = [s if isinstance(s, Tensor) else None for s in grad_tensors]
+        implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
+                       for s in seeds)
+        jac = None
+        if not unsafe and len(nodes) <= self.limits["jacobian_max_nodes"]:
+            jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
+        first = roots[0]._data if roots else None
+        if first is not None and first.size == 1:
+            self._series.append([k, num(first.reshape(()).item(), self.limits["digits"])])
+        self._window.append(("backward_begin", line, k, api, root_ids,
+                             [self._snap(r) for r in roots],
+                             [self._snap(s) if s is not None else _ones_snap(r)
+                              for s, r in zip(seeds, roots)],
+                             implicit, bool(retain_graph), bool(create_graph),
+                             None if inputs is None else [self._tid(t, line) for t in inputs],
+                             leaf_ids, jac))
+        self._active = (k, tuple(roots), bool(create_graph))
+        self._bw_frame, self._bw_line = self._inner_frame(), line
+
+    def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:
+        """J of each root w.r.t. each leaf, by one-hot vector-Jacobian products.
+
+        Runs unobserved and retains the graph, so the program's state (every .grad, the saved
+        buffers, the counters behind ids) is exactly as if it had not been computed.
+        """
+        cap = self.limits["jacobian_max_numel"]
+        if not leaves or any(r._data.size > cap for r in roots) or any(
+                t._data.size > cap for t in leaves):
+            return None
+        if any(n._freed for n in _graph_nodes(roots)):
+            return None
+        from engine import autograd
+        digits = self.limits["digits"]
+        out = []
+        old = _events.set_listener(None)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for r, rid, seed in zip(roots, root_ids, seeds):
+                    rows = []
+                    for i in range(r._data.size):
+                        onehot = np.zeros(r._data.size, dtype=r._data.dtype)
+                        onehot[i] = 1
+                        probe = _tensor_from(onehot.reshape(r._data.shape))
+                        g = autograd.grad([r], list(leaves), grad_outputs=[probe],
+                                          retain_graph=True, allow_unused=True)
+                        rows.append([None if gi is None else gi._data.ravel() for gi in g])
+                    v = (seed._data.ravel() if seed is not None
+                         else np.ones(r._data.size, dtype=r._data.dtype))
+                    for j, lid in enumerate(leaf_ids):
+                        mat = np.array([np.zeros(leaves[j]._data.size) if row[j] is None
+                                        else row[j] for row in rows], dtype=np.float64)
+                        out.append({"root": rid, "leaf": lid,
+                                    "rows": [[num(x, digits) for x in m] for m in mat.tolist()],
+                                    "vjp": [num(x, digits) for x in (v @ mat).tolist()]})
+        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
+            return None
+        finally:
+            _events.set_listener(old)
+        return out
+
+    def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
+        if self._dead:
+            return
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("node_apply")
+            return
+        try:
+            active = self._active
+            nid = self._nids.get(node._uid)
+            if nid is None:
+                return  # a node no event introduced; the picture cannot draw it
+            line = self._bw_line if active is not None else self._where()[0]
+            tids, cap = self._tids, self._copy_max
+            # each gradient on the node's edges: (*snapshot, tid or None), None where none
+            # flows. Plain loops: in Python 3.11 a comprehension or a helper is one more call
+            # per record, and every node of every pass makes one.
+            snaps_in, snaps_out = [], []
+            for grads, snaps in ((grads_in, snaps_in), (grads_out, snaps_out)):
+                for g in grads:
+                    if type(g) is Tensor:
+                        a, fn = g._data, g.grad_fn
+                        snaps.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                      g._rg, type(fn).__name__ if fn is not None else None,
+                                      tids.get(g._uid)))
+                    else:
+                        snaps.append(None)
+            self._window.append(("node_apply", line, active[0] if active else self._passes - 1,
+                                 nid, node, snaps_in, snaps_out))
+        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+            self._fail(exc)
+
+    def on_accumulate(self, tensor, before, added, after) -> None:
+        line = self._bw_line if self._active is not None else self._where()[0]
+        tid = self._tid(tensor, line)
+        acc = tensor._acc
+        nid = self._nids.get(acc._uid) if acc is not None and tensor.grad_fn is None else None
+        self._track_grad(tid, after)
+        self._window.append(("accumulate", line, self._pass(), tid, nid,
+                             None if before is None else self._snap(before), self._snap(added),
+                             self._snap(after)))
+
+    def _track_grad(self, tid: str, grad) -> None:
+        ref = self._grad_obj.pop(tid, None)
+        old = ref() if ref is not None else None
+        if old is not None:
+            self._grad_of.pop(id(old), None)
+        if grad is not None:
+            ref = self._grad_obj[tid] = weakref.ref(grad)
+            self._grad_of[id(grad)] = (tid, ref)
+
+    def _is_grad(self, t) -> bool:
+        entry = self._grad_of.get(id(t))
+        return entry is not None and entry[1]() is t
+
+    def _pass(self) -> int:
+        return self._active[0] if self._active else max(self._passes - 1, 0)
+
+    def on_graph_freed(self, nodes: tuple) -> None:
+        line = self._bw_line if self._active is not None else self._where()[0]
+        ids = [self._nids[n._uid] for n in nodes if n._uid in self._nids]
+        self._window.append(("graph_freed", line, self._pass(), ids))
+
+    def on_backward_end(self, api: str) -> None:
+        line = self._bw_line if self._active is not None else self._where()[0]
+        self._window.append(("backward_end", line, self._pass(), api))
+        self._active = None
+        # The window closes at the next event that is not an optimizer step, so that
+        # `loss.backward(); optimizer.step()` stays one iteration (see _settle).
+        self._closing = True
+
+    def on_grad_reset(self, tensor, how: str) -> None:
+        line, _, _ = self._where()
+        self._settle()
+        tid = self._tid(tensor, line)
+        g = tensor._grad
+        self._track_grad(tid, g)
+        self._window.append(("grad_reset", line, tid, how, None if g is None else self._snap(g)))
+
+    def on_optimizer_step(self, optimizer, params, before, after) -> None:
+        line, _, _ = self._where()
+        try:
+            lr = float(optimizer.param_groups[0]["lr"])
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            lr = None
+        rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
+                for p, b, a in zip(params, before, after)]
+        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
+
+
+def _saves_tensors(node) -> bool:
+    """Whether this node saved a tensor (freeable), not just sizes or scalars: the engine
+    records a version exactly for each saved tensor (graph.Node.free)."""
+    versions = getattr(node, "_versions", None)
+    if versions is not None:
+        return any(v is not None for v in versions)
+    return bool(getattr(type(node), "_tensor_saves", None))
+
+
+def _walk(roots, max_nodes: int) -> tuple:
+    """(leaves in discovery order, all nodes, whether J must not be computed); a graph of more
+    than `max_nodes` nodes gets no J, so its checks are skipped.
+
+    J is skipped for custom autograd.Functions (their backward is user code) and for graphs
+    with hooks or retain_grad(): autograd.grad would run the hooks (a print, twice) and fill
+    the retained .grad, changing what the program sees.
+    """
+    nodes = _graph_nodes(roots)
+    if len(nodes) > max_nodes:  # too many for J: its checks would decide nothing
+        return _leaves_of(nodes), nodes, True
+    leaves, seen_leaf = [], set()
+    unsafe = False
+    for n in nodes:
+        x = n._x
+        if x and (x.get("tensors") or x.get("hooks") or x.get("prehooks")):
+            unsafe = True
+        if isinstance(n, AccumulateGrad):
+            v = n.variable
+            if v._x and v._x.get("hooks"):
+                unsafe = True
+            if v._uid not in seen_leaf:
+                seen_leaf.add(v._uid)
+                leaves.append(v)
+        elif isinstance(n, _CustomNode):
+            unsafe = True
+    return leaves, nodes, unsafe
+
+
+def _graph_nodes(roots) -> list:
+    """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
+    out = [r.grad_fn for r in roots if r.grad_fn is not None]
+    seen = set(out)  # the nodes themselves: they hash by identity, and all are alive meanwhile
+    for n in out:  # the list is the queue: the loop meets what it appends, in order
+        for nxt, _ in n.next_functions:
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
+                out.append(nxt)
+    return out
+
+
+def _graph_leaves(roots) -> list:
+    """The leaves `_walk` would give, in the same order, without its other checks."""
+    return _leaves_of(_graph_nodes(roots))
+
+
+def _leaves_of(nodes: list) -> list:
+    """The variables of the AccumulateGrad nodes among `nodes`, each once, in their order."""
+    leaves, seen_leaf = [], set()
+    for n in nodes:
+        if isinstance(n, AccumulateGrad):
+            v = n.variable
+            if v._uid not in seen_leaf:
+                seen_leaf.add(v._uid)
+                leaves.append(v)
+    return leaves
+
+
+def _tensor_from(arr: np.ndarray) -> Tensor:
+    from engine.tensor import new_tensor
+    return new_tensor(arr)
+
+
+def _ones_snap(root: Tensor) -> Snap:
+    a = np.ones(root._data.shape, dtype=root._data.dtype)
+    return (a.tobytes(), a.shape, a.dtype, False, None)
+
+
+def _array_snap(a, p: Tensor) -> Snap:
+    a = np.asarray(a)
+    return (a.tobytes(), a.shape, a.dtype, p._rg, None)

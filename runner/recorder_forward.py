@@ -1,0 +1,254 @@
+"""The recorder's forward events: tensors made, ops run, in-place changes, grad mode.
+
+The half of `runner/recorder.py`'s Recorder that the program's forward computation calls
+(`engine._events`): `on_op` is the hottest call of a traced run. These methods read and write
+the recorder's state (`Recorder.__init__`); the class is only a way to keep them in a file of
+their own.
+"""
+from __future__ import annotations
+
+import sys
+
+from engine.grad_mode import state as _grad_state
+
+_getframe = sys._getframe
+
+
+# NOTE [ids made ahead]
+# Tensor and node ids are "t0", "t1", ... and "n0", "n1", ... in the order first seen. Every op
+# gives one or two new ids, and formatting the number is a large part of what an op record
+# costs, so the strings are made in blocks (here, at import, which a forked sandbox child
+# inherits) and picked by index: _T_IDS[k] == f"t{k}". The lists only grow: a process keeps
+# as many as its largest trace needed (about 60 bytes each).
+_T_IDS: list[str] = []
+_N_IDS: list[str] = []
+
+
+def _more_ids(ids: list, prefix: str, k: int) -> str:
+    """ids[k] after growing `ids` (the id strings of `prefix`) to more than k entries."""
+    ids.extend([f"{prefix}{i}" for i in range(len(ids), max(k + 1, 2 * len(ids), 2048))])
+    return ids[k]
+
+
+_more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
+
+# NOTE [pending names]
+# The latest 16 new tensors wait in `_pending` for `_scan` to name them: older temporaries
+# never get a name. Forgetting the oldest on every op is a dict deletion per op; instead
+# the dict may hold up to 32 and is cut to its newest 16 before anything reads it
+# (`_trim_pending`). Keys are the ids of the live tensors the entries hold, so they never
+# collide, and cutting to the newest 16 later leaves the same entries as cutting at every
+# insertion. Outputs too large for a snapshot are cut at once, so that no more of them are
+# held than before.
+_PENDING = 16
+
+# NOTE [op records]
+# The hottest records are flat tuples, since each nested tuple is one more object for the
+# garbage collector (runner/trace_build.py reads them):
+#   op:    ("op", line, op name, input ids, output id, grad_fn id, node, node's saves,
+#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far)
+# "Tensor ids so far" (also last in inplace records) bounds the tensor ids the event's nodes
+# may name: a saved tensor or a leaf that gets its id later (it shows up in a print, or
+# through `_saved_other`) is described by value there, never by an id defined after it.
+#   an edge gradient in node_apply: (*snapshot, tid or None), or None where none flows
+
+
+class ForwardEvents:
+    """Recorder methods for forward events (runner/recorder.py's Recorder has the state)."""
+
+    # ---- forward events -------------------------------------------------------------------
+    def on_tensor(self, tensor, how: str) -> None:
+        if self._active is not None and not self._active[2]:
+            return  # made by the engine inside a backward pass (see on_op)
+        line, frame, quiet = self._where()
+        if quiet or self._active is not None:
+            return
+        if self._closing:
+            self._settle()
+        if self._pending and frame is not None:
+            self._maybe_scan(frame, line)
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("tensor")
+            return
+        tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
+        self._rg[tensor._uid] = tensor._rg
+        self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
+                             _grad_state.enabled, None))
+
+    def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
+        if self._dead:
+            return
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("op")
+            return
+        try:
+            active = self._active
+            if active is None:
+                # _where, written out: this is the hottest call of a traced run, and the walk
+                # to the user's frame is most of its cost
+                # from the caller of the op's apply: on_op's own caller is always the engine
+                f = _getframe(2)
+                kinds = self._file_kind
+                quiet = False
+                while f is not None:
+                    k = kinds.get(f.f_code.co_filename)
+                    if k is None:
+                        k = self._classify(f.f_code.co_filename)
+                    if k == 1:
+                        break
+                    if k == 2:
+                        quiet = True
+                    f = f.f_back
+                if quiet:
+                    return  # optimizer.step() internals
+                frame, line = f, (f.f_lineno if f is not None else None)
+            else:
+                if node is None or not active[2]:
+                    # The engine's own arithmetic inside backward: return before the stack
+                    # walk. (A pass that raised and was caught is noticed at the next event
+                    # that does walk the stack.)
+                    return
+                line, frame, quiet = self._where_in_pass(_getframe(1))
+                active = self._active
+                if quiet or (active is not None and (node is None or not active[2])):
+                    return  # optimizer.step() internals, or a pass closed by _where_in_pass
+            if node is None and self._is_grad(output) and any(t is output for t in inputs):
+                return  # in-place work on a .grad (zero_()): the grad_reset event tells it
+            if self._closing:
+                self._settle()
+            if self._pending and frame is not None and (
+                    frame is not self._scan_frame or line != self._scan_line):
+                self._scan(frame, line)
+            tids, rgs = self._tids, self._rg
+            # Most inputs already have an id and are described as they are now; anything else
+            # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
+            n_in = len(inputs)
+            if n_in == 2:
+                t0, t1 = inputs
+                i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
+                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                    ins = self._input_ids(inputs, line, active)
+                elif i1 is not None and rgs.get(t1._uid) is t1._rg:
+                    ins = (i0, i1)
+                elif (i1 is None and not t1._rg and active is None and t1._data.ndim == 0
+                      and id(t1) not in self._grad_of):
+                    ins = (i0, t1._data.item())  # `y * 2`: see _input_ids
+                else:
+                    ins = self._input_ids(inputs, line, active)
+            elif n_in == 1:
+                t0 = inputs[0]
+                i0 = tids.get(t0._uid)
+                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                    ins = self._input_ids(inputs, line, active)
+                else:
+                    ins = (i0,)
+            else:
+                ins = self._input_ids(inputs, line, active)
+            nids = self._nids
+            fn_id = None
+            new_nodes = ()
+            if node is not None:
+                fn_id = nids.get(node._uid)
+                if fn_id is None:
+                    k = len(nids)
+                    fn_id = nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
+                        _N_IDS, "n", k)
+                for nxt, _ in node.next_functions:
+                    if nxt is not None and nxt._uid not in nids:
+                        new_nodes += self._discover(nxt)
+                fn_name = node.__class__.__name__
+            else:
+                fn = output.grad_fn
+                fn_name = None
+                if fn is not None:
+                    fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
+            uid = output._uid
+            rgs[uid] = rg = output._rg
+            out_id = tids.get(uid)
+            a = output._data
+            small = a.size <= self._copy_max
+            if out_id is None:  # _new_tid, written out
+                k = len(tids)
+                out_id = tids[uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
+                pending = self._pending
+                pending[id(output)] = (out_id, output)
+                if not (small and k & 15):  # NOTE [pending names]: at most 32, or 16 large
+                    self._trim_pending()
+            self._ops += 1
+            # one flat record (layout in NOTE [op records]): every extra tuple per op is more
+            # work for the garbage collector, which a traced run already keeps busy
+            self._window.append(("op", line, op_name, ins, out_id, fn_id,
+                                 node, node._saved if node is not None else (), new_nodes,
+                                 _grad_state.enabled, active is not None,
+                                 a.tobytes() if small else None, a.shape,
+                                 a.dtype, rg, fn_name, len(tids)))
+        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+            self._fail(exc)
+
+    def _input_ids(self, inputs: tuple, line, active) -> tuple:
+        """Each input's id, or the number for a Python scalar the engine wrapped."""
+        tids, rgs = self._tids, self._rg
+        ins = []
+        for t in inputs:
+            tid = tids.get(t._uid)
+            if tid is not None and rgs.get(t._uid) is t._rg:
+                ins.append(tid)
+            elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
+                  and not self._is_grad(t)):
+                # a Python number the engine wrapped (the 2 in `y * 2`): an inline constant,
+                # as PyTorch's graph has no node for it either
+                ins.append(t._data.item())
+            else:
+                ins.append(self._tid(t, line))
+        return tuple(ins)
+
+    def _introduce(self, node) -> tuple:
+        """Give `node` an id; return the nodes behind it met for the first time (with saves)."""
+        self._nid(node)
+        new = ()
+        for nxt, _ in node.next_functions:
+            if nxt is not None and nxt._uid not in self._nids:
+                new += self._discover(nxt)
+        return new
+
+    def _discover(self, start) -> tuple:
+        """`start`, met for the first time, and every node behind it not met yet, each given
+        an id and returned with its saves, depth first in edge order.
+
+        Usually `start` is a leaf's AccumulateGrad and the only one. But the engine also
+        links nodes no op event reports: an in-place op on a view rebases the graph onto a
+        CopySlices behind the view's new AsStridedBackward0, so an event that introduced only
+        the first new node would name the next ones before any event defines them.
+        """
+        nids, found, stack = self._nids, [], [start]
+        while stack:            # explicit stack: such chains can be long
+            node = stack.pop()
+            if node._uid in nids:
+                continue
+            k = len(nids)
+            nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(_N_IDS, "n", k)
+            found.append((node, node._saved))
+            stack.extend(nxt for nxt, _ in reversed(node.next_functions)
+                         if nxt is not None and nxt._uid not in nids)
+        return tuple(found)
+
+    def on_inplace(self, tensor, op_name: str, version: int) -> None:
+        line, frame, quiet = self._where()
+        if quiet or self._active is not None or self._is_grad(tensor):
+            return
+        self._settle()
+        tid = self._tid(tensor, line)
+        fn = tensor.grad_fn
+        node, new_nodes = None, ()
+        if fn is not None and fn._uid not in self._nids:
+            # the in-place op attached a node no op event introduced (CopySlices)
+            node, new_nodes = (fn, fn._saved), self._introduce(fn)
+        self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
+                             self._nids.get(fn._uid) if fn is not None else None, node,
+                             new_nodes, len(self._tids)))
+
+    def on_grad_mode(self, enabled: bool, mode: str) -> None:
+        line, _, quiet = self._where()
+        if not quiet and self._active is None:
+            self._settle()
+            self._window.append(("grad_mode", line, enabled, mode))

@@ -1,0 +1,152 @@
+"""The elided middle of a long loop: what the windows between the first and the last few
+leave behind (docs/trace-format.md, section 9).
+
+`runner/recorder.py` closes a window at the end of each backward pass; windows past
+`limits.detail_head` wait in a tail of `limits.detail_tail`, and each one leaving it is absorbed
+here. `runner/trace_build.py` renders the summary as one `elided` event.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from operator import itemgetter
+
+
+_kind_of = itemgetter(0)  # a record's kind
+_ref = weakref.ref
+# Kinds that neither define an id nor change a known tensor: Summary.absorb only counts them.
+_DEFINE_NOTHING = frozenset(("node_apply", "graph_freed", "backward_end", "grad_mode", "error",
+                             "failure"))
+
+
+class Summary:
+    """What the middle windows leave behind: counts, console text, the latest state of the
+    tensors they touched, and the records that define ids, in case a kept event needs one.
+
+    Graph nodes are held through weak references: a node that no longer exists can appear in
+    no later event, so its op's definition is dropped once no kept window can mention it
+    either (`tail` windows after it was first seen dead). Without this a long training loop
+    keeps every epoch's graph alive. (Tensor definitions hold only ids and bytes; weak
+    references to every tensor would cost more than the records.)
+    """
+
+    def __init__(self, tail: int) -> None:
+        self.tail = tail
+        self.absorbed = 0
+        self.counts: Counter[str] = Counter()
+        self.first_pass: int | None = None
+        self.last_pass: int | None = None
+        self.stdout: list[str] = []
+        self.warnings: list[tuple] = []
+        # id or ("node", uid) -> [weakref, record, absorbed when found dead, order]: `defs`
+        # for definitions tied to a graph node (swept), `kept` for the rest (never swept)
+        self.defs: dict = {}
+        self.kept: dict = {}
+        self.order = 0
+        self.updates: dict[str, dict] = {}     # tid -> {"value": snap, "grad": snap|None}
+
+    def absorb(self, window: list) -> None:
+        # Runs once per backward pass of a training loop, so it is written for speed: kinds
+        # are counted in C, and the records that define nothing return at the first test.
+        self.absorbed += 1
+        self.counts.update(map(_kind_of, window))
+        defs, kept, order = self.defs, self.kept, self.order
+        for rec in window:
+            kind = rec[0]
+            if kind == "op":
+                order += 1
+                node = rec[6]
+                if node is None:  # holds no graph object: kept as it is, never swept
+                    kept[rec[4]] = [_alive, rec, None, order]
+                    continue
+                # the weak form: no strong reference to the graph, saves read when rendered;
+                # the output lives as long as its grad_fn can
+                ref = _ref(node)
+                new_nodes = rec[8]
+                refs = tuple([_ref(n) for n, _ in new_nodes]) if new_nodes else ()
+                weak = rec[:6] + (ref, None, refs) + rec[9:]
+                defs[rec[4]] = [ref, weak, None, order]
+                key = ("node", node._uid)
+                if key not in defs:
+                    defs[key] = [ref, weak, None, order]
+                for (n, _), nref in zip(new_nodes, refs):
+                    key = ("node", n._uid)
+                    if key not in defs:
+                        defs[key] = [nref, weak, None, order]
+            elif kind in _DEFINE_NOTHING:
+                continue
+            elif kind == "overflow":  # counted past the window cap: counts only
+                self.counts.update(rec[2])
+                self.counts["overflow"] -= 1
+                if not self.counts["overflow"]:
+                    del self.counts["overflow"]
+            elif kind == "tensor":  # holds no object: cheap to keep
+                order += 1
+                kept[rec[2]] = [_alive, rec, None, order]
+            elif kind == "accumulate":
+                self.updates.setdefault(rec[3], {})["grad"] = rec[7]
+            elif kind == "stdout":
+                self.stdout.append(rec[2])
+            elif kind == "warning":
+                # where in the stretch's printed text it came, so the console keeps the order
+                self.warnings.append((rec[2], rec[3], rec[1], sum(map(len, self.stdout))))
+            elif kind == "backward_begin":
+                if self.first_pass is None:
+                    self.first_pass = rec[2]
+                self.last_pass = rec[2]
+            elif kind == "inplace":
+                self.updates.setdefault(rec[2], {})["value"] = rec[5]
+                order += 1
+                if rec[7] is not None:
+                    kept.setdefault(("node", rec[7][0]._uid), [_alive, rec, None, order])
+                for n, _ in rec[8]:
+                    kept.setdefault(("node", n._uid), [_alive, rec, None, order])
+            elif kind == "grad_reset":
+                self.updates.setdefault(rec[2], {})["grad"] = rec[4]
+            elif kind == "optimizer_step":
+                for tid, _, after in rec[4]:
+                    self.updates.setdefault(tid, {})["value"] = after
+        self.order = order
+        if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
+            self._prune()
+
+    def _prune(self) -> None:
+        now, gone = self.absorbed, []
+        for key, entry in self.defs.items():
+            if entry[0]() is None:
+                if entry[2] is None:
+                    entry[2] = now
+                elif now - entry[2] >= self.tail:
+                    gone.append(key)
+        for key in gone:
+            del self.defs[key]
+            self.updates.pop(key, None)
+
+    def live_defs(self) -> dict:
+        """id key -> a record with strong references again (dead objects' records skipped)."""
+        out, revived = {}, {}
+        entries = sorted(list(self.defs.items()) + list(self.kept.items()), key=lambda e: e[1][3])
+        for key, (ref, rec, _, _) in entries:
+            if rec[0] == "op" and rec[7] is None:  # weak form: revive (once per record)
+                strong = revived.get(id(rec))
+                if strong is None:
+                    node = rec[6]() if rec[6] is not None else None
+                    new = tuple((n, n._saved) for n in (r() for r in rec[8]) if n is not None)
+                    if rec[6] is not None and node is None:
+                        if not new:
+                            continue
+                        # The op's node is gone but a node it introduced lives on (a leaf's
+                        # AccumulateGrad, used again later): carry the op without its node,
+                        # so that the survivor is still defined before later events name it.
+                        strong = rec[:5] + (None, None, (), new) + rec[9:]
+                    else:
+                        strong = rec[:6] + (
+                            node, node._saved if node is not None else (), new) + rec[9:]
+                    revived[id(rec)] = strong
+                rec = strong
+            out[key] = rec
+        return out
+
+
+def _alive():
+    return True
