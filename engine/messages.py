@@ -200,6 +200,12 @@ def warn_once(message: str, category: type = UserWarning) -> None:
         warn(message, category)
 
 
+def forget_warnings() -> None:
+    """Start a new program as a new process would: every warn_once warning may show again.
+    The sandbox forks each run from a warm parent, and tests record many programs in one."""
+    _WARNED_ONCE.clear()
+
+
 # the C++ element type some of PyTorch's messages name (not the legacy type name)
 _CPP_TYPE = {"Long": "long int", "Short": "short int", "Byte": "unsigned char",
              "Char": "signed char", "Half": "c10::Half", "BFloat16": "c10::BFloat16"}

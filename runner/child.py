@@ -433,6 +433,8 @@ def _seed():
     import numpy as np
     np.random.seed(SEED)
     import engine
+    from engine import messages
+    messages.forget_warnings()  # a run is a fresh process to its program: warn-once warns again
     seed = getattr(engine, "manual_seed", None)
     if seed is not None:
         seed(SEED)

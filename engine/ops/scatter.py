@@ -17,7 +17,6 @@ from ._dims import dim_of
 from ._op import NotImplementedNode, Op
 from .selection import Gather
 
-_REDUCE_WARNED = []    # PyTorch warns about reduce= with a tensor src once per process
 
 
 def _written(out: np.ndarray, dim: int, index: np.ndarray, src, reduce=None) -> np.ndarray:
@@ -180,9 +179,8 @@ def _check(self: Tensor, dim: int, index: Tensor, src: Tensor | None) -> None:
 
 
 def _reduce_arg(reduce: str, tensor_src: bool) -> str:
-    if tensor_src and not _REDUCE_WARNED:
-        _REDUCE_WARNED.append(True)
-        messages.warn("The reduce argument of torch.scatter with Tensor src is deprecated and "
+    if tensor_src:
+        messages.warn_once("The reduce argument of torch.scatter with Tensor src is deprecated and "
                       "will be removed in a future PyTorch release. Use torch.scatter_reduce "
                       "instead for more reduction options.")
     if reduce not in ("add", "multiply"):
