@@ -89,7 +89,9 @@ export function mountPlayer(root, options) {
     const { state, trace } = model;
     const n = trace ? trace.events.length : 0;
     const i = trace ? model.index + 1 : 0;
-    el.label.textContent = `step ${i} / ${n}`;
+    el.label.textContent = tr(S, 'step_label', { i, n });
+    el.label.dataset.step = String(i);     // automation reads these, not the translated text
+    el.label.dataset.steps = String(n);
     el.label.setAttribute('aria-label', tr(S, 'step_aria', { i, n }));
     el.slider.max = String(Math.max(0, n - 1));
     el.slider.value = String(Math.max(0, model.index));

@@ -35,10 +35,10 @@ def wait_run(pg, before: int):
 
 
 def step_numbers(pg) -> tuple[int, int]:
-    text = pg.inner_text("#step-label")
-    m = re.fullmatch(r"step (\d+) / (\d+)", text)
-    assert m, text
-    return int(m[1]), int(m[2])
+    step, steps = (int(pg.get_attribute("#step-label", f"data-{k}")) for k in ("step", "steps"))
+    # the label a person reads says the same numbers, in the page's language
+    assert re.search(rf"\b{step}\b.*\b{steps}\b", pg.inner_text("#step-label"))
+    return step, steps
 
 
 def api(base: str, path: str, body: dict | None = None):
@@ -167,6 +167,8 @@ def test_accumulation_across_calls_and_zero(page):
     assert texts[1].endswith("[1, 1] + [1, 1] = [2, 2]")
     assert "zero_()" in texts[2] and texts[2].endswith("[2, 2] → [0, 0]")
     assert texts[3].endswith("[0, 0] + [1, 1] = [1, 1]")
+    # unnumbered: the third pass is labelled "backward 3", with no list number 4 beside it
+    assert page.locator("#grads ol").count() == 0 and "backward 3" in texts[3]
     # stepping back undoes history: at the first accumulate only one entry exists
     go_to_kind(page, "accumulate", 0)
     assert page.locator("#grads .hist").count() == 1
@@ -215,10 +217,12 @@ def test_chinese_ui_switch_and_remembered(page):
     page.focus("#graph")
     page.keyboard.press("ArrowRight")
     assert re.search(r"[\u4e00-\u9fff]", page.inner_text("#narration"))
-    assert step_numbers(page)[0] == 2          # the label stays "step i / n" for automation
+    assert step_numbers(page)[0] == 2
+    assert re.fullmatch(r"第 2 / \d+ 步", page.inner_text("#step-label"))
     page.select_option("#lang", "en")
     page.wait_for_selector('html[lang="en"]', state="attached")
     assert "Run" in page.inner_text("#run")
+    assert re.fullmatch(r"step 2 / \d+", page.inner_text("#step-label"))
     assert not re.search(r"[\u4e00-\u9fff]", page.inner_text("#narration"))
     page.select_option("#lang", "zh")
     page.wait_for_selector('html[lang="zh-Hans"]', state="attached")

@@ -1,5 +1,7 @@
 // .grad over time: for every leaf that has had a gradient, each change in order — a backward
-// pass adding (before + added = after), zero_(), = None — up to the current step.
+// pass adding (before + added = after), zero_(), = None — up to the current step. A plain list,
+// not a numbered one: each entry's label names its backward pass, and a list number would count
+// zero_() entries and restart after the "…" of older ones.
 import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { short } from '../format.js';
@@ -27,6 +29,6 @@ export function renderGrads(el, state, S, onPick) {
       h('button', { type: 'button', class: 'link', onclick: () => onPick && onPick(id) },
         h('code', {}, `${(t && t.name) || tr(S, 'unnamed_short')}.grad`)),
       list.length > recent.length ? h('p', { class: 'note' }, `… ${list.length - recent.length}`) : null,
-      h('ol', { class: 'hist-list' }, recent.map((c) => change(c, S))));
+      h('ul', { class: 'hist-list' }, recent.map((c) => change(c, S))));
   }));
 }
