@@ -10,6 +10,7 @@ Example:
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from runner.sandbox import RunResult, run_program
@@ -42,7 +43,9 @@ def run_file(path: str) -> int:
     source, status = _read(path)
     if source is None:
         return status
-    result: RunResult = run_program(source, filename=path, trace=False)
+    # `python FILE` names the file by its absolute path in tracebacks and warnings (since
+    # Python 3.9 `__main__.__file__` is absolute), so the same program prints the same stderr
+    result: RunResult = run_program(source, filename=os.path.abspath(path), trace=False)
     _write(sys.stdout, result.stdout)
     _write(sys.stderr, result.stderr)
     return result.exit_code

@@ -37,6 +37,15 @@ def test_uncaught_exception_is_a_python_traceback_with_the_users_lines(tmp_path)
     assert "engine" not in proc.stderr and "runner" not in proc.stderr
 
 
+def test_a_relative_path_is_named_absolute_as_python_names_it(tmp_path):
+    write(tmp_path, "import torch\nx = torch.ones(2, requires_grad=True)\nc = x * 2\n"
+                    "print(c.grad)\nc.backward()\n")
+    proc = gradstep("run", "prog.py", cwd=tmp_path)
+    path = str(tmp_path / "prog.py")
+    assert f'  File "{path}", line 5, in <module>' in proc.stderr.splitlines()
+    assert f"{path}:4: UserWarning: The .grad attribute" in proc.stderr
+
+
 def test_output_before_the_exception_is_kept(tmp_path):
     proc = gradstep("run", write(tmp_path, "print('one')\nprint('two')\n1 / 0\n"))
     assert proc.returncode == 1
