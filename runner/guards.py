@@ -349,8 +349,11 @@ class Sandbox:
             return Sandbox._table.proxies[full]
         try:
             return module._sbx_get(name)
-        except AttributeError:
-            raise ImportError(f"cannot import name {name!r} from {dotted!r}") from None
+        except AttributeError as e:
+            # keep the proxy's word when real PyTorch has the name ("... does not implement")
+            said = str(e).partition(": ")[2]
+            raise ImportError(f"cannot import name {name!r} from {dotted!r}"
+                              + (f": {said}" if said else "")) from None
 
     def print(self, *args, sep=" ", end="\n", file=None, flush=False):
         if file is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 
+from engine.unsupported import upstream_module
 from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
@@ -86,7 +87,21 @@ _REFUSED_NODES = {
 }
 
 _CLASS_BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass, ast.ClassDef)
-_IMPORT_HINT = "gradstep runs torch, numpy, math and random only"
+_IMPORT_HINT = "gradstep runs torch, numpy, math, random, collections and copy only"
+# the main ones of ALLOWED_MODULES' torch submodules, for the message below
+_TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, torch.linalg, " \
+                "torch.utils.data"
+
+
+def _refuse_import(node, dotted: str):
+    # a torch submodule that PyTorch has (torch.func, torch.distributions.normal) is not a
+    # hostile import: say it is missing here. Not torch.utils.cpp_extension: torch.utils is
+    # served, and what it is refused is refused as any other import.
+    top = ".".join(dotted.split(".")[:2])
+    if top not in ALLOWED_MODULES and upstream_module(top):
+        _refuse(node, f"import of {dotted!r}: PyTorch has it, gradstep does not implement it "
+                      f"(it has torch, {_TORCH_SERVED})")
+    _refuse(node, f"import of {dotted!r} is not allowed ({_IMPORT_HINT})")
 
 
 def _refuse(node, message: str):
@@ -204,7 +219,7 @@ def _check_import(node) -> None:
         if node.level:
             _refuse(node, "relative imports are not allowed")
         if node.module not in ALLOWED_MODULES:
-            _refuse(node, f"import of {node.module!r} is not allowed ({_IMPORT_HINT})")
+            _refuse_import(node, node.module)
         for alias in node.names:
             if alias.name == "*":
                 _refuse(node, "'from ... import *' is not allowed; import names explicitly")
@@ -216,7 +231,7 @@ def _check_import(node) -> None:
         return
     for alias in node.names:
         if alias.name not in ALLOWED_MODULES:
-            _refuse(node, f"import of {alias.name!r} is not allowed ({_IMPORT_HINT})")
+            _refuse_import(node, alias.name)
         if alias.asname:
             _check_identifier(node, alias.asname)
 

@@ -23,6 +23,7 @@ import types
 
 import numpy as np
 
+from engine.unsupported import missing_attribute
 from runner.errors import SecurityError
 
 class ModuleProxy:
@@ -43,7 +44,7 @@ class ModuleProxy:
         if attr in self._sbx_hidden:
             raise SecurityError(f"module {self._sbx_name!r} has no attribute {attr!r} in the "
                                 f"sandbox")
-        raise AttributeError(f"module {self._sbx_name!r} has no attribute {attr!r}")
+        raise AttributeError(missing_attribute(self._sbx_name, attr))
 
     def __setattr__(self, attr, value):
         raise SecurityError(f"assignment to attribute {attr!r} of module {self._sbx_name!r} "

@@ -99,7 +99,7 @@ def test_refused_program_names_the_line(tmp_path):
     assert proc.stdout == ""
     assert proc.stderr.splitlines()[-1] == (
         "SecurityError: line 2: import of 'os' is not allowed "
-        "(gradstep runs torch, numpy, math and random only)")
+        "(gradstep runs torch, numpy, math, random, collections and copy only)")
     assert "    import os" in proc.stderr
 
 

@@ -16,7 +16,22 @@ def refused(source):
 def test_import_refusal_names_the_line_and_what_is_allowed():
     message = refused("x = 1\n\nimport os\n")
     assert message == ("line 3: import of 'os' is not allowed "
-                       "(gradstep runs torch, numpy, math and random only)")
+                       "(gradstep runs torch, numpy, math, random, collections and copy only)")
+
+
+@pytest.mark.parametrize("source,dotted", [
+    ("import torch.func", "torch.func"), ("from torch.fft import fft", "torch.fft"),
+    ("import torch.distributions.normal as N", "torch.distributions.normal"),
+])
+def test_a_torch_module_gradstep_lacks_is_named_missing_not_forbidden(source, dotted):
+    message = refused(source)
+    assert message == (f"line 1: import of {dotted!r}: PyTorch has it, gradstep does not "
+                       "implement it (it has torch, torch.nn, torch.nn.functional, torch.optim, "
+                       "torch.autograd, torch.linalg, torch.utils.data)")
+
+
+def test_a_refused_torch_utils_module_is_not_called_a_missing_feature():
+    assert "is not allowed" in refused("import torch.utils.cpp_extension")
 
 
 @pytest.mark.parametrize("source", [

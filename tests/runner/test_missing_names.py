@@ -1,0 +1,52 @@
+"""A PyTorch name gradstep lacks is called missing from gradstep, not wrong: through the sandbox
+(module attributes, `from torch import`, tensor methods) and in the engine itself."""
+import pytest
+
+import engine
+from engine.upstream_names import NAMES
+
+MISSING = "PyTorch has torch.{}, gradstep does not implement it"
+
+
+@pytest.mark.parametrize("source,last_line", [
+    ("import torch\ntorch.fft.fft(torch.ones(4))",
+     "module 'torch' has no attribute 'fft': " + MISSING.format("fft")),
+    ("import torch.nn.functional as F\nF.scaled_dot_product_attention",
+     "module 'torch.nn.functional' has no attribute 'scaled_dot_product_attention': PyTorch has "
+     "torch.nn.functional.scaled_dot_product_attention, gradstep does not implement it"),
+    ("from torch import fft", "cannot import name 'fft' from 'torch': " + MISSING.format("fft")),
+    ("import torch\ntorch.ones(8).stft(4)", "'Tensor' object has no attribute 'stft': "
+     "PyTorch's Tensor has .stft, gradstep does not implement it"),
+    # names PyTorch lacks too keep Python's own words
+    ("import torch\ntorch.onez(2)", "module 'torch' has no attribute 'onez'"),
+    ("import torch\ntorch.ones(2).summ()", "'Tensor' object has no attribute 'summ'"),
+    ("import torch\ntorch.os", "module 'torch' has no attribute 'os'"),
+])
+def test_the_error_says_whether_pytorch_has_the_name(pool, source, last_line):
+    result = pool.run(source + "\n", trace=False)
+    assert result.error["kind"] == "exception", result.error
+    assert result.stderr.rstrip("\n").splitlines()[-1].split(": ", 1)[1] == last_line
+
+
+def test_hasattr_and_getattr_with_a_default_still_work(pool):
+    result = pool.run("import torch\nx = torch.ones(2)\n"
+                      "print(hasattr(torch, 'fft'), hasattr(x, 'stft'), getattr(x, 'stft', 7))\n",
+                      trace=False)
+    assert result.error is None, result.stderr
+    assert result.stdout == "False False 7\n"
+
+
+def test_the_engine_tensor_says_the_same_outside_the_sandbox():
+    with pytest.raises(AttributeError, match=r"Tensor has \.istft, gradstep does not"):
+        engine.ones(2).istft
+    with pytest.raises(AttributeError) as info:
+        engine.ones(2).not_a_method
+    assert str(info.value) == "'Tensor' object has no attribute 'not_a_method'"
+
+
+def test_the_recorded_names_are_pytorchs():
+    # a sample each way: what gradstep serves is in the record, made-up names are not
+    assert {"tensor", "ones", "no_grad", "fft", "func"} <= NAMES["torch"]
+    assert {"backward", "grad", "register_hook", "stft"} <= NAMES["Tensor"]
+    assert {"torch.fft", "torch.func", "torch.nn"} <= NAMES["submodules"]
+    assert "os" not in NAMES["torch"] and "onez" not in NAMES["torch"]
