@@ -81,6 +81,8 @@ def _forbidden_function(value) -> bool:
     if not isinstance(module, str):
         return False
     return module.split(".")[0] in _FORBIDDEN_MODULE_ROOTS or module.startswith(_FORBIDDEN_NUMPY)
+
+
 _KINDS: dict = {}       # type -> _PLAIN, _PUBLIC or "" (decide per attribute, slowly)
 
 

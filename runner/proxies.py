@@ -26,6 +26,7 @@ import numpy as np
 from engine.unsupported import missing_attribute
 from runner.errors import SecurityError
 
+
 class ModuleProxy:
     """A stand-in for a module: only the listed names, read-only, no path to the real one."""
 
