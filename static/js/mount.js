@@ -109,7 +109,10 @@ export function mountPlayer(root, options) {
     el.mode.hidden = state.mode;
     const pass = state.pass;
     el.passBadge.hidden = !pass;
-    if (pass) el.passBadge.textContent = `${tr(S, 'pass_label', { n: pass.pass + 1 })} · ${pass.api}()`;
+    if (pass) {   // the title shows the whole text where a narrow pane cuts the badge short
+      el.passBadge.textContent = `${tr(S, 'pass_label', { n: pass.pass + 1 })} · ${pass.api}()`;
+      el.passBadge.title = el.passBadge.textContent;
+    }
     if (graph) {
       graph.renderer.render(state, { selected: model.selected });
       const focus = graph.index.boxes[focusOf(state)];
