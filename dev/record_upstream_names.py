@@ -37,9 +37,13 @@ for dotted in SERVED:
     out[dotted] = sorted(n for n in dir(mod)
                          if not n.startswith("_") and own(mod, n, getattr(mod, n, None)))
 out["Tensor"] = sorted(n for n in dir(torch.Tensor) if not n.startswith("_"))
-out["submodules"] = sorted("torch." + n for n, v in vars(torch).items()
-                           if isinstance(v, types.ModuleType) and not n.startswith("_")
-                           and v.__name__ == "torch." + n)
+# torch's own submodules and those of the modules gradstep serves (torch.autograd.forward_ad)
+subs = set()
+for dotted in ["torch"] + SERVED:
+    for n, v in vars(importlib.import_module(dotted)).items():
+        if isinstance(v, types.ModuleType) and v.__name__ == f"{dotted}.{n}" and n[0] != "_":
+            subs.add(v.__name__)
+out["submodules"] = sorted(subs)
 out["version"] = torch.__version__
 print(json.dumps(out))
 """

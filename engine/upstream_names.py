@@ -340,14 +340,29 @@ NAMES = {
         vdot view view_as volatile vsplit where xlogy xlogy_ xpu zero_
     """.split()),
     'submodules': frozenset("""
-        torch.accelerator torch.amp torch.ao torch.autograd torch.backends torch.classes
+        torch.accelerator torch.amp torch.ao torch.autograd torch.autograd.anomaly_mode
+        torch.autograd.forward_ad torch.autograd.function torch.autograd.functional
+        torch.autograd.grad_mode torch.autograd.graph torch.autograd.profiler
+        torch.autograd.profiler_legacy torch.autograd.profiler_util torch.backends torch.classes
         torch.compiler torch.cpu torch.cuda torch.distributed torch.distributions torch.export
         torch.fft torch.func torch.functional torch.futures torch.fx torch.hub torch.jit
         torch.library torch.linalg torch.masked torch.monitor torch.mps torch.mtia
-        torch.multiprocessing torch.nested torch.nn torch.ops torch.optim torch.overrides
-        torch.package torch.profiler torch.quantization torch.quasirandom torch.random
-        torch.return_types torch.serialization torch.signal torch.sparse torch.special
-        torch.storage torch.testing torch.torch_version torch.types torch.utils torch.version
-        torch.xpu
+        torch.multiprocessing torch.nested torch.nn torch.nn.attention torch.nn.common_types
+        torch.nn.functional torch.nn.grad torch.nn.init torch.nn.intrinsic torch.nn.modules
+        torch.nn.parallel torch.nn.parameter torch.nn.qat torch.nn.quantizable
+        torch.nn.quantized torch.nn.utils torch.nn.utils.clip_grad
+        torch.nn.utils.convert_parameters torch.nn.utils.fusion torch.nn.utils.init
+        torch.nn.utils.memory_format torch.nn.utils.parametrizations torch.nn.utils.parametrize
+        torch.nn.utils.rnn torch.nn.utils.stateless torch.ops torch.optim
+        torch.optim.lr_scheduler torch.optim.swa_utils torch.overrides torch.package
+        torch.profiler torch.quantization torch.quasirandom torch.random torch.return_types
+        torch.serialization torch.signal torch.sparse torch.special torch.storage torch.testing
+        torch.torch_version torch.types torch.utils torch.utils.backcompat
+        torch.utils.backend_registration torch.utils.checkpoint torch.utils.collect_env
+        torch.utils.cpp_backtrace torch.utils.data torch.utils.data.dataloader
+        torch.utils.data.datapipes torch.utils.data.dataset torch.utils.data.distributed
+        torch.utils.data.graph torch.utils.data.graph_settings torch.utils.data.sampler
+        torch.utils.deterministic torch.utils.dlpack torch.utils.hooks
+        torch.utils.throughput_benchmark torch.utils.weak torch.version torch.xpu
     """.split()),
 }

@@ -94,11 +94,12 @@ _TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, tor
 
 
 def _refuse_import(node, dotted: str):
-    # a torch submodule that PyTorch has (torch.func, torch.distributions.normal) is not a
-    # hostile import: say it is missing here. Not torch.utils.cpp_extension: torch.utils is
-    # served, and what it is refused is refused as any other import.
-    top = ".".join(dotted.split(".")[:2])
-    if top not in ALLOWED_MODULES and upstream_module(top):
+    # a torch submodule that PyTorch has (torch.func, torch.autograd.forward_ad, and what is
+    # inside one gradstep lacks: torch.distributions.normal) is not a hostile import: say it
+    # is missing here
+    parts = dotted.split(".")
+    prefixes = (".".join(parts[:k]) for k in range(2, len(parts) + 1))
+    if any(p not in ALLOWED_MODULES and upstream_module(p) for p in prefixes):
         _refuse(node, f"import of {dotted!r}: PyTorch has it, gradstep does not implement it "
                       f"(it has torch, {_TORCH_SERVED})")
     _refuse(node, f"import of {dotted!r} is not allowed ({_IMPORT_HINT})")
