@@ -94,6 +94,17 @@ def addcdiv(a: np.ndarray, b: np.ndarray, c: np.ndarray, value: float) -> np.nda
     return a + (a.dtype.type(value) * b) / c
 
 
+# nn.module's `_reset_grad` (one parameter's part of zero_grad), bound on the first zero_grad:
+# importing optim must not load nn, and an import statement in zero_grad cost 2-4 µs a call
+_reset_grad = None
+
+
+def _load_reset_grad():
+    global _reset_grad
+    from ..nn.module import _reset_grad
+    return _reset_grad
+
+
 class Optimizer(metaclass=TorchNamed):
     """Base class of optimizers: holds `param_groups` (dicts) and `state` (per parameter).
 
@@ -166,10 +177,10 @@ class Optimizer(metaclass=TorchNamed):
 
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Reset every parameter's gradient: to None by default (PyTorch 2.x), else zeros."""
-        from ..nn.module import _reset_grad
+        reset = _reset_grad or _load_reset_grad()
         for group in self.param_groups:
             for p in group["params"]:
-                _reset_grad(p, set_to_none)
+                reset(p, set_to_none)
 
     def step(self, closure=None):
         """Update every parameter that has a gradient; returns closure() if one is given."""
