@@ -46,6 +46,7 @@ def _typename(obj) -> str:
 # numpy's (BLAS) order (ops/_mm_order.MAX_MACS), so its bits already differ from PyTorch's
 # in the last place; the same trade as NOTE [float32 transcendentals] in ops/_exact.py.
 FUSED_MAX = MAX_MACS
+_F64 = np.dtype(np.float64)
 
 
 def fma(a: np.ndarray, alpha, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -56,7 +57,7 @@ def fma(a: np.ndarray, alpha, b: np.ndarray, out: np.ndarray | None = None) -> n
     `out` (which may be `a`) receives the result instead of a new array.
     """
     dt = a.dtype
-    if dt == np.float64:
+    if dt == _F64:      # (a dtype against a dtype: against the type np.float64 numpy converts)
         return np.add(a, alpha * b, out=out)
     if a.size > FUSED_MAX:      # see FUSED_MAX: numpy's float32 arithmetic, rounded twice
         return np.add(a, b * dt.type(alpha), out=out)
