@@ -22,6 +22,7 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
+from ..ops._broadcast import first_grad
 from ..ops._op import edge
 from ..tensor import Tensor, new_tensor
 from . import anomaly
@@ -279,7 +280,6 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
     elif old is None and g._data.size < 4096 and var._data.flags.c_contiguous:
         new = new_tensor(np.array(g._data, order="C"))    # small: first_grad would copy it too
     elif old is None:
-        from ..ops._broadcast import first_grad
         new = new_tensor(first_grad(var._data, g, own and _events.listener is None))
     elif create_graph or old._rg:
         new = old + g
@@ -288,7 +288,8 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
         old._vc[0] += 1
         new = old
     if new is not old:
-        new._x = dict(new._x or {}, grad_of=var)
+        x = new._x
+        new._x = {"grad_of": var} if x is None else dict(x, grad_of=var)
     var._grad = new
     if _events.listener is not None:
         _events.listener.on_accumulate(var, before, g, new)

@@ -199,7 +199,10 @@ class Module(metaclass=TorchNamed):
     def __getattr__(self, name: str):
         # only reached when normal lookup failed: look in the registries
         d = self.__dict__
-        for registry in ("_parameters", "_buffers", "_modules"):
+        params = d.get("_parameters")
+        if params is not None and name in params:   # the usual case (self.weight), first
+            return params[name]
+        for registry in ("_buffers", "_modules"):
             if registry in d and name in d[registry]:
                 return d[registry][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")

@@ -14,6 +14,9 @@ from . import _sum_order
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 
+_reduce = np.add.reduce
+_DIM_SUM_MAX = _sum_order.SMALL
+
 
 def records_nothing() -> bool:
     """Whether ops run now record no graph and report no event: a plain backward (no
@@ -43,11 +46,13 @@ def sum_to(grad, shape: tuple):
         # a plain backward records nothing and reports nothing, so reduce in numpy directly:
         # the sum SumDim.forward computes, without two op dispatches per broadcast input
         a = grad._data
-        if dims and all(n == 1 for n in shape) and _sum_order.applies(a):
+        if dims and shape.count(1) == len(shape) and _sum_order.applies(a):
             a = _sum_order.cascade_sum(a)   # to a single number: PyTorch's order of additions
         elif dims:  # gradients are floating, so numpy's sum keeps their dtype as SumDim's does
-            out = _sum_order.dim_sum(a, tuple(dims), True)     # PyTorch's order, as SumDim's
-            a = a.sum(axis=tuple(dims), keepdims=True) if out is None else out
+            # PyTorch's order, as SumDim's (dim_sum gives None for larger arrays: not asked)
+            out = _sum_order.dim_sum(a, tuple(dims), True) if a.size <= _DIM_SUM_MAX else None
+            # (np.add.reduce is what ndarray.sum runs, without its Python wrapper)
+            a = _reduce(a, axis=tuple(dims), keepdims=True) if out is None else out
         return new_tensor(a.reshape(shape)) if a.shape != shape else new_tensor(a)
     if not shape:       # PyTorch's sum_to: a 0-d target is tensor.sum() (SumBackward0)
         return grad.sum()

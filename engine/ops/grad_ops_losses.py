@@ -22,7 +22,13 @@ class MseLossBackward(Op):
 
     def forward(grad_output, self, target, reduction):
         norm = 2.0 / self.size if reduction == MEAN else 2.0
-        return ((self - target) * norm * grad_output).astype(self.dtype, copy=False)
+        d = self - target
+        if type(d) is np.ndarray and grad_output.dtype == d.dtype \
+                and grad_output.shape in ((), d.shape):
+            # the same two products, into the fresh difference (no temporaries)
+            np.multiply(d, norm, out=d)
+            return np.multiply(d, grad_output, out=d).astype(self.dtype, copy=False)
+        return (d * norm * grad_output).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
         a, b, c = ctx.needs_input_grad

@@ -51,6 +51,8 @@ class MseLoss(Op):
 
     def forward(self, target, reduction=MEAN):
         d = self - target
+        if type(d) is np.ndarray:       # a fresh array (a scalar for 0-d): square it in place
+            return _reduce(np.multiply(d, d, out=d), reduction)
         return _reduce(d * d, reduction)
 
     def backward(ctx, grad):

@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
@@ -59,6 +60,43 @@ class DivScalar(Op):
         yield make(shape), 3.0
 
 
+def _saved_matrix(ctx, i: int, dtype):
+    """Saved tensor `i` of an addmm node, read without its accessor: None when it was freed,
+    packed by a hook, changed in place or of another dtype than the gradient (the accessor
+    then raises PyTorch's error, or grad_in casts, on the general path)."""
+    v = ctx._saved[i]
+    if type(v) is Tensor and v._vc[0] == ctx._versions[i] and v._data.dtype == dtype:
+        return v._data
+    return None
+
+
+def _addmm_plain_backward(ctx, grad: Tensor):
+    """Addmm's gradients in numpy directly for a plain backward (nothing recorded, nothing
+    reported) with alpha = beta = 1: the arrays the general path computes (the same products
+    and the same sum_to), without reading eight saved values through their accessors and
+    three helpers' checks; None where the general path must run."""
+    alpha, beta, _, _, _, _, self_sizes, mat2_column_major, mat1_column_major = ctx._saved
+    if type(alpha) not in _ONES or type(beta) not in _ONES or alpha != 1 or beta != 1:
+        return None
+    (fa, _), (fb, _), (fc, _) = ctx.next_functions
+    g = grad._data
+    if fb is not None:
+        m2 = _saved_matrix(ctx, 4, g.dtype)
+        if m2 is None or mat1_column_major:
+            return None
+    if fc is not None:
+        m1 = _saved_matrix(ctx, 2, g.dtype)
+        if m1 is None:
+            return None
+    return (None if fa is None else sum_to(grad, self_sizes),
+            None if fb is None else new_tensor(matmul2d(g, m2.T)),
+            None if fc is None else new_tensor(matmul2d(g.T, m1).T if mat2_column_major
+                                               else matmul2d(m1.T, g)))
+
+
+_ONES = (int, float)      # the types of alpha and beta the plain path takes
+
+
 class Addmm(Op):
     """out = beta * self + alpha * (mat1 @ mat2)"""
     grad_fn_name, name, n_inputs = "AddmmBackward0", "addmm", 3
@@ -72,16 +110,18 @@ class Addmm(Op):
 
     def forward(self, mat1, mat2, beta=1, alpha=1, _mat2_column_major=False,
                 _mat1_column_major=False):
-        for name, a in (("mat1", mat1), ("self", self)):    # before shapes, as PyTorch
-            if a.dtype != mat2.dtype:
-                raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
-                                   f"{legacy_name(a)} and {legacy_name(mat2)}")
+        if mat1.dtype != mat2.dtype or self.dtype != mat2.dtype:     # (the usual case skips)
+            for name, a in (("mat1", mat1), ("self", self)):    # before shapes, as PyTorch
+                if a.dtype != mat2.dtype:
+                    raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                                       f"{legacy_name(a)} and {legacy_name(mat2)}")
         if mat1.shape[1] != mat2.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_x(mat1.shape)} "
                                f"and {_x(mat2.shape)})")
         full = (mat1.shape[0], mat2.shape[1])
         lead = 2 - self.ndim
-        for i, n in enumerate(self.shape):
+        # (a bias as wide as the output, F.linear's, is the usual case and needs no check)
+        for i, n in enumerate(() if self.shape == full[1:] else self.shape):
             if n != 1 and n != full[lead + i]:
                 raise RuntimeError(
                     f"The expanded size of the tensor ({full[lead + i]}) must match the existing "
@@ -94,12 +134,16 @@ class Addmm(Op):
         if alpha != 1:
             prod = prod * alpha
         bias = self if beta == 1 else self * beta
-        if np.result_type(prod, bias) == prod.dtype:
+        if bias.dtype == prod.dtype or np.result_type(prod, bias) == prod.dtype:
             prod += bias        # prod is a fresh array: adding in place saves a full copy
             return prod
         return prod + bias
 
     def backward(ctx, grad):
+        if not _grad_state.enabled and (_events.listener is None or _grad_state.quiet):
+            plain = _addmm_plain_backward(ctx, grad)       # records_nothing(), inline
+            if plain is not None:
+                return plain
         a, b, c = ctx.needs_input_grad
         alpha, beta = ctx.alpha, ctx.beta
         if b or c:

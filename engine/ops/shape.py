@@ -111,7 +111,7 @@ class T(Op):
         return self.T
 
     def backward(ctx, grad):
-        return (grad.t(),)
+        return (T.apply(grad),)     # grad.t(), without two wrappers (grad is at most 2-D)
 
     @classmethod
     def sample_inputs(cls, make, shape):

@@ -46,6 +46,7 @@ def _typename(obj) -> str:
 # numpy's (BLAS) order (ops/_mm_order.MAX_MACS), so its bits already differ from PyTorch's
 # in the last place; the same trade as NOTE [float32 transcendentals] in ops/_exact.py.
 FUSED_MAX = MAX_MACS
+_F64 = np.dtype(np.float64)
 
 
 def fma(a: np.ndarray, alpha, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -56,7 +57,7 @@ def fma(a: np.ndarray, alpha, b: np.ndarray, out: np.ndarray | None = None) -> n
     `out` (which may be `a`) receives the result instead of a new array.
     """
     dt = a.dtype
-    if dt == np.float64:
+    if dt == _F64:      # (a dtype against a dtype: against the type np.float64 numpy converts)
         return np.add(a, alpha * b, out=out)
     if a.size > FUSED_MAX:      # see FUSED_MAX: numpy's float32 arithmetic, rounded twice
         return np.add(a, b * dt.type(alpha), out=out)
@@ -92,6 +93,17 @@ def addcmul(a: np.ndarray, b: np.ndarray, c: np.ndarray, value: float) -> np.nda
 def addcdiv(a: np.ndarray, b: np.ndarray, c: np.ndarray, value: float) -> np.ndarray:
     """a + value * b / c (`Tensor.addcdiv_`), in the kernel's order: (value * b) / c."""
     return a + (a.dtype.type(value) * b) / c
+
+
+# nn.module's `_reset_grad` (one parameter's part of zero_grad), bound on the first zero_grad:
+# importing optim must not load nn, and an import statement in zero_grad cost 2-4 µs a call
+_reset_grad = None
+
+
+def _load_reset_grad():
+    global _reset_grad
+    from ..nn.module import _reset_grad
+    return _reset_grad
 
 
 class Optimizer(metaclass=TorchNamed):
@@ -166,10 +178,10 @@ class Optimizer(metaclass=TorchNamed):
 
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Reset every parameter's gradient: to None by default (PyTorch 2.x), else zeros."""
-        from ..nn.module import _reset_grad
+        reset = _reset_grad or _load_reset_grad()
         for group in self.param_groups:
             for p in group["params"]:
-                _reset_grad(p, set_to_none)
+                reset(p, set_to_none)
 
     def step(self, closure=None):
         """Update every parameter that has a gradient; returns closure() if one is given."""
