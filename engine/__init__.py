@@ -116,7 +116,8 @@ def get_printoptions():
 # torch.selu & co. are nn.functional's activations (and torch.conv2d & co. its convolutions
 # and max pooling) under their torch names (imported with nn)
 _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d",
-                 "conv2d", "max_pool2d")
+                 "conv2d", "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d",
+                 "adaptive_max_pool1d")
 
 
 def __getattr__(name: str):
@@ -125,6 +126,8 @@ def __getattr__(name: str):
         return importlib.import_module(f".{name}", __name__)
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
+        if name == "adaptive_max_pool1d":    # torch's spelling always returns the indices
+            return _functools.partial(functional.adaptive_max_pool1d, return_indices=True)
         if not name.endswith("_"):
             return getattr(functional, name)
         return _functools.partial(getattr(functional, name[:-1]), inplace=True)
@@ -175,7 +178,7 @@ __all__ = [
     "constant_pad_nd", "xlogy",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d", "conv2d",
-    "max_pool2d",
+    "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
     # constants
