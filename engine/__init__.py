@@ -46,6 +46,7 @@ from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, 
 from .ops.extrema import amax, amin
 from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
+from .ops.determinant import det
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
 from .ops.nn_ops import addmm
 from .ops.moments import std_mean, var_mean
@@ -168,8 +169,8 @@ __all__ = [
     "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
     "mode", "scatter", "scatter_add",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
-    "einsum",
+    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
+    "trace", "einsum",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",

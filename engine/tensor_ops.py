@@ -401,6 +401,10 @@ class TensorOps:
     def new_zeros(self, *size, dtype=None): return fac.zeros(*size, dtype=dtype or self.dtype)
     def new_ones(self, *size, dtype=None): return fac.ones(*size, dtype=dtype or self.dtype)
     def inverse(self): return la.inverse(self)
+
+    def det(self):
+        from .ops.determinant import det
+        return det(self)
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
     def new_full(self, size, fill_value, dtype=None):
         return fac.full(size, fill_value, dtype=dtype or self.dtype)
