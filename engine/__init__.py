@@ -66,6 +66,7 @@ from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
 from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
+from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .sampling import multinomial
@@ -167,7 +168,7 @@ __all__ = [
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
     "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
-    "mode", "scatter", "scatter_add",
+    "mode", "scatter", "scatter_add", "scatter_reduce",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
     "trace", "einsum",

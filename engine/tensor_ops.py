@@ -273,6 +273,12 @@ class TensorOps:
     def scatter_add_(self, dim, index, src):
         from .ops.scatter import scatter_add_
         return scatter_add_(self, dim, index, src)
+    def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+        from .ops.scatter_reduce import scatter_reduce
+        return scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+    def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+        from .ops.scatter_reduce import scatter_reduce_
+        return scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
     def kthvalue(self, k, dim=-1, keepdim=False):
         from .ops.order_stats import kthvalue
         return kthvalue(self, k, dim, keepdim)
