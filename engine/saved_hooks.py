@@ -20,6 +20,9 @@ from .grad_mode import state as _grad_state
 
 # the open contexts' (pack, unpack) pairs, innermost last; the ops test it for emptiness
 hook_stack: list = []
+# the message of the innermost open `disable_saved_tensors_hooks`, or None: opening hooks then
+# raises it (PyTorch keeps it per thread; the engine runs one program per process)
+disabled: list = [None]
 
 
 class Packed:
