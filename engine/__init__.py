@@ -46,6 +46,7 @@ from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, 
 from .ops.extrema import amax, amin
 from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
+from .ops.determinant import det
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
 from .ops.nn_ops import addmm
 from .ops.moments import std_mean, var_mean
@@ -65,6 +66,7 @@ from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
 from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
+from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
 from .ops.vectors import cross, dist
 from .sampling import multinomial
@@ -116,7 +118,8 @@ def get_printoptions():
 # torch.selu & co. are nn.functional's activations (and torch.conv2d & co. its convolutions
 # and max pooling) under their torch names (imported with nn)
 _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d",
-                 "conv2d", "max_pool2d")
+                 "conv2d", "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d",
+                 "adaptive_max_pool1d")
 
 
 def __getattr__(name: str):
@@ -125,6 +128,8 @@ def __getattr__(name: str):
         return importlib.import_module(f".{name}", __name__)
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
+        if name == "adaptive_max_pool1d":    # torch's spelling always returns the indices
+            return _functools.partial(functional.adaptive_max_pool1d, return_indices=True)
         if not name.endswith("_"):
             return getattr(functional, name)
         return _functools.partial(getattr(functional, name[:-1]), inplace=True)
@@ -163,10 +168,10 @@ __all__ = [
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
     "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
-    "mode", "scatter", "scatter_add",
+    "mode", "scatter", "scatter_add", "scatter_reduce",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "linalg", "cross", "trace",
-    "einsum",
+    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
+    "trace", "einsum",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
@@ -175,7 +180,7 @@ __all__ = [
     "constant_pad_nd", "xlogy",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d", "conv2d",
-    "max_pool2d",
+    "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
     # constants

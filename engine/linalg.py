@@ -1,5 +1,6 @@
 """`torch.linalg`: the linear-algebra namespace (so far the inverse, `torch.linalg.inv` and
-`torch.linalg.inv_ex`, `torch.linalg.vector_norm` and `torch.linalg.cross`).
+`torch.linalg.inv_ex`, `torch.linalg.det`, `torch.linalg.norm`, `torch.linalg.vector_norm`,
+`torch.linalg.matrix_norm` and `torch.linalg.cross`).
 
 The ops themselves live in `engine/ops/linalg.py`; this module only names them as PyTorch does.
 
@@ -11,10 +12,12 @@ Example:
 """
 from __future__ import annotations
 
+from .ops.determinant import det
 from .ops.linalg import _LinAlgError as LinAlgError
 from .ops.linalg import inv_ex
 from .ops.linalg import inverse as inv
+from .ops.matrix_norms import matrix_norm, norm
 from .ops.reduction import vector_norm
 from .ops.vectors import linalg_cross as cross
 
-__all__ = ["inv", "inv_ex", "vector_norm", "cross", "LinAlgError"]
+__all__ = ["inv", "inv_ex", "det", "vector_norm", "matrix_norm", "norm", "cross", "LinAlgError"]

@@ -20,6 +20,9 @@ from .grad_mode import state as _grad_state
 
 # the open contexts' (pack, unpack) pairs, innermost last; the ops test it for emptiness
 hook_stack: list = []
+# the message of the innermost open `disable_saved_tensors_hooks`, or None: opening hooks then
+# raises it (PyTorch keeps it per thread; the engine runs one program per process)
+disabled: list = [None]
 
 
 class Packed:
@@ -52,8 +55,10 @@ class Packed:
         return f"<saved tensor packed as {type(self.packed).__name__}>"
 
 
-def pack_node(node) -> None:
-    """Hand each tensor `node` saved to the innermost pack hook (see the module docstring)."""
+def pack_node(node, unpack_up_front: bool = True) -> None:
+    """Hand each tensor `node` saved to the innermost pack hook (see the module docstring).
+    A custom Function's node passes unpack_up_front=False: PyTorch unpacks its saves each time
+    `ctx.saved_tensors` is read, not once per backward."""
     from .tensor import Tensor
     pack, unpack = hook_stack[-1]
     saved, versions = list(node._saved), list(node._versions)
@@ -70,6 +75,8 @@ def pack_node(node) -> None:
         _grad_state.enabled = enabled
     if any(type(v) is Packed for v in saved):
         node._saved, node._versions = tuple(saved), tuple(versions)
+        if not unpack_up_front:
+            return
         node.register_prehook(_unpack_all(node))
         node.register_hook(_forget_all(node))
 

@@ -269,7 +269,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
-            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))
 
     def __len__(self) -> int:

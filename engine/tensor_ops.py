@@ -6,8 +6,11 @@ it (see the bottom of tensor.py); every method looks them up at call time.
 """
 from __future__ import annotations
 
+import numpy as _np
+
 from ._names import numpy_kwargs
 from .device import no_cuda
+from .foreign_operands import array_over_tensor, declines_arrays, declines_sequences
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -47,13 +50,13 @@ def bind_ops() -> None:
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
     TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
-    TensorOps.__radd__ = compile_operator(ar.Add, "__radd__", (1,))   # 2 + x is x + 2
+    TensorOps.__radd__ = compile_operator(ar.Add, "__radd__", (1,), reflected=True)  # 2 + x
     # sub refuses a bool operand before promotion could hide it: ar.sub raises then
     TensorOps.__sub__ = compile_operator(
         ar.Sub, "__sub__", (1,), "i0._data.dtype.kind == 'b' or i1._data.dtype.kind == 'b'",
         ar.sub)
     TensorOps.__mul__ = compile_operator(ar.Mul, "__mul__")
-    TensorOps.__rmul__ = compile_operator(ar.Mul, "__rmul__")   # 2 * x is x * 2
+    TensorOps.__rmul__ = compile_operator(ar.Mul, "__rmul__", reflected=True)   # 2 * x
     TensorOps.__truediv__ = compile_operator(ar.Div, "__truediv__")
     TensorOps.__neg__ = compile_operator(ar.Neg, "__neg__")
     for name, op in (("exp", ew.Exp), ("sin", ew.Sin), ("cos", ew.Cos), ("tanh", ew.Tanh)):
@@ -70,15 +73,28 @@ class TensorOps:
     # tanh below) are their op's generated apply itself, bound by bind_ops(), which wraps a
     # number operand as ar.add, ar.sub, ar.mul, ar.div do: no delegating frame
     # (NOTE [tiny-op fast path])
+    # reflected operators decline a numpy array or list on the left (foreign_operands.py)
+    @declines_sequences
     def __rsub__(self, other): return ar.rsub(self, other)
-    def __rtruediv__(self, other): return ar.div(other, self)
+
+    def __rtruediv__(self, other):
+        if isinstance(other, _np.ndarray):
+            return array_over_tensor(other, self)
+        if isinstance(other, (list, tuple)):
+            return NotImplemented
+        return ar.div(other, self)
+
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
+    @declines_sequences
     def __rfloordiv__(self, other): return cmp.floor_divide(other, self)
     def __mod__(self, other): return cmp.remainder(self, other)
+    @declines_sequences
     def __rmod__(self, other): return cmp.remainder(other, self)
     def __pow__(self, other): return ar.pow(self, other)
+    @declines_sequences
     def __rpow__(self, other): return ar.pow(other, self)
     def __matmul__(self, other): return la.matmul(self, other)
+    @declines_sequences
     def __rmatmul__(self, other): return la.matmul(other, self)
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
@@ -91,10 +107,16 @@ class TensorOps:
 
     # ---- comparisons and logic (never differentiable) --------------------------------------
     def __eq__(self, other): return cmp.eq(self, other)
+    # PyTorch's != and ordering decline a numpy array either side; == takes it
+    @declines_arrays
     def __ne__(self, other): return cmp.ne(self, other)
+    @declines_arrays
     def __lt__(self, other): return cmp.lt(self, other)
+    @declines_arrays
     def __le__(self, other): return cmp.le(self, other)
+    @declines_arrays
     def __gt__(self, other): return cmp.gt(self, other)
+    @declines_arrays
     def __ge__(self, other): return cmp.ge(self, other)
     def __and__(self, other): return cmp.bitwise_and(self, other)
     def __or__(self, other): return cmp.bitwise_or(self, other)
@@ -251,6 +273,12 @@ class TensorOps:
     def scatter_add_(self, dim, index, src):
         from .ops.scatter import scatter_add_
         return scatter_add_(self, dim, index, src)
+    def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+        from .ops.scatter_reduce import scatter_reduce
+        return scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+    def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+        from .ops.scatter_reduce import scatter_reduce_
+        return scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
     def kthvalue(self, k, dim=-1, keepdim=False):
         from .ops.order_stats import kthvalue
         return kthvalue(self, k, dim, keepdim)
@@ -401,6 +429,10 @@ class TensorOps:
     def new_zeros(self, *size, dtype=None): return fac.zeros(*size, dtype=dtype or self.dtype)
     def new_ones(self, *size, dtype=None): return fac.ones(*size, dtype=dtype or self.dtype)
     def inverse(self): return la.inverse(self)
+
+    def det(self):
+        from .ops.determinant import det
+        return det(self)
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
     def new_full(self, size, fill_value, dtype=None):
         return fac.full(size, fill_value, dtype=dtype or self.dtype)

@@ -2,7 +2,8 @@
 
 Subclass `Function` with static `forward(ctx, *args)` and `backward(ctx, *grads)`, then call
 `MyFn.apply(...)`. The output's grad_fn is a node named `<ClassName>Backward`, as in PyTorch;
-`ctx.save_for_backward` saves tensors under the same freeing and version rules as built-in ops.
+`ctx.save_for_backward` saves tensors under the same freeing and version rules as built-in ops,
+and through any open `saved_tensors_hooks`.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .. import _events, messages
 from .._names import TorchNamed
 from ..grad_mode import no_grad, state as _grad_state
 from ..graph import Node
+from ..saved_hooks import hook_stack, pack_node
 from ..tensor import Tensor
 
 
@@ -155,6 +157,10 @@ class Function(metaclass=FunctionMeta):
                     if (o.grad_fn is not None or o._rg) and not dirty:
                         o = outs[i] = _fresh(o)
                     o.grad_fn, o._rg, o._out_nr = ctx, True, i
+        if record and hook_stack:
+            # saved_tensors_hooks see save_for_backward's tensors once the outputs are made,
+            # as PyTorch saves them then
+            pack_node(ctx, unpack_up_front=False)
         if _events.listener is not None:
             for o in outs:
                 if isinstance(o, Tensor):

@@ -4,15 +4,19 @@
 for backward inside it goes through `pack_hook` when saved and comes back through
 `unpack_hook` when the backward (or `grad_fn._saved_<name>`) needs it. `save_on_cpu` is the
 pair PyTorch ships, which here, on the CPU already, keeps a copy. The mechanism is in
-`engine/saved_hooks.py` (NOTE [packed saved tensors]).
+`engine/saved_hooks.py` (NOTE [packed saved tensors]). `disable_saved_tensors_hooks(message)`
+makes opening such hooks raise `RuntimeError(message)` while it is open.
 """
 from __future__ import annotations
 
+import contextlib
+
+from .. import saved_hooks
 from .._names import TorchNamed
 from ..graph import Node
 from ..saved_hooks import hook_stack
 
-__all__ = ["Node", "saved_tensors_hooks", "save_on_cpu"]
+__all__ = ["Node", "saved_tensors_hooks", "save_on_cpu", "disable_saved_tensors_hooks"]
 
 
 class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name
@@ -34,6 +38,8 @@ class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name
         self.pack_hook, self.unpack_hook = pack_hook, unpack_hook
 
     def __enter__(self) -> None:
+        if saved_hooks.disabled[0] is not None:
+            raise RuntimeError(saved_hooks.disabled[0])
         hook_stack.append((self.pack_hook, self.unpack_hook))
 
     def __exit__(self, *exc) -> bool:
@@ -57,3 +63,27 @@ class save_on_cpu(saved_tensors_hooks):  # noqa: N801 - PyTorch's name
             return packed[1]
 
         super().__init__(pack_to_cpu, unpack_from_cpu)
+
+
+@contextlib.contextmanager
+def disable_saved_tensors_hooks(error_message: str):
+    """A context (or decorator) inside which opening saved-tensors hooks raises
+    `RuntimeError(error_message)`; entering it while hooks are open raises the same. On leaving,
+    an enclosing one's message applies again, as in PyTorch.
+
+    Example:
+        >>> import engine as torch
+        >>> with torch.autograd.graph.disable_saved_tensors_hooks("no hooks here"):
+        ...     with torch.autograd.graph.save_on_cpu():
+        ...         pass
+        Traceback (most recent call last):
+        RuntimeError: no hooks here
+    """
+    previous = saved_hooks.disabled[0]
+    try:
+        if hook_stack:
+            raise RuntimeError(error_message)
+        saved_hooks.disabled[0] = error_message
+        yield
+    finally:
+        saved_hooks.disabled[0] = previous

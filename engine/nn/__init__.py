@@ -12,6 +12,8 @@ from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmo
                          SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
                          Threshold, Unflatten)
 from .conv import Conv1d, Conv2d
+from .adaptive_pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
+                               AdaptiveMaxPool2d)
 from .container import ModuleDict, ModuleList, ParameterList, Sequential
 from .distance import CosineSimilarity, PairwiseDistance
 from .linear import Identity, Linear
@@ -20,7 +22,7 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
 from .module import Module
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
-from .pooling import AvgPool2d, MaxPool2d
+from .pooling import AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
 from .sparse import Embedding
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList", "ModuleDict",
@@ -31,5 +33,6 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "CosineSimilarity",
            "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
-           "MaxPool2d", "AvgPool2d",
+           "MaxPool2d", "AvgPool2d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d",
+           "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
            "functional", "init", "parameter", "utils"]

@@ -354,7 +354,10 @@ from .functional_loss import (binary_cross_entropy,  # noqa: E402
                               smooth_l1_loss)
 from .functional_norm import batch_norm, layer_norm  # noqa: E402
 from .functional_pad import pad  # noqa: E402
-from .functional_pool import avg_pool2d, max_pool2d  # noqa: E402
+from .functional_adaptive_pool import (adaptive_avg_pool1d,  # noqa: E402
+                                       adaptive_avg_pool2d, adaptive_max_pool1d,
+                                       adaptive_max_pool2d)
+from .functional_pool import avg_pool1d, avg_pool2d, max_pool1d, max_pool2d  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
@@ -365,4 +368,6 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout", "embedding", "one_hot", "layer_norm",
            "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad", "conv1d",
-           "conv2d", "max_pool2d", "avg_pool2d"]
+           "conv2d", "max_pool2d", "avg_pool2d", "max_pool1d", "avg_pool1d",
+           "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
+           "adaptive_max_pool2d"]

@@ -62,3 +62,69 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     _check(input, kernel, stride, padding, (1, 1), ceil_mode)
     return _pool.AvgPool2D.apply(input, kernel, stride, padding, bool(ceil_mode),
                                  bool(count_include_pad), divisor_override)
+
+
+def _single(name: str, value, what: str):
+    """A 1-D pooling size: an int or a one-element sequence (PyTorch's message otherwise)."""
+    if isinstance(value, (tuple, list)):
+        if len(value) != 1:
+            raise RuntimeError(what.format(name=name, n=len(value)))
+        return int(value[0])
+    return None if value is None else int(value)
+
+
+_MAX1D_SIZE = ("max_pool1d() {name} must be an int, list of ints or tuple of ints of size 1 "
+               "but got size {n}")
+_AVG1D_SIZE = "avg_pool1d() argument '{name}' should contain one int (got {n})"
+
+
+def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
+               ceil_mode: bool = False, return_indices: bool = False):
+    """max_pool2d over a height of one: PyTorch unsqueezes dim -2, pools and squeezes it.
+
+    Example:
+        >>> import engine as torch
+        >>> max_pool1d(torch.tensor([[1., 3., 2., 0.]]), 2).tolist()
+        [[3.0, 2.0]]
+    """
+    k, s, p, d = (_single(n, v, _MAX1D_SIZE) for n, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+        ("dilation", dilation)))
+    s = k if s is None else s
+    if input.ndim not in (2, 3) or 0 in input.shape[-2:]:
+        raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 "
+                           f"dim batch size for input, but got:{list(input.shape)}")
+    if p > k // 2:
+        raise RuntimeError("max_pool1d() padding should be at most half of kernel size, but "
+                           f"got padding={p} and kernel_size={k}")
+    size = _pool.out_size(input.shape[-1], k, s, p, d, ceil_mode)
+    if size < 1:
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {size}")
+    if not input.dtype.is_floating_point:
+        from .functional import _dtype_word   # functional imports this module at its end
+        raise NotImplementedError(f'"max_pool1d_impl" not implemented for '
+                                  f"'{_dtype_word(input)}'")
+    out, indices = _pool.MaxPool2DWithIndices.apply(input.unsqueeze(-2), (1, k), (1, s),
+                                                    (0, p), (1, d), bool(ceil_mode))
+    out = out.squeeze(-2)
+    return (out, indices.squeeze(-2)) if return_indices else out
+
+
+def avg_pool1d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True) -> Tensor:
+    """avg_pool2d over a height of one: PyTorch unsqueezes dim -2, pools and squeezes it.
+
+    Example:
+        >>> import engine as torch
+        >>> avg_pool1d(torch.tensor([[1., 3., 2., 0.]]), 2).tolist()
+        [[2.0, 1.0]]
+    """
+    k, s, p = (_single(n, v, _AVG1D_SIZE) for n, v in (
+        ("kernel_size", kernel_size), ("stride", stride), ("padding", padding)))
+    s = k if s is None else s
+    if input.ndim not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional "
+                           "tensor for argument #1 'self' (while checking arguments for "
+                           "avg_pool1d)")
+    return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode,
+                      count_include_pad).squeeze(-2)

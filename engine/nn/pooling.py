@@ -1,7 +1,8 @@
-"""`nn.MaxPool2d` and `nn.AvgPool2d`: the functional pooling as layers.
+"""`nn.MaxPool1d/2d` and `nn.AvgPool1d/2d`: the functional pooling as layers.
 
-PyTorch counterparts: `torch.nn.MaxPool2d`, `torch.nn.AvgPool2d`. The stride defaults to the
-kernel size; the repr prints the arguments as they were given, as PyTorch's `extra_repr`.
+PyTorch counterparts: `torch.nn.MaxPool2d`, `torch.nn.AvgPool2d`, `MaxPool1d`, `AvgPool1d`. The
+stride defaults to the kernel size; the repr prints the arguments as they were given, as
+PyTorch's `extra_repr`, except AvgPool1d's, which PyTorch stores as one-element tuples.
 """
 from __future__ import annotations
 
@@ -60,4 +61,47 @@ class AvgPool2d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
-__all__ = ["MaxPool2d", "AvgPool2d"]
+class MaxPool1d(MaxPool2d):
+    """Max over kernel_size windows along the last dim of (N, C, L) or (C, L).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.nn.MaxPool1d(2)
+        MaxPool1d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)
+    """
+
+    def forward(self, input):
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+def _single(value) -> tuple:
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+class AvgPool1d(Module):
+    """Mean over kernel_size windows along the last dim of (N, C, L) or (C, L).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.nn.AvgPool1d(2)
+        AvgPool1d(kernel_size=(2,), stride=(2,), padding=(0,))
+    """
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+                 count_include_pad: bool = True) -> None:
+        super().__init__()
+        self.kernel_size = _single(kernel_size)
+        self.stride = _single(stride if stride is not None else kernel_size)
+        self.padding = _single(padding)
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+__all__ = ["MaxPool2d", "AvgPool2d", "MaxPool1d", "AvgPool1d"]

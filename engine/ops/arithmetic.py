@@ -15,7 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32
-from ._op import Op, _promote, scalar
+from ._op import Op, scalar
 from .inplace import apply_inplace
 
 _plain = new_tensor

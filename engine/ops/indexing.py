@@ -239,7 +239,6 @@ def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:
 def after_inplace(t: Tensor) -> None:
     """After an in-place write into `t`: rebase the root's history if `t` is a view with a
     recorded write, regenerate the grad_fns of `t`'s views if it is a root (views.py)."""
-    from . import views
     if t._x.get("view_of") is not None:
         if _grad_state.enabled and t._rg:
             views.written(t)
@@ -251,4 +250,4 @@ CopySlices.apply = classmethod(lambda cls, self, src, key: (setitem(self, key, s
 
 # loaded with this module: in-place writes reach views.py lazily, and the runner's sandbox
 # lets a program import nothing new once it runs
-from . import views  # noqa: E402,F401
+from . import views  # noqa: E402 - after_inplace uses it

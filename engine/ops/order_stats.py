@@ -19,6 +19,7 @@ from ..tensor import Tensor, new_tensor
 from ._dims import dim_of
 from ._op import Op, as_array
 from .reduction import return_type
+from .selection import ValuesAndIndices
 
 kthvalue_return = return_type("kthvalue")
 median_return, mode_return = return_type("median"), return_type("mode")
@@ -98,17 +99,10 @@ def _select(a: np.ndarray, dim: int, keepdim: bool, pick) -> tuple:
     return vals, (new_tensor(idx),)
 
 
-class _Selecting(Op):
+class _Selecting(ValuesAndIndices):
     """Shared by kthvalue, median(dim) and mode: the gradient goes to the chosen index."""
     saves = ("dim", "indices", "keepdim", "self_sym_sizes")
-    forward_extras = ("indices",)
     rule = "grad to the position each value was taken from"
-
-    @classmethod
-    def apply(cls, self, *params):
-        vals, extras = cls.forward(self._data, *params)
-        out = cls._record((self,), vals, (self,) + params, extras)
-        return cls.returns(out, extras[0])
 
     def backward(ctx, grad):
         from .elementwise import where

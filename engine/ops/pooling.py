@@ -38,6 +38,17 @@ def _grid(x: np.ndarray, kernel, stride, padding, dilation, ceil_mode, fill) -> 
     return np.pad(x, pads, constant_values=fill), out
 
 
+def scatter_to_planes(shape: tuple, g: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """An input-shaped gradient: each output's grad added at its plane-flat index, in output
+    order (as PyTorch's max-pooling backwards add them)."""
+    flat = np.zeros(shape[:-2] + (shape[-2] * shape[-1],), dtype=g.dtype)
+    lead = g.shape[:-2]
+    idx = indices.reshape(lead + (-1,))
+    for i in np.ndindex(*lead):
+        np.add.at(flat[i], idx[i], g[i].reshape(-1))
+    return flat.reshape(shape)
+
+
 class MaxPool2DWithIndices(Op):
     """out = the largest value in each (dilated) window; result1 = where it is"""
     grad_fn_name, name = "MaxPool2DWithIndicesBackward0", "max_pool2d_with_indices"
@@ -60,13 +71,8 @@ class MaxPool2DWithIndices(Op):
     def backward(ctx, grad):
         if _grad_state.enabled:
             raise NotImplementedError(_NO_DOUBLE_BACKWARD.format("max_pool2d"))
-        x, g = ctx.self._data, grad._data
-        flat = np.zeros(x.shape[:-2] + (x.shape[-2] * x.shape[-1],), dtype=g.dtype)
-        lead = g.shape[:-2]
-        idx = ctx.result1._data.reshape(lead + (-1,))
-        for i in np.ndindex(*lead):
-            np.add.at(flat[i], idx[i], g[i].reshape(-1))
-        return (new_tensor(flat.reshape(x.shape)),)
+        return (new_tensor(scatter_to_planes(ctx.self._data.shape, grad._data,
+                                             ctx.result1._data)),)
 
     @classmethod
     def apply(cls, x: Tensor, kernel_size, stride, padding, dilation, ceil_mode) -> tuple:

@@ -64,11 +64,11 @@ class ScatterAdd(Op):
             yield make(shape), tuple(shape), 0, index
 
 
-class _Picked(Op):
-    """Shared by sort and topk: values taken at indices along dim; grad scattered back."""
-    saves = ("dim", "indices", "self_sym_sizes")
+class ValuesAndIndices(Op):
+    """Base of the ops that answer (values, indices) (sort, topk here; kthvalue, median(dim)
+    and mode in order_stats.py): forward returns the values and the indices as its extra, and
+    apply wraps both in the op's named return type."""
     forward_extras = ("indices",)
-    rule = "grad scattered back to where each value came from"
     returns = _ReturnType
 
     @classmethod
@@ -76,6 +76,12 @@ class _Picked(Op):
         vals, extras = cls.forward(self._data, *params)
         out = cls._record((self,), vals, (self,) + params, extras)
         return cls.returns(out, extras[0])
+
+
+class _Picked(ValuesAndIndices):
+    """Shared by sort and topk: values taken at indices along dim; grad scattered back."""
+    saves = ("dim", "indices", "self_sym_sizes")
+    rule = "grad scattered back to where each value came from"
 
     def backward(ctx, grad):
         return (ScatterAdd.apply(grad, ctx.self_sym_sizes, ctx.dim, ctx.indices),)

@@ -304,10 +304,10 @@ class Repeat(Op):
         sizes, reps = ctx.self_sym_sizes, ctx.repeats
         lead = len(reps) - len(sizes)
         full = (1,) * lead + tuple(sizes)
-        split = []
+        pairs = []      # each dim as (repeat, size), so the repeats can be summed away
         for r, n in zip(reps, full):
-            split += [r, n]
-        g = grad.reshape(tuple(split)).sum(tuple(range(0, 2 * len(reps), 2)))
+            pairs += [r, n]
+        g = grad.reshape(tuple(pairs)).sum(tuple(range(0, 2 * len(reps), 2)))
         return (g.reshape(sizes),)
 
     @classmethod

@@ -20,7 +20,7 @@ import weakref
 import numpy as np
 
 from ..tensor import Tensor
-from ._op import Op, OpNode, edge
+from ._op import Op, edge
 from .indexing import CopySlicesNode, Index, IndexPut
 
 

@@ -1,0 +1,54 @@
+"""What an operator does with an operand PyTorch's operators do not take (a numpy array, a list).
+
+PyTorch's Tensor operators answer NotImplemented for such an operand, so Python takes over:
+`np.ones(3) + t` ends in numpy's "Concatenation operation is not implemented" TypeError (numpy
+defers to the Tensor, which declines, and Python falls back to sequence concatenation),
+`np.ones(3) * t` and `[1.] - t` in Python's "unsupported operand type(s)" one, `np.ones(3) < t`
+in "'<' not supported between instances", and `np.ones(3) != t` in the identity comparison
+(True). `np.ones(3) / t` is the exception: PyTorch's `__rtruediv__` is `t.reciprocal() * array`,
+which numpy then computes (refusing a tensor that requires grad) and wraps back into a Tensor.
+`==` takes an array in PyTorch too, so it is left alone.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from . import messages
+
+_SEQUENCES = (np.ndarray, list, tuple)
+
+
+def declines_sequences(method):
+    """A reflected arithmetic operator that answers NotImplemented for an array, list or tuple
+    on its left, as PyTorch's do."""
+    @functools.wraps(method)
+    def reflected(self, other):
+        if isinstance(other, _SEQUENCES):
+            return NotImplemented
+        return method(self, other)
+    return reflected
+
+
+def declines_arrays(method):
+    """An ordering comparison (or !=) that answers NotImplemented for a numpy array, either
+    side."""
+    @functools.wraps(method)
+    def compare(self, other):
+        if isinstance(other, np.ndarray):
+            return NotImplemented
+        return method(self, other)
+    return compare
+
+
+def array_over_tensor(array: np.ndarray, tensor):
+    """`array / tensor` as PyTorch computes it: numpy multiplies the tensor's reciprocal (in
+    the tensor's dtype) by the array, in numpy's promoted dtype, and the result is a Tensor
+    outside the graph; numpy cannot read a tensor that requires grad."""
+    from .ops.elementwise import reciprocal
+    from .tensor import new_tensor
+    recip = reciprocal(tensor)
+    if recip.requires_grad:
+        raise RuntimeError(messages.NUMPY_REQUIRES_GRAD)
+    return new_tensor(np.asarray(np.multiply(recip._data, array)))
