@@ -190,7 +190,7 @@ class TensorOps:
     def masked_fill(self, mask, value): return sh.MaskedFill.apply(self, mask, _num(value))
     def floor(self): return ew.floor(self)
     def ceil(self): return ew.ceil(self)
-    def round(self, decimals=0): return ew.round(self, decimals)
+    def round(self, decimals=None): return ew.round(self, decimals)
     def addcmul(self, tensor1, tensor2, *, value=1):
         return fu.addcmul(self, tensor1, tensor2, value=value)
     def addcdiv(self, tensor1, tensor2, *, value=1):

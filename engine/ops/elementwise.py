@@ -295,10 +295,32 @@ def trunc(a) -> Tensor:
     return Trunc.apply(a)
 
 
-def round(a, decimals: int = 0) -> Tensor:  # noqa: A001
-    if decimals:
-        return _plain(np.round(a._data, decimals))
-    return Round.apply(a)
+class RoundDecimals(Op):
+    """out = self rounded half to even at `decimals` digits (negative: left of the point)"""
+    grad_fn_name, name = "RoundBackward1", "round"
+    rule = "0"
+
+    def forward(self, decimals):
+        with np.errstate(all="ignore"):     # huge |decimals| give nan, as in PyTorch
+            return np.round(self, decimals)
+
+    def backward(ctx, grad):
+        return (_zeros(grad),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield from ((x, 1) for (x,) in _samples.unary(make, shape, -2.0, 2.0))
+
+
+def round(a, decimals=None) -> Tensor:  # noqa: A001
+    """`torch.round`: half to even; passing decimals (even 0) is PyTorch's other overload,
+    RoundBackward1, which integer tensors do not have."""
+    if decimals is None:
+        return Round.apply(a)
+    if a._data.dtype.kind not in "fc":
+        raise NotImplementedError(
+            f"\"round_cpu\" not implemented for '{a.dtype.legacy[:-6]}'")
+    return RoundDecimals.apply(a, int(decimals))
 
 
 def exp2(input) -> Tensor:
