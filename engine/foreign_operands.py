@@ -7,7 +7,7 @@ defers to the Tensor, which declines, and Python falls back to sequence concaten
 in "'<' not supported between instances", and `np.ones(3) != t` in the identity comparison
 (True). `np.ones(3) / t` is the exception: PyTorch's `__rtruediv__` is `t.reciprocal() * array`,
 which numpy then computes (refusing a tensor that requires grad) and wraps back into a Tensor.
-`==` takes an array in PyTorch too, so it is left alone.
+`==` takes an array in PyTorch (a tensor of bools), but not a list.
 """
 from __future__ import annotations
 
@@ -21,22 +21,30 @@ _SEQUENCES = (np.ndarray, list, tuple)
 
 
 def declines_sequences(method):
-    """A reflected arithmetic operator that answers NotImplemented for an array, list or tuple
-    on its left, as PyTorch's do."""
+    """An arithmetic operator that answers NotImplemented for an array, list or tuple operand,
+    as PyTorch's do: `t + [1.]` is Python's TypeError, and `t + np.ones(3)` becomes numpy's
+    `np.ones(3).__radd__(t)`, which reads the tensor (refusing one that requires grad) and
+    computes in numpy's promoted dtype, wrapped back into a Tensor outside the graph."""
     @functools.wraps(method)
-    def reflected(self, other):
+    def declining(self, other):
         if isinstance(other, _SEQUENCES):
             return NotImplemented
         return method(self, other)
-    return reflected
+    return declining
 
 
 def declines_arrays(method):
-    """An ordering comparison (or !=) that answers NotImplemented for a numpy array, either
-    side."""
+    """An ordering comparison (or !=) that answers NotImplemented for a numpy array, list or
+    tuple, either side, as PyTorch's do: Python then compares identities (!=) or raises."""
+    return declines_sequences(method)
+
+
+def declines_lists(method):
+    """`==`, which takes a numpy array in PyTorch but answers NotImplemented for a list or
+    tuple (so `t == [1.]` is Python's identity comparison, False)."""
     @functools.wraps(method)
     def compare(self, other):
-        if isinstance(other, np.ndarray):
+        if isinstance(other, (list, tuple)):
             return NotImplemented
         return method(self, other)
     return compare

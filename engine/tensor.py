@@ -314,8 +314,21 @@ class Tensor(TensorOps, metaclass=TorchNamed):
             raise TypeError("unsupported format string passed to Tensor.__format__")
         return str(self)
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype=None):
+        # numpy reads a tensor as PyTorch's numpy() gives it: never one that requires grad
+        # (`np.array(losses)` over a list of losses is the classic way to meet this error).
+        # No `copy` parameter, as in PyTorch's: numpy 2 warns where it wants one, as there.
+        if self._rg:
+            raise RuntimeError(messages.NUMPY_REQUIRES_GRAD)
         return self._data if dtype is None else self._data.astype(dtype)
+
+    def __array_wrap__(self, array):
+        # a numpy function of a tensor gives a tensor (np.sin(t)), as PyTorch's does: bools as
+        # uint8, outside the graph. The one-argument signature is PyTorch's, which is why numpy
+        # 2 warns (DeprecationWarning) at the program's line when it calls it, as it does there.
+        if array.dtype == np.bool_:
+            array = array.astype(np.uint8)
+        return new_tensor(np.asarray(array))
 
 
 def _plain(data):

@@ -10,7 +10,8 @@ import numpy as _np
 
 from ._names import numpy_kwargs
 from .device import no_cuda
-from .foreign_operands import array_over_tensor, declines_arrays, declines_sequences
+from .foreign_operands import (array_over_tensor, declines_arrays, declines_lists,
+                               declines_sequences)
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -50,13 +51,13 @@ def bind_ops() -> None:
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
     TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
-    TensorOps.__radd__ = compile_operator(ar.Add, "__radd__", (1,), reflected=True)  # 2 + x
+    TensorOps.__radd__ = compile_operator(ar.Add, "__radd__", (1,))   # 2 + x is x + 2
     # sub refuses a bool operand before promotion could hide it: ar.sub raises then
     TensorOps.__sub__ = compile_operator(
         ar.Sub, "__sub__", (1,), "i0._data.dtype.kind == 'b' or i1._data.dtype.kind == 'b'",
         ar.sub)
     TensorOps.__mul__ = compile_operator(ar.Mul, "__mul__")
-    TensorOps.__rmul__ = compile_operator(ar.Mul, "__rmul__", reflected=True)   # 2 * x
+    TensorOps.__rmul__ = compile_operator(ar.Mul, "__rmul__")   # 2 * x is x * 2
     TensorOps.__truediv__ = compile_operator(ar.Div, "__truediv__")
     TensorOps.__neg__ = compile_operator(ar.Neg, "__neg__")
     for name, op in (("exp", ew.Exp), ("sin", ew.Sin), ("cos", ew.Cos), ("tanh", ew.Tanh)):
@@ -73,7 +74,8 @@ class TensorOps:
     # tanh below) are their op's generated apply itself, bound by bind_ops(), which wraps a
     # number operand as ar.add, ar.sub, ar.mul, ar.div do: no delegating frame
     # (NOTE [tiny-op fast path])
-    # reflected operators decline a numpy array or list on the left (foreign_operands.py)
+    # binary operators decline a numpy array, list or tuple (foreign_operands.py): reflected
+    # ones on the left, forward ones (but for ==, which PyTorch lets take an array) on the right
     @declines_sequences
     def __rsub__(self, other): return ar.rsub(self, other)
 
@@ -84,15 +86,19 @@ class TensorOps:
             return NotImplemented
         return ar.div(other, self)
 
+    @declines_sequences
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
     @declines_sequences
     def __rfloordiv__(self, other): return cmp.floor_divide(other, self)
+    @declines_sequences
     def __mod__(self, other): return cmp.remainder(self, other)
     @declines_sequences
     def __rmod__(self, other): return cmp.remainder(other, self)
+    @declines_sequences
     def __pow__(self, other): return ar.pow(self, other)
     @declines_sequences
     def __rpow__(self, other): return ar.pow(other, self)
+    @declines_sequences
     def __matmul__(self, other): return la.matmul(self, other)
     @declines_sequences
     def __rmatmul__(self, other): return la.matmul(other, self)
@@ -106,8 +112,9 @@ class TensorOps:
     def __imod__(self, other): return rnd.remainder_(self, other)
 
     # ---- comparisons and logic (never differentiable) --------------------------------------
+    # PyTorch's != and ordering decline a numpy array, list or tuple either side; == an array
+    @declines_lists
     def __eq__(self, other): return cmp.eq(self, other)
-    # PyTorch's != and ordering decline a numpy array either side; == takes it
     @declines_arrays
     def __ne__(self, other): return cmp.ne(self, other)
     @declines_arrays
@@ -118,8 +125,11 @@ class TensorOps:
     def __gt__(self, other): return cmp.gt(self, other)
     @declines_arrays
     def __ge__(self, other): return cmp.ge(self, other)
+    @declines_sequences
     def __and__(self, other): return cmp.bitwise_and(self, other)
+    @declines_sequences
     def __or__(self, other): return cmp.bitwise_or(self, other)
+    @declines_sequences
     def __xor__(self, other): return cmp.bitwise_xor(self, other)
     def __invert__(self): return cmp.bitwise_not(self)
     def eq(self, other): return cmp.eq(self, other)

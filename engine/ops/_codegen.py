@@ -228,8 +228,7 @@ def compile_apply(cls, helpers: dict):
     return fn
 
 
-def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallback=None,
-                     reflected: bool = False):
+def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallback=None):
     """`cls`'s generated apply as a Tensor method of its own (`Tensor.__mul__` is Mul's,
     `Tensor.sin` is Sin's): the same code, so `y * c` runs one Python frame instead of a
     delegating method's and apply's (NOTE [tiny-op fast path]).
@@ -238,9 +237,9 @@ def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallba
     function's `_pair` wraps it (`scalar`: PyTorch's wrapped number, or its TypeError);
     operands for which the expression `refuse` (over i0, i1) holds go to `fallback`, the
     public function, which raises PyTorch's error (sub's bools). `fixed` fills forward's
-    parameters after the inputs (add's alpha=1). A `reflected` operator (`__radd__`) answers
-    NotImplemented for a numpy array, list or tuple on the left, as PyTorch's does, so that
-    Python (or numpy) raises its own TypeError (engine/foreign_operands.py)."""
+    parameters after the inputs (add's alpha=1). A binary operator answers NotImplemented for a
+    numpy array, list or tuple, as PyTorch's do, so that Python raises its own TypeError or
+    numpy computes the result (engine/foreign_operands.py)."""
     n = cls.n_inputs
     params = "".join(f", p{n + k}" for k in range(len(fixed)))
     header, body = cls.apply_source.split("\n", 1)
@@ -249,11 +248,10 @@ def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallba
         raise TypeError(f"{cls.__name__} has no generated apply of that signature")
     lines = [f"def {name}({', '.join(f'i{k}' for k in range(n))}):"]
     if n == 2:
-        lines += ["    if not isinstance(i1, Tensor):"]
-        if reflected:
-            lines += ["        if isinstance(i1, SEQUENCES):",
-                      "            return NotImplemented"]
-        lines += ["        i1 = wrap(i1, i0)"]
+        lines += ["    if not isinstance(i1, Tensor):",
+                  "        if isinstance(i1, SEQUENCES):",
+                  "            return NotImplemented",
+                  "        i1 = wrap(i1, i0)"]
     if refuse:
         lines += [f"    if {refuse}:",
                   "        return fallback(i0, i1)"]
