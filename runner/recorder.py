@@ -88,6 +88,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._ops = 0
         self._bw_frame = None                # the engine frame the user called backward through
         self._bw_line = None
+        self._last_grad: tuple | None = None  # NOTE [a gradient handed on]
         self._scan_frame = None
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console

@@ -166,11 +166,14 @@ class ForwardEvents:
                     if nxt is not None and nxt._uid not in nids:
                         new_nodes += self._discover(nxt)
                 fn_name = node.__class__.__name__
+                # every engine op makes a node only with grad mode on: no thread-local read
+                saved, mode = node._saved, True
             else:
                 fn = output.grad_fn
                 fn_name = None
                 if fn is not None:
                     fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
+                saved, mode = (), _grad_state.enabled
             uid = output._uid
             rgs[uid] = rg = output._rg
             out_id = tids.get(uid)
@@ -186,8 +189,7 @@ class ForwardEvents:
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
             self._window.append(("op", line, op_name, ins, out_id, fn_id,
-                                 node, node._saved if node is not None else (), new_nodes,
-                                 _grad_state.enabled, active is not None,
+                                 node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
