@@ -43,7 +43,10 @@ _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
 # insertion. Keys are the ids of the live tensors the entries hold, so they never collide.
 # To bound memory, every 16th new id looks at `_fresh` (`_bound_pending`): once it holds
 # 16, those are the newest, and the dict is dropped. Outputs too large for a snapshot are
-# cut to 16 at once, so that no more of them are held than before.
+# cut to 16 at once, so that no more of them are held than before. An op that has just
+# scanned (its line differs from the last op's, as in most training code) puts its output
+# straight into the dict when `_fresh` is empty, as the next op will scan again: the order
+# is kept, since everything in the dict is then older.
 _PENDING = 16
 
 # NOTE [op records]
@@ -125,9 +128,11 @@ class ForwardEvents:
                 return  # in-place work on a .grad (zero_()): the grad_reset event tells it
             if self._closing:
                 self._settle()
+            scanned = False
             if (frame is not self._scan_frame or line != self._scan_line) and (
                     self._pending or self._fresh) and frame is not None:
                 self._scan(frame, line)
+                scanned = True
             tids, rgs = self._tids, self._rg
             # Most inputs already have an id and are described as they are now; anything else
             # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
@@ -182,9 +187,17 @@ class ForwardEvents:
             if out_id is None:  # _new_tid, written out
                 k = len(tids)
                 out_id = tids[uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
-                self._fresh.append(output)
-                if not (small and k & 15):  # NOTE [pending names]: at most 48, or 16 large
-                    self._bound_pending(small)
+                fresh = self._fresh
+                if scanned and not fresh:
+                    # a program that changes line at every op scans at every op: straight
+                    # into the dict, which the next scan reads anyway (NOTE [pending names])
+                    self._pending[id(output)] = (out_id, output)
+                    if not (small and k & 15):
+                        self._trim_pending()
+                else:
+                    fresh.append(output)
+                    if not (small and k & 15):  # NOTE [pending names]: at most 48, or 16 large
+                        self._bound_pending(small)
             self._ops += 1
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
