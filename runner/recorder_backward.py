@@ -134,7 +134,7 @@ class BackwardEvents:
             snaps_in = []
             for g in grads_in:
                 if type(g) is Tensor:
-                    if (last is not None and g._uid == last[1] and window[-1] is last[0]
+                    if (last is not None and g._uid == last[1] and window and window[-1] is last[0]
                             and g._vc[0] == last[2] and node._x is None):
                         snaps_in.append(last[3])  # NOTE [a gradient handed on]
                         continue
@@ -197,6 +197,7 @@ class BackwardEvents:
         line = self._bw_line if self._active is not None else self._where()[0]
         self._window.append(("backward_end", line, self._pass(), api))
         self._active = None
+        self._last_grad = None  # the reuse is within a pass (NOTE [a gradient handed on])
         # The window closes at the next event that is not an optimizer step, so that
         # `loss.backward(); optimizer.step()` stays one iteration (see _settle).
         self._closing = True
