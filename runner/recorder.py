@@ -66,6 +66,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
         self._names: dict[str, str] = {}     # "tK" -> user variable name
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
+        self._fresh: list = []               # tensors given ids since, not yet in _pending
         self._globals: dict | None = None    # the user module's namespace, scanned at the end
         self._file_kind: dict[str, int] = {}  # co_filename -> 0 other, 1 user, 2 quiet
         # The tensors that are some leaf's .grad, held weakly (a .grad keeps its leaf alive):
@@ -87,6 +88,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._ops = 0
         self._bw_frame = None                # the engine frame the user called backward through
         self._bw_line = None
+        self._last_grad: tuple | None = None  # NOTE [a gradient handed on]
         self._scan_frame = None
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
@@ -180,7 +182,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
         pending = self._pending
-        if len(pending) > _PENDING:
+        if self._fresh or len(pending) > _PENDING:
             self._trim_pending()
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
@@ -195,15 +197,31 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         k = len(tids)
         tid = tids[t._uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
         self._rg[t._uid] = t._rg
-        pending = self._pending
-        pending[id(t)] = (tid, t)
-        if len(pending) > _PENDING:  # temporaries never get a name: forget the oldest
-            self._trim_pending()
+        fresh = self._fresh
+        fresh.append(t)
+        if len(fresh) > _PENDING:  # temporaries never get a name: forget the oldest
+            self._bound_pending(True)
         return tid
 
+    def _bound_pending(self, small: bool) -> None:
+        """Bound what waits for a name without building `_pending` (NOTE [pending names]):
+        when `_fresh` alone holds 16, they are the newest 16 and `_pending` is all older."""
+        fresh = self._fresh
+        if len(fresh) >= _PENDING:
+            self._pending.clear()
+            del fresh[:-_PENDING]
+        elif not small:
+            self._trim_pending()
+
     def _trim_pending(self) -> None:
-        """Keep the newest 16 entries of `_pending` (NOTE [pending names])."""
-        pending = self._pending
+        """Move `_fresh` into `_pending` and keep its newest 16 entries (NOTE [pending
+        names])."""
+        pending, fresh = self._pending, self._fresh
+        if fresh:
+            tids = self._tids
+            for t in fresh:
+                pending[id(t)] = (tids[t._uid], t)
+            fresh.clear()
         over = len(pending) - _PENDING
         if over > 0:
             for key in list(pending)[:over]:
@@ -309,7 +327,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             self._active = None
         self._settle()
         try:
-            if self._globals is not None and self._pending:
+            if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
                 self._scan_globals()
             self._builder = Builder(self)

@@ -20,6 +20,17 @@ from engine.tensor import Tensor
 from .trace_build import Snap, num
 
 
+# NOTE [a gradient handed on]
+# In a chain of nodes the gradient a node gives its first edge is the very tensor the next
+# node receives, and node_apply snapshotted it twice. The second snapshot is the first one
+# again when nothing can have changed the tensor in between: it is the same tensor (uid),
+# its version is the same (an in-place change bumps it), the last record in the window is
+# still the node_apply that snapshotted it (an event in between, such as an accumulation or
+# a print, or a tensor getting an id, makes it not), and the receiving node has no hooks
+# (the walk runs a node's pre-hooks and the hooks of the tensors it made only when the node
+# has `_x`). The walk never sums into a gradient in place (walk._add_to makes a new tensor).
+
+
 class BackwardEvents:
     """Recorder methods for backward events (runner/recorder.py's Recorder has the state)."""
 
@@ -115,22 +126,39 @@ class BackwardEvents:
             if nid is None:
                 return  # a node no event introduced; the picture cannot draw it
             line = self._bw_line if active is not None else self._where()[0]
-            tids, cap = self._tids, self._copy_max
+            tids, cap, window = self._tids, self._copy_max, self._window
             # each gradient on the node's edges: (*snapshot, tid or None), None where none
             # flows. Plain loops: in Python 3.11 a comprehension or a helper is one more call
             # per record, and every node of every pass makes one.
-            snaps_in, snaps_out = [], []
-            for grads, snaps in ((grads_in, snaps_in), (grads_out, snaps_out)):
-                for g in grads:
-                    if type(g) is Tensor:
-                        a, fn = g._data, g.grad_fn
-                        snaps.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
-                                      g._rg, type(fn).__name__ if fn is not None else None,
+            last = self._last_grad
+            snaps_in = []
+            for g in grads_in:
+                if type(g) is Tensor:
+                    if (last is not None and g._uid == last[1] and window and window[-1] is last[0]
+                            and g._vc[0] == last[2] and node._x is None):
+                        snaps_in.append(last[3])  # NOTE [a gradient handed on]
+                        continue
+                    a, fn = g._data, g.grad_fn
+                    snaps_in.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                     g._rg, None if fn is None else type(fn).__name__,
+                                     tids.get(g._uid)))
+                else:
+                    snaps_in.append(None)
+            snaps_out = []
+            for g in grads_out:
+                if type(g) is Tensor:
+                    a, fn = g._data, g.grad_fn
+                    snaps_out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                      g._rg, None if fn is None else type(fn).__name__,
                                       tids.get(g._uid)))
-                    else:
-                        snaps.append(None)
-            self._window.append(("node_apply", line, active[0] if active else self._passes - 1,
-                                 nid, node, snaps_in, snaps_out))
+                else:
+                    snaps_out.append(None)
+            rec = ("node_apply", line, active[0] if active else self._passes - 1, nid, node,
+                   snaps_in, snaps_out)
+            window.append(rec)
+            g = grads_out[0] if grads_out else None
+            self._last_grad = (rec, g._uid, g._vc[0], snaps_out[0]) if type(
+                g) is Tensor else None
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -169,6 +197,7 @@ class BackwardEvents:
         line = self._bw_line if self._active is not None else self._where()[0]
         self._window.append(("backward_end", line, self._pass(), api))
         self._active = None
+        self._last_grad = None  # the reuse is within a pass (NOTE [a gradient handed on])
         # The window closes at the next event that is not an optimizer step, so that
         # `loss.backward(); optimizer.step()` stays one iteration (see _settle).
         self._closing = True

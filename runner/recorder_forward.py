@@ -34,12 +34,19 @@ _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
 
 # NOTE [pending names]
 # The latest 16 new tensors wait in `_pending` for `_scan` to name them: older temporaries
-# never get a name. Forgetting the oldest on every op is a dict deletion per op; instead
-# the dict may hold up to 32 and is cut to its newest 16 before anything reads it
-# (`_trim_pending`). Keys are the ids of the live tensors the entries hold, so they never
-# collide, and cutting to the newest 16 later leaves the same entries as cutting at every
-# insertion. Outputs too large for a snapshot are cut at once, so that no more of them are
-# held than before.
+# never get a name. Forgetting the oldest on every op is a dict deletion per op, and even
+# the insertion (the key, an entry tuple, a dict that keeps growing and shrinking) cost
+# about a tenth of an op; so a new tensor is only appended to the list `_fresh`, and
+# `_trim_pending` moves the list into the dict, in order, and cuts the dict to its newest
+# 16 before anything reads it (`_scan`, the end of the run). Nothing is removed from
+# either between two reads, so cutting then leaves the same entries as cutting at every
+# insertion. Keys are the ids of the live tensors the entries hold, so they never collide.
+# To bound memory, every 16th new id looks at `_fresh` (`_bound_pending`): once it holds
+# 16, those are the newest, and the dict is dropped. Outputs too large for a snapshot are
+# cut to 16 at once, so that no more of them are held than before. An op that has just
+# scanned (its line differs from the last op's, as in most training code) puts its output
+# straight into the dict when `_fresh` is empty, as the next op will scan again: the order
+# is kept, since everything in the dict is then older.
 _PENDING = 16
 
 # NOTE [op records]
@@ -65,7 +72,7 @@ class ForwardEvents:
             return
         if self._closing:
             self._settle()
-        if self._pending and frame is not None:
+        if (self._pending or self._fresh) and frame is not None:
             self._maybe_scan(frame, line)
         if len(self._window) > self._window_cap:
             self._count_past_cap("tensor")
@@ -86,22 +93,27 @@ class ForwardEvents:
             if active is None:
                 # _where, written out: this is the hottest call of a traced run, and the walk
                 # to the user's frame is most of its cost
-                # from the caller of the op's apply: on_op's own caller is always the engine
+                # from the caller of the op's apply: on_op's own caller is always the engine.
+                # Usually that caller is the user's code (`y * 2` runs the generated operator
+                # itself, NOTE [tiny-op fast path]): one look, no loop.
                 f = _getframe(2)
                 kinds = self._file_kind
-                quiet = False
-                while f is not None:
-                    k = kinds.get(f.f_code.co_filename)
-                    if k is None:
-                        k = self._classify(f.f_code.co_filename)
-                    if k == 1:
-                        break
-                    if k == 2:
-                        quiet = True
-                    f = f.f_back
-                if quiet:
-                    return  # optimizer.step() internals
-                frame, line = f, (f.f_lineno if f is not None else None)
+                if kinds.get(f.f_code.co_filename) == 1:
+                    frame, line = f, f.f_lineno
+                else:
+                    quiet = False
+                    while f is not None:
+                        k = kinds.get(f.f_code.co_filename)
+                        if k is None:
+                            k = self._classify(f.f_code.co_filename)
+                        if k == 1:
+                            break
+                        if k == 2:
+                            quiet = True
+                        f = f.f_back
+                    if quiet:
+                        return  # optimizer.step() internals
+                    frame, line = f, (f.f_lineno if f is not None else None)
             else:
                 if node is None or not active[2]:
                     # The engine's own arithmetic inside backward: return before the stack
@@ -116,9 +128,11 @@ class ForwardEvents:
                 return  # in-place work on a .grad (zero_()): the grad_reset event tells it
             if self._closing:
                 self._settle()
-            if self._pending and frame is not None and (
-                    frame is not self._scan_frame or line != self._scan_line):
+            scanned = False
+            if (frame is not self._scan_frame or line != self._scan_line) and (
+                    self._pending or self._fresh) and frame is not None:
                 self._scan(frame, line)
+                scanned = True
             tids, rgs = self._tids, self._rg
             # Most inputs already have an id and are described as they are now; anything else
             # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
@@ -157,11 +171,14 @@ class ForwardEvents:
                     if nxt is not None and nxt._uid not in nids:
                         new_nodes += self._discover(nxt)
                 fn_name = node.__class__.__name__
+                # every engine op makes a node only with grad mode on: no thread-local read
+                saved, mode = node._saved, True
             else:
                 fn = output.grad_fn
                 fn_name = None
                 if fn is not None:
                     fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
+                saved, mode = (), _grad_state.enabled
             uid = output._uid
             rgs[uid] = rg = output._rg
             out_id = tids.get(uid)
@@ -170,16 +187,22 @@ class ForwardEvents:
             if out_id is None:  # _new_tid, written out
                 k = len(tids)
                 out_id = tids[uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
-                pending = self._pending
-                pending[id(output)] = (out_id, output)
-                if not (small and k & 15):  # NOTE [pending names]: at most 32, or 16 large
-                    self._trim_pending()
+                fresh = self._fresh
+                if scanned and not fresh:
+                    # a program that changes line at every op scans at every op: straight
+                    # into the dict, which the next scan reads anyway (NOTE [pending names])
+                    self._pending[id(output)] = (out_id, output)
+                    if not (small and k & 15):
+                        self._trim_pending()
+                else:
+                    fresh.append(output)
+                    if not (small and k & 15):  # NOTE [pending names]: at most 48, or 16 large
+                        self._bound_pending(small)
             self._ops += 1
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
             self._window.append(("op", line, op_name, ins, out_id, fn_id,
-                                 node, node._saved if node is not None else (), new_nodes,
-                                 _grad_state.enabled, active is not None,
+                                 node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail

@@ -104,9 +104,13 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
             if useful is not None and not any(fn in useful for fn, _ in nexts):
                 continue
             direct = kind._direct_backward
-            if direct is not None and node._x is None and not listening:
-                # the usual op node, no hooks, nobody listening: _apply's work, without a call
+            if direct is not None and node._x is None and (not listening or len(grads) == 1):
+                # the usual op node, no hooks: _apply's work, without a call; a listener (the
+                # tracer) is told as _apply tells it, with the same tuples
                 outs = (None,) * len(nexts) if grads[0] is None else direct(node, grads[0])
+                if listening and _events.listener is not None:
+                    _events.listener.on_node_apply(
+                        node, (grads[0],), outs if type(outs) is tuple else tuple(outs))
             else:
                 outs = _apply(node, grads)
             if not retain_graph:
