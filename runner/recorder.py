@@ -101,6 +101,11 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         f = _getframe(2)
         if self._active is not None:
             return self._where_in_pass(f)
+        return self._walk_from(f)
+
+    def _walk_from(self, f) -> tuple:
+        """_where's walk, from frame `f` outwards (on_op calls it when its one look at its
+        caller's caller did not find the user's file)."""
         kinds = self._file_kind
         quiet = False
         while f is not None:

@@ -91,29 +91,18 @@ class ForwardEvents:
         try:
             active = self._active
             if active is None:
-                # _where, written out: this is the hottest call of a traced run, and the walk
-                # to the user's frame is most of its cost
-                # from the caller of the op's apply: on_op's own caller is always the engine.
-                # Usually that caller is the user's code (`y * 2` runs the generated operator
-                # itself, NOTE [tiny-op fast path]): one look, no loop.
+                # _where's first step, written out: this is the hottest call of a traced run.
+                # Look at the caller of the op's apply (on_op's own caller is always the
+                # engine). Usually that is the user's code (`y * 2` runs the generated
+                # operator itself, NOTE [tiny-op fast path]): one look, no call; otherwise the
+                # walk outwards.
                 f = _getframe(2)
-                kinds = self._file_kind
-                if kinds.get(f.f_code.co_filename) == 1:
+                if self._file_kind.get(f.f_code.co_filename) == 1:
                     frame, line = f, f.f_lineno
                 else:
-                    quiet = False
-                    while f is not None:
-                        k = kinds.get(f.f_code.co_filename)
-                        if k is None:
-                            k = self._classify(f.f_code.co_filename)
-                        if k == 1:
-                            break
-                        if k == 2:
-                            quiet = True
-                        f = f.f_back
+                    line, frame, quiet = self._walk_from(f)
                     if quiet:
                         return  # optimizer.step() internals
-                    frame, line = f, (f.f_lineno if f is not None else None)
             else:
                 if node is None or not active[2]:
                     # The engine's own arithmetic inside backward: return before the stack

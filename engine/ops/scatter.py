@@ -18,20 +18,30 @@ from ._op import NotImplementedNode, Op
 from .selection import Gather
 
 
+def scatter_key(out: np.ndarray, dim: int, index: np.ndarray) -> tuple:
+    """(a copy of `out` as at least 1-d, the fancy index naming, for every position of `index`,
+    the element of `out` it sends to along `dim`, `index` as at least 1-d). A 0-d index or
+    tensor counts as one element along one dim, as in PyTorch. Shared by scatter_reduce."""
+    index, out = index.reshape(index.shape or 1), out.reshape(out.shape or 1).copy()
+    grid = list(np.indices(index.shape, sparse=True))
+    grid[dim] = index
+    return out, tuple(grid), index
+
+
+def src_part(src: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """The part of `src` an (at least 1-d) `index` reads: its leading corner of index's shape."""
+    return src[tuple(slice(0, n) for n in index.shape)] if src.ndim else src
+
 
 def _written(out: np.ndarray, dim: int, index: np.ndarray, src, reduce=None) -> np.ndarray:
     """A copy of `out` with `src` (an array at least index's size, or a number) written at
     `index` along `dim`; `reduce` "add" or "multiply" combines instead of overwriting."""
-    shape, out = out.shape, out.copy()
+    shape = out.shape
     if index.size == 0:
-        return out
-    # a 0-d index or tensor counts as one element along one dim, as in PyTorch
-    index, out = index.reshape(index.shape or 1), out.reshape(shape or 1)
-    grid = list(np.indices(index.shape, sparse=True))
-    grid[dim] = index
-    key = tuple(grid)
+        return out.copy()
+    out, key, index = scatter_key(out, dim, index)
     if isinstance(src, np.ndarray):
-        src = src[tuple(slice(0, n) for n in index.shape)] if src.ndim else src
+        src = src_part(src, index)
     src = np.asarray(src).astype(out.dtype, copy=False)
     if reduce is None:
         out[key] = src

@@ -20,7 +20,7 @@ import numpy as np
 from ..tensor import Tensor, new_tensor
 from ._dims import dim_of
 from ._op import Op
-from .scatter import _check
+from .scatter import _check, scatter_key, src_part
 
 _REDUCES = ("sum", "prod", "mean", "amax", "amin", "max", "min")
 _AT = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum,
@@ -39,14 +39,11 @@ def _identity(reduce: str, dtype: np.dtype):
 
 def _reduced(out: np.ndarray, src: np.ndarray, dim: int, index: np.ndarray, reduce: str,
              include_self: bool) -> np.ndarray:
-    shape, out = out.shape, out.copy()
+    shape = out.shape
     if index.size == 0:
-        return out
-    index, out = index.reshape(index.shape or 1), out.reshape(shape or 1)
-    grid = list(np.indices(index.shape, sparse=True))
-    grid[dim] = index
-    key = tuple(grid)
-    src = (src[tuple(slice(0, n) for n in index.shape)] if src.ndim else src.reshape(1))
+        return out.copy()
+    out, key, index = scatter_key(out, dim, index)
+    src = src_part(src, index) if src.ndim else src.reshape(1)
     if not include_self:
         out[key] = _identity(reduce, out.dtype)
     _AT[reduce].at(out, key, src)     # in index order, one element at a time
