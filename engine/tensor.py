@@ -17,7 +17,6 @@ from .graph import RemovableHandle
 from .device import CPU
 from .size import Size
 from .tensor_ops import TensorOps, bind_ops
-from .unsupported import missing_tensor_attribute
 
 tensor_uids = itertools.count()
 _ndarray = np.ndarray
@@ -50,10 +49,6 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         _init(self, data)
         if requires_grad:
             self.requires_grad = True
-
-    def __getattr__(self, name: str):
-        # reached only when ordinary lookup fails: say so when real PyTorch has the name
-        raise AttributeError(missing_tensor_attribute(type(self).__name__, name))
 
     # ---- autograd metadata -----------------------------------------------------------
     @property

@@ -25,6 +25,7 @@ import time
 import traceback
 import warnings
 
+from engine.unsupported import explained
 from runner import protocol
 from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 from runner.guards import Sandbox
@@ -303,6 +304,8 @@ def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
     elif isinstance(exc, RecursionError):
         kind, limit = "limit", "recursion_depth"
         message = f"{message} (recursion depth limit {limits.recursion_depth})"
+    elif explained(exc):                    # x.stft: PyTorch has it, gradstep does not
+        message = explained(exc)
     if kind != "exception" and line and not message.startswith("line "):
         message = f"line {line}: {message}"
     error = {"type": type_name, "message": message, "line": line, "kind": kind}
@@ -323,7 +326,7 @@ def _exception_text(exc, error, filename) -> str:
         src = linecache.getline(filename, error["line"]).strip()
         return f'  File "{filename}", line {error["line"]}\n    {src}\n{last}\n'
     lines = format_exception(exc, filename).rstrip("\n").split("\n")
-    if error["kind"] in ("refused", "limit"):      # the message gained its line number
+    if error["kind"] in ("refused", "limit") or explained(exc):   # the message was rewritten
         lines[-1] = last
     return "\n".join(lines) + "\n"
 
