@@ -21,8 +21,9 @@ _SEQUENCES = (np.ndarray, list, tuple)
 
 
 def declines_sequences(method):
-    """An arithmetic operator that answers NotImplemented for an array, list or tuple operand,
-    as PyTorch's do: `t + [1.]` is Python's TypeError, and `t + np.ones(3)` becomes numpy's
+    """An operator (arithmetic, bitwise, != or ordering) that answers NotImplemented for an
+    array, list or tuple operand, as PyTorch's do: `t + [1.]` and `t < (1,)` are Python's
+    TypeError, `t != np.ones(3)` its identity comparison, and `t + np.ones(3)` becomes numpy's
     `np.ones(3).__radd__(t)`, which reads the tensor (refusing one that requires grad) and
     computes in numpy's promoted dtype, wrapped back into a Tensor outside the graph."""
     @functools.wraps(method)
@@ -31,12 +32,6 @@ def declines_sequences(method):
             return NotImplemented
         return method(self, other)
     return declining
-
-
-def declines_arrays(method):
-    """An ordering comparison (or !=) that answers NotImplemented for a numpy array, list or
-    tuple, either side, as PyTorch's do: Python then compares identities (!=) or raises."""
-    return declines_sequences(method)
 
 
 def declines_lists(method):

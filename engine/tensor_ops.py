@@ -10,8 +10,7 @@ import numpy as _np
 
 from ._names import numpy_kwargs
 from .device import no_cuda
-from .foreign_operands import (array_over_tensor, declines_arrays, declines_lists,
-                               declines_sequences)
+from .foreign_operands import array_over_tensor, declines_lists, declines_sequences
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -115,15 +114,15 @@ class TensorOps:
     # PyTorch's != and ordering decline a numpy array, list or tuple either side; == an array
     @declines_lists
     def __eq__(self, other): return cmp.eq(self, other)
-    @declines_arrays
+    @declines_sequences
     def __ne__(self, other): return cmp.ne(self, other)
-    @declines_arrays
+    @declines_sequences
     def __lt__(self, other): return cmp.lt(self, other)
-    @declines_arrays
+    @declines_sequences
     def __le__(self, other): return cmp.le(self, other)
-    @declines_arrays
+    @declines_sequences
     def __gt__(self, other): return cmp.gt(self, other)
-    @declines_arrays
+    @declines_sequences
     def __ge__(self, other): return cmp.ge(self, other)
     @declines_sequences
     def __and__(self, other): return cmp.bitwise_and(self, other)

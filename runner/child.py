@@ -304,8 +304,8 @@ def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
     elif isinstance(exc, RecursionError):
         kind, limit = "limit", "recursion_depth"
         message = f"{message} (recursion depth limit {limits.recursion_depth})"
-    elif explained(exc):                    # x.stft: PyTorch has it, gradstep does not
-        message = explained(exc)
+    elif (better := explained(exc)):        # x.stft: PyTorch has it, gradstep does not
+        message = better
     if kind != "exception" and line and not message.startswith("line "):
         message = f"line {line}: {message}"
     error = {"type": type_name, "message": message, "line": line, "kind": kind}
