@@ -33,7 +33,8 @@ GEOMETRY = """() => {
     const r = e.getBoundingClientRect(), o = e.closest(outer).getBoundingClientRect();
     return r.bottom <= o.bottom + 1 && r.top >= o.top - 1; });
   return {width: innerWidth, scrollWidth: document.documentElement.scrollWidth, panes,
-          editorInside: inside('.editor', '.pane-code'), graphInside: inside('.graph', '.pane-graph')};
+          editorInside: inside('.editor', '.pane-code'),
+          graphInside: inside('.graph', '.pane-graph')};
 }""" % PANES
 
 UNDER_RUN = """() => {
