@@ -101,10 +101,10 @@ class OpNode(Node):
 
     @property
     def needs_input_grad(self) -> tuple:
-        nf = self.next_functions
-        if len(nf) == 2:   # most backwards ask; spelled out, as a comprehension is a call
-            return (nf[0][0] is not None, nf[1][0] is not None)
-        return tuple([edge[0] is not None for edge in nf])
+        fns = self._fns     # NOTE [edges without tuples] in graph.py
+        if len(fns) == 2:   # most backwards ask; spelled out, as a comprehension is a call
+            return (fns[0] is not None, fns[1] is not None)
+        return tuple([fn is not None for fn in fns])
 
     def apply(self, grads: tuple) -> tuple:
         return type(self)._backward(self, grads[0])
