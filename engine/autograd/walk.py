@@ -25,7 +25,7 @@ from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
 from ..ops._broadcast import first_grad
 from ..ops._op import edge
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from . import anomaly
 from .order import collect
 
@@ -296,7 +296,7 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
         new = old + g
     else:
         old._data += g._data
-        old._vc[0] += 1
+        counter(old)[0] += 1
         new = old
     if new is not old:
         x = new._x

@@ -26,7 +26,7 @@ from .. import _events
 from ..grad_mode import inference_spans, state
 from ..saved_hooks import hook_stack, pack_node
 from ..graph import AccumulateGrad, node_uids
-from ..tensor import Tensor, tensor_uids
+from ..tensor import VERSION_0, Tensor, tensor_uids
 
 _KIND_ARG, _KIND_RESULT, _KIND_SIZES, _KIND_NUMEL, _KIND_EXTRA = range(5)
 
@@ -170,7 +170,7 @@ def compile_apply(cls, helpers: dict):
              "    result._rg = False",
              "    result.grad_fn = None",
              "    result._grad = None",
-             "    result._vc = [0]",
+             "    result._vc = VERSION_0",   # NOTE [version counters made on first need]
              "    result._uid = next(tensor_uids)",
              "    result._out_nr = 0",
              "    result._acc = None",
@@ -217,6 +217,7 @@ def compile_apply(cls, helpers: dict):
     src = "\n".join(body) + "\n"
     scope = {"ndarray": np.ndarray, "asarray": np.asarray, "new": object.__new__,
              "Tensor": Tensor, "tensor_uids": tensor_uids, "node_uids": node_uids,
+             "VERSION_0": VERSION_0,
              "AccumulateGrad": AccumulateGrad, "state": state,
              "events": _events, "inference_spans": inference_spans, "version": _version,
              "hook_stack": hook_stack, "pack_node": pack_node,
