@@ -15,7 +15,6 @@ from .generator import Generator, default_generator
 from .tensor import Tensor, _plain, counter, new_tensor
 
 
-
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
     if requires_grad:
         if t._data.dtype.kind not in "fc":

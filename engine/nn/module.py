@@ -82,7 +82,6 @@ class Module(metaclass=TorchNamed):
             tail = _TORCH_FILE.get(cls.__name__, cls.__module__.rsplit(".", 1)[1])
             cls._torch_name = f"torch.nn.modules.{tail}.{cls.__name__}"
 
-
     training: bool
 
     def __init__(self, *args, **kwargs) -> None:

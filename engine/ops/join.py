@@ -222,6 +222,7 @@ def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
             _events.listener.on_op(cls.name, (self,), o, node)
     return outs
 
+
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:
     return dim_of(d, ndim)

@@ -128,7 +128,6 @@ class Optimizer(metaclass=TorchNamed):
         if cls.__module__.startswith("engine.optim."):    # print as PyTorch's classes
             cls._torch_name = f"torch.optim.{cls.__name__.lower()}.{cls.__name__}"
 
-
     def __init__(self, params, defaults: dict) -> None:
         self.defaults = defaults
         self.state: dict = defaultdict(dict)
