@@ -37,8 +37,8 @@ VERSION_0 = (0,)
 def counter(t: "Tensor") -> list:
     """`t`'s version counter as a list, to bump or to share: made on first need."""
     vc = t._vc
-    if vc is VERSION_0:
-        vc = t._vc = [0]
+    if type(vc) is not list:    # VERSION_0, or an equal tuple (a pickled tensor's, loaded)
+        vc = t._vc = [vc[0]]
     return vc
 
 
