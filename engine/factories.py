@@ -12,8 +12,7 @@ import numpy as np
 from . import _events, dtypes, messages
 from .device import place
 from .generator import Generator, default_generator
-from .tensor import Tensor, _plain, new_tensor
-
+from .tensor import Tensor, _plain, counter, new_tensor
 
 
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
@@ -362,7 +361,7 @@ def _filled_in_place(t: Tensor, values: np.ndarray, how: str) -> Tensor:
     from .ops._op import check_inference_write, check_inplace
     check_inplace(t)
     t._data[...] = values
-    t._vc[0] += 1
+    counter(t)[0] += 1
     check_inference_write(t)
     if _events.listener is not None:
         _events.listener.on_inplace(t, how, t._vc[0])

@@ -49,8 +49,9 @@ class RemovableHandle(metaclass=TorchNamed):
 class Node(metaclass=TorchNamed):
     """Base of every grad_fn class. Subclasses are built per op with PyTorch's class name.
 
-    Attributes: `next_functions` (tuple of (Node|None, int)), `metadata` (dict), `_uid`,
-    `_freed`, `_saved` (saved values in `_saved_names` order; tensors become FREED when freed).
+    Attributes: `next_functions` (tuple of (Node|None, int), kept as `_fns` and `_nrs`: see
+    NOTE [edges without tuples]), `metadata` (dict), `_uid`, `_freed`, `_saved` (saved values
+    in `_saved_names` order; tensors become FREED when freed).
 
     Example:
         >>> import engine as torch
@@ -61,7 +62,7 @@ class Node(metaclass=TorchNamed):
     """
 
     # rarely used state (hooks, metadata) lives in the `_x` dict so creating a node stays cheap
-    __slots__ = ("_uid", "next_functions", "_saved", "_versions", "_freed", "_x", "_n_out",
+    __slots__ = ("_uid", "_fns", "_nrs", "_saved", "_versions", "_freed", "_x", "_n_out",
                  "__weakref__")
 
     _saved_names: tuple = ()
@@ -73,7 +74,8 @@ class Node(metaclass=TorchNamed):
 
     def __init__(self) -> None:
         self._uid = next(node_uids)
-        self.next_functions = ()
+        self._fns = ()
+        self._nrs = None
         self._saved = ()
         self._versions = ()
         self._freed = False
@@ -88,6 +90,28 @@ class Node(metaclass=TorchNamed):
     def name(self) -> str:
         """PyTorch's node name, e.g. ``"MulBackward0"``."""
         return type(self).__name__
+
+    # NOTE [edges without tuples]
+    # PyTorch's next_functions is a tuple of (node, input_nr) pairs, built afresh on every read
+    # (its nodes are C++ and keep the edges in a vector). Kept as such a tuple here, each node
+    # would hold one tuple per edge plus the outer one, all alive as long as the graph: objects
+    # Python's cyclic collector counts and visits again in each older generation, for every op
+    # of a long chain. A node keeps instead `_fns`, the next nodes (None where an input needs
+    # no gradient), and `_nrs`, their input numbers, or None when all are 0 (every op but the
+    # outputs of split, unbind, max with indices ...). The walk reads the two directly.
+    @property
+    def next_functions(self) -> tuple:
+        nrs = self._nrs
+        if nrs is None:
+            return tuple([(fn, 0) for fn in self._fns])
+        return tuple(zip(self._fns, nrs))
+
+    @next_functions.setter
+    def next_functions(self, edges) -> None:
+        edges = tuple(edges)
+        self._fns = tuple([fn for fn, _ in edges])
+        nrs = tuple([nr for _, nr in edges])
+        self._nrs = nrs if any(nrs) else None
 
     def _extra(self, key: str, default):
         if self._x is None:

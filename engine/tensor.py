@@ -21,6 +21,26 @@ from .tensor_ops import TensorOps, bind_ops
 tensor_uids = itertools.count()
 _ndarray = np.ndarray
 
+# NOTE [version counters made on first need]
+# Every tensor has a version counter, shared with its views (and detach()'s result), that
+# in-place writes bump; a saved tensor whose counter moved refuses to unpack. A fresh list
+# per tensor would be one more object alive as long as the graph, counted and visited by
+# Python's cyclic collector on every op of a long chain, while most tensors are never written
+# nor viewed. So a tensor starts with the one shared tuple VERSION_0: reading `t._vc[0]` works
+# as on a list and gives 0. The first writer or sharer asks `counter(t)`, which gives the
+# tensor its own list then. Code that bumps a counter or hands it to another tensor must go
+# through `counter()`: bumping the tuple fails loudly, but sharing it would silently leave
+# the two tensors with counters of their own.
+VERSION_0 = (0,)
+
+
+def counter(t: "Tensor") -> list:
+    """`t`'s version counter as a list, to bump or to share: made on first need."""
+    vc = t._vc
+    if type(vc) is not list:    # VERSION_0, or an equal tuple (a pickled tensor's, loaded)
+        vc = t._vc = [vc[0]]
+    return vc
+
 
 class Tensor(TensorOps, metaclass=TorchNamed):
     """A multi-dimensional array that can record the ops applied to it.
@@ -151,7 +171,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     def detach(self) -> "Tensor":
         """A tensor sharing storage and version counter, cut from the graph."""
         t = new_tensor(self._data)
-        t._vc = self._vc
+        t._vc = counter(self)
         if _events.listener is not None:
             _events.listener.on_tensor(t, "detach")
         return t
@@ -339,7 +359,7 @@ def _init(t: Tensor, data: np.ndarray) -> None:
     t._rg = False
     t.grad_fn = None
     t._grad = None
-    t._vc = [0]
+    t._vc = VERSION_0
     t._uid = next(tensor_uids)
     t._out_nr = 0
     t._acc = None
@@ -356,7 +376,7 @@ def new_tensor(data) -> Tensor:
     t._rg = False
     t.grad_fn = None
     t._grad = None
-    t._vc = [0]
+    t._vc = VERSION_0
     t._uid = next(tensor_uids)
     t._out_nr = 0
     t._acc = None

@@ -264,7 +264,7 @@ def _graph_nodes(roots) -> list:
     out = [r.grad_fn for r in roots if r.grad_fn is not None]
     seen = set(out)  # the nodes themselves: they hash by identity, and all are alive meanwhile
     for n in out:  # the list is the queue: the loop meets what it appends, in order
-        for nxt, _ in n.next_functions:
+        for nxt in n._fns:     # next_functions' nodes (NOTE [edges without tuples])
             if nxt is not None and nxt not in seen:
                 seen.add(nxt)
                 out.append(nxt)

@@ -156,7 +156,7 @@ class ForwardEvents:
                     k = len(nids)
                     fn_id = nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
                         _N_IDS, "n", k)
-                for nxt, _ in node.next_functions:
+                for nxt in node._fns:   # next_functions' nodes (NOTE [edges without tuples])
                     if nxt is not None and nxt._uid not in nids:
                         new_nodes += self._discover(nxt)
                 fn_name = node.__class__.__name__
@@ -218,7 +218,7 @@ class ForwardEvents:
         """Give `node` an id; return the nodes behind it met for the first time (with saves)."""
         self._nid(node)
         new = ()
-        for nxt, _ in node.next_functions:
+        for nxt in node._fns:
             if nxt is not None and nxt._uid not in self._nids:
                 new += self._discover(nxt)
         return new
@@ -240,7 +240,7 @@ class ForwardEvents:
             k = len(nids)
             nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(_N_IDS, "n", k)
             found.append((node, node._saved))
-            stack.extend(nxt for nxt, _ in reversed(node.next_functions)
+            stack.extend(nxt for nxt in reversed(node._fns)
                          if nxt is not None and nxt._uid not in nids)
         return tuple(found)
 

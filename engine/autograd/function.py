@@ -14,7 +14,7 @@ from .._names import TorchNamed
 from ..grad_mode import no_grad, state as _grad_state
 from ..graph import Node
 from ..saved_hooks import hook_stack, pack_node
-from ..tensor import Tensor
+from ..tensor import Tensor, counter
 
 
 class BackwardCFunction(Node):
@@ -141,7 +141,7 @@ class Function(metaclass=FunctionMeta):
             if record and t._rg and t.grad_fn is None:
                 raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                    "in-place operation.")
-            t._vc[0] += 1
+            counter(t)[0] += 1
         if record:
             ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
             ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
@@ -178,7 +178,7 @@ def _zeros(meta: tuple) -> Tensor:
 def _fresh(t: Tensor) -> Tensor:
     from ..tensor import new_tensor
     n = new_tensor(t._data)
-    n._vc = t._vc
+    n._vc = counter(t)
     return n
 
 

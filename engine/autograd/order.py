@@ -18,7 +18,7 @@ def collect(starts: list, targets) -> tuple:
         node = stack.pop()
         if order is not None:
             order.append(node)
-        for fn, _ in node.next_functions:
+        for fn in node._fns:      # NOTE [edges without tuples] in graph.py
             if fn is None:
                 continue
             if fn in deps:
@@ -33,7 +33,7 @@ def collect(starts: list, targets) -> tuple:
         deps = {}
         for node in order:
             if node in useful:
-                for fn, _ in node.next_functions:
+                for fn in node._fns:
                     if fn in useful:
                         deps[fn] = deps.get(fn, 0) + 1
     return deps, useful
@@ -44,7 +44,7 @@ def _leading_to(order: list, targets: set) -> set:
     useful = set()
     children_first = _topo(order)
     for node in children_first:
-        if node in targets or any(fn in useful for fn, _ in node.next_functions):
+        if node in targets or any(fn in useful for fn in node._fns):
             useful.add(node)
     return useful
 
@@ -55,14 +55,14 @@ def _topo(nodes: list) -> list:
     for start in nodes:
         if start in done:
             continue
-        stack = [(start, iter(start.next_functions))]
+        stack = [(start, iter(start._fns))]
         done.add(start)
         while stack:
             node, it = stack[-1]
-            for fn, _ in it:
+            for fn in it:
                 if fn is not None and fn not in done:
                     done.add(fn)
-                    stack.append((fn, iter(fn.next_functions)))
+                    stack.append((fn, iter(fn._fns)))
                     break
             else:
                 stack.pop()

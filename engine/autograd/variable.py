@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from .._names import TorchNamed
-from ..tensor import Tensor
+from ..tensor import Tensor, counter
 
 
 class _VariableMeta(TorchNamed):
@@ -32,7 +32,7 @@ class Variable(metaclass=_VariableMeta):
         if data is None:
             data = new_tensor(__import__("numpy").zeros((0,), dtype="float32"))
         t = new_tensor(data._data)
-        t._vc = data._vc
+        t._vc = counter(data)
         if requires_grad:
             t.requires_grad = True
         if _events.listener is not None:

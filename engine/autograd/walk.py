@@ -16,6 +16,7 @@ recently created first (PyTorch's order; AccumulateGrad nodes run as soon as the
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from itertools import repeat
 
 import numpy as np
 
@@ -24,7 +25,7 @@ from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
 from ..ops._broadcast import first_grad
 from ..ops._op import edge
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from . import anomaly
 from .order import collect
 
@@ -100,14 +101,14 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                 if accumulate and (useful is None or node in useful) and grads[0] is not None:
                     accumulate_grad(node.variable, grads[0], create_graph)
                 continue
-            nexts = node.next_functions
-            if useful is not None and not any(fn in useful for fn, _ in nexts):
+            fns = node._fns     # NOTE [edges without tuples] in graph.py
+            if useful is not None and not any(fn in useful for fn in fns):
                 continue
             direct = kind._direct_backward
             if direct is not None and node._x is None and (not listening or len(grads) == 1):
                 # the usual op node, no hooks: _apply's work, without a call; a listener (the
                 # tracer) is told as _apply tells it, with the same tuples
-                outs = (None,) * len(nexts) if grads[0] is None else direct(node, grads[0])
+                outs = (None,) * len(fns) if grads[0] is None else direct(node, grads[0])
                 if listening and _events.listener is not None:
                     _events.listener.on_node_apply(
                         node, (grads[0],), outs if type(outs) is tuple else tuple(outs))
@@ -125,7 +126,8 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
                     node.free()
                 if listening:
                     freed.append(node)
-            for (fn, nr), g in zip(nexts, outs):
+            nrs = node._nrs
+            for fn, nr, g in zip(fns, _ALL_ZERO if nrs is None else nrs, outs):
                 if fn is None or (useful is not None and fn not in useful):
                     continue
                 left = deps[fn] - 1
@@ -154,6 +156,11 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
     if freed and _events.listener is not None:
         _events.listener.on_graph_freed(tuple(freed))
     return results
+
+
+# the input numbers of a node whose `_nrs` is None (all 0; NOTE [edges without tuples]):
+# endless, so zip() stops at the node's edges and gradients
+_ALL_ZERO = repeat(0)
 
 
 # NOTE [backward order]: PyTorch runs the ready node with the highest sequence number first
@@ -195,7 +202,7 @@ def _apply(node, grads: list) -> tuple:
                 grads = hook_values(hook, grads, r)
     # nothing flows in? (one-output nodes, the usual ones, skip the generator)
     if grads[0] is None if len(grads) == 1 else all(g is None for g in grads):
-        outs = (None,) * len(node.next_functions)
+        outs = (None,) * len(node._fns)
     elif node._x is not None and node._x.get("anomaly") and anomaly.state.enabled:
         outs = anomaly.checked_apply(node, grads)
     else:
@@ -289,7 +296,7 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
         new = old + g
     else:
         old._data += g._data
-        old._vc[0] += 1
+        counter(old)[0] += 1
         new = old
     if new is not old:
         x = new._x

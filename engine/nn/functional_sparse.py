@@ -11,7 +11,7 @@ import numpy as np
 
 from ..grad_mode import no_grad
 from ..ops import sparse as _sparse
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 
 
 def _index_type_error(indices: Tensor) -> RuntimeError:
@@ -29,7 +29,7 @@ def _renorm_(weight: Tensor, indices: np.ndarray, max_norm: float, norm_type: fl
         norm = np.linalg.norm(data[k].astype(np.float64), ord=norm_type)
         if norm > max_norm:
             data[k] *= data.dtype.type(max_norm / (norm + 1e-7))
-    weight._vc[0] += 1
+    counter(weight)[0] += 1
 
 
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,

@@ -13,7 +13,7 @@ from .. import _events
 from .._names import TorchNamed
 from ..grad_mode import no_grad
 from ..graph import RemovableHandle
-from ..tensor import Tensor
+from ..tensor import Tensor, counter
 from .parameter import Parameter
 
 
@@ -81,7 +81,6 @@ class Module(metaclass=TorchNamed):
         if cls.__module__.startswith("engine.nn."):
             tail = _TORCH_FILE.get(cls.__name__, cls.__module__.rsplit(".", 1)[1])
             cls._torch_name = f"torch.nn.modules.{tail}.{cls.__name__}"
-
 
     training: bool
 
@@ -483,7 +482,7 @@ def _reset_grad(p: Tensor, set_to_none: bool) -> None:
     else:
         g.requires_grad_(False)
     g._data[...] = 0
-    g._vc[0] += 1
+    counter(g)[0] += 1
     if _events.listener is not None:
         _events.listener.on_grad_reset(p, "zero_")
 

@@ -10,7 +10,7 @@ import copy
 
 from .. import _events, messages
 from ..factories import empty
-from ..tensor import Tensor, _init
+from ..tensor import Tensor, _init, counter
 
 
 class Parameter(Tensor):
@@ -36,7 +36,7 @@ class Parameter(Tensor):
             raise RuntimeError(messages.INT_REQUIRES_GRAD)
         p = object.__new__(cls)
         _init(p, data._data)        # same storage, as torch.nn.Parameter(t) shares t's
-        p._vc = data._vc
+        p._vc = counter(data)
         p._rg = bool(requires_grad)
         if _events.listener is not None:
             _events.listener.on_tensor(p, "Parameter")

@@ -26,10 +26,9 @@ from .. import _events
 from ..grad_mode import inference_spans, state
 from ..saved_hooks import hook_stack, pack_node
 from ..graph import AccumulateGrad, node_uids
-from ..tensor import Tensor, tensor_uids
+from ..tensor import VERSION_0, Tensor, tensor_uids
 
 _KIND_ARG, _KIND_RESULT, _KIND_SIZES, _KIND_NUMEL, _KIND_EXTRA = range(5)
-_NO_EDGE = (None, 0)
 
 
 def _version(v):
@@ -108,18 +107,19 @@ def _signature(cls) -> list | None:
 
 
 def _edge_lines(k: int) -> list:
-    """`e{k}`, the next_functions entry of input `i{k}` (what `_op.edge` computes)."""
+    """`e{k}` and `r{k}`, the next_functions entry of input `i{k}` (what `_op.edge` computes)
+    as the node keeps it (NOTE [edges without tuples] in graph.py)."""
     return [
-        f"        f = i{k}.grad_fn",
-        "        if f is not None:",
-        f"            e{k} = (f, i{k}._out_nr)",
+        f"        e{k} = i{k}.grad_fn",
+        f"        if e{k} is not None:",
+        f"            r{k} = i{k}._out_nr",
         f"        elif i{k}._rg:",
-        f"            f = i{k}._acc",
-        "            if f is None:",
-        f"                f = i{k}._acc = AccumulateGrad(i{k})",
-        f"            e{k} = (f, 0)",
+        f"            r{k} = 0",
+        f"            e{k} = i{k}._acc",
+        f"            if e{k} is None:",
+        f"                e{k} = i{k}._acc = AccumulateGrad(i{k})",
         "        else:",
-        f"            e{k} = NO_EDGE",
+        f"            r{k} = 0",
     ]
 
 
@@ -170,7 +170,7 @@ def compile_apply(cls, helpers: dict):
              "    result._rg = False",
              "    result.grad_fn = None",
              "    result._grad = None",
-             "    result._vc = [0]",
+             "    result._vc = VERSION_0",   # NOTE [version counters made on first need]
              "    result._uid = next(tensor_uids)",
              "    result._out_nr = 0",
              "    result._acc = None",
@@ -191,7 +191,9 @@ def compile_apply(cls, helpers: dict):
              "        node._uid = next(node_uids)"]
     for k in range(n):
         body += _edge_lines(k)
-    body += [f"        node.next_functions = ({', '.join(f'e{k}' for k in range(n))},)"]
+    body += [f"        node._fns = ({', '.join(f'e{k}' for k in range(n))},)",
+             f"        node._nrs = ({', '.join(f'r{k}' for k in range(n))},) "
+             f"if {' or '.join(f'r{k}' for k in range(n))} else None"]
     if cls._spec:
         values, saved, versions = _save_lines(cls, arg, n, "        ")
         body += values
@@ -215,7 +217,8 @@ def compile_apply(cls, helpers: dict):
     src = "\n".join(body) + "\n"
     scope = {"ndarray": np.ndarray, "asarray": np.asarray, "new": object.__new__,
              "Tensor": Tensor, "tensor_uids": tensor_uids, "node_uids": node_uids,
-             "AccumulateGrad": AccumulateGrad, "NO_EDGE": _NO_EDGE, "state": state,
+             "VERSION_0": VERSION_0,
+             "AccumulateGrad": AccumulateGrad, "state": state,
              "events": _events, "inference_spans": inference_spans, "version": _version,
              "hook_stack": hook_stack, "pack_node": pack_node,
              "forward": cls.forward, "Node": cls.Node, "NAME": cls.name, **defaults,

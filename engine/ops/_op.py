@@ -61,7 +61,7 @@ from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
 from ..graph import AccumulateGrad, Node, make_node_class, node_uids
 from ..saved_hooks import hook_stack, pack_node
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from ._codegen import _KIND_ARG, _KIND_EXTRA, _KIND_NUMEL, _KIND_RESULT, _KIND_SIZES
 from ._codegen import compile_apply, compile_saver
 
@@ -101,10 +101,10 @@ class OpNode(Node):
 
     @property
     def needs_input_grad(self) -> tuple:
-        nf = self.next_functions
-        if len(nf) == 2:   # most backwards ask; spelled out, as a comprehension is a call
-            return (nf[0][0] is not None, nf[1][0] is not None)
-        return tuple([edge[0] is not None for edge in nf])
+        fns = self._fns     # NOTE [edges without tuples] in graph.py
+        if len(fns) == 2:   # most backwards ask; spelled out, as a comprehension is a call
+            return (fns[0] is not None, fns[1] is not None)
+        return tuple([fn is not None for fn in fns])
 
     def apply(self, grads: tuple) -> tuple:
         return type(self)._backward(self, grads[0])
@@ -292,7 +292,7 @@ def _make_view(view: Tensor, base: Tensor) -> None:
     """Share the version counter (PyTorch views do), remember the root base the view looks
     into ("view_of", see NOTE [writes through views] in views.py) and a grad-requiring leaf
     root ("base", which refuses in-place writes)."""
-    view._vc = base._vc
+    view._vc = counter(base)
     bx = base._x
     if bx is not None and "view_of" in bx:
         root, leaf = bx["view_of"], bx.get("base")

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from ._broadcast import sum_to
 from ._op import Op, OpNode, check_inference_write, check_inplace, edge, scalar
 
@@ -171,7 +171,7 @@ def _alias(t: Tensor) -> Tensor:
 
 def new_alias(t: Tensor) -> Tensor:
     out = new_tensor(t._data.view())
-    out._vc = t._vc
+    out._vc = counter(t)
     return out
 
 
@@ -218,7 +218,7 @@ def setitem(t: Tensor, key, value) -> None:
                   "Slice" if isinstance(key, slice) else "")
     src = value if isinstance(value, Tensor) else scalar(value, t)
     t._data[nkey] = src._data
-    t._vc[0] += 1
+    counter(t)[0] += 1
     check_inference_write(t)
     _copy_slices(t, nkey, src)
     if _events.listener is not None:

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from ._op import _KIND_ARG, _KIND_RESULT, Op, as_array, check_inference_write, check_inplace
 
 
@@ -25,7 +25,7 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
     if _grad_state.enabled and (t._rg or any(o is not None and o._rg for o in others)):
         node = _record(cls, t, others, args)
     t._data[...] = out
-    t._vc[0] += 1
+    counter(t)[0] += 1
     check_inference_write(t)
     if node is not None:
         versions = list(node._versions)
@@ -142,7 +142,7 @@ def zero_(t: Tensor) -> Tensor:
     if not (_grad_state.enabled and t._rg):
         check_inplace(t)
         t._data[...] = 0
-        t._vc[0] += 1
+        counter(t)[0] += 1
         check_inference_write(t)
         _report("zero_", t, (), None)
         return t

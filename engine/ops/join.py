@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _events
 from ..grad_mode import state as _grad_state
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from ._dims import dim_of
 from ._op import Op, OpNode, _make_view
 
@@ -215,12 +215,13 @@ def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
         node = cls._make_node((self,), outs[0], args, None)
         node._n_out = len(outs)
         for i, o in enumerate(outs):
-            o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, self._vc
+            o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, counter(self)
             o._x["multi"] = (i, cls.view_name)
     if _events.listener is not None and not _grad_state.quiet:
         for o in outs:
             _events.listener.on_op(cls.name, (self,), o, node)
     return outs
+
 
 # ---- public entry points ------------------------------------------------------------------
 def _dim(d: int, ndim: int) -> int:

@@ -78,7 +78,7 @@ def _addmm_plain_backward(ctx, grad: Tensor):
     alpha, beta, _, _, _, _, self_sizes, mat2_column_major, mat1_column_major = ctx._saved
     if type(alpha) not in _ONES or type(beta) not in _ONES or alpha != 1 or beta != 1:
         return None
-    (fa, _), (fb, _), (fc, _) = ctx.next_functions
+    fa, fb, fc = ctx._fns
     g = grad._data
     if fb is not None:
         m2 = _saved_matrix(ctx, 4, g.dtype)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 from ._broadcast import records_nothing
 from ._exact import F32, fma32
 from ._op import Op
@@ -331,8 +331,8 @@ def _update_running(running_mean, running_var, mean, var_sum, n, momentum) -> No
     rm[...] = m * mean + (t(1) - m) * rm
     # PyTorch keeps the unbiased variance in double: momentum * it and the sum are double
     rv[...] = m * unbiased.astype(np.float64) + ((t(1) - m) * rv).astype(np.float64)
-    running_mean._vc[0] += 1
-    running_var._vc[0] += 1
+    counter(running_mean)[0] += 1
+    counter(running_var)[0] += 1
 
 
 __all__ = ["NativeLayerNorm", "NativeBatchNorm", "row_moments"]

@@ -16,7 +16,7 @@ from .. import _events, messages
 from .._names import TorchNamed
 from ..grad_mode import enable_grad, no_grad
 from ..ops._mm_order import MAX_MACS
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, counter, new_tensor
 
 _DUPLICATE_WARNING = ("optimizer contains a parameter group with duplicate parameters; in "
                       "future, this will cause an error; see "
@@ -128,7 +128,6 @@ class Optimizer(metaclass=TorchNamed):
         if cls.__module__.startswith("engine.optim."):    # print as PyTorch's classes
             cls._torch_name = f"torch.optim.{cls.__name__.lower()}.{cls.__name__}"
 
-
     def __init__(self, params, defaults: dict) -> None:
         self.defaults = defaults
         self.state: dict = defaultdict(dict)
@@ -201,7 +200,7 @@ class Optimizer(metaclass=TorchNamed):
                     before.extend(p._data.copy() for p in params)
                 self._update(group, params)
                 for p in params:
-                    p._vc[0] += 1     # each parameter was written in place
+                    counter(p)[0] += 1     # each parameter was written in place
                 stepped.extend(params)
         # one event per step() call, covering every group, as the user wrote one call
         if watched and _events.listener is not None and stepped:
