@@ -62,7 +62,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self.limits = _coerce_limits(limits)
         self._copy_max = self.limits["repr_max_numel"]
         self._tids: dict[int, str] = {}      # Tensor._uid -> "tK"
-        self._rg: dict[int, bool] = {}       # Tensor._uid -> requires_grad as last described
+        # Tensor._uid -> requires_grad as last described; missing: True (NOTE [flags as
+        # described] in recorder_forward.py)
+        self._rg: dict[int, bool] = {}
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
         self._names: dict[str, str] = {}     # "tK" -> user variable name
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
@@ -90,6 +92,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._bw_line = None
         self._last_grad: tuple | None = None  # NOTE [a gradient handed on]
         self._scan_frame = None
+        # NOTE [the op's line]: the code and instruction of the last op called from the
+        # user's file, and its line
+        self._op_code = self._op_lasti = self._op_line = None
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
@@ -236,7 +241,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         """The id of `t`, registering it (a `tensor` record) if the engine never reported it,
         or re-describing it if its requires_grad changed silently (`requires_grad_()`)."""
         tid = self._tids.get(t._uid)
-        if tid is not None and self._rg.get(t._uid) is not t._rg and t.grad_fn is None:
+        if tid is not None and self._rg.get(t._uid, True) is not t._rg and t.grad_fn is None:
             self._rg[t._uid] = t._rg
             self._window.append(("tensor", line, tid, self._snap_tensor(t), "requires_grad_",
                                  _grad_state.enabled, None))
@@ -367,6 +372,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         if self._dead:
             return
         self._dead = True
+        # on_op and on_node_apply test the window cap first: with it at -1, that one test
+        # also stops them, and they look at _dead only then
+        self._window_cap = -1
         self._active = None
         self._window.append(("failure", None, f"{type(exc).__name__}: {exc}"))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import warnings
 import weakref
+from operator import attrgetter
 
 import numpy as np
 
@@ -115,10 +116,9 @@ class BackwardEvents:
         return out
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        if self._dead:
-            return
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("node_apply")
+        if len(self._window) > self._window_cap:  # also when dead (Recorder._fail)
+            if not self._dead:
+                self._count_past_cap("node_apply")
             return
         try:
             active = self._active
@@ -127,38 +127,50 @@ class BackwardEvents:
                 return  # a node no event introduced; the picture cannot draw it
             line = self._bw_line if active is not None else self._where()[0]
             tids, cap, window = self._tids, self._copy_max, self._window
-            # each gradient on the node's edges: (*snapshot, tid or None), None where none
-            # flows. Plain loops: in Python 3.11 a comprehension or a helper is one more call
-            # per record, and every node of every pass makes one.
-            last = self._last_grad
-            snaps_in = []
-            for g in grads_in:
+            # each gradient on the node's edges: (*snapshot, tid or None, uid, version), None
+            # where none flows (NOTE [op records]). Written out for the usual one gradient in
+            # and one or two out: in Python 3.11 a comprehension, a helper or an append is one
+            # more call per record, and every node of every pass makes one.
+            if len(grads_in) == 1:
+                g = grads_in[0]
                 if type(g) is Tensor:
-                    if (last is not None and g._uid == last[1] and window and window[-1] is last[0]
-                            and g._vc[0] == last[2] and node._x is None):
-                        snaps_in.append(last[3])  # NOTE [a gradient handed on]
-                        continue
-                    a, fn = g._data, g.grad_fn
-                    snaps_in.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
-                                     g._rg, None if fn is None else type(fn).__name__,
-                                     tids.get(g._uid)))
+                    last = self._last_grad  # NOTE [a gradient handed on]
+                    s = last[6][0] if last is not None and window and window[-1] is last \
+                        else None
+                    if (s is None or g._uid != s[6] or g._vc[0] != s[7]
+                            or node._x is not None):
+                        a, fn = g._data, g.grad_fn
+                        s = (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+                             None if fn is None else type(fn).__name__, tids.get(g._uid),
+                             g._uid, g._vc[0])
+                    snaps_in = [s]
                 else:
-                    snaps_in.append(None)
-            snaps_out = []
-            for g in grads_out:
+                    snaps_in = [None]
+            else:
+                snaps_in = [None if type(g) is not Tensor else _grad_snap(g, cap, tids)
+                            for g in grads_in]
+            n_out = len(grads_out)
+            if n_out and n_out <= 2:
+                g = grads_out[0]
                 if type(g) is Tensor:
                     a, fn = g._data, g.grad_fn
-                    snaps_out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
-                                      g._rg, None if fn is None else type(fn).__name__,
-                                      tids.get(g._uid)))
+                    s = (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+                         None if fn is None else type(fn).__name__, tids.get(g._uid),
+                         g._uid, g._vc[0])
                 else:
-                    snaps_out.append(None)
+                    s = None
+                if n_out == 1:
+                    snaps_out = [s]
+                else:
+                    g = grads_out[1]
+                    snaps_out = [s, None if type(g) is not Tensor else _grad_snap(g, cap, tids)]
+            else:
+                snaps_out = [None if type(g) is not Tensor else _grad_snap(g, cap, tids)
+                             for g in grads_out]
             rec = ("node_apply", line, active[0] if active else self._passes - 1, nid, node,
                    snaps_in, snaps_out)
             window.append(rec)
-            g = grads_out[0] if grads_out else None
-            self._last_grad = (rec, g._uid, g._vc[0], snaps_out[0]) if type(
-                g) is Tensor else None
+            self._last_grad = rec if n_out else None
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -190,7 +202,10 @@ class BackwardEvents:
 
     def on_graph_freed(self, nodes: tuple) -> None:
         line = self._bw_line if self._active is not None else self._where()[0]
-        ids = [self._nids[n._uid] for n in nodes if n._uid in self._nids]
+        # in C (a pass frees every node of its graph): the ids of the nodes that have one
+        ids = list(map(self._nids.get, map(_uid_of, nodes)))
+        if None in ids:
+            ids = [i for i in ids if i is not None]
         self._window.append(("graph_freed", line, self._pass(), ids))
 
     def on_backward_end(self, api: str) -> None:
@@ -219,6 +234,13 @@ class BackwardEvents:
         rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
                 for p, b, a in zip(params, before, after)]
         self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
+
+
+def _grad_snap(g: Tensor, cap: int, tids: dict) -> tuple:
+    """A gradient's entry in a node_apply record (see on_node_apply)."""
+    a, fn = g._data, g.grad_fn
+    return (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+            None if fn is None else type(fn).__name__, tids.get(g._uid), g._uid, g._vc[0])
 
 
 def _saves_tensors(node) -> bool:
@@ -262,10 +284,13 @@ def _walk(roots, max_nodes: int) -> tuple:
 def _graph_nodes(roots) -> list:
     """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
     out = [r.grad_fn for r in roots if r.grad_fn is not None]
-    seen = set(out)  # the nodes themselves: they hash by identity, and all are alive meanwhile
+    # the nodes themselves: they hash by identity, and all are alive meanwhile. None is "seen"
+    # from the start, which spares a test per edge (every pass of a traced run walks this).
+    seen = set(out)
+    seen.add(None)
     for n in out:  # the list is the queue: the loop meets what it appends, in order
         for nxt, _ in n.next_functions:
-            if nxt is not None and nxt not in seen:
+            if nxt not in seen:
                 seen.add(nxt)
                 out.append(nxt)
     return out
@@ -279,13 +304,16 @@ def _graph_leaves(roots) -> list:
 def _leaves_of(nodes: list) -> list:
     """The variables of the AccumulateGrad nodes among `nodes`, each once, in their order."""
     leaves, seen_leaf = [], set()
-    for n in nodes:
-        if isinstance(n, AccumulateGrad):
-            v = n.variable
-            if v._uid not in seen_leaf:
-                seen_leaf.add(v._uid)
-                leaves.append(v)
+    for n in filter(_is_acc, nodes):  # the test in C: most nodes of a large graph are ops
+        v = n.variable
+        if v._uid not in seen_leaf:
+            seen_leaf.add(v._uid)
+            leaves.append(v)
     return leaves
+
+
+_uid_of = attrgetter("_uid")
+_is_acc = AccumulateGrad.__instancecheck__  # isinstance(n, AccumulateGrad), as a C function
 
 
 def _tensor_from(arr: np.ndarray) -> Tensor:

@@ -19,7 +19,9 @@ _getframe = sys._getframe
 # gives one or two new ids, and formatting the number is a large part of what an op record
 # costs, so the strings are made in blocks (here, at import, which a forked sandbox child
 # inherits) and picked by index: _T_IDS[k] == f"t{k}". The lists only grow: a process keeps
-# as many as its largest trace needed (about 60 bytes each).
+# as many as its largest trace needed (about 60 bytes each). No two entries are the same string
+# object, so `tids.setdefault(uid, _T_IDS[len(tids)]) is _T_IDS[len(tids)]` tells whether the
+# uid was new.
 _T_IDS: list[str] = []
 _N_IDS: list[str] = []
 
@@ -31,6 +33,14 @@ def _more_ids(ids: list, prefix: str, k: int) -> str:
 
 
 _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
+
+# NOTE [the op's line]
+# An op in a loop is called from the same instruction of the same code at every iteration, and
+# a frame's f_lineno is computed from the code's line table each time it is read (about a
+# twentieth of an op). on_op keeps the last (code, instruction offset) it found in the user's
+# file with its line: the line is a function of the two. A code object from the user's file is
+# always in it, so a hit also answers the file check. Code objects, not frames, are kept: a
+# frame would keep its locals alive.
 
 # NOTE [pending names]
 # The latest 16 new tensors wait in `_pending` for `_scan` to name them: older temporaries
@@ -48,6 +58,14 @@ _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
 # straight into the dict when `_fresh` is empty, as the next op will scan again: the order
 # is kept, since everything in the dict is then older.
 _PENDING = 16
+
+# NOTE [flags as described]
+# `_rg` holds requires_grad as the trace last described each tensor with an id, so that a
+# silent change (requires_grad_(), detach_()) is described again when the tensor is next used
+# (Recorder._tid). Only a tensor without grad_fn is described again: one with a grad_fn
+# requires grad. Most ids go to op outputs that require grad, so a missing entry means True
+# (read as `_rg.get(uid, True)`) and on_op stores only the others; and an input with a
+# grad_fn is taken as it is without a look at `_rg`, as _tid would take it.
 
 # NOTE [op records]
 # The hottest records are flat tuples, since each nested tuple is one more object for the
@@ -83,10 +101,9 @@ class ForwardEvents:
                              _grad_state.enabled, None))
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
-        if self._dead:
-            return
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("op")
+        if len(self._window) > self._window_cap:  # also when dead (Recorder._fail)
+            if not self._dead:
+                self._count_past_cap("op")
             return
         try:
             active = self._active
@@ -97,8 +114,11 @@ class ForwardEvents:
                 # operator itself, NOTE [tiny-op fast path]): one look, no call; otherwise the
                 # walk outwards.
                 f = _getframe(2)
-                if self._file_kind.get(f.f_code.co_filename) == 1:
+                if f.f_code is self._op_code and f.f_lasti == self._op_lasti:
+                    frame, line = f, self._op_line  # NOTE [the op's line]
+                elif self._file_kind.get(f.f_code.co_filename) == 1:
                     frame, line = f, f.f_lineno
+                    self._op_code, self._op_lasti, self._op_line = f.f_code, f.f_lasti, line
                 else:
                     line, frame, quiet = self._walk_from(f)
                     if quiet:
@@ -123,15 +143,17 @@ class ForwardEvents:
                 self._scan(frame, line)
                 scanned = True
             tids, rgs = self._tids, self._rg
-            # Most inputs already have an id and are described as they are now; anything else
-            # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
+            # Most inputs already have an id and are described as they are now (NOTE [flags
+            # as described]); anything else (a wrapped Python number, a tensor never seen,
+            # requires_grad_()) takes the loop.
             n_in = len(inputs)
             if n_in == 2:
                 t0, t1 = inputs
                 i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
-                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                if i0 is None or (t0.grad_fn is None and rgs.get(t0._uid, True) is not t0._rg):
                     ins = self._input_ids(inputs, line, active)
-                elif i1 is not None and rgs.get(t1._uid) is t1._rg:
+                elif i1 is not None and (t1.grad_fn is not None
+                                         or rgs.get(t1._uid, True) is t1._rg):
                     ins = (i0, i1)
                 elif (i1 is None and not t1._rg and active is None and t1._data.ndim == 0
                       and id(t1) not in self._grad_of):
@@ -141,7 +163,7 @@ class ForwardEvents:
             elif n_in == 1:
                 t0 = inputs[0]
                 i0 = tids.get(t0._uid)
-                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                if i0 is None or (t0.grad_fn is None and rgs.get(t0._uid, True) is not t0._rg):
                     ins = self._input_ids(inputs, line, active)
                 else:
                     ins = (i0,)
@@ -151,11 +173,13 @@ class ForwardEvents:
             fn_id = None
             new_nodes = ()
             if node is not None:
-                fn_id = nids.get(node._uid)
-                if fn_id is None:
-                    k = len(nids)
-                    fn_id = nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
-                        _N_IDS, "n", k)
+                # the node is new but for an op of several outputs: one lookup that inserts
+                # (the candidate id is a fresh string object, NOTE [ids made ahead])
+                k = len(nids)
+                try:
+                    fn_id = nids.setdefault(node._uid, _N_IDS[k])
+                except IndexError:
+                    fn_id = nids.setdefault(node._uid, _more_ids(_N_IDS, "n", k))
                 for nxt, _ in node.next_functions:
                     if nxt is not None and nxt._uid not in nids:
                         new_nodes += self._discover(nxt)
@@ -169,13 +193,20 @@ class ForwardEvents:
                     fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
                 saved, mode = (), _grad_state.enabled
             uid = output._uid
-            rgs[uid] = rg = output._rg
-            out_id = tids.get(uid)
+            rg = output._rg
             a = output._data
             small = a.size <= self._copy_max
-            if out_id is None:  # _new_tid, written out
-                k = len(tids)
-                out_id = tids[uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
+            # _new_tid, written out: one lookup that inserts the next id unless the output
+            # has one (an in-place op's); each id string is its own object, so `is` tells
+            k = len(tids)
+            try:
+                new_id = _T_IDS[k]
+            except IndexError:
+                new_id = _more_ids(_T_IDS, "t", k)
+            out_id = tids.setdefault(uid, new_id)
+            if out_id is not new_id or not rg:
+                rgs[uid] = rg  # NOTE [flags as described]: a new id with True needs no entry
+            if out_id is new_id:
                 fresh = self._fresh
                 if scanned and not fresh:
                     # a program that changes line at every op scans at every op: straight
@@ -203,7 +234,7 @@ class ForwardEvents:
         ins = []
         for t in inputs:
             tid = tids.get(t._uid)
-            if tid is not None and rgs.get(t._uid) is t._rg:
+            if tid is not None and (t.grad_fn is not None or rgs.get(t._uid, True) is t._rg):
                 ins.append(tid)
             elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
                   and not self._is_grad(t)):
