@@ -87,7 +87,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._series: list[list] = []        # [pass, scalar root value]
         self._printed: list[list] = []       # [line, text] per print chunk
         self._last_stdout: list | None = None
-        self._ops = 0
+        self._ops = 0                        # set by finish(): see _count_ops
         self._bw_frame = None                # the engine frame the user called backward through
         self._bw_line = None
         self._last_grad: tuple | None = None  # NOTE [a gradient handed on]
@@ -340,6 +340,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
                 self._scan_globals()
+            self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():
                 return self._builder.build(exit_code, check)
@@ -354,11 +355,24 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         builder = self._builder
         return T.dump(trace, builder.event_text if builder is not None else T.dump_event)
 
+    def _count_ops(self) -> int:
+        """The op events of the run: its op records, and the ops counted past the window cap
+        (`overflow` records), the elided middle's included. on_op keeps no counter of its
+        own: it is the hottest call of a traced run, and the records already count."""
+        summary = self._elided
+        n = summary.counts.get("op", 0) if summary is not None else 0
+        for window in (*self._head, *self._tail, self._window):
+            for r in window:
+                kind = r[0]
+                if kind == "op":
+                    n += 1
+                elif kind == "overflow":
+                    n += r[2].get("op", 0)
+        return n
+
     def _count_past_cap(self, kind: str) -> None:
         """Count an event past the window cap (NOTE [window cap]) in the window's last
         `overflow` record: ("overflow", None, {kind: count}), cut into the elided event."""
-        if kind == "op":
-            self._ops += 1
         last = self._window[-1]
         if last[0] != "overflow":
             last = ("overflow", None, {})

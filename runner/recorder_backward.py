@@ -116,9 +116,10 @@ class BackwardEvents:
         return out
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        if len(self._window) > self._window_cap:  # also when dead (Recorder._fail)
-            if not self._dead:
-                self._count_past_cap("node_apply")
+        if self._dead:
+            return
+        if len(self._window) > self._window_cap:
+            self._count_past_cap("node_apply")
             return
         try:
             active = self._active
@@ -127,50 +128,38 @@ class BackwardEvents:
                 return  # a node no event introduced; the picture cannot draw it
             line = self._bw_line if active is not None else self._where()[0]
             tids, cap, window = self._tids, self._copy_max, self._window
-            # each gradient on the node's edges: (*snapshot, tid or None, uid, version), None
-            # where none flows (NOTE [op records]). Written out for the usual one gradient in
-            # and one or two out: in Python 3.11 a comprehension, a helper or an append is one
-            # more call per record, and every node of every pass makes one.
-            if len(grads_in) == 1:
-                g = grads_in[0]
+            # each gradient on the node's edges: (*snapshot, tid or None), None where none
+            # flows. Plain loops: in Python 3.11 a comprehension or a helper is one more call
+            # per record, and every node of every pass makes one.
+            last = self._last_grad
+            snaps_in = []
+            for g in grads_in:
                 if type(g) is Tensor:
-                    last = self._last_grad  # NOTE [a gradient handed on]
-                    s = last[6][0] if last is not None and window and window[-1] is last \
-                        else None
-                    if (s is None or g._uid != s[6] or g._vc[0] != s[7]
-                            or node._x is not None):
-                        a, fn = g._data, g.grad_fn
-                        s = (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
-                             None if fn is None else type(fn).__name__, tids.get(g._uid),
-                             g._uid, g._vc[0])
-                    snaps_in = [s]
+                    if (last is not None and g._uid == last[1] and window and window[-1] is last[0]
+                            and g._vc[0] == last[2] and node._x is None):
+                        snaps_in.append(last[3])  # NOTE [a gradient handed on]
+                        continue
+                    a, fn = g._data, g.grad_fn
+                    snaps_in.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                     g._rg, None if fn is None else type(fn).__name__,
+                                     tids.get(g._uid)))
                 else:
-                    snaps_in = [None]
-            else:
-                snaps_in = [None if type(g) is not Tensor else _grad_snap(g, cap, tids)
-                            for g in grads_in]
-            n_out = len(grads_out)
-            if n_out and n_out <= 2:
-                g = grads_out[0]
+                    snaps_in.append(None)
+            snaps_out = []
+            for g in grads_out:
                 if type(g) is Tensor:
                     a, fn = g._data, g.grad_fn
-                    s = (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
-                         None if fn is None else type(fn).__name__, tids.get(g._uid),
-                         g._uid, g._vc[0])
+                    snaps_out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
+                                      g._rg, None if fn is None else type(fn).__name__,
+                                      tids.get(g._uid)))
                 else:
-                    s = None
-                if n_out == 1:
-                    snaps_out = [s]
-                else:
-                    g = grads_out[1]
-                    snaps_out = [s, None if type(g) is not Tensor else _grad_snap(g, cap, tids)]
-            else:
-                snaps_out = [None if type(g) is not Tensor else _grad_snap(g, cap, tids)
-                             for g in grads_out]
+                    snaps_out.append(None)
             rec = ("node_apply", line, active[0] if active else self._passes - 1, nid, node,
                    snaps_in, snaps_out)
             window.append(rec)
-            self._last_grad = rec if n_out else None
+            g = grads_out[0] if grads_out else None
+            self._last_grad = (rec, g._uid, g._vc[0], snaps_out[0]) if type(
+                g) is Tensor else None
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -234,13 +223,6 @@ class BackwardEvents:
         rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
                 for p, b, a in zip(params, before, after)]
         self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
-
-
-def _grad_snap(g: Tensor, cap: int, tids: dict) -> tuple:
-    """A gradient's entry in a node_apply record (see on_node_apply)."""
-    a, fn = g._data, g.grad_fn
-    return (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
-            None if fn is None else type(fn).__name__, tids.get(g._uid), g._uid, g._vc[0])
 
 
 def _saves_tensors(node) -> bool:

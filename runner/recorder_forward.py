@@ -218,7 +218,6 @@ class ForwardEvents:
                     fresh.append(output)
                     if not (small and k & 15):  # NOTE [pending names]: at most 48, or 16 large
                         self._bound_pending(small)
-            self._ops += 1
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
             self._window.append(("op", line, op_name, ins, out_id, fn_id,
