@@ -92,9 +92,11 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._bw_line = None
         self._last_grad: tuple | None = None  # NOTE [a gradient handed on]
         self._scan_frame = None
-        # NOTE [the op's line]: the code and instruction of the last op called from the
-        # user's file, and its line
-        self._op_code = self._op_lasti = self._op_line = None
+        # NOTE [the op's line]: code of the user's file -> {f_lasti: line}, and the entry of
+        # the code on_op met last
+        self._lines_of: dict = {}
+        self._op_code = None
+        self._op_lines: dict = {}
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon

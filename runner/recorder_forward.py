@@ -37,10 +37,12 @@ _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
 # NOTE [the op's line]
 # An op in a loop is called from the same instruction of the same code at every iteration, and
 # a frame's f_lineno is computed from the code's line table each time it is read (about a
-# twentieth of an op). on_op keeps the last (code, instruction offset) it found in the user's
-# file with its line: the line is a function of the two. A code object from the user's file is
-# always in it, so a hit also answers the file check. Code objects, not frames, are kept: a
-# frame would keep its locals alive.
+# twentieth of an op). The line is a function of the code and the instruction offset
+# (f_lasti), so on_op keeps, per code object of the user's file, a dict from offset to line
+# (`_lines_of`), and the dict of the code it met last in `_op_code`/`_op_lines`: a hit costs
+# an identity test and a dict look-up, and also answers the file check, since only code from
+# the user's file is kept. The dicts hold one entry per call site. Code objects, not frames,
+# are kept: a frame would keep its locals alive.
 
 # NOTE [pending names]
 # The latest 16 new tensors wait in `_pending` for `_scan` to name them: older temporaries
@@ -114,11 +116,13 @@ class ForwardEvents:
                 # operator itself, NOTE [tiny-op fast path]): one look, no call; otherwise the
                 # walk outwards.
                 f = _getframe(2)
-                if f.f_code is self._op_code and f.f_lasti == self._op_lasti:
-                    frame, line = f, self._op_line  # NOTE [the op's line]
+                if f.f_code is self._op_code:  # NOTE [the op's line]
+                    frame = f
+                    line = self._op_lines.get(f.f_lasti)
+                    if line is None:
+                        line = self._op_lines[f.f_lasti] = f.f_lineno
                 elif self._file_kind.get(f.f_code.co_filename) == 1:
-                    frame, line = f, f.f_lineno
-                    self._op_code, self._op_lasti, self._op_line = f.f_code, f.f_lasti, line
+                    frame, line = f, self._line_of(f)
                 else:
                     line, frame, quiet = self._walk_from(f)
                     if quiet:
@@ -156,7 +160,7 @@ class ForwardEvents:
                                          or rgs.get(t1._uid, True) is t1._rg):
                     ins = (i0, i1)
                 elif (i1 is None and not t1._rg and active is None and t1._data.ndim == 0
-                      and id(t1) not in self._grad_of):
+                      and (not self._grad_of or id(t1) not in self._grad_of)):
                     ins = (i0, t1._data.item())  # `y * 2`: see _input_ids
                 else:
                     ins = self._input_ids(inputs, line, active)
@@ -226,6 +230,19 @@ class ForwardEvents:
                                  a.dtype, rg, fn_name, len(tids)))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
+
+    def _line_of(self, f) -> int:
+        """f's line, for a frame of the user's file whose code is not on_op's current one:
+        switch on_op's line cache to that code (NOTE [the op's line])."""
+        code = f.f_code
+        lines = self._lines_of.get(code)
+        if lines is None:
+            lines = self._lines_of[code] = {}
+        self._op_code, self._op_lines = code, lines
+        line = lines.get(f.f_lasti)
+        if line is None:
+            line = lines[f.f_lasti] = f.f_lineno
+        return line
 
     def _input_ids(self, inputs: tuple, line, active) -> tuple:
         """Each input's id, or the number for a Python scalar the engine wrapped."""
