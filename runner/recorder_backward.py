@@ -154,8 +154,9 @@ class BackwardEvents:
                                       tids.get(g._uid)))
                 else:
                     snaps_out.append(None)
+            # one flat record (NOTE [op records]): the lists are gone once it is made
             rec = ("node_apply", line, active[0] if active else self._passes - 1, nid, node,
-                   snaps_in, snaps_out)
+                   len(snaps_in), *snaps_in, *snaps_out)
             window.append(rec)
             g = grads_out[0] if grads_out else None
             self._last_grad = (rec, g._uid, g._vc[0], snaps_out[0]) if type(

@@ -70,14 +70,19 @@ _PENDING = 16
 # grad_fn is taken as it is without a look at `_rg`, as _tid would take it.
 
 # NOTE [op records]
-# The hottest records are flat tuples, since each nested tuple is one more object for the
-# garbage collector (runner/trace_build.py reads them):
-#   op:    ("op", line, op name, input ids, output id, grad_fn id, node, node's saves,
-#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far)
+# The hottest records are flat tuples, since each nested tuple or list is one more object for
+# the garbage collector, which a traced run keeps busy: it ran twice as often as untraced on
+# bench_trace.py's chain (runner/trace_build.py reads them):
+#   op:    ("op", line, op name, number of inputs, output id, grad_fn id, node, node's saves,
+#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far,
+#           *input ids)
+# The inputs come last, so that the fixed fields keep their places.
 # "Tensor ids so far" (also last in inplace records) bounds the tensor ids the event's nodes
 # may name: a saved tensor or a leaf that gets its id later (it shows up in a print, or
 # through `_saved_other`) is described by value there, never by an id defined after it.
-#   an edge gradient in node_apply: (*snapshot, tid or None), or None where none flows
+#   node_apply: ("node_apply", line, pass, node id, node, number of gradients in,
+#                *gradients in, *gradients out), each gradient on an edge (*snapshot, tid or
+#                None), or None where none flows
 
 
 class ForwardEvents:
@@ -224,10 +229,10 @@ class ForwardEvents:
                         self._bound_pending(small)
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
-            self._window.append(("op", line, op_name, ins, out_id, fn_id,
+            self._window.append(("op", line, op_name, len(ins), out_id, fn_id,
                                  node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
-                                 a.dtype, rg, fn_name, len(tids)))
+                                 a.dtype, rg, fn_name, len(tids), *ins))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
