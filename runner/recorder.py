@@ -62,7 +62,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self.limits = _coerce_limits(limits)
         self._copy_max = self.limits["repr_max_numel"]
         self._tids: dict[int, str] = {}      # Tensor._uid -> "tK"
-        self._rg: dict[int, bool] = {}       # Tensor._uid -> requires_grad as last described
+        # Tensor._uid -> requires_grad as last described; missing: True (NOTE [flags as
+        # described] in recorder_forward.py)
+        self._rg: dict[int, bool] = {}
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
         self._names: dict[str, str] = {}     # "tK" -> user variable name
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
@@ -85,11 +87,16 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._series: list[list] = []        # [pass, scalar root value]
         self._printed: list[list] = []       # [line, text] per print chunk
         self._last_stdout: list | None = None
-        self._ops = 0
+        self._ops = 0                        # set by finish(): see _count_ops
         self._bw_frame = None                # the engine frame the user called backward through
         self._bw_line = None
         self._last_grad: tuple | None = None  # NOTE [a gradient handed on]
         self._scan_frame = None
+        # NOTE [the op's line]: code of the user's file -> {f_lasti: line}, and the entry of
+        # the code on_op met last
+        self._lines_of: dict = {}
+        self._op_code = None
+        self._op_lines: dict = {}
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
@@ -236,7 +243,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         """The id of `t`, registering it (a `tensor` record) if the engine never reported it,
         or re-describing it if its requires_grad changed silently (`requires_grad_()`)."""
         tid = self._tids.get(t._uid)
-        if tid is not None and self._rg.get(t._uid) is not t._rg and t.grad_fn is None:
+        if tid is not None and self._rg.get(t._uid, True) is not t._rg and t.grad_fn is None:
             self._rg[t._uid] = t._rg
             self._window.append(("tensor", line, tid, self._snap_tensor(t), "requires_grad_",
                                  _grad_state.enabled, None))
@@ -335,6 +342,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
                 self._scan_globals()
+            self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():
                 return self._builder.build(exit_code, check)
@@ -349,11 +357,24 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         builder = self._builder
         return T.dump(trace, builder.event_text if builder is not None else T.dump_event)
 
+    def _count_ops(self) -> int:
+        """The op events of the run: its op records, and the ops counted past the window cap
+        (`overflow` records), the elided middle's included. on_op keeps no counter of its
+        own: it is the hottest call of a traced run, and the records already count."""
+        summary = self._elided
+        n = summary.counts.get("op", 0) if summary is not None else 0
+        for window in (*self._head, *self._tail, self._window):
+            for r in window:
+                kind = r[0]
+                if kind == "op":
+                    n += 1
+                elif kind == "overflow":
+                    n += r[2].get("op", 0)
+        return n
+
     def _count_past_cap(self, kind: str) -> None:
         """Count an event past the window cap (NOTE [window cap]) in the window's last
         `overflow` record: ("overflow", None, {kind: count}), cut into the elided event."""
-        if kind == "op":
-            self._ops += 1
         last = self._window[-1]
         if last[0] != "overflow":
             last = ("overflow", None, {})
@@ -367,6 +388,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         if self._dead:
             return
         self._dead = True
+        # on_op and on_node_apply test the window cap first: with it at -1, that one test
+        # also stops them, and they look at _dead only then
+        self._window_cap = -1
         self._active = None
         self._window.append(("failure", None, f"{type(exc).__name__}: {exc}"))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import warnings
 import weakref
+from operator import attrgetter
 
 import numpy as np
 
@@ -153,8 +154,9 @@ class BackwardEvents:
                                       tids.get(g._uid)))
                 else:
                     snaps_out.append(None)
+            # one flat record (NOTE [op records]): the lists are gone once it is made
             rec = ("node_apply", line, active[0] if active else self._passes - 1, nid, node,
-                   snaps_in, snaps_out)
+                   len(snaps_in), *snaps_in, *snaps_out)
             window.append(rec)
             g = grads_out[0] if grads_out else None
             self._last_grad = (rec, g._uid, g._vc[0], snaps_out[0]) if type(
@@ -190,7 +192,10 @@ class BackwardEvents:
 
     def on_graph_freed(self, nodes: tuple) -> None:
         line = self._bw_line if self._active is not None else self._where()[0]
-        ids = [self._nids[n._uid] for n in nodes if n._uid in self._nids]
+        # in C (a pass frees every node of its graph): the ids of the nodes that have one
+        ids = list(map(self._nids.get, map(_uid_of, nodes)))
+        if None in ids:
+            ids = [i for i in ids if i is not None]
         self._window.append(("graph_freed", line, self._pass(), ids))
 
     def on_backward_end(self, api: str) -> None:
@@ -262,10 +267,13 @@ def _walk(roots, max_nodes: int) -> tuple:
 def _graph_nodes(roots) -> list:
     """Every node reachable from the roots, breadth first (iterative: graphs can be deep)."""
     out = [r.grad_fn for r in roots if r.grad_fn is not None]
-    seen = set(out)  # the nodes themselves: they hash by identity, and all are alive meanwhile
+    # the nodes themselves: they hash by identity, and all are alive meanwhile. None is "seen"
+    # from the start, which spares a test per edge (every pass of a traced run walks this).
+    seen = set(out)
+    seen.add(None)
     for n in out:  # the list is the queue: the loop meets what it appends, in order
         for nxt in n._fns:     # next_functions' nodes (NOTE [edges without tuples])
-            if nxt is not None and nxt not in seen:
+            if nxt not in seen:
                 seen.add(nxt)
                 out.append(nxt)
     return out
@@ -279,13 +287,16 @@ def _graph_leaves(roots) -> list:
 def _leaves_of(nodes: list) -> list:
     """The variables of the AccumulateGrad nodes among `nodes`, each once, in their order."""
     leaves, seen_leaf = [], set()
-    for n in nodes:
-        if isinstance(n, AccumulateGrad):
-            v = n.variable
-            if v._uid not in seen_leaf:
-                seen_leaf.add(v._uid)
-                leaves.append(v)
+    for n in filter(_is_acc, nodes):  # the test in C: most nodes of a large graph are ops
+        v = n.variable
+        if v._uid not in seen_leaf:
+            seen_leaf.add(v._uid)
+            leaves.append(v)
     return leaves
+
+
+_uid_of = attrgetter("_uid")
+_is_acc = AccumulateGrad.__instancecheck__  # isinstance(n, AccumulateGrad), as a C function
 
 
 def _tensor_from(arr: np.ndarray) -> Tensor:

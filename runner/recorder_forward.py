@@ -19,7 +19,9 @@ _getframe = sys._getframe
 # gives one or two new ids, and formatting the number is a large part of what an op record
 # costs, so the strings are made in blocks (here, at import, which a forked sandbox child
 # inherits) and picked by index: _T_IDS[k] == f"t{k}". The lists only grow: a process keeps
-# as many as its largest trace needed (about 60 bytes each).
+# as many as its largest trace needed (about 60 bytes each). No two entries are the same string
+# object, so `tids.setdefault(uid, _T_IDS[len(tids)]) is _T_IDS[len(tids)]` tells whether the
+# uid was new.
 _T_IDS: list[str] = []
 _N_IDS: list[str] = []
 
@@ -31,6 +33,16 @@ def _more_ids(ids: list, prefix: str, k: int) -> str:
 
 
 _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
+
+# NOTE [the op's line]
+# An op in a loop is called from the same instruction of the same code at every iteration, and
+# a frame's f_lineno is computed from the code's line table each time it is read (about a
+# twentieth of an op). The line is a function of the code and the instruction offset
+# (f_lasti), so on_op keeps, per code object of the user's file, a dict from offset to line
+# (`_lines_of`), and the dict of the code it met last in `_op_code`/`_op_lines`: a hit costs
+# an identity test and a dict look-up, and also answers the file check, since only code from
+# the user's file is kept. The dicts hold one entry per call site. Code objects, not frames,
+# are kept: a frame would keep its locals alive.
 
 # NOTE [pending names]
 # The latest 16 new tensors wait in `_pending` for `_scan` to name them: older temporaries
@@ -49,15 +61,28 @@ _more_ids(_T_IDS, "t", 0), _more_ids(_N_IDS, "n", 0)
 # is kept, since everything in the dict is then older.
 _PENDING = 16
 
+# NOTE [flags as described]
+# `_rg` holds requires_grad as the trace last described each tensor with an id, so that a
+# silent change (requires_grad_(), detach_()) is described again when the tensor is next used
+# (Recorder._tid). Only a tensor without grad_fn is described again: one with a grad_fn
+# requires grad. Most ids go to op outputs that require grad, so a missing entry means True
+# (read as `_rg.get(uid, True)`) and on_op stores only the others; and an input with a
+# grad_fn is taken as it is without a look at `_rg`, as _tid would take it.
+
 # NOTE [op records]
-# The hottest records are flat tuples, since each nested tuple is one more object for the
-# garbage collector (runner/trace_build.py reads them):
-#   op:    ("op", line, op name, input ids, output id, grad_fn id, node, node's saves,
-#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far)
+# The hottest records are flat tuples, since each nested tuple or list is one more object for
+# the garbage collector, which a traced run keeps busy: it ran twice as often as untraced on
+# bench_trace.py's chain (runner/trace_build.py reads them):
+#   op:    ("op", line, op name, number of inputs, output id, grad_fn id, node, node's saves,
+#           new_nodes, grad mode, in_backward, *snapshot of the output, tensor ids so far,
+#           *input ids)
+# The inputs come last, so that the fixed fields keep their places.
 # "Tensor ids so far" (also last in inplace records) bounds the tensor ids the event's nodes
 # may name: a saved tensor or a leaf that gets its id later (it shows up in a print, or
 # through `_saved_other`) is described by value there, never by an id defined after it.
-#   an edge gradient in node_apply: (*snapshot, tid or None), or None where none flows
+#   node_apply: ("node_apply", line, pass, node id, node, number of gradients in,
+#                *gradients in, *gradients out), each gradient on an edge (*snapshot, tid or
+#                None), or None where none flows
 
 
 class ForwardEvents:
@@ -83,10 +108,9 @@ class ForwardEvents:
                              _grad_state.enabled, None))
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
-        if self._dead:
-            return
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("op")
+        if len(self._window) > self._window_cap:  # also when dead (Recorder._fail)
+            if not self._dead:
+                self._count_past_cap("op")
             return
         try:
             active = self._active
@@ -97,8 +121,13 @@ class ForwardEvents:
                 # operator itself, NOTE [tiny-op fast path]): one look, no call; otherwise the
                 # walk outwards.
                 f = _getframe(2)
-                if self._file_kind.get(f.f_code.co_filename) == 1:
-                    frame, line = f, f.f_lineno
+                if f.f_code is self._op_code:  # NOTE [the op's line]
+                    frame = f
+                    line = self._op_lines.get(f.f_lasti)
+                    if line is None:
+                        line = self._op_lines[f.f_lasti] = f.f_lineno
+                elif self._file_kind.get(f.f_code.co_filename) == 1:
+                    frame, line = f, self._line_of(f)
                 else:
                     line, frame, quiet = self._walk_from(f)
                     if quiet:
@@ -123,25 +152,27 @@ class ForwardEvents:
                 self._scan(frame, line)
                 scanned = True
             tids, rgs = self._tids, self._rg
-            # Most inputs already have an id and are described as they are now; anything else
-            # (a wrapped Python number, a tensor never seen, requires_grad_()) takes the loop.
+            # Most inputs already have an id and are described as they are now (NOTE [flags
+            # as described]); anything else (a wrapped Python number, a tensor never seen,
+            # requires_grad_()) takes the loop.
             n_in = len(inputs)
             if n_in == 2:
                 t0, t1 = inputs
                 i0, i1 = tids.get(t0._uid), tids.get(t1._uid)
-                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                if i0 is None or (t0.grad_fn is None and rgs.get(t0._uid, True) is not t0._rg):
                     ins = self._input_ids(inputs, line, active)
-                elif i1 is not None and rgs.get(t1._uid) is t1._rg:
+                elif i1 is not None and (t1.grad_fn is not None
+                                         or rgs.get(t1._uid, True) is t1._rg):
                     ins = (i0, i1)
                 elif (i1 is None and not t1._rg and active is None and t1._data.ndim == 0
-                      and id(t1) not in self._grad_of):
+                      and (not self._grad_of or id(t1) not in self._grad_of)):
                     ins = (i0, t1._data.item())  # `y * 2`: see _input_ids
                 else:
                     ins = self._input_ids(inputs, line, active)
             elif n_in == 1:
                 t0 = inputs[0]
                 i0 = tids.get(t0._uid)
-                if i0 is None or rgs.get(t0._uid) is not t0._rg:
+                if i0 is None or (t0.grad_fn is None and rgs.get(t0._uid, True) is not t0._rg):
                     ins = self._input_ids(inputs, line, active)
                 else:
                     ins = (i0,)
@@ -151,11 +182,13 @@ class ForwardEvents:
             fn_id = None
             new_nodes = ()
             if node is not None:
-                fn_id = nids.get(node._uid)
-                if fn_id is None:
-                    k = len(nids)
-                    fn_id = nids[node._uid] = _N_IDS[k] if k < len(_N_IDS) else _more_ids(
-                        _N_IDS, "n", k)
+                # the node is new but for an op of several outputs: one lookup that inserts
+                # (the candidate id is a fresh string object, NOTE [ids made ahead])
+                k = len(nids)
+                try:
+                    fn_id = nids.setdefault(node._uid, _N_IDS[k])
+                except IndexError:
+                    fn_id = nids.setdefault(node._uid, _more_ids(_N_IDS, "n", k))
                 for nxt in node._fns:   # next_functions' nodes (NOTE [edges without tuples])
                     if nxt is not None and nxt._uid not in nids:
                         new_nodes += self._discover(nxt)
@@ -169,13 +202,20 @@ class ForwardEvents:
                     fn_id, fn_name = nids.get(fn._uid), type(fn).__name__
                 saved, mode = (), _grad_state.enabled
             uid = output._uid
-            rgs[uid] = rg = output._rg
-            out_id = tids.get(uid)
+            rg = output._rg
             a = output._data
             small = a.size <= self._copy_max
-            if out_id is None:  # _new_tid, written out
-                k = len(tids)
-                out_id = tids[uid] = _T_IDS[k] if k < len(_T_IDS) else _more_ids(_T_IDS, "t", k)
+            # _new_tid, written out: one lookup that inserts the next id unless the output
+            # has one (an in-place op's); each id string is its own object, so `is` tells
+            k = len(tids)
+            try:
+                new_id = _T_IDS[k]
+            except IndexError:
+                new_id = _more_ids(_T_IDS, "t", k)
+            out_id = tids.setdefault(uid, new_id)
+            if out_id is not new_id or not rg:
+                rgs[uid] = rg  # NOTE [flags as described]: a new id with True needs no entry
+            if out_id is new_id:
                 fresh = self._fresh
                 if scanned and not fresh:
                     # a program that changes line at every op scans at every op: straight
@@ -187,15 +227,27 @@ class ForwardEvents:
                     fresh.append(output)
                     if not (small and k & 15):  # NOTE [pending names]: at most 48, or 16 large
                         self._bound_pending(small)
-            self._ops += 1
             # one flat record (layout in NOTE [op records]): every extra tuple per op is more
             # work for the garbage collector, which a traced run already keeps busy
-            self._window.append(("op", line, op_name, ins, out_id, fn_id,
+            self._window.append(("op", line, op_name, len(ins), out_id, fn_id,
                                  node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
-                                 a.dtype, rg, fn_name, len(tids)))
+                                 a.dtype, rg, fn_name, len(tids), *ins))
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
+
+    def _line_of(self, f) -> int:
+        """f's line, for a frame of the user's file whose code is not on_op's current one:
+        switch on_op's line cache to that code (NOTE [the op's line])."""
+        code = f.f_code
+        lines = self._lines_of.get(code)
+        if lines is None:
+            lines = self._lines_of[code] = {}
+        self._op_code, self._op_lines = code, lines
+        line = lines.get(f.f_lasti)
+        if line is None:
+            line = lines[f.f_lasti] = f.f_lineno
+        return line
 
     def _input_ids(self, inputs: tuple, line, active) -> tuple:
         """Each input's id, or the number for a Python scalar the engine wrapped."""
@@ -203,7 +255,7 @@ class ForwardEvents:
         ins = []
         for t in inputs:
             tid = tids.get(t._uid)
-            if tid is not None and rgs.get(t._uid) is t._rg:
+            if tid is not None and (t.grad_fn is not None or rgs.get(t._uid, True) is t._rg):
                 ins.append(tid)
             elif (tid is None and t._data.ndim == 0 and not t._rg and active is None
                   and not self._is_grad(t)):

@@ -147,8 +147,10 @@ class Builder:
         return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
 
     def _ev_op(self, r):
-        _, _, op, ins, out_id, fn_id, node, saved, new_nodes, mode, in_bw = r[:11]
-        return {"op": op, "inputs": [i if type(i) is str else num(i, self.digits) for i in ins],
+        _, _, op, _, out_id, fn_id, node, saved, new_nodes, mode, in_bw = r[:11]
+        # the inputs are last (NOTE [op records] in recorder_forward.py)
+        return {"op": op, "inputs": [i if type(i) is str else num(i, self.digits)
+                                     for i in r[17:]],
                 "output": self.op_tensor(out_id, fn_id, *r[11:16]),
                 "node": None if node is None else self.node(node, saved, r[16]),
                 "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
@@ -171,7 +173,8 @@ class Builder:
                 "leaves": leaves, "jacobian": jac}
 
     def _ev_node_apply(self, r):
-        _, _, k, nid, node, gin, gout = r
+        k, nid, node, n_in = r[2:6]  # the gradients follow (NOTE [op records])
+        gin, gout = r[6:6 + n_in], r[6 + n_in:]
         ids = self.node_ids
         cls_name, _, rule, _ = self.node_class(type(node))
         return {"pass": k, "node": nid, "name": cls_name, "rule": rule,
