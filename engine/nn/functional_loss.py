@@ -63,7 +63,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     code = _reduction(reduction)
     target = _as_float_target(target, input)
     return _loss.BinaryCrossEntropyWithLogits.apply(input, target, _expanded(weight, input),
-                                                  pos_weight, code)
+                                                    pos_weight, code)
 
 
 def binary_cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
