@@ -37,6 +37,10 @@ for dotted in SERVED:
     out[dotted] = sorted(n for n in dir(mod)
                          if not n.startswith("_") and own(mod, n, getattr(mod, n, None)))
 out["Tensor"] = sorted(n for n in dir(torch.Tensor) if not n.startswith("_"))
+# the methods torch/_tensor.py writes in Python: a wrong keyword to one names it "Tensor.norm()",
+# where the C++ argument parser says "sum()" (engine/tensor_ops.py bind_ops)
+out["Tensor:python"] = sorted(n for n, v in vars(torch.Tensor).items()
+                              if isinstance(v, types.FunctionType) and not n.startswith("_"))
 # torch's own submodules and those of the modules gradstep serves (torch.autograd.forward_ad)
 subs = set()
 for dotted in ["torch"] + SERVED:
@@ -44,27 +48,19 @@ for dotted in ["torch"] + SERVED:
         if isinstance(v, types.ModuleType) and v.__name__ == f"{dotted}.{n}" and n[0] != "_":
             subs.add(v.__name__)
 out["submodules"] = sorted(subs)
-out["version"] = torch.__version__
+# what dir() gives, private names included, in dir()'s order: Python 3.11's "Did you mean"
+# for a misspelt attribute is computed over dir(obj) (runner/suggestions.py)
+dirs = {dotted: dir(importlib.import_module(dotted)) for dotted in SERVED}
+dirs["Tensor"] = dir(torch.ones(1))     # the same for every tensor, parameters too
+out = {"names": out, "dirs": dirs, "version": torch.__version__}
 print(json.dumps(out))
 """
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--python", required=True, help="an interpreter with real PyTorch")
-    args = parser.parse_args()
-    found = json.loads(subprocess.run([args.python, "-c", PROBE], check=True,
-                                      capture_output=True, text=True).stdout)
-    version = found.pop("version")
-    lines = [f'"""Public names of real PyTorch {version}, recorded by',
-             "dev/record_upstream_names.py (do not edit by hand).",
-             "",
-             "Read only when a name is missing from gradstep, to say that PyTorch has it and",
-             'gradstep does not implement it (engine/unsupported.py)."""',
-             "",
-             "NAMES = {"]
-    for key, names in found.items():
-        lines.append(f"    {key!r}: frozenset(\"\"\"")
+def _table(lines: list, table: dict, kind: str) -> None:
+    """Append a `key: kind(<names>.split()),` row per entry, names wrapped at 96 columns."""
+    for key, names in table.items():
+        lines.append(f"    {key!r}: {kind}(\"\"\"")
         row = "       "
         for name in names:
             if len(row) + len(name) + 1 > 96:
@@ -73,6 +69,27 @@ def main() -> None:
             row += " " + name
         lines.append(row)
         lines.append('    """.split()),')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", required=True, help="an interpreter with real PyTorch")
+    args = parser.parse_args()
+    probed = json.loads(subprocess.run([args.python, "-c", PROBE], check=True,
+                                       capture_output=True, text=True).stdout)
+    found, dirs, version = probed["names"], probed["dirs"], probed["version"]
+    lines = [f'"""Public names of real PyTorch {version}, recorded by',
+             "dev/record_upstream_names.py (do not edit by hand).",
+             "",
+             "Read only when a name is missing from gradstep, to say that PyTorch has it and",
+             'gradstep does not implement it (engine/unsupported.py). DIRS is what dir()',
+             "gives for those modules and for a tensor, in order: the names Python's",
+             '"Did you mean" picks from (runner/suggestions.py)."""',
+             "",
+             "NAMES = {"]
+    _table(lines, found, "frozenset")
+    lines += ["}", "", "DIRS = {"]
+    _table(lines, dirs, "tuple")
     lines.append("}")
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {OUT.name}: " + ", ".join(f"{k} {len(v)}" for k, v in found.items()))

@@ -44,3 +44,11 @@ def numpy_kwargs(fn):
             kwargs = {_NUMPY_SPELLINGS.get(k, k): v for k, v in kwargs.items()}
         return fn(*args, **kwargs)
     return wrapper
+
+
+# PyTorch's classes are plain Python classes (their type is `type`), so a program that misuses
+# one as an object reads "'type' object does not support the context manager protocol"
+# (`with torch.no_grad:`, no parentheses) or "'type' object is not subscriptable"; the
+# metaclass answers to that name in such messages. (Its __module__ stays engine._names: the
+# sandbox tells engine types apart by module.)
+TorchNamed.__name__ = TorchNamed.__qualname__ = "type"

@@ -14,7 +14,6 @@ from .device import place
 from .generator import Generator, default_generator
 from .tensor import Tensor, _plain, counter, new_tensor
 
-
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
     if requires_grad:
         if t._data.dtype.kind not in "fc":
@@ -32,6 +31,8 @@ def _np_dtype(dtype, default=None):
 
 
 def _size(size, how: str = "") -> tuple:
+    """The shape a factory's `*size` asks for; `how` names the factory in PyTorch's errors."""
+    _check_ints(size, how)
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = size[0]
     size = tuple(int(s) for s in size)
@@ -42,6 +43,34 @@ def _size(size, how: str = "") -> tuple:
         raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: "
                            f"{list(size)}")
     return size
+
+
+def _type_name(value) -> str:
+    kind = type(value)
+    return f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
+
+
+def _check_ints(size: tuple, how: str) -> None:
+    """PyTorch's argument parser refuses a size that is not whole numbers (`torch.zeros(n / 2)`)
+    in words that depend on where the bad value sits; int-like values (numpy integers, an
+    integer tensor, True in a list of sizes) pass, as there."""
+    if not how:
+        return
+    head = f"{how}(): argument 'size'"
+    if len(size) == 1 and not isinstance(size[0], (tuple, list)):
+        if isinstance(size[0], bool) or not hasattr(size[0], "__index__"):
+            raise TypeError(f"{head} (position 1) must be tuple of ints, not "
+                            f"{_type_name(size[0])}")
+        return
+    items = size[0] if len(size) == 1 else size
+    for pos, item in enumerate(items):
+        if hasattr(item, "__index__"):
+            continue
+        if pos == 0:
+            raise TypeError(f"{head} (position 1) must be tuple of ints, but found element of "
+                            f"type {_type_name(item)} at pos 0")
+        raise TypeError(f'{head} failed to unpack the object at pos {pos + 1} with error "type '
+                        f'must be tuple of ints,but got {_type_name(item)}"')
 
 
 def _ragged(data, shape: list, dim: int = 0) -> str | None:
@@ -308,7 +337,7 @@ def _float_type(dtype):
 
 def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
     place(device)
-    shape = _size(size)
+    shape = _size(size, "rand")
     npd, draw = _float_type(dtype)
     arr = _gen(generator).uniform(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
     return _made(new_tensor(arr), "rand", requires_grad)
@@ -316,7 +345,7 @@ def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) ->
 
 def randn(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
     place(device)
-    shape = _size(size)
+    shape = _size(size, "randn")
     npd, draw = _float_type(dtype)
     arr = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
     return _made(new_tensor(arr), "randn", requires_grad)

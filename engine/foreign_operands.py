@@ -8,6 +8,11 @@ in "'<' not supported between instances", and `np.ones(3) != t` in the identity 
 (True). `np.ones(3) / t` is the exception: PyTorch's `__rtruediv__` is `t.reciprocal() * array`,
 which numpy then computes (refusing a tensor that requires grad) and wraps back into a Tensor.
 `==` takes an array in PyTorch (a tensor of bools), but not a list.
+
+The named forms are stricter: `torch.add(t, np.ones(3))`, `t.mul([1.])` and `t.matmul(2)` go
+through PyTorch's argument parser, which takes a Tensor (and, for most arithmetic, a number)
+and raises "add(): argument 'other' (position 2) must be Tensor, not numpy.ndarray" for
+anything else (`refuse`).
 """
 from __future__ import annotations
 
@@ -18,6 +23,36 @@ import numpy as np
 from . import messages
 
 _SEQUENCES = (np.ndarray, list, tuple)
+# what PyTorch's parser takes for a `Tensor other` that also has a Number overload (bool is int)
+_NUMBERS = (int, float, complex, np.number, np.bool_)
+
+
+def refuse(value, fn: str, param: str, position: int, numbers: bool = True):
+    """`value`, for a named op's tensor parameter that the caller found not to be a Tensor,
+    if PyTorch's argument parser would take it there (a Python or numpy number, when
+    `numbers`); otherwise its TypeError. `position` counts as PyTorch does: `t.add(x)` has
+    other at 1, `torch.add(t, x)` at 2. (PyTorch drops the position for a keyword argument;
+    gradstep cannot tell the two apart, so it always names it.)
+
+    Example:
+        >>> refuse([1.0], "mul", "other", 1)
+        Traceback (most recent call last):
+        TypeError: mul(): argument 'other' (position 1) must be Tensor, not list
+    """
+    if numbers and isinstance(value, _NUMBERS):
+        return value
+    kind = "numpy.ndarray" if isinstance(value, np.ndarray) else type(value).__name__
+    raise TypeError(f"{fn}(): argument '{param}' (position {position}) must be Tensor, not "
+                    f"{kind}")
+
+
+def both_tensors(fn: str, input, param: str, other, tensor_class) -> None:
+    """Refuse a non-Tensor for a torch function's two Tensor-only parameters (`torch.mm(a,
+    b)`, `torch.maximum(a, b)`) as PyTorch's parser does; numbers are refused too."""
+    if not isinstance(input, tensor_class):
+        refuse(input, fn, "input", 1, numbers=False)
+    if not isinstance(other, tensor_class):
+        refuse(other, fn, param, 2, numbers=False)
 
 
 def declines_sequences(method):

@@ -10,7 +10,7 @@ import numpy as _np
 
 from ._names import numpy_kwargs
 from .device import no_cuda
-from .foreign_operands import array_over_tensor, declines_lists, declines_sequences
+from .foreign_operands import array_over_tensor, declines_lists, declines_sequences, refuse
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -61,6 +61,35 @@ def bind_ops() -> None:
     TensorOps.__neg__ = compile_operator(ar.Neg, "__neg__")
     for name, op in (("exp", ew.Exp), ("sin", ew.Sin), ("cos", ew.Cos), ("tanh", ew.Tanh)):
         setattr(TensorOps, name, compile_operator(op, name))
+    for cls in (TensorOps, _T):
+        name_methods(cls)
+
+
+# The methods PyTorch writes in Python (torch/_tensor.py), whose wrong-keyword TypeError names
+# the class: "Tensor.backward() got an unexpected keyword argument 'foo'". Recorded from
+# PyTorch as upstream_names.NAMES["Tensor:python"]; tests check this list against it.
+PYTHON_METHODS = frozenset(("backward", "register_hook", "register_post_accumulate_grad_hook",
+                            "norm", "split", "unique", "unflatten"))
+
+
+def name_methods(cls) -> None:
+    """Name each public method of `cls` as PyTorch's wrong-call TypeErrors do. Python builds
+    "got an unexpected keyword argument" and "missing 1 required positional argument" from
+    the function's __qualname__, so `t.sum(foo=1)` would say "TensorOps.sum()"; PyTorch's C++
+    methods say "sum()" (its argument parser's words, for the ones with a single signature),
+    its Python ones "Tensor.norm()". Renaming once here covers every method, the numpy_kwargs
+    wrappers' inner functions too."""
+    for name, value in vars(cls).items():
+        if name.startswith("__") or not callable(value):
+            continue
+        qualname = f"Tensor.{name}" if name in PYTHON_METHODS else name
+        fn = value
+        while fn is not None:
+            try:
+                fn.__qualname__ = qualname
+            except (AttributeError, TypeError):    # a builtin or a bound method: not ours
+                break
+            fn = getattr(fn, "__wrapped__", None)
 
 
 class TensorOps:
@@ -83,7 +112,7 @@ class TensorOps:
             return array_over_tensor(other, self)
         if isinstance(other, (list, tuple)):
             return NotImplemented
-        return ar.div(other, self)
+        return ar.rdiv(other, self)
 
     @declines_sequences
     def __floordiv__(self, other): return cmp.floor_divide(self, other)
@@ -97,10 +126,10 @@ class TensorOps:
     def __pow__(self, other): return ar.pow(self, other)
     @declines_sequences
     def __rpow__(self, other): return ar.pow(other, self)
-    @declines_sequences
-    def __matmul__(self, other): return la.matmul(self, other)
-    @declines_sequences
-    def __rmatmul__(self, other): return la.matmul(other, self)
+    # @ declines anything but a tensor, numbers too (PyTorch turns matmul's TypeError into
+    # NotImplemented, so `t @ 2` is Python's "unsupported operand type(s) for @")
+    def __matmul__(self, other): return la.matmul(self, other) if _is_t(other) else NotImplemented
+    def __rmatmul__(self, other): return la.matmul(other, self) if _is_t(other) else NotImplemented
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
     def __iadd__(self, other): return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), 1)
@@ -151,11 +180,11 @@ class TensorOps:
     def __setitem__(self, key, value): ix.setitem(self, key, value)
 
     # ---- elementwise methods -------------------------------------------------------------
-    def add(self, other, *, alpha=1): return ar.add(self, other, alpha=alpha)
-    def sub(self, other, *, alpha=1): return ar.sub(self, other, alpha=alpha)
-    def mul(self, other): return ar.mul(self, other)
+    def add(self, other, *, alpha=1): return ar.add(self, _other(other, "add"), alpha=alpha)
+    def sub(self, other, *, alpha=1): return ar.sub(self, _other(other, "sub"), alpha=alpha)
+    def mul(self, other): return ar.mul(self, _other(other, "mul"))
     # (only a rounding_mode passed, even as None, selects PyTorch's DivBackward2 overload)
-    def div(self, other, **rounding_mode): return ar.div(self, other, **rounding_mode)
+    def div(self, other, **rounding): return ar.div(self, _other(other, "div"), **rounding)
     def floor_divide(self, other): return rnd.floor_divide(self, other)
     def remainder(self, other): return rnd.remainder(self, other)
     def fmod(self, other): return rnd.fmod(self, other)
@@ -193,8 +222,8 @@ class TensorOps:
         return cl.clamp(self, min, max, _name="clip", _method=True)
     def clamp_min(self, min): return cl.clamp_min(self, min)  # noqa: A002
     def clamp_max(self, max): return cl.clamp_max(self, max)  # noqa: A002
-    def maximum(self, other): return cl.maximum(self, other)
-    def minimum(self, other): return cl.minimum(self, other)
+    def maximum(self, other): return cl.maximum(self, _other(other, "maximum", numbers=False))
+    def minimum(self, other): return cl.minimum(self, _other(other, "minimum", numbers=False))
     def where(self, condition, other): return ew.where(condition, self, other)
     def masked_fill(self, mask, value): return sh.MaskedFill.apply(self, mask, _num(value))
     def floor(self): return ew.floor(self)
@@ -306,11 +335,11 @@ class TensorOps:
     def logsumexp(self, dim, keepdim=False): return stt.logsumexp(self, dim, keepdim)
 
     # ---- linear algebra ------------------------------------------------------------------
-    def matmul(self, other): return la.matmul(self, other)
-    def mm(self, mat2): return la.mm(self, mat2)
-    def mv(self, vec): return la.mv(self, vec)
-    def dot(self, other): return la.dot(self, other)
-    def bmm(self, mat2): return la.bmm(self, mat2)
+    def matmul(self, other): return la.matmul(self, _other(other, "matmul", numbers=False))
+    def mm(self, mat2): return la.mm(self, _other(mat2, "mm", "mat2", False))
+    def mv(self, vec): return la.mv(self, _other(vec, "mv", "vec", False))
+    def dot(self, other): return la.dot(self, _other(other, "dot", "tensor", False))
+    def bmm(self, mat2): return la.bmm(self, _other(mat2, "bmm", "mat2", False))
     def outer(self, vec2): return la.outer(self, vec2)
     def cross(self, other, dim=None): return vec.cross(self, other, dim)
     def trace(self): return tri.trace(self)
@@ -370,13 +399,14 @@ class TensorOps:
 
     # ---- in place ------------------------------------------------------------------------
     def add_(self, other, *, alpha=1):
-        return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), alpha)
-    def sub_(self, other, *, alpha=1): return ar.sub_(self, _t(self, other), alpha)
-    def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
+        return ip.apply_inplace(ar.Add, "add_", self, _ti(self, other, "add_"), alpha)
+
+    def sub_(self, other, *, alpha=1): return ar.sub_(self, _ti(self, other, "sub_"), alpha)
+    def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _ti(self, other, "mul_"))
     def div_(self, other, **rounding_mode):   # (a rounding_mode given, even None: DivBackward2)
         if rounding_mode:
             return rnd.div_(self, other, *_rounding_mode(rounding_mode))
-        return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+        return ip.apply_inplace(ar.Div, "div_", self, _ti(self, other, "div_"))
     def floor_divide_(self, other): return rnd.floor_divide_(self, other)
     def remainder_(self, other): return rnd.remainder_(self, other)
     def fmod_(self, other): return rnd.fmod_(self, other)
@@ -464,6 +494,23 @@ class TensorOps:
 
 def _t(self, other):
     return _op.scalar(other, self)
+
+
+def _ti(self, other, fn: str):
+    """An in-place method's operand: checked as PyTorch's parser would, a number wrapped."""
+    return _op.scalar(_other(other, fn), self)
+
+
+def _is_t(value) -> bool:
+    return isinstance(value, _T)
+
+
+def _other(value, fn: str, param: str = "other", numbers: bool = True):
+    """A method's tensor argument as PyTorch's parser checks it (position 1: `self` is not
+    counted): `t.add(np.ones(3))` is a TypeError, not numpy arithmetic."""
+    if isinstance(value, _T):
+        return value
+    return refuse(value, fn, param, 1, numbers)
 
 
 def _num(v):

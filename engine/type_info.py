@@ -31,7 +31,22 @@ def _checked(type, fn: str, want: str, other: str) -> dtypes.dtype:
 builtin_type = type
 
 
-class finfo(metaclass=TorchNamed):
+class _TypeInfo(metaclass=TorchNamed):
+    """What finfo and iinfo share: two are equal when they are of one class and one dtype
+    (`torch.finfo() == torch.finfo(torch.float32)`), and, as in PyTorch, neither can be
+    hashed (so neither keys a dict); the error names the class as PyTorch's C type does."""
+
+    dtype: str
+    _torch_name: str
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and self.dtype == other.dtype
+
+    def __hash__(self) -> int:
+        raise TypeError(f"unhashable type: {self._torch_name!r}")
+
+
+class finfo(_TypeInfo):
     """Limits of a floating point dtype (the default dtype when none is given)."""
 
     _torch_name = "torch.finfo"
@@ -48,19 +63,13 @@ class finfo(metaclass=TorchNamed):
         self.resolution = 10.0 ** -int(info.precision)   # numpy rounds it to the dtype
         self.dtype = type.name
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, finfo) and self.dtype == other.dtype
-
-    def __hash__(self) -> int:
-        return hash(self.dtype)
-
     def __repr__(self) -> str:
         return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
                 f"eps={self.eps:g}, smallest_normal={self.smallest_normal:g}, "
                 f"tiny={self.tiny:g}, dtype={self.dtype})")
 
 
-class iinfo(metaclass=TorchNamed):
+class iinfo(_TypeInfo):
     """Limits of an integer dtype."""
 
     _torch_name = "torch.iinfo"
@@ -73,12 +82,6 @@ class iinfo(metaclass=TorchNamed):
         self.max = int(info.max)
         self.min = int(info.min)
         self.dtype = type.name
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, iinfo) and self.dtype == other.dtype
-
-    def __hash__(self) -> int:
-        return hash(self.dtype)
 
     def __repr__(self) -> str:
         return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"

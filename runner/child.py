@@ -31,6 +31,7 @@ from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 from runner.guards import Sandbox
 from runner.limits import Limits
 from runner.policy import compile_program
+from runner.suggestions import suggestion
 
 SEED = 0
 _FLUSH_BYTES = 8192
@@ -328,6 +329,9 @@ def _exception_text(exc, error, filename) -> str:
     lines = format_exception(exc, filename).rstrip("\n").split("\n")
     if error["kind"] in ("refused", "limit") or explained(exc):   # the message was rewritten
         lines[-1] = last
+    elif (name := suggestion(exc)) is not None:
+        # Python 3.11's own display adds it; traceback's formatting does not (suggestions.py)
+        lines[-1] += f". Did you mean: '{name}'?"
     return "\n".join(lines) + "\n"
 
 

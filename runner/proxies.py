@@ -42,10 +42,14 @@ class ModuleProxy:
             return self._sbx_names[attr]
         except KeyError:
             pass
-        if attr in self._sbx_hidden:
+        # a name the real module has but the sandbox withholds (np.save, torch.optim's engine
+        # submodule `sgd`); PyTorch's own modules lack most such engine names, so a program
+        # that misspells `torch.optim.SGD` as `sgd` gets PyTorch's AttributeError
+        if attr in self._sbx_hidden and not self._sbx_name.startswith("torch"):
             raise SecurityError(f"module {self._sbx_name!r} has no attribute {attr!r} in the "
                                 f"sandbox")
-        raise AttributeError(missing_attribute(self._sbx_name, attr))
+        # name and obj, as Python sets them, for the runner's "Did you mean" (suggestions.py)
+        raise AttributeError(missing_attribute(self._sbx_name, attr), name=attr, obj=self)
 
     def __setattr__(self, attr, value):
         raise SecurityError(f"assignment to attribute {attr!r} of module {self._sbx_name!r} "

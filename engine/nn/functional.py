@@ -12,6 +12,7 @@ on a 2-D input is one `AddmmBackward0`; `cross_entropy` is `NllLossBackward0` ov
 from __future__ import annotations
 
 from .. import messages
+from ..foreign_operands import refuse
 from ..ops import elementwise as _ew
 from ..ops import linalg as _la
 from ..ops import losses as _loss
@@ -326,6 +327,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         >>> y.tolist(), type(y.grad_fn).__name__
         ([[3.0], [3.0]], 'AddmmBackward0')
     """
+    if not isinstance(input, Tensor):   # model(np_array): PyTorch's parser names linear()
+        refuse(input, "linear", "input", 1, numbers=False)
     if bias is None:
         return _la.matmul(input, weight.t())
     if input.ndim == 2:

@@ -63,7 +63,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     code = _reduction(reduction)
     target = _as_float_target(target, input)
     return _loss.BinaryCrossEntropyWithLogits.apply(input, target, _expanded(weight, input),
-                                                  pos_weight, code)
+                                                    pos_weight, code)
 
 
 def binary_cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
@@ -75,7 +75,9 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight=None, size_averag
         raise ValueError(f"Using a target size ({target.shape!r}) that is different to the "
                          f"input size ({input.shape!r}) is deprecated. Please ensure they have "
                          "the same size.")
-    target = _as_float_target(target, input)
+    if target.dtype is not input.dtype:     # the kernel takes one dtype: no promotion here
+        raise RuntimeError(f"Found dtype {target.dtype.legacy[:-6]} but expected "
+                           f"{input.dtype.legacy[:-6]}")
     return _loss.BinaryCrossEntropy.apply(input, target, _expanded(weight, input), code)
 
 

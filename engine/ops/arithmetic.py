@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes, messages
+from ..foreign_operands import refuse
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import records_nothing, sum_to
@@ -20,11 +21,14 @@ from .inplace import apply_inplace
 
 _plain = new_tensor
 
-def _pair(a, b) -> tuple:
+
+def _pair(a, b, fn: str = "") -> tuple:
+    """Both operands as Tensors, a number wrapped; `fn` (a torch function's name) refuses any
+    other operand as PyTorch's argument parser does (torch.add(t, np.ones(3)))."""
     if not isinstance(a, Tensor):
-        a = scalar(a, b)
+        a = scalar(refuse(a, fn, "input", 1) if fn else a, b)
     if not isinstance(b, Tensor):
-        b = scalar(b, a)
+        b = scalar(refuse(b, fn, "other", 2) if fn else b, a)
     return a, b
 
 
@@ -323,16 +327,16 @@ def _float_pow(x: np.ndarray, p) -> np.ndarray:
 # ---- public entry points ------------------------------------------------------------------
 def add(input, other, *, alpha=1) -> Tensor:
     """input + alpha * other, broadcasting (`torch.add`)."""
-    return Add.apply(*_pair(input, other), alpha)
+    return Add.apply(*_pair(input, other, "add"), alpha)
 
 
 def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other (`torch.sub`)."""
     if isinstance(input, Tensor):
-        a, b = _pair(input, other)
+        a, b = _pair(input, other, "sub")
         _refuse_bools(a, b)
         return Sub.apply(a, b, alpha)
-    return RsubScalar.apply(other, input, alpha)
+    return RsubScalar.apply(other, refuse(input, "sub", "input", 1), alpha)
 
 
 def sub_(input: Tensor, other: Tensor, alpha=1) -> Tensor:
@@ -356,7 +360,7 @@ def rsub(input, other, *, alpha=1) -> Tensor:
 
 def mul(input, other) -> Tensor:
     """input * other, broadcasting (`torch.mul`)."""
-    return Mul.apply(*_pair(input, other))
+    return Mul.apply(*_pair(input, other, "mul"))
 
 
 class _NotGiven:
@@ -376,10 +380,14 @@ def div(input, other, *, rounding_mode=NOT_GIVEN) -> Tensor:
     if rounding_mode is not NOT_GIVEN:
         from .rounding import div_rounded
         return div_rounded(input, other, rounding_mode)
-    if not isinstance(input, Tensor):
-        from .elementwise import reciprocal
-        return Mul.apply(reciprocal(other), scalar(input, other))
-    return Div.apply(*_pair(input, other))
+    return Div.apply(*_pair(input, other, "div"))     # torch.div(2., w) too: DivBackward0
+
+
+def rdiv(number, other: Tensor) -> Tensor:
+    """number / tensor, the operator (`2 / w`): PyTorch's __rtruediv__ is
+    `other.reciprocal() * number`, so it records ReciprocalBackward0 and MulBackward0."""
+    from .elementwise import reciprocal
+    return Mul.apply(reciprocal(other), scalar(number, other))
 
 
 def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name

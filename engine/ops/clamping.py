@@ -13,6 +13,7 @@ from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
 from .. import _events
+from ..foreign_operands import both_tensors
 from ..grad_mode import state as _grad_state
 from ._op import Op
 from .elementwise import _num, _zero, where
@@ -304,8 +305,10 @@ def clamp_max(input, max) -> Tensor:  # noqa: A002
 
 
 def maximum(input, other) -> Tensor:
+    both_tensors("maximum", input, "other", other, Tensor)
     return Maximum.apply(input, other)
 
 
 def minimum(input, other) -> Tensor:
+    both_tensors("minimum", input, "other", other, Tensor)
     return Minimum.apply(input, other)

@@ -12,6 +12,7 @@ from collections import namedtuple
 import numpy as np
 
 from .._names import TorchNamed
+from ..foreign_operands import both_tensors
 from ..messages import cpp_type
 from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
@@ -192,6 +193,7 @@ class Bmm(Op):
 
 def mm(input, mat2) -> Tensor:
     """Matrix product of two 2-D tensors (`torch.mm`)."""
+    both_tensors("mm", input, "mat2", mat2, Tensor)
     if mat2.ndim != 2:
         raise RuntimeError("mat2 must be a matrix")
     if input.ndim != 2:
@@ -200,10 +202,12 @@ def mm(input, mat2) -> Tensor:
 
 
 def mv(input, vec) -> Tensor:
+    both_tensors("mv", input, "vec", vec, Tensor)
     return Mv.apply(input, vec)
 
 
 def dot(input, tensor) -> Tensor:
+    both_tensors("dot", input, "tensor", tensor, Tensor)
     if input.ndim != 1 or tensor.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
                            "tensors")
@@ -212,6 +216,7 @@ def dot(input, tensor) -> Tensor:
 
 def bmm(input, mat2) -> Tensor:
     """Batched matrix product of two 3-D tensors (`torch.bmm`), with PyTorch's refusals."""
+    both_tensors("bmm", input, "mat2", mat2, Tensor)
     for name, t in (("batch1", input), ("batch2", mat2)):
         if t.ndim != 3:
             raise RuntimeError(f"{name} must be a 3D tensor")
@@ -232,6 +237,7 @@ def matmul(input, other) -> Tensor:
         'MvBackward0'
     """
     from .shape import MatmulSqueeze, UnsafeView
+    both_tensors("matmul", input, "other", other, Tensor)
     da, db = input.ndim, other.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "

@@ -19,7 +19,9 @@ MISSING = "PyTorch has torch.{}, gradstep does not implement it"
      "PyTorch's Tensor has .stft, gradstep does not implement it"),
     # names PyTorch lacks too keep Python's own words
     ("import torch\ntorch.onez(2)", "module 'torch' has no attribute 'onez'"),
-    ("import torch\ntorch.ones(2).summ()", "'Tensor' object has no attribute 'summ'"),
+    # (with Python 3.11's suggestion, from PyTorch's dir(tensor): runner/suggestions.py)
+    ("import torch\ntorch.ones(2).summ()",
+     "'Tensor' object has no attribute 'summ'. Did you mean: 'smm'?"),
     ("import torch\ntorch.os", "module 'torch' has no attribute 'os'"),
 ])
 def test_the_error_says_whether_pytorch_has_the_name(pool, source, last_line):
