@@ -87,6 +87,18 @@ arccos = acos
 arctan2 = atan2
 __version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel reports
 
+# torch.exp(2.0), torch.sum(np_array): PyTorch's argument parser refuses a non-tensor input
+# of these functions with a TypeError naming the function (foreign_operands.tensor_input)
+def _refuse_non_tensors(names: str) -> None:
+    from .foreign_operands import tensor_input
+    for name in names.split():
+        globals()[name] = tensor_input(globals()[name], Tensor)
+
+
+_refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
+    log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
+    sum mean prod""")
+
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793
 e = 2.718281828459045

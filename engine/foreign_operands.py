@@ -12,7 +12,8 @@ which numpy then computes (refusing a tensor that requires grad) and wraps back 
 The named forms are stricter: `torch.add(t, np.ones(3))`, `t.mul([1.])` and `t.matmul(2)` go
 through PyTorch's argument parser, which takes a Tensor (and, for most arithmetic, a number)
 and raises "add(): argument 'other' (position 2) must be Tensor, not numpy.ndarray" for
-anything else (`refuse`).
+anything else (`refuse`); so do the one-tensor torch functions (`torch.exp(2.0)`,
+`tensor_input`).
 """
 from __future__ import annotations
 
@@ -44,6 +45,22 @@ def refuse(value, fn: str, param: str, position: int, numbers: bool = True):
     kind = "numpy.ndarray" if isinstance(value, np.ndarray) else type(value).__name__
     raise TypeError(f"{fn}(): argument '{param}' (position {position}) must be Tensor, not "
                     f"{kind}")
+
+
+def tensor_input(fn, tensor_class):
+    """`fn`, a torch function whose first parameter `input` takes only a Tensor, refusing
+    anything else with PyTorch's parser error: `torch.exp(2.0)` is "exp(): argument 'input'
+    (position 1) must be Tensor, not float", not an engine error about `_data`. Only the torch
+    namespace's functions are wrapped: a method's `self` is always a Tensor, so methods skip
+    this frame."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def checked(input, *args, **kwargs):
+        if not isinstance(input, tensor_class):
+            refuse(input, name, "input", 1, numbers=False)
+        return fn(input, *args, **kwargs)
+    return checked
 
 
 def both_tensors(fn: str, input, param: str, other, tensor_class) -> None:
