@@ -191,6 +191,16 @@ class TensorOps:
     def pow(self, exponent): return ar.pow(self, exponent)
     def neg(self): return ar.neg(self)
     def abs(self): return ew.abs(self)
+    # PyTorch's NumPy-style aliases: the same ops, the same grad_fns (MulBackward0 ...). (A
+    # wrong operand is refused under the alias's name, in the one-line form; PyTorch lists the
+    # alias's signatures there instead.)
+    def subtract(self, other, *, alpha=1):
+        return ar.sub(self, _other(other, "subtract"), alpha=alpha)
+    def multiply(self, other): return ar.mul(self, _other(other, "multiply"))
+    def divide(self, other, **rounding): return ar.div(self, _other(other, "divide"), **rounding)
+    def true_divide(self, other): return ar.div(self, _other(other, "true_divide"))
+    def negative(self): return ar.neg(self)
+    def absolute(self): return ew.abs(self)
     # exp, sin, cos, tanh: their op's generated apply, bound by bind_ops() (see above)
     def log(self): return ew.log(self)
     def log2(self): return ew.log2(self)
