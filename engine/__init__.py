@@ -92,12 +92,12 @@ __version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel re
 def _refuse_non_tensors(names: str) -> None:
     from .foreign_operands import tensor_input
     for name in names.split():
-        globals()[name] = tensor_input(globals()[name], Tensor)
+        globals()[name] = tensor_input(globals()[name], Tensor, name)
 
 
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
-    sum mean prod""")
+    sum mean prod negative absolute arccos""")
 
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793

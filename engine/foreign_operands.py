@@ -47,19 +47,20 @@ def refuse(value, fn: str, param: str, position: int, numbers: bool = True):
                     f"{kind}")
 
 
-def tensor_input(fn, tensor_class):
+def tensor_input(fn, tensor_class, name: str = ""):
     """`fn`, a torch function whose first parameter `input` takes only a Tensor, refusing
     anything else with PyTorch's parser error: `torch.exp(2.0)` is "exp(): argument 'input'
     (position 1) must be Tensor, not float", not an engine error about `_data`. Only the torch
     namespace's functions are wrapped: a method's `self` is always a Tensor, so methods skip
-    this frame."""
-    name = fn.__name__
+    this frame. `name` is the torch name, for an alias (`torch.negative` is `neg`)."""
+    name = name or fn.__name__
 
     @functools.wraps(fn)
     def checked(input, *args, **kwargs):
         if not isinstance(input, tensor_class):
             refuse(input, name, "input", 1, numbers=False)
         return fn(input, *args, **kwargs)
+    checked.__name__ = checked.__qualname__ = name
     return checked
 
 
