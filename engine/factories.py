@@ -14,6 +14,7 @@ from .device import place
 from .generator import Generator, default_generator
 from .tensor import Tensor, _plain, counter, new_tensor
 
+
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
     if requires_grad:
         if t._data.dtype.kind not in "fc":
@@ -45,11 +46,6 @@ def _size(size, how: str = "") -> tuple:
     return size
 
 
-def _type_name(value) -> str:
-    kind = type(value)
-    return f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
-
-
 def _check_ints(size: tuple, how: str) -> None:
     """PyTorch's argument parser refuses a size that is not whole numbers (`torch.zeros(n / 2)`)
     in words that depend on where the bad value sits; int-like values (numpy integers, an
@@ -60,7 +56,7 @@ def _check_ints(size: tuple, how: str) -> None:
     if len(size) == 1 and not isinstance(size[0], (tuple, list)):
         if isinstance(size[0], bool) or not hasattr(size[0], "__index__"):
             raise TypeError(f"{head} (position 1) must be tuple of ints, not "
-                            f"{_type_name(size[0])}")
+                            f"{messages.parser_type_name(size[0])}")
         return
     items = size[0] if len(size) == 1 else size
     for pos, item in enumerate(items):
@@ -68,9 +64,9 @@ def _check_ints(size: tuple, how: str) -> None:
             continue
         if pos == 0:
             raise TypeError(f"{head} (position 1) must be tuple of ints, but found element of "
-                            f"type {_type_name(item)} at pos 0")
+                            f"type {messages.parser_type_name(item)} at pos 0")
         raise TypeError(f'{head} failed to unpack the object at pos {pos + 1} with error "type '
-                        f'must be tuple of ints,but got {_type_name(item)}"')
+                        f'must be tuple of ints,but got {messages.parser_type_name(item)}"')
 
 
 def _ragged(data, shape: list, dim: int = 0) -> str | None:

@@ -42,9 +42,8 @@ def refuse(value, fn: str, param: str, position: int, numbers: bool = True):
     """
     if numbers and isinstance(value, _NUMBERS):
         return value
-    kind = "numpy.ndarray" if isinstance(value, np.ndarray) else type(value).__name__
     raise TypeError(f"{fn}(): argument '{param}' (position {position}) must be Tensor, not "
-                    f"{kind}")
+                    f"{messages.parser_type_name(value)}")
 
 
 def tensor_input(fn, tensor_class, name: str = ""):

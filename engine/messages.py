@@ -211,6 +211,19 @@ _CPP_TYPE = {"Long": "long int", "Short": "short int", "Byte": "unsigned char",
              "Char": "signed char", "Half": "c10::Half", "BFloat16": "c10::BFloat16"}
 
 
+def parser_type_name(value) -> str:
+    """A Python value's type as PyTorch's argument parser names it in "must be Tensor, not
+    ...": numpy's types with their module (numpy.ndarray, numpy.float64), others bare.
+
+    Example:
+        >>> import numpy as np
+        >>> parser_type_name(np.float64(1.0)), parser_type_name([1.0]), parser_type_name(None)
+        ('numpy.float64', 'list', 'NoneType')
+    """
+    kind = type(value)
+    return f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
+
+
 def cpp_type(legacy_word: str) -> str:
     """The C++ element type PyTorch names for a legacy type word: "Long" -> "long int",
     "Float" -> "float"."""

@@ -14,7 +14,7 @@ print(math.exp(0.5))
 for f in (torch.exp, torch.sigmoid, torch.sqrt, torch.log, torch.tanh, torch.relu,
           torch.sum, torch.mean, torch.square, torch.neg, torch.round, torch.negative,
           torch.absolute, torch.arccos):
-    for bad in (0.5, 2, np.ones(2), [1.0, 2.0], None):
+    for bad in (0.5, 2, np.float64(0.5), np.ones(2), [1.0, 2.0], None):
         try:
             f(bad)
         except TypeError as e:
