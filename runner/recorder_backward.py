@@ -116,51 +116,57 @@ class BackwardEvents:
         return out
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        if self._dead:
-            return
-        if len(self._window) > self._window_cap:
-            self._count_past_cap("node_apply")
+        window = self._window
+        if len(window) > self._window_cap:  # also once dead (Recorder._fail sets the cap to -1)
+            if not self._dead:
+                self._count_past_cap("node_apply")
             return
         try:
-            active = self._active
             nid = self._nids.get(node._uid)
             if nid is None:
                 return  # a node no event introduced; the picture cannot draw it
-            line = self._bw_line if active is not None else self._where()[0]
-            tids, cap, window = self._tids, self._copy_max, self._window
-            # each gradient on the node's edges: (*snapshot, tid or None), None where none
-            # flows. Plain loops: in Python 3.11 a comprehension or a helper is one more call
-            # per record, and every node of every pass makes one.
-            last = self._last_grad
-            snaps_in = []
-            for g in grads_in:
-                if type(g) is Tensor:
-                    if (last is not None and g._uid == last[1] and window and window[-1] is last[0]
-                            and g._vc[0] == last[2] and node._x is None):
-                        snaps_in.append(last[3])  # NOTE [a gradient handed on]
-                        continue
-                    a, fn = g._data, g.grad_fn
-                    snaps_in.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
-                                     g._rg, None if fn is None else type(fn).__name__,
-                                     tids.get(g._uid)))
+            active = self._active
+            if active is not None:
+                line, k = self._bw_line, active[0]
+            else:
+                line, k = self._where()[0], self._passes - 1
+            tids, cap = self._tids, self._copy_max
+            # Each gradient on the node's edges is (*snapshot, tid or None), or None where none
+            # flows. The usual node (one gradient in, one or two out) makes its record in one
+            # go, written out: in Python 3.11 a helper call, a list or a starred tuple display
+            # each costs about a twentieth of this event, and every node of every pass makes one.
+            if len(grads_in) == 1 and 0 < len(grads_out) < 3:
+                g = grads_in[0]
+                last = self._last_grad
+                if type(g) is not Tensor:
+                    s_in = None
+                elif (last is not None and g._uid == last[1] and window
+                      and window[-1] is last[0] and g._vc[0] == last[2] and node._x is None):
+                    s_in = last[3]  # NOTE [a gradient handed on]
                 else:
-                    snaps_in.append(None)
-            snaps_out = []
-            for g in grads_out:
+                    a, fn = g._data, g.grad_fn
+                    s_in = (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+                            None if fn is None else type(fn).__name__, tids.get(g._uid))
+                g = grads_out[0]
                 if type(g) is Tensor:
                     a, fn = g._data, g.grad_fn
-                    snaps_out.append((a.tobytes() if a.size <= cap else None, a.shape, a.dtype,
-                                      g._rg, None if fn is None else type(fn).__name__,
-                                      tids.get(g._uid)))
+                    s_out = (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+                             None if fn is None else type(fn).__name__, tids.get(g._uid))
                 else:
-                    snaps_out.append(None)
-            # one flat record (NOTE [op records]): the lists are gone once it is made
-            rec = ("node_apply", line, active[0] if active else self._passes - 1, nid, node,
-                   len(snaps_in), *snaps_in, *snaps_out)
+                    s_out = None
+                if len(grads_out) == 1:
+                    rec = ("node_apply", line, k, nid, node, 1, s_in, s_out)
+                else:
+                    rec = ("node_apply", line, k, nid, node, 1, s_in, s_out,
+                           _grad_snap(grads_out[1], tids, cap))
+            else:
+                rec = ("node_apply", line, k, nid, node, len(grads_in),
+                       *[_grad_snap(g, tids, cap) for g in grads_in],
+                       *[_grad_snap(g, tids, cap) for g in grads_out])
+                s_out = rec[6 + len(grads_in)] if grads_out else None
+                g = grads_out[0] if grads_out else None
             window.append(rec)
-            g = grads_out[0] if grads_out else None
-            self._last_grad = (rec, g._uid, g._vc[0], snaps_out[0]) if type(
-                g) is Tensor else None
+            self._last_grad = (rec, g._uid, g._vc[0], s_out) if type(g) is Tensor else None
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -302,6 +308,16 @@ _is_acc = AccumulateGrad.__instancecheck__  # isinstance(n, AccumulateGrad), as 
 def _tensor_from(arr: np.ndarray) -> Tensor:
     from engine.tensor import new_tensor
     return new_tensor(arr)
+
+
+def _grad_snap(g, tids: dict, cap: int) -> tuple | None:
+    """A gradient on a node's edge in a node_apply record: (*snapshot, tid or None), or None
+    where no gradient flows."""
+    if type(g) is not Tensor:
+        return None
+    a, fn = g._data, g.grad_fn
+    return (a.tobytes() if a.size <= cap else None, a.shape, a.dtype, g._rg,
+            None if fn is None else type(fn).__name__, tids.get(g._uid))
 
 
 def _ones_snap(root: Tensor) -> Snap:

@@ -148,9 +148,9 @@ class Builder:
 
     def _ev_op(self, r):
         _, _, op, _, out_id, fn_id, node, saved, new_nodes, mode, in_bw = r[:11]
-        # the inputs are last (NOTE [op records] in recorder_forward.py)
+        # the input ids are one tuple, last (NOTE [op records] in recorder_forward.py)
         return {"op": op, "inputs": [i if type(i) is str else num(i, self.digits)
-                                     for i in r[17:]],
+                                     for i in r[17]],
                 "output": self.op_tensor(out_id, fn_id, *r[11:16]),
                 "node": None if node is None else self.node(node, saved, r[16]),
                 "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
