@@ -347,6 +347,8 @@ class _LimitWatch:
         self.max_nodes, self.max_numel = limits.max_graph_nodes, limits.max_tensor_elements
         self.nodes = 0
         self.rec = recorder
+        if recorder is not None:
+            recorder.forwarded()            # its on_op is called from this class's
         for name in dir(_events.Listener):
             if name.startswith("on_") and name not in ("on_op", "on_tensor"):
                 setattr(self, name, getattr(recorder, name) if recorder is not None

@@ -97,10 +97,17 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._lines_of: dict = {}
         self._op_code = None
         self._op_lines: dict = {}
+        self._op_depth = 2                   # on_op's frames out to the op's caller: forwarded()
         self._scan_line = None
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
         self._builder: Builder | None = None  # finish()'s, which dump() reuses
+
+    def forwarded(self) -> None:
+        """The engine's events reach this recorder through one more listener's frame (the
+        sandbox's limit watch): on_op's first look for the op's caller goes one frame further
+        out. Without this, every op of a sandboxed run missed that look and walked the stack."""
+        self._op_depth += 1
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:

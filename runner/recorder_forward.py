@@ -118,11 +118,11 @@ class ForwardEvents:
             active = self._active
             if active is None:
                 # _where's first step, written out: this is the hottest call of a traced run.
-                # Look at the caller of the op's apply (on_op's own caller is always the
-                # engine). Usually that is the user's code (`y * 2` runs the generated
-                # operator itself, NOTE [tiny-op fast path]): one look, no call; otherwise the
-                # walk outwards.
-                f = _getframe(2)
+                # Look at the caller of the op's apply (on_op's caller is the engine, or the
+                # sandbox's limit watch that forwards to it: Recorder.forwarded). Usually
+                # that is the user's code (`y * 2` runs the generated operator itself, NOTE
+                # [tiny-op fast path]): one look, no call; otherwise the walk outwards.
+                f = _getframe(self._op_depth)
                 if f.f_code is self._op_code:  # NOTE [the op's line]
                     frame = f
                     line = self._op_lines.get(f.f_lasti)
