@@ -71,7 +71,7 @@ def fma(a: np.ndarray, alpha, b: np.ndarray, out: np.ndarray | None = None) -> n
     if out is None:
         return wide.astype(dt)
     # the same rounding as np.copyto(out, wide), without copyto's Python-level dispatcher
-    # (about a microsecond a call, most of an update of a bias)
+    # (0.6-2 µs of a 4-9 µs call for W3's biases and second weight, timed alone)
     out[...] = wide
     return out
 
