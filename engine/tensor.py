@@ -254,7 +254,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
                                "to Scalar")
-        return self._data.reshape(()).item()
+        return self._data.item()    # (a one-element array of any shape gives its value)
 
     def tolist(self):
         return self._data.tolist()

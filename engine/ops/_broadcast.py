@@ -84,7 +84,9 @@ def obeys_layout(grad: np.ndarray, like: np.ndarray) -> bool:
     """Whether `grad` is laid out as a gradient of `like` must be (see the NOTE above)."""
     if not _dense(like):
         return grad.flags.c_contiguous
-    return all(s == t for s, t, n in zip(grad.strides, like.strides, like.shape) if n != 1)
+    # equal strides (the usual case: a weight's gradient) decide it without the generator
+    return grad.strides == like.strides or all(
+        s == t for s, t, n in zip(grad.strides, like.strides, like.shape) if n != 1)
 
 
 def empty_like_layout(like: np.ndarray) -> np.ndarray:

@@ -41,9 +41,10 @@ class SGD(Optimizer):
     def _update(self, group: dict, params: list) -> None:
         lr, momentum = scalar(group["lr"]), group["momentum"]
         wd, damp = group["weight_decay"], group["dampening"]
+        maximize, nesterov = group["maximize"], group["nesterov"]     # read once, not per p
         for p in params:
             g = p._grad._data
-            if group["maximize"]:
+            if maximize:
                 g = -g
             if wd != 0:
                 g = fma(g, wd, p._data)
@@ -55,7 +56,7 @@ class SGD(Optimizer):
                 else:
                     fma(buf._data * buf._data.dtype.type(momentum), 1 - damp, g,
                         out=buf._data)
-                g = fma(g, momentum, buf._data) if group["nesterov"] else buf._data
+                g = fma(g, momentum, buf._data) if nesterov else buf._data
             fma(p._data, -lr, g, out=p._data)     # in place, as _write would store it
 
 
