@@ -107,6 +107,9 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     @grad.setter
     def grad(self, value: "Tensor | None") -> None:
         if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError("assigned grad expected to be a Tensor or None but got grad "
+                                f"of type {messages.parser_type_name(value)}")
             messages.check_grad_assignment(self, value)
         self._grad = value
         if _events.listener is not None:
