@@ -298,7 +298,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     def __iter__(self):
         if not self._data.ndim:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self._data.shape[0]))
+        return iter(self.unbind(0))     # as PyTorch: the rows carry UnbindBackward0
 
     __hash__ = object.__hash__
 
