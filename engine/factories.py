@@ -12,7 +12,7 @@ import numpy as np
 from . import _events, dtypes, messages
 from .device import place
 from .generator import Generator, default_generator
-from .tensor import Tensor, _plain, counter, new_tensor
+from .tensor import Tensor, _legacy_keywords, _plain, counter, new_tensor
 
 
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
@@ -494,7 +494,9 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor:
 
 # ---- legacy typed constructors ------------------------------------------------------------
 def _legacy(np_type, name):
-    def make(*args):
+    def make(*args, **kwargs):
+        if kwargs:
+            _legacy_keywords(args, kwargs)
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
             return _made(new_tensor(np.array(_plain(args[0]), dtype=np_type)), name)
         return _made(new_tensor(np.zeros(_size(args), dtype=np_type)), name)
