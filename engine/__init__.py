@@ -87,6 +87,7 @@ arccos = acos
 arctan2 = atan2
 __version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel reports
 
+
 # torch.exp(2.0), torch.sum(np_array): PyTorch's argument parser refuses a non-tensor input
 # of these functions with a TypeError naming the function (foreign_operands.tensor_input)
 def _refuse_non_tensors(names: str) -> None:
@@ -129,9 +130,9 @@ def get_printoptions():
 
 # torch.selu & co. are nn.functional's activations (and torch.conv2d & co. its convolutions
 # and max pooling) under their torch names (imported with nn)
-_NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d",
-                 "conv2d", "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d",
-                 "adaptive_max_pool1d")
+_NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
+                 "relu_", "conv1d", "conv2d", "max_pool2d", "max_pool1d", "avg_pool1d",
+                 "adaptive_avg_pool1d", "adaptive_max_pool1d")
 
 
 def __getattr__(name: str):
@@ -191,7 +192,8 @@ __all__ = [
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
-    "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "conv1d", "conv2d",
+    "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "relu_", "conv1d",
+    "conv2d",
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",

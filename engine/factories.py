@@ -12,7 +12,7 @@ import numpy as np
 from . import _events, dtypes, messages
 from .device import place
 from .generator import Generator, default_generator
-from .tensor import Tensor, _plain, counter, new_tensor
+from .tensor import Tensor, _legacy_keywords, _plain, counter, new_tensor
 
 
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
@@ -69,34 +69,55 @@ def _check_ints(size: tuple, how: str) -> None:
                         f'must be tuple of ints,but got {messages.parser_type_name(item)}"')
 
 
-def _ragged(data, shape: list, dim: int = 0) -> str | None:
+def _ragged(data, shape: list, dim: int = 0, kind: str = "f") -> Exception | None:
     """PyTorch's complaint about nested lists of uneven lengths: the shape is taken from the
-    first element at each depth, then every sequence is checked against it, depth first."""
+    first element at each depth, then every sequence is checked against it, depth first. A
+    sequence where a number belongs is refused as the element type (numpy `kind`) reads it."""
     if dim == len(shape):
-        return None     # a list where a number belongs: numpy's own words will do
+        if not isinstance(data, (list, tuple)):
+            return None     # numpy's own words will do
+        name = type(data).__name__
+        return TypeError(f"must be real number, not {name}" if kind in "fc" else
+                         f"'{name}' object cannot be interpreted as an integer")
     if not isinstance(data, (list, tuple)):
-        return "not a sequence"
+        return TypeError("not a sequence")
     if len(data) != shape[dim]:
-        return f"expected sequence of length {shape[dim]} at dim {dim} (got {len(data)})"
+        return ValueError(f"expected sequence of length {shape[dim]} at dim {dim} "
+                          f"(got {len(data)})")
     for item in data:
-        problem = _ragged(item, shape, dim + 1)
+        problem = _ragged(item, shape, dim + 1, kind)
         if problem:
             return problem
     return None
 
 
-def _array(data, dtype=None) -> np.ndarray:
+def _array(data, dtype=None, kind: str = "", source=None) -> np.ndarray:
+    """np.array(data), its ValueError for uneven data told in PyTorch's words about `source`
+    (the user's data, tuples and all, when `data` is its plain copy)."""
     try:
         return np.array(data, dtype=dtype)
     except ValueError:
+        data = data if source is None else source
         shape, first = [], data
         while isinstance(first, (list, tuple)) and first:
             shape.append(len(first))
             first = first[0]
-        problem = _ragged(data, shape)
+        problem = _ragged(data, shape, 0, kind or np.dtype(dtype).kind)
         if problem is None:
             raise
-        raise (TypeError if problem == "not a sequence" else ValueError)(problem) from None
+        raise problem from None
+
+
+def _check_shape(data) -> None:
+    """PyTorch reads the shape from the first item at each depth before anything else; a
+    string there is a sequence of strings without end: "too many dimensions 'str'"."""
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    first = data
+    while isinstance(first, (list, tuple)) and first:
+        first = first[0]
+        if isinstance(first, str) and first:    # (bytes' items are ints: one more depth)
+            raise ValueError("too many dimensions 'str'")
 
 
 def _typed(data):
@@ -122,6 +143,10 @@ def _typed(data):
         return data, dtypes.int64
     if isinstance(data, float):
         return data, dtypes.get_default_dtype()
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if data is None or isinstance(data, (dict, set, frozenset)):
+        raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
     return data, None
 
 
@@ -129,8 +154,9 @@ def _infer(data) -> np.ndarray:
     """numpy array from Python data with PyTorch's dtype inference."""
     if isinstance(data, np.ndarray):
         return data.copy()
+    _check_shape(data)
     plain, dt = _typed(data)
-    arr = _array(plain)
+    arr = _array(plain, kind=dt.np.kind if dt is not None else "f", source=data)
     if dt is not None and arr.dtype != object:
         return arr if arr.dtype == dt.np else arr.astype(dt.np)
     if arr.dtype.kind == "f":
@@ -157,7 +183,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if dtype is None:
         arr = _infer(data)
     else:   # straight to the target type: 1e300 must not pass through float32 first
-        arr = _array(_plain(data), _np_dtype(dtype))
+        _check_shape(data)
+        arr = _array(_plain(data), _np_dtype(dtype), source=data)
     return _made(new_tensor(arr), "tensor", requires_grad)
 
 
@@ -467,7 +494,9 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor:
 
 # ---- legacy typed constructors ------------------------------------------------------------
 def _legacy(np_type, name):
-    def make(*args):
+    def make(*args, **kwargs):
+        if kwargs:
+            _legacy_keywords(args, kwargs)
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
             return _made(new_tensor(np.array(_plain(args[0]), dtype=np_type)), name)
         return _made(new_tensor(np.zeros(_size(args), dtype=np_type)), name)

@@ -247,3 +247,45 @@ def check_grad_assignment(t, g) -> None:
             "dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the "
             "dtypes of a tensor and its gradient may break downstream systems that assume they "
             "match.")
+
+
+# the signatures PyTorch's legacy constructor (torch.Tensor(...), torch.FloatTensor(...))
+# lists when it is given a keyword other than device, as (text, parameter count); "*" counts
+_LEGACY_NEW_SIGNATURES = (("*, torch.device device = None", 2), ("torch.Storage storage", 1),
+                          ("Tensor other", 1),
+                          ("tuple of ints size, *, torch.device device = None", 3),
+                          ("object data, *, torch.device device = None", 3))
+
+
+def legacy_new_keywords(args: tuple, kwargs: dict) -> str:
+    """PyTorch's TypeError for `torch.Tensor([1.0], requires_grad=True)`: the legacy
+    constructor takes no keyword but device. The keywords are listed last first, as PyTorch
+    lists them, and each signature taking as many arguments as were given is marked.
+
+    Example:
+        >>> print(legacy_new_keywords(([1.0],), {"requires_grad": True}).splitlines()[0])
+        new() received an invalid combination of arguments - got (list, requires_grad=bool), \
+but expected one of:
+    """
+    from .device import device
+    from .dtypes import dtype
+    from .size import Size
+    from .tensor import Tensor
+
+    def name(v) -> str:
+        if isinstance(v, Tensor):
+            return "Tensor"
+        if isinstance(v, (device, dtype, Size)):
+            return f"torch.{type(v).__name__}"
+        return parser_type_name(v)
+    keys = list(reversed(kwargs))
+    named = [f"{k}={name(kwargs[k])}" for k in keys]
+    got = ", ".join([name(a) for a in args] + named) if args else ", ".join(named) + ", "
+    lines = [f"new() received an invalid combination of arguments - got ({got}), but "
+             "expected one of:"]
+    for text, count in _LEGACY_NEW_SIGNATURES:
+        lines.append(f" * ({text})")
+        if count == len(args) + len(kwargs):
+            lines.append("      didn't match because some of the keywords were incorrect: "
+                         + ", ".join(keys))
+    return "\n".join(lines) + "\n"

@@ -60,15 +60,15 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     # numpy scalars defer to the tensor's reflected operators (np.sqrt(2) * x keeps the graph)
     __array_priority__ = 1000
 
-    def __init__(self, *args, dtype=None, requires_grad=False) -> None:
+    def __init__(self, *args, **kwargs) -> None:
         # the legacy constructor: torch.Tensor(2, 3) is uninitialised, torch.Tensor([1, 2]) data
+        if kwargs:
+            _legacy_keywords(args, kwargs)
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
             data = np.array(_plain(args[0]), dtype=np.float32)
         else:   # torch.Tensor() is empty, torch.Tensor(2, 3) uninitialised (zeros here)
             data = np.zeros(tuple(int(a) for a in args) if args else (0,), dtype=np.float32)
         _init(self, data)
-        if requires_grad:
-            self.requires_grad = True
 
     # ---- autograd metadata -----------------------------------------------------------
     @property
@@ -107,6 +107,9 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     @grad.setter
     def grad(self, value: "Tensor | None") -> None:
         if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError("assigned grad expected to be a Tensor or None but got grad "
+                                f"of type {messages.parser_type_name(value)}")
             messages.check_grad_assignment(self, value)
         self._grad = value
         if _events.listener is not None:
@@ -295,7 +298,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     def __iter__(self):
         if not self._data.ndim:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self._data.shape[0]))
+        return iter(self.unbind(0))     # as PyTorch: the rows carry UnbindBackward0
 
     __hash__ = object.__hash__
 
@@ -352,6 +355,14 @@ def _plain(data):
     if isinstance(data, (list, tuple)):
         return [_plain(d) for d in data]
     return data
+
+
+def _legacy_keywords(args: tuple, kwargs: dict) -> None:
+    """The legacy constructors take device (the CPU) as their only keyword, as PyTorch's."""
+    if set(kwargs) != {"device"}:
+        raise TypeError(messages.legacy_new_keywords(args, kwargs))
+    from .device import place
+    place(kwargs["device"])
 
 
 def _init(t: Tensor, data: np.ndarray) -> None:

@@ -191,11 +191,13 @@ class TensorOps:
     def pow(self, exponent): return ar.pow(self, exponent)
     def neg(self): return ar.neg(self)
     def abs(self): return ew.abs(self)
+
     # PyTorch's NumPy-style aliases: the same ops, the same grad_fns (MulBackward0 ...). (A
     # wrong operand is refused under the alias's name, in the one-line form; PyTorch lists the
     # alias's signatures there instead.)
     def subtract(self, other, *, alpha=1):
         return ar.sub(self, _other(other, "subtract"), alpha=alpha)
+
     def multiply(self, other): return ar.mul(self, _other(other, "multiply"))
     def divide(self, other, **rounding): return ar.div(self, _other(other, "divide"), **rounding)
     def true_divide(self, other): return ar.div(self, _other(other, "true_divide"))
@@ -220,16 +222,21 @@ class TensorOps:
     def trunc(self): return ew.trunc(self)
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
+
     def prelu(self, weight):
         from .nn.functional import prelu
         return prelu(self, weight)
+
     def sign(self): return ew.sign(self)
     def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)
+
     def clamp(self, min=None, max=None):  # noqa: A002
         return cl.clamp(self, min, max, _method=True)
+
     def clip(self, min=None, max=None):  # noqa: A002
         return cl.clamp(self, min, max, _name="clip", _method=True)
+
     def clamp_min(self, min): return cl.clamp_min(self, min)  # noqa: A002
     def clamp_max(self, max): return cl.clamp_max(self, max)  # noqa: A002
     def maximum(self, other): return cl.maximum(self, _other(other, "maximum", numbers=False))
@@ -239,10 +246,13 @@ class TensorOps:
     def floor(self): return ew.floor(self)
     def ceil(self): return ew.ceil(self)
     def round(self, decimals=None): return ew.round(self, decimals)
+
     def addcmul(self, tensor1, tensor2, *, value=1):
         return fu.addcmul(self, tensor1, tensor2, value=value)
+
     def addcdiv(self, tensor1, tensor2, *, value=1):
         return fu.addcdiv(self, tensor1, tensor2, value=value)
+
     def lerp(self, end, weight): return fu.lerp(self, end, weight)
 
     def addcmul_(self, tensor1, tensor2, *, value=1):
@@ -267,9 +277,11 @@ class TensorOps:
     @numpy_kwargs
     def sum(self, dim=None, keepdim=False, *, dtype=None):
         return red.sum(self, dim, keepdim, dtype=dtype)
+
     @numpy_kwargs
     def mean(self, dim=None, keepdim=False, *, dtype=None):
         return red.mean(self, dim, keepdim, dtype=dtype)
+
     @numpy_kwargs
     def max(self, dim=None, keepdim=False): return red.max(self, dim, keepdim)
     @numpy_kwargs
@@ -277,12 +289,15 @@ class TensorOps:
     @numpy_kwargs
     def prod(self, dim=None, keepdim=False): return red.prod(self, dim, keepdim)
     def norm(self, p=2, dim=None, keepdim=False): return red.norm(self, p, dim, keepdim)
+
     @numpy_kwargs
     def var(self, dim=None, unbiased=True, keepdim=False):
         return stt.var(self, dim, unbiased, keepdim)
+
     @numpy_kwargs
     def std(self, dim=None, unbiased=True, keepdim=False):
         return stt.std(self, dim, unbiased, keepdim)
+
     @numpy_kwargs
     def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
     @numpy_kwargs
@@ -299,44 +314,58 @@ class TensorOps:
     def dist(self, other, p=2): return vec.dist(self, other, p)
     def nonzero(self, *, as_tuple=False): return rea.nonzero(self, as_tuple=as_tuple)
     def gather(self, dim, index): return sel.gather(self, dim, index)
+
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
         from .ops.counting import unique
         return unique(self, sorted, return_inverse, return_counts, dim)
+
     def bincount(self, weights=None, minlength=0):
         from .ops.counting import bincount
         return bincount(self, weights, minlength)
+
     def histc(self, bins=100, min=0, max=0):  # noqa: A002
         from .ops.counting import histc
         return histc(self, bins, min, max)
+
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
+
     def scatter(self, dim, index, src=None, *, value=None, reduce=None):
         from .ops.scatter import scatter
         return scatter(self, dim, index, src, value=value, reduce=reduce)
+
     def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
         from .ops.scatter import scatter_
         return scatter_(self, dim, index, src, value=value, reduce=reduce)
+
     def scatter_add(self, dim, index, src):
         from .ops.scatter import scatter_add
         return scatter_add(self, dim, index, src)
+
     def scatter_add_(self, dim, index, src):
         from .ops.scatter import scatter_add_
         return scatter_add_(self, dim, index, src)
+
     def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
         from .ops.scatter_reduce import scatter_reduce
         return scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+
     def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
         from .ops.scatter_reduce import scatter_reduce_
         return scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
+
     def kthvalue(self, k, dim=-1, keepdim=False):
         from .ops.order_stats import kthvalue
         return kthvalue(self, k, dim, keepdim)
+
     @numpy_kwargs
     def median(self, dim=None, keepdim=False):
         from .ops.order_stats import median
         return median(self, dim, keepdim)
+
     def mode(self, dim=-1, keepdim=False):
         from .ops.order_stats import mode
         return mode(self, dim, keepdim)
+
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
     def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
@@ -413,10 +442,28 @@ class TensorOps:
 
     def sub_(self, other, *, alpha=1): return ar.sub_(self, _ti(self, other, "sub_"), alpha)
     def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _ti(self, other, "mul_"))
+
     def div_(self, other, **rounding_mode):   # (a rounding_mode given, even None: DivBackward2)
         if rounding_mode:
             return rnd.div_(self, other, *_rounding_mode(rounding_mode))
         return ip.apply_inplace(ar.Div, "div_", self, _ti(self, other, "div_"))
+
+    # the NumPy-style aliases in place: mul_, sub_, div_ under PyTorch's other names (the
+    # same grad_fns); an operand is checked under the alias's name
+    def multiply_(self, other):
+        return ip.apply_inplace(ar.Mul, "multiply_", self, _ti(self, other, "multiply_"))
+
+    def subtract_(self, other, *, alpha=1):
+        return ar.sub_(self, _ti(self, other, "subtract_"), alpha)
+
+    def divide_(self, other, **rounding_mode):
+        if rounding_mode:
+            return rnd.div_(self, other, *_rounding_mode(rounding_mode, "divide_"))
+        return ip.apply_inplace(ar.Div, "divide_", self, _ti(self, other, "divide_"))
+
+    def true_divide_(self, other):
+        return ip.apply_inplace(ar.Div, "true_divide_", self, _ti(self, other, "true_divide_"))
+
     def floor_divide_(self, other): return rnd.floor_divide_(self, other)
     def remainder_(self, other): return rnd.remainder_(self, other)
     def fmod_(self, other): return rnd.fmod_(self, other)
@@ -434,25 +481,34 @@ class TensorOps:
     def square_(self): return ip.apply_inplace(ar.PowScalar, "square_", self, 2)
     def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
+
     def clamp_(self, min=None, max=None):  # noqa: A002
         return cl.clamp_(self, min, max, _method=True)
+
     def clip_(self, min=None, max=None):  # noqa: A002
         return cl.clamp_(self, min, max, _name="clip_", _method=True)
+
     def clamp_min_(self, min):  # noqa: A002
         op = cl.ClampMinTensor if isinstance(min, _T) else cl.ClampMin
         return ip.apply_inplace(op, "clamp_min_", self, min)
+
     def clamp_max_(self, max):  # noqa: A002
         op = cl.ClampMaxTensor if isinstance(max, _T) else cl.ClampMax
         return ip.apply_inplace(op, "clamp_max_", self, max)
+
     def cumprod_(self, dim, *, dtype=None):
         return ip.apply_inplace(cum.Cumprod, "cumprod_", self, cum.inplace_dim(self, dim, dtype))
+
     def zero_(self): return ip.zero_(self)
     def fill_(self, value): return ip.fill_(self, value)
     def copy_(self, src): return ip.copy_(self, src)
+
     def tril_(self, diagonal=0):
         return ip.apply_inplace(tri.Tril, "tril_", self, diagonal)
+
     def triu_(self, diagonal=0):
         return ip.apply_inplace(tri.Triu, "triu_", self, diagonal)
+
     def masked_fill_(self, mask, value):
         return ip.apply_inplace(sh.MaskedFill, "masked_fill_", self, mask, _num(value))
 
@@ -482,22 +538,31 @@ class TensorOps:
     def det(self):
         from .ops.determinant import det
         return det(self)
+
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
+
     def new_full(self, size, fill_value, dtype=None):
         return fac.full(size, fill_value, dtype=dtype or self.dtype)
+
     def uniform_(self, a=0.0, b=1.0, *, generator=None):
         return fac.uniform_(self, a, b, generator=generator)
+
     def normal_(self, mean=0.0, std=1.0, *, generator=None):
         return fac.normal_(self, mean, std, generator=generator)
+
     def random_(self, from_=0, to=None, *, generator=None):
         return fac.random_(self, from_, to, generator=generator)
+
     def exponential_(self, lambd=1.0, *, generator=None):
         return fac.exponential_(self, lambd, generator=generator)
+
     def multinomial(self, num_samples, replacement=False, *, generator=None):
         from .sampling import multinomial
         return multinomial(self, num_samples, replacement, generator=generator)
+
     def bernoulli_(self, p=0.5, *, generator=None):
         return fac.bernoulli_(self, p, generator=generator)
+
     def bernoulli(self, p=None, *, generator=None):
         return fac.bernoulli(self, p, generator=generator)
 
@@ -527,9 +592,9 @@ def _num(v):
     return v.item() if hasattr(v, "_data") else v
 
 
-def _rounding_mode(kwargs: dict) -> tuple:
+def _rounding_mode(kwargs: dict, fn: str = "div_") -> tuple:
     """(rounding_mode,) from div_'s keyword arguments, refusing others as Python would."""
     extra = [k for k in kwargs if k != "rounding_mode"]
     if extra:
-        raise TypeError(f"div_() got an unexpected keyword argument '{extra[0]}'")
+        raise TypeError(f"{fn}() got an unexpected keyword argument '{extra[0]}'")
     return (kwargs["rounding_mode"],)

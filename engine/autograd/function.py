@@ -21,7 +21,7 @@ class BackwardCFunction(Node):
     """The grad_fn of a custom Function; it is also the `ctx` that forward and backward see."""
 
     __slots__ = ("to_save", "needs_input_grad", "_non_diff", "_fn_cls", "_tensor_pos",
-                 "_materialize", "_out_meta", "_dirty", "__dict__")
+                 "_materialize", "_out_meta", "_dirty", "_in_meta", "_in_dtypes", "__dict__")
     _rule = "the user's backward"
 
     def __repr__(self) -> str:
@@ -59,7 +59,35 @@ class BackwardCFunction(Node):
             raise RuntimeError(f"function {self.name()} returned an incorrect number of "
                                f"gradients (expected {n}, got {len(out)})")
         # backward answers every forward argument; only the tensor ones have graph edges
-        return tuple(out[i] for i in self._tensor_pos)
+        for i, g in enumerate(out):
+            if g is None:
+                continue
+            if i not in self._tensor_pos:
+                raise RuntimeError(f"function {self.name()} returned a gradient different "
+                                   f"than None at position {i + 1}, but the corresponding "
+                                   "forward input was not a Variable")
+            if not isinstance(g, Tensor):
+                raise RuntimeError("expected Variable or None (got "
+                                   f"{messages.parser_type_name(g)})")
+        return tuple(self._validated(k, out[i]) for k, i in enumerate(self._tensor_pos))
+
+    def _validated(self, k: int, g):
+        """The gradient for tensor input `k` as PyTorch's engine checks a node's results: one
+        its input's shape broadcasts to is summed back to it, another shape is an error, and
+        another dtype is cast to the input's."""
+        if g is None or self.next_functions[k][0] is None:     # (PyTorch skips no edge too)
+            return g
+        shape, dtype = self._in_meta[k]
+        gshape = g._data.shape
+        if gshape != shape:
+            lead = len(gshape) - len(shape)
+            if lead < 0 or any(n not in (1, m) for n, m in zip(shape, gshape[lead:])):
+                raise RuntimeError(f"Function {self.name()} returned an invalid gradient at "
+                                   f"index {k} - got {list(gshape)} but expected shape "
+                                   f"compatible with {list(shape)}")
+            from ..ops._broadcast import sum_to
+            g = sum_to(g, shape)
+        return g if g._data.dtype == dtype else g.to(self._in_dtypes[k])
 
 
 class FunctionMeta(TorchNamed):
@@ -145,6 +173,9 @@ class Function(metaclass=FunctionMeta):
         if record:
             ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
             ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
+            ctx._in_meta = tuple((args[i]._data.shape, args[i]._data.dtype)
+                                 for i in ctx._tensor_pos)
+            ctx._in_dtypes = tuple(args[i].dtype for i in ctx._tensor_pos)
             ctx._saved = tuple(ctx.to_save)
             ctx._versions = tuple(t._vc[0] if isinstance(t, Tensor) else None
                                   for t in ctx._saved)

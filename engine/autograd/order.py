@@ -11,7 +11,8 @@ def collect(starts: list, targets) -> tuple:
     100,000-op chain would overflow Python's recursion limit). With `targets`, keep only nodes
     that lead to one, so unrelated branches are neither run nor freed."""
     deps: dict = {}
-    stack = [n for n in starts if n is not None]
+    # a root listed twice (autograd.grad([y, y], x)) is walked once: its edges count once
+    stack = list(dict.fromkeys(n for n in starts if n is not None))
     starts = set(stack)
     order = [] if targets is not None else None     # only pruning needs the visiting order
     while stack:

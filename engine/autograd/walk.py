@@ -31,30 +31,33 @@ from .order import collect
 
 
 def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
-    """Check the roots and build one seed gradient per root (ones for a scalar)."""
+    """Check the roots and build one seed gradient per root (ones for a scalar), in PyTorch's
+    order: each (root, gradient) pair (zip: extra gradients are ignored), then the count, then
+    whether each root requires grad."""
     if grads is None or isinstance(grads, Tensor):
         grads = (grads,) * len(roots) if grads is None else (grads,)
-    grads = tuple(grads)
-    if len(grads) != len(roots):
-        raise RuntimeError(f"got {len(grads)} tensors and {len(roots)} gradients")
     out = []
-    for i, (t, g) in enumerate(zip(roots, grads)):
-        if not t._rg:
-            raise RuntimeError(messages.NO_GRAD_FN.format(i))
+    for i, (t, g) in enumerate(zip(roots, tuple(grads))):
         if g is None:
-            if t._data.size != 1:
+            if t._rg and t._data.size != 1:
                 raise RuntimeError(messages.IMPLICIT_SCALAR)
             g = np.empty(t._data.shape, t._data.dtype)    # ones_like's result, without its
             g.fill(1)                                       # Python layer (2x the cost)
             g = new_tensor(g)
         elif not isinstance(g, Tensor):
-            g = new_tensor(np.asarray(g, dtype=t._data.dtype))
+            raise TypeError("gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
         elif g._data.shape != t._data.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
                                f"{g.shape!r} and output[{i}] has a shape of {t.shape!r}.")
         elif g._data.dtype != t._data.dtype:    # PyTorch casts a seed to its root's dtype
             g = g.to(t.dtype)
         out.append(g)
+    if len(out) != len(roots):
+        raise RuntimeError(f"got {len(roots)} tensors and {len(out)} gradients")
+    for i, t in enumerate(roots):
+        if not t._rg:
+            raise RuntimeError(messages.NO_GRAD_FN.format(i))
     return tuple(out)
 
 
@@ -382,6 +385,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     inputs = (inputs,) if single else tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    if not only_inputs:
+        messages.warn("only_inputs argument is deprecated and is ignored now (defaults to "
+                      "True). To accumulate gradient for other parts of the graph, please use "
+                      "torch.autograd.backward.", FutureWarning)
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when "
                          "materialize_grads=True, but got: allow_unused=False.")

@@ -94,9 +94,19 @@ def log_softmax(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Te
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     """x where x > 0, negative_slope * x elsewhere (`LeakyReluBackward0`)."""
-    if inplace:
-        raise NotImplementedError("leaky_relu: inplace=True is not supported here")
+    if inplace:     # LeakyReluBackward1, which saves the result
+        return _inplace(_nn.LeakyReluInplace, "leaky_relu_", input, negative_slope)
     return _nn.LeakyRelu.apply(input, negative_slope)
+
+
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """`leaky_relu` in place (`LeakyReluBackward1`)."""
+    return leaky_relu(input, negative_slope, True)
+
+
+def relu_(input: Tensor) -> Tensor:
+    """`relu` in place (`ReluBackward0`, saving the result)."""
+    return input.relu_()
 
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
@@ -117,9 +127,14 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
     """x clipped to [min_val, max_val] (`HardtanhBackward0`)."""
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
-    if inplace:
-        raise NotImplementedError("hardtanh: inplace=True is not supported here")
+    if inplace:     # still HardtanhBackward0, saving a clone of the input
+        return _inplace(_nn.Hardtanh, "hardtanh_", input, min_val, max_val)
     return _nn.Hardtanh.apply(input, min_val, max_val)
+
+
+def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    """`hardtanh` in place (`HardtanhBackward0`)."""
+    return hardtanh(input, min_val, max_val, True)
 
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
@@ -367,7 +382,8 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
            "cross_entropy", "nll_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "softplus",
            "silu", "elu", "gelu", "logsigmoid", "hardtanh", "hardsigmoid", "hardswish", "mish",
-           "selu", "celu", "threshold", "glu", "prelu", "elu_", "selu_", "celu_",
+           "selu", "celu", "threshold", "glu", "prelu", "elu_", "selu_", "celu_", "relu_",
+           "leaky_relu_", "hardtanh_",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
            "dropout", "embedding", "one_hot", "layer_norm",
            "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad", "conv1d",

@@ -110,7 +110,7 @@ def _check_nll(input: Tensor, target: Tensor) -> None:
     if n_in != n_t:
         raise ValueError(f"Expected input batch_size ({n_in}) to match target batch_size "
                          f"({n_t}).")
-    if target._data.dtype.kind not in "iu":
+    if target._data.dtype.char not in "qlB":     # int64 or uint8 only, as PyTorch's kernel
         word = "Float" if target._data.dtype.kind == "f" else _dtype_word(target)
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {word}")
 
@@ -208,6 +208,8 @@ def _soft_cross_entropy(logp: Tensor, target: Tensor, weight, code: int, class_d
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
             reduction: str = "mean") -> Tensor:
     """Mean absolute difference; PyTorch composes it too (MeanBackward0 over AbsBackward0)."""
+    if tuple(target.shape) != tuple(input.shape):
+        _same_size_warning(input, target)
     code = _reduction(legacy_reduction(size_average, reduce, reduction))
     d = (input - target).abs()
     return d if code == _loss.NONE else (d.sum() if code == _loss.SUM else d.mean())

@@ -314,7 +314,9 @@ class Module(metaclass=TorchNamed):
     def named_parameters(self, prefix: str = "", recurse: bool = True,
                          remove_duplicate: bool = True) -> Iterator:
         """(qualified name, Parameter) pairs, in registration order; shared ones once."""
-        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
+        # a generator of its own (not _named_members'), so it prints as PyTorch's does:
+        # <generator object Module.named_parameters at 0x...>
+        yield from self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse: bool = True) -> Iterator:
         for _, p in self.named_parameters(recurse=recurse):
@@ -322,7 +324,7 @@ class Module(metaclass=TorchNamed):
 
     def named_buffers(self, prefix: str = "", recurse: bool = True,
                       remove_duplicate: bool = True) -> Iterator:
-        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+        yield from self._named_members("_buffers", prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse: bool = True) -> Iterator:
         for _, b in self.named_buffers(recurse=recurse):

@@ -32,6 +32,9 @@ class Parameter(Tensor):
     def __new__(cls, data: Tensor | None = None, requires_grad: bool = True) -> "Parameter":
         if data is None:
             data = empty(0)
+        elif not isinstance(data, Tensor):     # PyTorch's __new__ calls data.detach() first
+            raise AttributeError(f"'{messages.parser_type_name(data)}' object has no "
+                                 "attribute 'detach'")
         if requires_grad and data._data.dtype.kind not in "fc":
             raise RuntimeError(messages.INT_REQUIRES_GRAD)
         p = object.__new__(cls)

@@ -121,8 +121,11 @@ def _basic_key(dim: int, item) -> tuple:
 
 
 def _is_advanced(item) -> bool:
-    return isinstance(item, (list, np.ndarray, Tensor)) and not (
-        isinstance(item, Tensor) and item.ndim == 0 and item._data.dtype.kind in "iu")
+    """A list, array or tensor index, except a 0-d integer one (an int, to PyTorch)."""
+    if isinstance(item, Tensor):
+        item = item._data
+    return isinstance(item, (list, np.ndarray)) and not (
+        isinstance(item, np.ndarray) and item.ndim == 0 and item.dtype.kind in "iu")
 
 
 def _np_key(key: tuple) -> tuple:
@@ -207,6 +210,47 @@ class CopySlices(Op):
             yield zeros(shape, dtype=None).double(), make(shape[1:]), 0
 
 
+class IndexPutInplace(Op):
+    """self[indices] = values with advanced indices, in place (index_put_, accumulate False):
+    self's grad zeroed where written, values' the grad read there (summed back)"""
+    grad_fn_name, name, n_inputs = "IndexPutBackward0", "index_put_", 2
+    saves = ("accumulate", "indices", "_values_sym_sizes")
+    rule = "grad with indices zeroed (to self), grad[indices] (to values)"
+
+    forward = staticmethod(lambda self, values, accumulate, indices, _values_sym_sizes: None)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        key = tuple(slice(None) if k is None else k._data for k in ctx.indices)
+        ga = gb = None
+        if a:
+            written = np.zeros(grad._data.shape, dtype=bool)
+            written[key] = True
+            ga = grad.masked_fill(new_tensor(written), 0.0)
+        if b:
+            gb = sum_to(Index.apply(grad, key), ctx._values_sym_sizes)
+        return ga, gb
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        from ..factories import zeros
+        if shape:
+            index = new_tensor(np.array([shape[0] - 1]))
+            yield zeros(shape, dtype=None).double(), make((1,) + tuple(shape[1:])), (index,)
+
+
+def _index_put_key(nkey: tuple):
+    """The indices of an assignment PyTorch runs as index_put_ on the tensor itself (advanced
+    indices, full slices as None), else None: a key with an int or a partial slice (or an
+    Ellipsis, here) writes through a view, recorded as CopySlices."""
+    if not any(_is_advanced(k) for k in nkey):
+        return None
+    full = slice(None)
+    if not all(_is_advanced(k) or k == full for k in nkey):
+        return None
+    return tuple(new_tensor(np.asarray(k)) if _is_advanced(k) else None for k in nkey)
+
+
 def setitem(t: Tensor, key, value) -> None:
     """`t[key] = value`: write in place, bump the version, record CopySlices when needed."""
     nkey = _np_key(key if isinstance(key, tuple) else (key,))
@@ -228,11 +272,18 @@ def setitem(t: Tensor, key, value) -> None:
 
 
 def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:
-    """Make t's grad_fn a CopySlices joining t's old history and src's, when either needs it."""
+    """Make t's grad_fn a CopySlices joining t's old history and src's, when either needs it
+    (IndexPutBackward0 for a key PyTorch writes with index_put_ on t itself)."""
     if _grad_state.enabled and (t._rg or src._rg):
-        node = CopySlices.Node()
+        indices = _index_put_key(nkey)
+        if indices is None:
+            node = CopySlices.Node()
+            node._saved = (nkey, src._data.shape)
+        else:
+            node = IndexPutInplace.Node()
+            node._saved = (False, indices, src._data.shape)
         node.next_functions = (edge(t), edge(src))
-        node._saved, node._versions = (nkey, src._data.shape), (None, None)
+        node._versions = (None,) * len(node._saved)
         t.grad_fn, t._rg, t._out_nr = node, True, 0
 
 
@@ -247,6 +298,8 @@ def after_inplace(t: Tensor) -> None:
 
 
 CopySlices.apply = classmethod(lambda cls, self, src, key: (setitem(self, key, src), self)[1])
+IndexPutInplace.apply = classmethod(
+    lambda cls, self, values, indices: (setitem(self, indices, values), self)[1])
 
 # loaded with this module: in-place writes reach views.py lazily, and the runner's sandbox
 # lets a program import nothing new once it runs

@@ -203,6 +203,16 @@ class LeakyRelu(Op):
         yield make(shape), 0.2
 
 
+class LeakyReluInplace(LeakyRelu):
+    """self = leaky_relu(self) in place (leaky_relu_): the backward reads the output"""
+    grad_fn_name, name = "LeakyReluBackward1", "leaky_relu_"
+    saves = ("negative_slope", "result")
+    rule = "grad where result > 0, negative_slope * grad elsewhere"
+
+    def backward(ctx, grad):        # PyTorch's leaky_relu_backward with self_is_result=True
+        return (LeakyReluBackward.apply(grad, ctx.result, ctx.negative_slope),)
+
+
 class Softplus(Op):
     """out = log(1 + e**(beta * self)) / beta, or self where beta * self > threshold"""
     grad_fn_name, name = "SoftplusBackward0", "softplus"
