@@ -11,8 +11,9 @@ def collect(starts: list, targets) -> tuple:
     100,000-op chain would overflow Python's recursion limit). With `targets`, keep only nodes
     that lead to one, so unrelated branches are neither run nor freed."""
     deps: dict = {}
-    # a root listed twice (autograd.grad([y, y], x)) is walked once: its edges count once
-    stack = list(dict.fromkeys(n for n in starts if n is not None))
+    stack = [n for n in starts if n is not None]
+    if len(stack) > 1:  # a root listed twice (autograd.grad([y, y], x)): its edges count once
+        stack = list(dict.fromkeys(stack))
     starts = set(stack)
     order = [] if targets is not None else None     # only pruning needs the visiting order
     while stack:
