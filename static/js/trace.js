@@ -126,6 +126,12 @@ function flatFirst(value) {
   return typeof d === 'number' ? d : null;
 }
 
+/** The key of `arrivals` for output `nr` of node `id` (the merged sum narrated is output 0's,
+ * grads_in[0]). */
+function arrivalKey(id, nr) {
+  return `${id}#${nr || 0}`;
+}
+
 /** The gradient-flow arrows of one node_apply: what came in, what went to each input. */
 function applyFlows(draft, ev) {
   const node = draft.nodes[ev.node];
@@ -135,11 +141,15 @@ function applyFlows(draft, ev) {
   ev.to.forEach((target, k) => {
     if (target && ev.grads_out[k]) {
       flows.push({ from: target, to: ev.node, grad: ev.grads_out[k], role: 'out' });
-      const list = draft.arrivals[target] || [];
-      draft.arrivals[target] = [...list, { from: ev.node, grad: ev.grads_out[k] }];
+      // arrivals are kept per output of the target: a node of several outputs (unbind's,
+      // `w, b = params`) gets one gradient per output, which are not added together
+      const key = arrivalKey(target, node ? (node.next_functions[k] || [])[1] : 0);
+      const list = draft.arrivals[key] || [];
+      draft.arrivals[key] = [...list, { from: ev.node, grad: ev.grads_out[k] }];
     }
   });
-  draft.merged = (draft.arrivals[ev.node] || []).length > 1 ? draft.arrivals[ev.node] : null;
+  const here = draft.arrivals[arrivalKey(ev.node, 0)] || [];
+  draft.merged = here.length > 1 ? here : null;
   draft.flows = flows;
   draft.active = ev.node;
   draft.activeApply = ev;
@@ -204,7 +214,8 @@ const HANDLERS = {
     d.passAdded[ev.tensor] = ev.added;
     d.active = ev.node;
     // x * x: both inputs' gradients reach the same AccumulateGrad and are added first
-    if (ev.node && (d.arrivals[ev.node] || []).length > 1) d.merged = d.arrivals[ev.node];
+    const here = ev.node ? d.arrivals[arrivalKey(ev.node, 0)] || [] : [];
+    if (here.length > 1) d.merged = here;
     if (ev.node) d.flows = [{ from: ev.tensor, to: ev.node, grad: ev.added, role: 'acc' }];
   },
   graph_freed(d, ev) { freeNodes(d, ev.nodes); },

@@ -160,6 +160,21 @@ test('where paths meet, the partial contributions are kept and sum to grads_in',
   }
 });
 
+test('a node of several outputs: one gradient per output is not a merge', () => {
+  // `w, b = params` unbinds params: UnbindBackward0 gets w's gradient and b's, one each
+  const trace = load('training_loop_elided');
+  let state = initialState();
+  let seen = 0;
+  for (const ev of trace.events) {
+    state = apply(state, ev);
+    if (ev.kind !== 'node_apply' || ev.name !== 'UnbindBackward0') continue;
+    seen += 1;
+    assert.equal(ev.grads_in.length, 2);
+    assert.equal(state.merged, null);
+  }
+  assert.ok(seen > 0);
+});
+
 test('create_graph: tensors made by the backward pass are marked in_backward', () => {
   const trace = load('s000_higher_order_grad');
   const state = last(trace);
