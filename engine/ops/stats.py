@@ -58,6 +58,7 @@ def _column_exp(a: np.ndarray) -> np.ndarray:
         out[:, :, :split] = sleef_expf(np.ascontiguousarray(a[:, :, :split]))
     return out
 
+
 class Softmax(Op):
     """out = exp(self) / sum(exp(self)) along dim"""
     grad_fn_name, name = "SoftmaxBackward0", "softmax"
@@ -293,8 +294,14 @@ def log_softmax(input, dim, dtype=None) -> Tensor:
     return LogSoftmax.apply(input, dim_of(dim, input.ndim))
 
 
+def _floating_only(input) -> None:
+    if input._data.dtype.kind not in "fc":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+
+
 @numpy_kwargs
 def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+    _floating_only(input)
     c = (1 if unbiased else 0) if correction is None else correction
     d = None if dim is None else dims_of(dim, input.ndim)
     return Var.apply(input, d, c, keepdim)
@@ -302,6 +309,7 @@ def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Te
 
 @numpy_kwargs
 def std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+    _floating_only(input)
     c = (1 if unbiased else 0) if correction is None else correction
     d = None if dim is None else dims_of(dim, input.ndim)
     return Std.apply(input, d, c, keepdim)
