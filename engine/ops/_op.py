@@ -346,7 +346,14 @@ def scalar(value, like: Tensor) -> Tensor:
         dt = _default_float()
     else:
         raise TypeError(f"unsupported operand type: '{type(value).__name__}'")
-    t = new_tensor(np.array(value, dtype=dt))
+    if isinstance(value, (int, np.integer)) and np.dtype(dt).kind in "iu" \
+            and np.dtype(dt).itemsize < 8:
+        # PyTorch casts the number to a narrow integer dtype as C does, wrapping around:
+        # uint8 tensor - 2 is tensor + 254, int8 tensor + 200 is tensor - 56
+        arr = np.array(value, dtype=np.int64).astype(dt)
+    else:
+        arr = np.array(value, dtype=dt)
+    t = new_tensor(arr)
     if like._rg:    # only a node saves it, and only if `like` needs grad: no cost without
         t._x = {"wrapped_number": value}    # NOTE [wrapped numbers] in graph.py
     return t
