@@ -122,6 +122,10 @@ def logsigmoid(input: Tensor) -> Tensor:
     return _nn.LogSigmoid.apply(input)
 
 
+# PyTorch's F.logsigmoid is the C function log_sigmoid: a loop printing f.__name__ shows that
+logsigmoid.__name__ = logsigmoid.__qualname__ = "log_sigmoid"
+
+
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
     """x clipped to [min_val, max_val] (`HardtanhBackward0`)."""
