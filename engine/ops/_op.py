@@ -372,6 +372,15 @@ def check_inference_write(t: Tensor) -> None:
         raise RuntimeError(messages.INFERENCE_INPLACE)
 
 
+def check_overlap(t: Tensor) -> None:
+    """PyTorch refuses to write in place into a tensor whose elements share memory: an
+    expand()ed tensor, or the gradient a sum's backward hands a hook (zero_ and fill_ are
+    allowed: every element gets the same value). numpy's broadcast arrays are read-only."""
+    a = t._data
+    if not a.flags.writeable and any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
+        raise RuntimeError(messages.INTERNAL_OVERLAP)
+
+
 def check_inplace(t: Tensor, view_op: str = "") -> None:
     """PyTorch refuses in-place writes to a grad-requiring leaf (or a view of one), and to the
     outputs of unbind/split/chunk made from a tensor that requires grad (`view_op` names the
