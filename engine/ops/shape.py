@@ -408,7 +408,10 @@ def permute(x: Tensor, *dims) -> Tensor:
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {x.ndim} is not equal to len(dims) = {len(dims)}")
-    return Permute.apply(x, dims_in_order(dims, x.ndim))
+    order = dims_in_order(dims, x.ndim)
+    if len(set(order)) != len(order):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return Permute.apply(x, order)
 
 
 def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
@@ -416,6 +419,7 @@ def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
     if x.ndim != 2:
         messages.warn_once(messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D)
     return permute(x, tuple(reversed(range(x.ndim))))
+
 
 def expand(x: Tensor, *sizes) -> Tensor:
     sizes = _shape_arg(sizes)
