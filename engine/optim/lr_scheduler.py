@@ -9,6 +9,7 @@ the new rate into `param_groups[i]["lr"]` (in PyTorch's chainable form, so the f
 from __future__ import annotations
 
 import math
+import types
 from collections import Counter
 
 from .. import messages
@@ -154,6 +155,21 @@ class LambdaLR(LRScheduler):
     def get_lr(self) -> list:
         self._warn_outside_step()
         return [base * fn(self.last_epoch) for fn, base in zip(self.lr_lambdas, self.base_lrs)]
+
+    def state_dict(self) -> dict:
+        """As PyTorch saves it: functions and lambdas cannot be, so they are None (last);
+        a callable object is kept as a copy of its __dict__."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else dict(vars(fn))
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        saved = state_dict["lr_lambdas"]
+        self.__dict__.update({k: v for k, v in state_dict.items() if k != "lr_lambdas"})
+        for fn, attrs in zip(self.lr_lambdas, saved):
+            if attrs is not None:
+                vars(fn).update(attrs)
 
 
 class LinearLR(LRScheduler):
