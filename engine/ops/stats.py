@@ -248,7 +248,20 @@ class Std(Op):
 
 # ---- public entry points ------------------------------------------------------------------
 def softmax(input, dim, dtype=None) -> Tensor:
-    return Softmax.apply(input, dim_of(dim, input.ndim))
+    if dtype is not None:
+        input = input.to(dtype)
+    d = dim_of(dim, input.ndim)
+    _softmax_floats_only("softmax", input, d)
+    return Softmax.apply(input, d)
+
+
+def _softmax_floats_only(name: str, input, d: int) -> None:
+    """PyTorch's CPU kernels for (log_)softmax take floating tensors only; the message names
+    the kernel, which differs for the last dim. (dtype= converts first, so it is the cure.)"""
+    if input._data.dtype.kind not in "fc":
+        kernel = name + ("_lastdim" if d == max(input.ndim, 1) - 1 else "") + "_kernel_impl"
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{input.dtype.legacy[:-6]}'")
 
 
 class Logsumexp(Op):
@@ -291,7 +304,11 @@ def logsumexp(input, dim, keepdim=False) -> Tensor:
 
 
 def log_softmax(input, dim, dtype=None) -> Tensor:
-    return LogSoftmax.apply(input, dim_of(dim, input.ndim))
+    if dtype is not None:
+        input = input.to(dtype)
+    d = dim_of(dim, input.ndim)
+    _softmax_floats_only("log_softmax", input, d)
+    return LogSoftmax.apply(input, d)
 
 
 def _floating_only(input) -> None:
