@@ -24,3 +24,5 @@ for attempt in attempts:
         print(attempt())
     except (NotImplementedError, RuntimeError) as e:
         print(type(e).__name__, e)
+
+print(a.softmax(0, dtype=torch.float64), a.log_softmax(dim=1, dtype=torch.float32))
