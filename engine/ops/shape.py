@@ -424,6 +424,10 @@ def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
 def expand(x: Tensor, *sizes) -> Tensor:
     sizes = _shape_arg(sizes)
     old = x._data.shape
+    if len(sizes) < len(old):
+        raise RuntimeError(f"expand({x.type()}{{{list(old)}}}, size={list(sizes)}): the number "
+                           f"of sizes provided ({len(sizes)}) must be greater or equal to the "
+                           f"number of dimensions in the tensor ({len(old)})")
     lead = len(sizes) - len(old)
     full = tuple(old[i - lead] if n == -1 else n for i, n in enumerate(sizes))
     for i, n in enumerate(old):
@@ -436,7 +440,11 @@ def expand(x: Tensor, *sizes) -> Tensor:
 
 
 def repeat(x: Tensor, *sizes) -> Tensor:
-    return Repeat.apply(x, _shape_arg(sizes))
+    sizes = _shape_arg(sizes)
+    if len(sizes) < x.ndim:     # numpy's tile would pad them; PyTorch refuses
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
+                           "of dimensions of tensor")
+    return Repeat.apply(x, sizes)
 
 
 def flip(x: Tensor, dims) -> Tensor:
