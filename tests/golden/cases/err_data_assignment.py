@@ -6,7 +6,8 @@
 # requires grad; assigning a float tensor of another shape or dtype is allowed.
 import torch
 w = torch.ones(2, requires_grad=True)
-values = [[1., 2.], 3, torch.tensor([True]), torch.tensor([1, 2]), torch.ones(3, dtype=torch.float64)]
+values = [[1., 2.], 3, torch.tensor([True]), torch.tensor([1, 2]),
+          torch.ones(3, dtype=torch.float64)]
 for v in values:
     try:
         w.data = v
