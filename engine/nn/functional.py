@@ -278,6 +278,9 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     return _nn.Threshold.apply(input, threshold, value)
 
 
+threshold.__name__ = threshold.__qualname__ = "_threshold"     # as PyTorch's F.threshold is
+
+
 def glu(input: Tensor, dim: int = -1) -> Tensor:
     """a * sigmoid(b), a and b the two halves of x along dim (`GluBackward0`)."""
     if input.ndim == 0:
