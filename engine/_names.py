@@ -22,6 +22,32 @@ class TorchNamed(type):
         return f"<class '{name}'>" if name else super().__repr__()
 
 
+def typename(obj) -> str:
+    """PyTorch's `torch.typename`: how its messages name an object of the wrong kind.
+
+    A tensor by its legacy type, a class or function by module and qualified name (engine
+    classes by the PyTorch name they print as), an instance by its class; Python's builtins
+    without a module.
+
+    Example:
+        >>> typename([1]), typename(2.5), typename(typename)
+        ('list', 'float', 'engine._names.typename')
+    """
+    from .tensor import Tensor
+    if isinstance(obj, Tensor):
+        return obj.type()
+    if isinstance(obj, type) and obj.__dict__.get("_torch_name"):
+        return obj.__dict__["_torch_name"]
+    module = getattr(obj, "__module__", "") or ""
+    if hasattr(obj, "__qualname__"):
+        qualname = obj.__qualname__
+    elif hasattr(obj, "__name__"):
+        qualname = obj.__name__
+    else:
+        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
+
+
 _NUMPY_SPELLINGS = {"axis": "dim", "keepdims": "keepdim"}
 
 

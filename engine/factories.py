@@ -15,7 +15,16 @@ from .generator import Generator, default_generator
 from .tensor import Tensor, _legacy_keywords, _plain, counter, new_tensor
 
 
+# factories with one signature, whose argument parser names a requires_grad that is no bool
+_ONE_SIGNATURE = {"tensor", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
+                  "empty_like", "full_like"}
+
+
 def _made(t: Tensor, how: str, requires_grad: bool = False) -> Tensor:
+    if requires_grad is not None and not isinstance(requires_grad, (bool, np.bool_)) \
+            and how in _ONE_SIGNATURE:
+        raise TypeError(f"{how}(): argument 'requires_grad' must be bool, not "
+                        f"{type(requires_grad).__name__}")
     if requires_grad:
         if t._data.dtype.kind not in "fc":
             raise RuntimeError(messages.INT_REQUIRES_GRAD)

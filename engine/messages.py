@@ -13,6 +13,9 @@ BACKWARD_TWICE = (
 IMPLICIT_SCALAR = "grad can be implicitly created only for scalar outputs"
 NO_GRAD_FN = "element {} of tensors does not require grad and does not have a grad_fn"
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+INTERNAL_OVERLAP = ("unsupported operation: more than one element of the written-to tensor "
+                    "refers to a single memory location. Please clone() the tensor before "
+                    "performing the operation.")
 INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You "
                      "can make a clone to get a normal tensor before doing inplace update.See "
                      "https://github.com/pytorch/rfcs/pull/17 for more details.")

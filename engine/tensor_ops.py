@@ -302,7 +302,7 @@ class TensorOps:
     def argmax(self, dim=None, keepdim=False): return red.argmax(self, dim, keepdim)
     @numpy_kwargs
     def argmin(self, dim=None, keepdim=False): return red.argmin(self, dim, keepdim)
-    def softmax(self, dim): return stt.softmax(self, dim)
+    def softmax(self, dim, dtype=None): return stt.softmax(self, dim, dtype)
     def cumsum(self, dim): return red.cumsum(self, dim)
     def cumprod(self, dim, *, dtype=None): return cum.cumprod(self, dim, dtype=dtype)
     def cummax(self, dim): return cum.cummax(self, dim)
@@ -369,7 +369,7 @@ class TensorOps:
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
     def topk(self, k, dim=-1, largest=True, sorted=True): return sel.topk(self, k, dim, largest)
-    def log_softmax(self, dim): return stt.log_softmax(self, dim)
+    def log_softmax(self, dim, dtype=None): return stt.log_softmax(self, dim, dtype)
     @numpy_kwargs
     def logsumexp(self, dim, keepdim=False): return stt.logsumexp(self, dim, keepdim)
 

@@ -16,7 +16,7 @@ from .parameter import Parameter
 
 
 def _index(i, n: int) -> int:
-    i = int(i)
+    i = operator.index(i)      # s["a"], s[1.5]: "'str' object cannot be interpreted as ..."
     if not -n <= i < n:
         raise IndexError(f"index {i} is out of range")
     return i % n
@@ -78,6 +78,21 @@ class Sequential(Module):
         self.add_module(str(len(self)), module)
         return self
 
+    def insert(self, index: int, module: Module) -> "Sequential":
+        """Put `module` at `index` (negative counts from the end); later ones move up one."""
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {Module}")
+        n = len(self._modules)
+        if not -n <= index <= n:
+            raise IndexError(f"Index out of range: {index}")
+        index = index + n if index < 0 else index
+        items = list(self._modules.values())
+        items.insert(index, module)
+        self._modules.clear()
+        for i, m in enumerate(items):
+            self._modules[str(i)] = m
+        return self
+
 
 class ModuleList(Module):
     """A list of modules whose parameters the parent module sees.
@@ -116,6 +131,9 @@ class ModuleList(Module):
         return self
 
     def extend(self, modules) -> "ModuleList":
+        if not isinstance(modules, Iterable):
+            raise TypeError("ModuleList.extend should be called with an iterable, but got "
+                            + type(modules).__name__)
         for m in modules:
             self.append(m)
         return self

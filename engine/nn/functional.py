@@ -96,6 +96,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     """x where x > 0, negative_slope * x elsewhere (`LeakyReluBackward0`)."""
     if inplace:     # LeakyReluBackward1, which saves the result
         return _inplace(_nn.LeakyReluInplace, "leaky_relu_", input, negative_slope)
+    _floats_only(input, "leaky_relu_cpu")
     return _nn.LeakyRelu.apply(input, negative_slope)
 
 
@@ -111,6 +112,7 @@ def relu_(input: Tensor) -> Tensor:
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + e**(beta x)) / beta, linear past the threshold (`SoftplusBackward0`)."""
+    _floats_only(input, "softplus_cpu")
     return _nn.Softplus.apply(input, beta, threshold)
 
 
@@ -120,6 +122,10 @@ def logsigmoid(input: Tensor) -> Tensor:
         raise NotImplementedError(
             f'"log_sigmoid_cpu" not implemented for \'{_dtype_word(input)}\'')
     return _nn.LogSigmoid.apply(input)
+
+
+# PyTorch's F.logsigmoid is the C function log_sigmoid: a loop printing f.__name__ shows that
+logsigmoid.__name__ = logsigmoid.__qualname__ = "log_sigmoid"
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
@@ -167,6 +173,7 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12,
 
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """x * sigmoid(x) (`SiluBackward0`)."""
+    _floats_only(input, "silu_cpu")
     return _nn.Silu.apply(input)
 
 
@@ -182,6 +189,7 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     """x * Phi(x), or its tanh approximation (`GeluBackward0`)."""
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
+    _floats_only(input, "GeluKernelImpl")
     return _nn.Gelu.apply(input, approximate)
 
 
@@ -268,6 +276,9 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     if inplace:
         return _inplace(_nn.ThresholdInplace, "threshold_", input, threshold, value)
     return _nn.Threshold.apply(input, threshold, value)
+
+
+threshold.__name__ = threshold.__qualname__ = "_threshold"     # as PyTorch's F.threshold is
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:

@@ -34,6 +34,14 @@ def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
             target if tuple(target.shape) == shape else target.expand(shape))
 
 
+def _floats_only_pair(input: Tensor, target: Tensor, kernel: str) -> None:
+    """A pointwise loss kernel runs in the promoted dtype, and only for floating ones."""
+    if not (input.dtype.is_floating_point or target.dtype.is_floating_point):
+        from ..dtypes import result_type
+        word = result_type([input.dtype, target.dtype], [], []).legacy[:-6]
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{word}\'')
+
+
 def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
              reduction: str = "mean", weight=None) -> Tensor:
     """Mean (or sum, or none) of the squared differences (`MseLossBackward0`).
@@ -47,6 +55,7 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
     if tuple(target.shape) != tuple(input.shape):
         _same_size_warning(input, target)
     code = _reduction(reduction)
+    _floats_only_pair(input, target, "mse_cpu")
     input, target = _broadcast_pair(input, target)
     return _loss.MseLoss.apply(input, target, code)
 
@@ -221,6 +230,7 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
     code = _reduction(legacy_reduction(size_average, reduce, reduction))
     if tuple(target.shape) != tuple(input.shape):
         _same_size_warning(input, target)
+    _floats_only_pair(input, target, "smooth_l1_cpu")
     input, target = _broadcast_pair(input, target)
     return _loss.SmoothL1Loss.apply(input, target, code, float(beta))
 
@@ -230,6 +240,7 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
     """Squared below `delta`, delta-scaled absolute above (`HuberLossBackward0`)."""
     if tuple(target.shape) != tuple(input.shape):
         _same_size_warning(input, target)
+    _floats_only_pair(input, target, "huber_cpu")
     input, target = _broadcast_pair(input, target)
     return _loss.HuberLoss.apply(input, target, _reduction(reduction), float(delta))
 

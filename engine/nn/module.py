@@ -10,7 +10,7 @@ from collections import OrderedDict, namedtuple
 from typing import Iterator
 
 from .. import _events
-from .._names import TorchNamed
+from .._names import TorchNamed, typename
 from ..grad_mode import no_grad
 from ..graph import RemovableHandle
 from ..tensor import Tensor, counter
@@ -244,8 +244,7 @@ class Module(metaclass=TorchNamed):
     def add_module(self, name: str, module: "Module | None") -> None:
         """Register `module` as a child called `name`."""
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f"{type(module).__module__}.{type(module).__name__} is not a "
-                            "Module subclass")
+            raise TypeError(f"{typename(module)} is not a Module subclass")
         _check_name(name, "module", self, allow_dot_check=True)
         self._modules[name] = module
 

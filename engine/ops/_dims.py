@@ -107,6 +107,12 @@ def dims_of(dim, ndim: int) -> tuple:
     dims = (dim,) if isinstance(dim, (int, np.integer)) else dim
     wrapped = [_wrap(d, ndim) for d in dims]
     out = tuple(sorted(wrapped))
+    if len(set(wrapped)) != len(wrapped):
+        seen = set()
+        for d in wrapped:          # PyTorch names the first repeat, in the order given
+            if d in seen:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+            seen.add(d)
     given = _given_form(dims, ndim, tuple(wrapped))
     return out if given == out else GivenDims(out, given)
 

@@ -346,7 +346,14 @@ def scalar(value, like: Tensor) -> Tensor:
         dt = _default_float()
     else:
         raise TypeError(f"unsupported operand type: '{type(value).__name__}'")
-    t = new_tensor(np.array(value, dtype=dt))
+    if isinstance(value, (int, np.integer)) and np.dtype(dt).kind in "iu" \
+            and np.dtype(dt).itemsize < 8:
+        # PyTorch casts the number to a narrow integer dtype as C does, wrapping around:
+        # uint8 tensor - 2 is tensor + 254, int8 tensor + 200 is tensor - 56
+        arr = np.array(value, dtype=np.int64).astype(dt)
+    else:
+        arr = np.array(value, dtype=dt)
+    t = new_tensor(arr)
     if like._rg:    # only a node saves it, and only if `like` needs grad: no cost without
         t._x = {"wrapped_number": value}    # NOTE [wrapped numbers] in graph.py
     return t
@@ -363,6 +370,15 @@ def check_inference_write(t: Tensor) -> None:
     mode, but only once the kernel has run, so the data has changed all the same."""
     if _inference_spans and not _grad_state.inference and is_inference_uid(t._uid):
         raise RuntimeError(messages.INFERENCE_INPLACE)
+
+
+def check_overlap(t: Tensor) -> None:
+    """PyTorch refuses to write in place into a tensor whose elements share memory: an
+    expand()ed tensor, or the gradient a sum's backward hands a hook (zero_ and fill_ are
+    allowed: every element gets the same value). numpy's broadcast arrays are read-only."""
+    a = t._data
+    if not a.flags.writeable and any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
+        raise RuntimeError(messages.INTERNAL_OVERLAP)
 
 
 def check_inplace(t: Tensor, view_op: str = "") -> None:

@@ -140,6 +140,8 @@ def getitem(t: Tensor, key) -> Tensor:
         # it, without the generic decomposition
         return Select.apply(t, 0, key)
     from .shape import Unsqueeze
+    if t._data.ndim == 0:
+        _check_0d_key(key)
     key = key if isinstance(key, tuple) else (key,)
     if any(_is_advanced(k) for k in key):
         return Index.apply(t, _np_key(key))
@@ -164,6 +166,21 @@ def getitem(t: Tensor, key) -> Tensor:
     if out is t:
         return _alias(t)
     return out
+
+
+def _check_0d_key(key) -> None:
+    """PyTorch's refusals of `scalar[0]` (`loss[0]`, from old code's `loss.data[0]`), of
+    `scalar[:]` and of a list or 1-d tensor index into a 0-d tensor."""
+    if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+        if key == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"index {key} is out of bounds for dimension 0 with size 0")
+    if isinstance(key, slice):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    keys = key if isinstance(key, tuple) else (key,)
+    if any(_is_advanced(k) and np.asarray(_np_key((k,))[0]).dtype.kind != "b" for k in keys):
+        raise IndexError("too many indices for tensor of dimension 0")
 
 
 def _alias(t: Tensor) -> Tensor:

@@ -12,12 +12,15 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, counter, new_tensor
-from ._op import _KIND_ARG, _KIND_RESULT, Op, as_array, check_inference_write, check_inplace
+from ._op import (_KIND_ARG, _KIND_RESULT, Op, as_array, check_inference_write, check_inplace,
+                  check_overlap)
 
 
 def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
     """Run `cls` on (t, *args) and store the result in t; return t."""
     check_inplace(t)
+    if cls is not Fill and cls is not Zero:
+        check_overlap(t)
     n_other = cls.n_inputs - 1
     others = args[:n_other]     # an absent optional input (clamp_'s max=None) is None
     out = _forward(cls, t, others, args[n_other:])

@@ -365,7 +365,9 @@ def mean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     if dtype is not None:
         input = input.to(dtype)
     if input._data.dtype.kind not in "fc":
-        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either "
+        # PyTorch names the dtype= argument when one was given (even for a float input)
+        which = "Input" if dtype is None else "Optional"
+        raise RuntimeError(f"mean(): could not infer output dtype. {which} dtype must be either "
                            "a floating point or complex dtype. Got: "
                            + input.dtype.legacy.replace("Tensor", ""))
     if dim is None:

@@ -408,7 +408,10 @@ def permute(x: Tensor, *dims) -> Tensor:
         raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
                            "not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {x.ndim} is not equal to len(dims) = {len(dims)}")
-    return Permute.apply(x, dims_in_order(dims, x.ndim))
+    order = dims_in_order(dims, x.ndim)
+    if len(set(order)) != len(order):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return Permute.apply(x, order)
 
 
 def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
@@ -417,9 +420,14 @@ def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
         messages.warn_once(messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D)
     return permute(x, tuple(reversed(range(x.ndim))))
 
+
 def expand(x: Tensor, *sizes) -> Tensor:
     sizes = _shape_arg(sizes)
     old = x._data.shape
+    if len(sizes) < len(old):
+        raise RuntimeError(f"expand({x.type()}{{{list(old)}}}, size={list(sizes)}): the number "
+                           f"of sizes provided ({len(sizes)}) must be greater or equal to the "
+                           f"number of dimensions in the tensor ({len(old)})")
     lead = len(sizes) - len(old)
     full = tuple(old[i - lead] if n == -1 else n for i, n in enumerate(sizes))
     for i, n in enumerate(old):
@@ -432,7 +440,11 @@ def expand(x: Tensor, *sizes) -> Tensor:
 
 
 def repeat(x: Tensor, *sizes) -> Tensor:
-    return Repeat.apply(x, _shape_arg(sizes))
+    sizes = _shape_arg(sizes)
+    if len(sizes) < x.ndim:     # numpy's tile would pad them; PyTorch refuses
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
+                           "of dimensions of tensor")
+    return Repeat.apply(x, sizes)
 
 
 def flip(x: Tensor, dims) -> Tensor:

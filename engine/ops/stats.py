@@ -58,6 +58,7 @@ def _column_exp(a: np.ndarray) -> np.ndarray:
         out[:, :, :split] = sleef_expf(np.ascontiguousarray(a[:, :, :split]))
     return out
 
+
 class Softmax(Op):
     """out = exp(self) / sum(exp(self)) along dim"""
     grad_fn_name, name = "SoftmaxBackward0", "softmax"
@@ -247,7 +248,20 @@ class Std(Op):
 
 # ---- public entry points ------------------------------------------------------------------
 def softmax(input, dim, dtype=None) -> Tensor:
-    return Softmax.apply(input, dim_of(dim, input.ndim))
+    if dtype is not None:
+        input = input.to(dtype)
+    d = dim_of(dim, input.ndim)
+    _softmax_floats_only("softmax", input, d)
+    return Softmax.apply(input, d)
+
+
+def _softmax_floats_only(name: str, input, d: int) -> None:
+    """PyTorch's CPU kernels for (log_)softmax take floating tensors only; the message names
+    the kernel, which differs for the last dim. (dtype= converts first, so it is the cure.)"""
+    if input._data.dtype.kind not in "fc":
+        kernel = name + ("_lastdim" if d == max(input.ndim, 1) - 1 else "") + "_kernel_impl"
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{input.dtype.legacy[:-6]}'")
 
 
 class Logsumexp(Op):
@@ -290,11 +304,21 @@ def logsumexp(input, dim, keepdim=False) -> Tensor:
 
 
 def log_softmax(input, dim, dtype=None) -> Tensor:
-    return LogSoftmax.apply(input, dim_of(dim, input.ndim))
+    if dtype is not None:
+        input = input.to(dtype)
+    d = dim_of(dim, input.ndim)
+    _softmax_floats_only("log_softmax", input, d)
+    return LogSoftmax.apply(input, d)
+
+
+def _floating_only(input) -> None:
+    if input._data.dtype.kind not in "fc":
+        raise RuntimeError("std and var only support floating point and complex dtypes")
 
 
 @numpy_kwargs
 def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+    _floating_only(input)
     c = (1 if unbiased else 0) if correction is None else correction
     d = None if dim is None else dims_of(dim, input.ndim)
     return Var.apply(input, d, c, keepdim)
@@ -302,6 +326,7 @@ def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Te
 
 @numpy_kwargs
 def std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+    _floating_only(input)
     c = (1 if unbiased else 0) if correction is None else correction
     d = None if dim is None else dims_of(dim, input.ndim)
     return Std.apply(input, d, c, keepdim)

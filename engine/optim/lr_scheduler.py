@@ -9,6 +9,7 @@ the new rate into `param_groups[i]["lr"]` (in PyTorch's chainable form, so the f
 from __future__ import annotations
 
 import math
+import types
 from collections import Counter
 
 from .. import messages
@@ -20,6 +21,8 @@ _ORDER_WARNING = ("Detected call of `lr_scheduler.step()` before `optimizer.step
                   "result in PyTorch skipping the first value of the learning rate schedule. "
                   "See more details at "
                   "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
+_GET_LR_WARNING = ("To get the last learning rate computed by the scheduler, please use "
+                   "`get_last_lr()`.")
 
 
 class LRScheduler:
@@ -33,6 +36,12 @@ class LRScheduler:
         [0.05]
     """
 
+    # PyTorch keeps both flags as instance attributes once set, so state_dict() lists them:
+    # _is_initial is True during the constructor's first step (which must not move the rate),
+    # _get_lr_called_within_step while step() asks get_lr() for the next rates
+    _is_initial = False
+    _get_lr_called_within_step = False
+
     def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
         if not isinstance(optimizer, Optimizer):
             raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
@@ -44,7 +53,11 @@ class LRScheduler:
         self.last_epoch = last_epoch
         optimizer._opt_called = False    # Optimizer.step sets it: the order check below
         self._step_count = 0
-        self.step()
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
 
     def get_lr(self) -> list:  # pragma: no cover - every scheduler defines it
         raise NotImplementedError
@@ -57,9 +70,22 @@ class LRScheduler:
             messages.warn(_ORDER_WARNING)
         self._step_count += 1
         self.last_epoch += 1
-        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+        for group, lr in zip(self.optimizer.param_groups, self._next_lrs()):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+
+    def _next_lrs(self) -> list:
+        """get_lr() as step() calls it: a user's own get_lr() call is warned about, since in
+        the chainable form it computes one step further than get_last_lr()."""
+        self._get_lr_called_within_step = True
+        try:
+            return self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+
+    def _warn_outside_step(self) -> None:
+        if not self._get_lr_called_within_step:
+            messages.warn(_GET_LR_WARNING)
 
     def state_dict(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
@@ -79,6 +105,7 @@ class StepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
             return self._current()
         return [lr * self.gamma for lr in self._current()]
@@ -92,6 +119,7 @@ class MultiStepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch not in self.milestones:
             return self._current()
         return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in self._current()]
@@ -105,7 +133,8 @@ class ExponentialLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
-        if self.last_epoch == 0:
+        self._warn_outside_step()
+        if self._is_initial:
             return self._current()
         return [lr * self.gamma for lr in self._current()]
 
@@ -124,7 +153,23 @@ class LambdaLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         return [base * fn(self.last_epoch) for fn, base in zip(self.lr_lambdas, self.base_lrs)]
+
+    def state_dict(self) -> dict:
+        """As PyTorch saves it: functions and lambdas cannot be, so they are None (last);
+        a callable object is kept as a copy of its __dict__."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else dict(vars(fn))
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        saved = state_dict["lr_lambdas"]
+        self.__dict__.update({k: v for k, v in state_dict.items() if k != "lr_lambdas"})
+        for fn, attrs in zip(self.lr_lambdas, saved):
+            if attrs is not None:
+                vars(fn).update(attrs)
 
 
 class LinearLR(LRScheduler):
@@ -142,9 +187,10 @@ class LinearLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch == 0:
             return [lr * self.start_factor for lr in self._current()]
-        if self.last_epoch > self.total_iters:
+        if self._is_initial or self.last_epoch > self.total_iters:
             return self._current()
         span = self.end_factor - self.start_factor
         ratio = 1.0 + span / (self.total_iters * self.start_factor
@@ -162,9 +208,13 @@ class CosineAnnealingLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         t, lo = self.last_epoch, self.eta_min
-        if t == 0:
+        if self._is_initial:
             return self._current()
+        if self._step_count == 1 and t > 0:      # resumed at last_epoch: the closed form
+            return [lo + (base - lo) * (1 + math.cos(t * math.pi / self.T_max)) / 2
+                    for base in self.base_lrs]
         if (t - 1 - self.T_max) % (2 * self.T_max) == 0:
             bump = (1 - math.cos(math.pi / self.T_max)) / 2
             return [lr + (base - lo) * bump for lr, base in zip(self._current(), self.base_lrs)]
@@ -286,6 +336,7 @@ class OneCycleLR(LRScheduler):
         return (end - start) * pct + start
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         step = self.last_epoch
         if step > self.total_steps:
             raise ValueError(f"Tried to step {step} times. The specified number of total steps "
@@ -323,6 +374,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         cos = 1 + math.cos(math.pi * self.T_cur / self.T_i)
         return [self.eta_min + (base - self.eta_min) * cos / 2 for base in self.base_lrs]
 
@@ -346,7 +398,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         else:
             self.T_i, self.T_cur = self.T_0, epoch
         self.last_epoch = math.floor(epoch)
-        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+        for group, lr in zip(self.optimizer.param_groups, self._next_lrs()):
             group["lr"] = lr
         self._last_lr = self._current()
 
