@@ -100,6 +100,29 @@ _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
     sum mean prod negative absolute arccos""")
 
+
+# torch.exp_(x) & co.: the torch namespace's spellings of Tensor's one-argument in-place
+# methods (the same grad_fns; version bumps and leaf checks happen in the method)
+def abs_(input): return input.abs_()
+def cos_(input): return input.cos_()
+def detach_(input): return input.detach_()
+def exp_(input): return input.exp_()
+def floor_(input): return input.floor_()
+def log_(input): return input.log_()
+def neg_(input): return input.neg_()
+def reciprocal_(input): return input.reciprocal_()
+def sigmoid_(input): return input.sigmoid_()
+def sin_(input): return input.sin_()
+def sqrt_(input): return input.sqrt_()
+def square_(input): return input.square_()
+def tanh_(input): return input.tanh_()
+def zero_(input): return input.zero_()
+
+
+_INPLACE = """abs_ cos_ detach_ exp_ floor_ log_ neg_ reciprocal_ sigmoid_ sin_ sqrt_
+    square_ tanh_ zero_"""
+_refuse_non_tensors(_INPLACE)
+
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793
 e = 2.718281828459045
@@ -191,6 +214,9 @@ __all__ = [
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy",
+    # in place
+    "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",
+    "sin_", "sqrt_", "square_", "tanh_", "zero_",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "relu_", "conv1d",
     "conv2d",
