@@ -35,6 +35,7 @@ from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTe
 from .generator import Generator, default_generator
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
+from .ops.binary_math import copysign, fmax, fmin, hypot
 from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
@@ -213,7 +214,7 @@ __all__ = [
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
-    "constant_pad_nd", "xlogy",
+    "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin",
     # in place
     "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",
     "sin_", "sqrt_", "square_", "tanh_", "zero_",

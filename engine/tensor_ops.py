@@ -14,14 +14,14 @@ from .foreign_operands import array_over_tensor, declines_lists, declines_sequen
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = None                     # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = None                # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -47,6 +47,7 @@ def bind_ops() -> None:
     from .ops import triangular as tri
     from .ops import vectors as vec
     from .ops import xlogy as xl
+    from .ops import binary_math as bm
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
     TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
@@ -272,6 +273,10 @@ class TensorOps:
     def atan2(self, other): return itr.atan2(self, other)
     def xlogy(self, other): return xl.xlogy(self, other)
     def arctan2(self, other): return itr.atan2(self, other)
+    def hypot(self, other): return bm.hypot(self, _other(other, "hypot", numbers=False))
+    def copysign(self, other): return bm.copysign(self, _other(other, "copysign"))
+    def fmax(self, other): return bm.fmax(self, _other(other, "fmax", numbers=False))
+    def fmin(self, other): return bm.fmin(self, _other(other, "fmin", numbers=False))
 
     # ---- reductions ----------------------------------------------------------------------
     @numpy_kwargs

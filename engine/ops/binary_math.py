@@ -1,0 +1,179 @@
+"""Two-input elementwise math: hypot, copysign, and fmax / fmin (max and min that ignore nan).
+
+PyTorch counterparts: `torch.hypot` (`HypotBackward0`), `torch.copysign` (`CopysignBackward0`
+for a tensor `other`, `CopysignBackward1` for a number), `torch.fmax` / `torch.fmin`
+(`FmaxBackward0` / `FminBackward0`). Inputs broadcast and every backward reduces through
+`sum_to`. hypot rounds once from float64 for small float32 arrays (PyTorch's Sleef hypotf is
+0.5-ulp); the others are exact in any precision.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..foreign_operands import both_tensors, refuse
+from ..tensor import Tensor, new_tensor
+from . import _samples
+from ._broadcast import sum_to
+from ._exact import F32, SMALL
+from ._op import Op
+
+
+class Hypot(Op):
+    """out = sqrt(self**2 + other**2)"""
+    grad_fn_name, name, n_inputs = "HypotBackward0", "hypot", 2
+    saves = ("other", "self", "result")
+    rule = "grad * self / result, grad * other / result"
+
+    def forward(self, other):
+        if self.dtype == F32 and max(self.size, other.size) <= SMALL:
+            return np.asarray(np.hypot(self, other, dtype=np.float64).astype(F32))
+        return np.asarray(np.hypot(self, other))
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x, y, r = ctx.self, ctx.other, ctx.result
+        return (sum_to(grad * x / r, x._data.shape) if a else None,
+                sum_to(grad * y / r, y._data.shape) if b else None)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape, 0.3, 2.0))
+
+
+def _copysign_self_grad(grad: Tensor, x: Tensor, result: Tensor) -> Tensor:
+    """PyTorch's copysign_tensor_self_backward: grad * (result / self), 0 where self is 0."""
+    return grad * (result / x).masked_fill(x == 0, 0)
+
+
+class Copysign(Op):
+    """out = |self| with the sign of other"""
+    grad_fn_name, name, n_inputs = "CopysignBackward0", "copysign", 2
+    saves = ("self", "result", "_other_sym_sizes")
+    rule = "grad * result / self (0 where self == 0), 0 for other"
+    float_only = True
+
+    def forward(self, other):
+        return np.asarray(np.copysign(self, other))
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        x = ctx.self
+        ga = sum_to(_copysign_self_grad(grad, x, ctx.result), x._data.shape) if a else None
+        # PyTorch's zeros_like(other): other gets no gradient, only zeros of its shape
+        return ga, new_tensor(np.zeros(ctx._other_sym_sizes, grad._data.dtype)) if b else None
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape, 0.3, 2.0))
+
+
+class CopysignScalar(Op):
+    """out = |self| with the sign of the number other"""
+    grad_fn_name, name, n_inputs = "CopysignBackward1", "copysign", 1
+    saves = ("self", "result")
+    rule = "grad * result / self (0 where self == 0)"
+    float_only = True
+
+    def forward(self, other):
+        return np.asarray(np.copysign(self, self.dtype.type(other)))
+
+    def backward(ctx, grad):
+        return (_copysign_self_grad(grad, ctx.self, ctx.result),)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield make(shape, 0.3, 2.0), -1.5
+        yield make(shape, -2.0, -0.3), 2.0
+
+
+def _extreme_grads(ctx, grad, self_wins) -> tuple:
+    """fmax's and fmin's gradients: all of grad to self where it won (or other is nan), to
+    other elsewhere; +0.0 filled in for the loser, as PyTorch's masked_fill gives."""
+    a, b = ctx.needs_input_grad
+    x, y = ctx.self, ctx.other
+    won = self_wins | y.isnan()
+    return (sum_to(grad.masked_fill(~won, 0), x._data.shape) if a else None,
+            sum_to(grad.masked_fill(won, 0), y._data.shape) if b else None)
+
+
+class Fmax(Op):
+    """out = max(self, other), the number where one is nan"""
+    grad_fn_name, name, n_inputs = "FmaxBackward0", "fmax", 2
+    saves = ("other", "self")
+    rule = "grad where self >= other or other is nan, the rest to other"
+
+    def forward(self, other):
+        return np.asarray(np.fmax(self, other))
+
+    def backward(ctx, grad):
+        return _extreme_grads(ctx, grad, ctx.self >= ctx.other)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
+
+
+class Fmin(Op):
+    """out = min(self, other), the number where one is nan"""
+    grad_fn_name, name, n_inputs = "FminBackward0", "fmin", 2
+    saves = ("other", "self")
+    rule = "grad where self <= other or other is nan, the rest to other"
+
+    def forward(self, other):
+        return np.asarray(np.fmin(self, other))
+
+    def backward(ctx, grad):
+        return _extreme_grads(ctx, grad, ctx.self <= ctx.other)
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
+
+
+# ---- public entry points ------------------------------------------------------------------
+def hypot(input, other) -> Tensor:
+    """sqrt(input**2 + other**2), elementwise with broadcasting (`torch.hypot`).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.hypot(torch.tensor([3.0, 5.0]), torch.tensor([4.0, 12.0])).tolist()
+        [5.0, 13.0]
+    """
+    both_tensors("hypot", input, "other", other, Tensor)
+    if input._data.dtype.kind not in "fc" and other._data.dtype.kind not in "fc":
+        from ..dtypes import promote_types
+        word = promote_types(input.dtype, other.dtype).legacy.replace("Tensor", "")
+        raise NotImplementedError(f"\"hypot_cpu\" not implemented for '{word}'")
+    return Hypot.apply(input, other)
+
+
+def copysign(input, other) -> Tensor:
+    """|input| with the sign of other, elementwise; other a tensor or a number
+    (`torch.copysign`). Integer inputs give the default float.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.copysign(torch.tensor([1.0, -2.0]), -1.0).tolist()
+        [-1.0, -2.0]
+    """
+    if not isinstance(input, Tensor):
+        refuse(input, "copysign", "input", 1, numbers=False)
+    if isinstance(other, Tensor):
+        return Copysign.apply(input, other)
+    return CopysignScalar.apply(input, refuse(other, "copysign", "other", 2))
+
+
+def fmax(input, other) -> Tensor:
+    """Elementwise maximum that ignores nan (`torch.fmax`): nan only where both are nan.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.fmax(torch.tensor([1.0, float("nan")]), torch.tensor([0.0, 2.0])).tolist()
+        [1.0, 2.0]
+    """
+    both_tensors("fmax", input, "other", other, Tensor)
+    return Fmax.apply(input, other)
+
+
+def fmin(input, other) -> Tensor:
+    """Elementwise minimum that ignores nan (`torch.fmin`): nan only where both are nan.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.fmin(torch.tensor([1.0, float("nan")]), torch.tensor([0.0, 2.0])).tolist()
+        [0.0, 2.0]
+    """
+    both_tensors("fmin", input, "other", other, Tensor)
+    return Fmin.apply(input, other)
