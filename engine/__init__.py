@@ -56,6 +56,7 @@ from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
 from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
                             unflatten, vstack)
+from .ops.special import deg2rad, frac, logit, nan_to_num, rad2deg, sinc
 from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
@@ -86,6 +87,7 @@ negative = neg
 absolute = abs
 arccos = acos
 arctan2 = atan2
+fix = trunc
 __version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel reports
 
 
@@ -99,7 +101,7 @@ def _refuse_non_tensors(names: str) -> None:
 
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
-    sum mean prod negative absolute arccos""")
+    sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num""")
 
 
 # torch.exp_(x) & co.: the torch namespace's spellings of Tensor's one-argument in-place
@@ -214,7 +216,8 @@ __all__ = [
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
-    "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin",
+    "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
+    "rad2deg", "frac", "sinc", "logit", "nan_to_num",
     # in place
     "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",
     "sin_", "sqrt_", "square_", "tanh_", "zero_",

@@ -14,14 +14,14 @@ from .foreign_operands import array_over_tensor, declines_lists, declines_sequen
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = None                # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = spc = None          # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -48,6 +48,7 @@ def bind_ops() -> None:
     from .ops import vectors as vec
     from .ops import xlogy as xl
     from .ops import binary_math as bm
+    from .ops import special as spc
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
     TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
@@ -221,6 +222,16 @@ class TensorOps:
     def exp2(self): return ew.exp2(self)
     def erf(self): return ew.erf(self)
     def trunc(self): return ew.trunc(self)
+    def fix(self): return ew.trunc(self)
+    def frac(self): return spc.frac(self)
+    def deg2rad(self): return spc.deg2rad(self)
+    def rad2deg(self): return spc.rad2deg(self)
+    def sinc(self): return spc.sinc(self)
+    def logit(self, eps=None): return spc.logit(self, eps)
+
+    def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+        return spc.nan_to_num(self, nan, posinf, neginf)
+
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
 
