@@ -35,7 +35,7 @@ from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTe
 from .generator import Generator, default_generator
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
-from .ops.binary_math import copysign, fmax, fmin, hypot
+from .ops.binary_math import copysign, float_power, fmax, fmin, heaviside, hypot
 from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
@@ -217,6 +217,7 @@ __all__ = [
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
+    "heaviside", "float_power",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",
     # in place
     "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",

@@ -288,6 +288,10 @@ class TensorOps:
     def copysign(self, other): return bm.copysign(self, _other(other, "copysign"))
     def fmax(self, other): return bm.fmax(self, _other(other, "fmax", numbers=False))
     def fmin(self, other): return bm.fmin(self, _other(other, "fmin", numbers=False))
+    def float_power(self, exponent): return bm.float_power(self, exponent, _method=True)
+
+    def heaviside(self, values):
+        return bm.heaviside(self, _other(values, "heaviside", "values", numbers=False))
 
     # ---- reductions ----------------------------------------------------------------------
     @numpy_kwargs

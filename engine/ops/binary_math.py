@@ -1,8 +1,11 @@
-"""Two-input elementwise math: hypot, copysign, and fmax / fmin (max and min that ignore nan).
+"""Two-input elementwise math: hypot, copysign, fmax / fmin (max and min that ignore nan),
+heaviside and float_power.
 
 PyTorch counterparts: `torch.hypot` (`HypotBackward0`), `torch.copysign` (`CopysignBackward0`
 for a tensor `other`, `CopysignBackward1` for a number), `torch.fmax` / `torch.fmin`
-(`FmaxBackward0` / `FminBackward0`). Inputs broadcast and every backward reduces through
+(`FmaxBackward0` / `FminBackward0`), `torch.heaviside` (no derivative: a `NotImplemented`
+node), `torch.float_power` (pow in float64: `PowBackward0/1/2` after `ToCopyBackward0`).
+Inputs broadcast and every backward reduces through
 `sum_to`. hypot rounds once from float64 for small float32 arrays (PyTorch's Sleef hypotf is
 0.5-ulp); the others are exact in any precision.
 """
@@ -10,12 +13,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _events
 from ..foreign_operands import both_tensors, refuse
+from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
 from ._exact import F32, SMALL
-from ._op import Op
+from ._op import NotImplementedNode, Op
+from .arithmetic import pow as _pow
 
 
 class Hypot(Op):
@@ -122,6 +128,37 @@ class Fmin(Op):
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
 
 
+class Heaviside(Op):
+    """out = 0 where self < 0, values where self == 0, 1 where self > 0 (no derivative)"""
+    # PyTorch defines no derivative for heaviside: its result hangs off a NotImplemented node
+    # with edges only to the inputs that require grad, and backward through it raises
+    grad_fn_name, name, n_inputs = "NotImplemented", "heaviside", 2
+    node_base = NotImplementedNode
+    rule = "not implemented (PyTorch raises)"
+    derivative_orders = 0
+
+    @classmethod
+    def apply(cls, input, values):
+        out = cls.forward(input._data, values._data)
+        wanted = tuple(t for t in (input, values) if t._rg)
+        result = new_tensor(out)
+        node = None
+        if _grad_state.enabled and wanted and out.dtype.kind in "fc":
+            node = cls._make_node(wanted, result, wanted, None)
+        if _events.listener is not None and not _grad_state.quiet:
+            _events.listener.on_op(cls.name, (input, values), result, node)
+        return result
+
+    def forward(self, values):
+        zero = self.dtype.type(0)
+        return np.asarray(np.where(self == zero, values, self > zero).astype(self.dtype))
+
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::heaviside is not implemented")
+
+    sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
+
+
 # ---- public entry points ------------------------------------------------------------------
 def hypot(input, other) -> Tensor:
     """sqrt(input**2 + other**2), elementwise with broadcasting (`torch.hypot`).
@@ -177,3 +214,54 @@ def fmin(input, other) -> Tensor:
     """
     both_tensors("fmin", input, "other", other, Tensor)
     return Fmin.apply(input, other)
+
+
+def heaviside(input, values) -> Tensor:
+    """The step function: 0 where input < 0, 1 where input > 0, and `values` where input is 0
+    (`torch.heaviside`); both tensors of one dtype. It has no gradient.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.heaviside(torch.tensor([-2.0, 0.0, 3.0]), torch.tensor([0.5])).tolist()
+        [0.0, 0.5, 1.0]
+    """
+    both_tensors("heaviside", input, "values", values, Tensor)
+    if input._data.dtype != values._data.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    return Heaviside.apply(input, values)
+
+
+def _float_power_error(args: tuple, method: bool) -> TypeError:
+    """PyTorch's parser error for float_power's arguments (function: three overloads; method:
+    two, each saying which argument did not match)."""
+    from ..messages import parser_type_name
+    got = ", ".join(parser_type_name(a) for a in args)
+    if method:
+        bad = f"      didn't match because some of the arguments have invalid types: (!{got}!)\n"
+        shapes = f" * (Tensor exponent)\n{bad} * (Number exponent)\n{bad}"
+    else:
+        shapes = (" * (Tensor input, Tensor exponent, *, Tensor out = None)\n"
+                  " * (Number self, Tensor exponent, *, Tensor out = None)\n"
+                  " * (Tensor input, Number exponent, *, Tensor out = None)\n")
+    return TypeError(f"float_power() received an invalid combination of arguments - got "
+                     f"({got}), but expected one of:\n{shapes}")
+
+
+def float_power(input, exponent, *, _method: bool = False) -> Tensor:
+    """input ** exponent computed in float64 whatever the inputs' dtypes (`torch.float_power`):
+    pow on `input.double()` and `exponent.double()`, so the graph has their ToCopyBackward0.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.float_power(torch.tensor([2, 3]), 2)
+        tensor([4., 9.], dtype=torch.float64)
+    """
+    from ..dtypes import float64
+    from ..foreign_operands import _NUMBERS
+    if isinstance(input, Tensor) and isinstance(exponent, Tensor):
+        return _pow(input.to(float64), exponent.to(float64))
+    if isinstance(input, Tensor) and isinstance(exponent, _NUMBERS):
+        return _pow(input.to(float64), float(exponent))
+    if isinstance(input, _NUMBERS) and isinstance(exponent, Tensor):
+        return _pow(float(input), exponent.to(float64))
+    raise _float_power_error((exponent,) if _method else (input, exponent), _method)
