@@ -62,7 +62,8 @@ from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flat
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
 from .ops.triangular import diag, diagonal, trace, tril, triu
-from .ops.counting import bincount, histc, unique
+from .ops.counting import bincount, count_nonzero, histc, unique
+from .ops.nansum import nansum
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
@@ -101,7 +102,8 @@ def _refuse_non_tensors(names: str) -> None:
 
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
-    sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num""")
+    sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num
+    nansum count_nonzero""")
 
 
 # torch.exp_(x) & co.: the torch namespace's spellings of Tensor's one-argument in-place
@@ -217,7 +219,7 @@ __all__ = [
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
-    "heaviside", "float_power",
+    "heaviside", "float_power", "nansum", "count_nonzero",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",
     # in place
     "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",

@@ -339,6 +339,15 @@ class TensorOps:
         from .ops.counting import unique
         return unique(self, sorted, return_inverse, return_counts, dim)
 
+    def count_nonzero(self, dim=None):
+        from .ops.counting import count_nonzero
+        return count_nonzero(self, dim)
+
+    @numpy_kwargs
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        from .ops.nansum import nansum
+        return nansum(self, dim, keepdim, dtype=dtype)
+
     def bincount(self, weights=None, minlength=0):
         from .ops.counting import bincount
         return bincount(self, weights, minlength)
