@@ -40,7 +40,7 @@ from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
 from .ops.clamping import clamp, clamp_, clamp_max, clamp_min, clip, clip_, maximum, minimum
-from .ops.cumulative import cummax, cummin, cumprod
+from .ops.cumulative import cummax, cummin, cumprod, diff
 from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
                               log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
                               sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc, where)
@@ -71,7 +71,7 @@ from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
-from .ops.vectors import cross, dist
+from .ops.vectors import cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
@@ -103,7 +103,7 @@ def _refuse_non_tensors(names: str) -> None:
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
     sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num
-    nansum count_nonzero""")
+    nansum count_nonzero diff""")
 
 
 # torch.exp_(x) & co.: the torch namespace's spellings of Tensor's one-argument in-place
@@ -219,7 +219,7 @@ __all__ = [
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
-    "heaviside", "float_power", "nansum", "count_nonzero",
+    "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",
     # in place
     "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",

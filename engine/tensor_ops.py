@@ -339,6 +339,11 @@ class TensorOps:
         from .ops.counting import unique
         return unique(self, sorted, return_inverse, return_counts, dim)
 
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        return cum.diff(self, n, dim, prepend, append)
+
+    def kron(self, other): return vec.kron(self, _other(other, "kron", numbers=False))
+
     def count_nonzero(self, dim=None):
         from .ops.counting import count_nonzero
         return count_nonzero(self, dim)
