@@ -44,7 +44,7 @@ from .ops.cumulative import cummax, cummin, cumprod, diff
 from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
                               log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
                               sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc, where)
-from .ops.extrema import amax, amin
+from .ops.extrema import amax, amin, aminmax
 from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
 from .ops.determinant import det
@@ -103,7 +103,7 @@ def _refuse_non_tensors(names: str) -> None:
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
     sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num
-    nansum count_nonzero diff""")
+    nansum count_nonzero diff aminmax""")
 
 
 # torch.exp_(x) & co.: the torch namespace's spellings of Tensor's one-argument in-place
@@ -220,6 +220,7 @@ __all__ = [
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
     "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
+    "aminmax",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",
     # in place
     "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",

@@ -342,6 +342,9 @@ class TensorOps:
     def diff(self, n=1, dim=-1, prepend=None, append=None):
         return cum.diff(self, n, dim, prepend, append)
 
+    def aminmax(self, *, dim=None, keepdim=False):
+        return ext.aminmax(self, dim=dim, keepdim=keepdim)
+
     def kron(self, other): return vec.kron(self, _other(other, "kron", numbers=False))
 
     def count_nonzero(self, dim=None):
