@@ -106,26 +106,53 @@ _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor
     nansum count_nonzero diff aminmax""")
 
 
-# torch.exp_(x) & co.: the torch namespace's spellings of Tensor's one-argument in-place
-# methods (the same grad_fns; version bumps and leaf checks happen in the method)
+# torch.exp_(x) & co.: the torch namespace's spellings of Tensor's in-place methods (the same
+# grad_fns; version bumps and leaf checks happen in the method)
 def abs_(input): return input.abs_()
+def acos_(input): return input.acos_()
+def asin_(input): return input.asin_()
+def atan_(input): return input.atan_()
+def ceil_(input): return input.ceil_()
 def cos_(input): return input.cos_()
+def cosh_(input): return input.cosh_()
+def deg2rad_(input): return input.deg2rad_()
 def detach_(input): return input.detach_()
+def erf_(input): return input.erf_()
 def exp_(input): return input.exp_()
+def exp2_(input): return input.exp2_()
+def expm1_(input): return input.expm1_()
+def fix_(input): return input.fix_()
 def floor_(input): return input.floor_()
+def frac_(input): return input.frac_()
 def log_(input): return input.log_()
+def log10_(input): return input.log10_()
+def log1p_(input): return input.log1p_()
+def log2_(input): return input.log2_()
+def logit_(input, eps=None): return input.logit_(eps)
 def neg_(input): return input.neg_()
+def rad2deg_(input): return input.rad2deg_()
 def reciprocal_(input): return input.reciprocal_()
+def round_(input, decimals=None): return input.round_(decimals)
+def rsqrt_(input): return input.rsqrt_()
 def sigmoid_(input): return input.sigmoid_()
 def sin_(input): return input.sin_()
+def sinc_(input): return input.sinc_()
+def sinh_(input): return input.sinh_()
 def sqrt_(input): return input.sqrt_()
 def square_(input): return input.square_()
+def tan_(input): return input.tan_()
 def tanh_(input): return input.tanh_()
+def trunc_(input): return input.trunc_()
 def zero_(input): return input.zero_()
 
 
-_INPLACE = """abs_ cos_ detach_ exp_ floor_ log_ neg_ reciprocal_ sigmoid_ sin_ sqrt_
-    square_ tanh_ zero_"""
+def nan_to_num_(input, nan=0.0, posinf=None, neginf=None):
+    return input.nan_to_num_(nan, posinf, neginf)
+
+
+_INPLACE = """abs_ acos_ asin_ atan_ ceil_ cos_ cosh_ deg2rad_ detach_ erf_ exp_ exp2_ expm1_
+    fix_ floor_ frac_ log_ log10_ log1p_ log2_ logit_ nan_to_num_ neg_ rad2deg_ reciprocal_
+    round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"""
 _refuse_non_tensors(_INPLACE)
 
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
@@ -223,8 +250,10 @@ __all__ = [
     "aminmax",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",
     # in place
-    "abs_", "cos_", "detach_", "exp_", "floor_", "log_", "neg_", "reciprocal_", "sigmoid_",
-    "sin_", "sqrt_", "square_", "tanh_", "zero_",
+    "abs_", "acos_", "asin_", "atan_", "ceil_", "cos_", "cosh_", "deg2rad_", "detach_", "erf_",
+    "exp_", "exp2_", "expm1_", "fix_", "floor_", "frac_", "log_", "log10_", "log1p_", "log2_",
+    "logit_", "nan_to_num_", "neg_", "rad2deg_", "reciprocal_", "round_", "rsqrt_", "sigmoid_",
+    "sin_", "sinc_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "relu_", "conv1d",
     "conv2d",

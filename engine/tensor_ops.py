@@ -10,7 +10,8 @@ import numpy as _np
 
 from ._names import numpy_kwargs
 from .device import no_cuda
-from .foreign_operands import array_over_tensor, declines_lists, declines_sequences, refuse
+from .foreign_operands import (_NUMBERS, array_over_tensor, declines_lists, declines_sequences,
+                               refuse)
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -285,7 +286,12 @@ class TensorOps:
     def xlogy(self, other): return xl.xlogy(self, other)
     def arctan2(self, other): return itr.atan2(self, other)
     def hypot(self, other): return bm.hypot(self, _other(other, "hypot", numbers=False))
-    def copysign(self, other): return bm.copysign(self, _other(other, "copysign"))
+
+    def copysign(self, other):
+        if not isinstance(other, _T) and not isinstance(other, _NUMBERS):
+            raise bm.copysign_error("copysign", (other,), True)
+        return bm.copysign(self, other)
+
     def fmax(self, other): return bm.fmax(self, _other(other, "fmax", numbers=False))
     def fmin(self, other): return bm.fmin(self, _other(other, "fmin", numbers=False))
     def float_power(self, exponent): return bm.float_power(self, exponent, _method=True)
@@ -518,6 +524,53 @@ class TensorOps:
     def square_(self): return ip.apply_inplace(ar.PowScalar, "square_", self, 2)
     def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
+    def ceil_(self): return ip.apply_inplace(ew.Ceil, "ceil_", self)
+    def trunc_(self): return ip.apply_inplace(ew.Trunc, "trunc_", self)
+    def fix_(self): return ip.apply_inplace(ew.Trunc, "fix_", self)
+
+    def round_(self, decimals=None):
+        if decimals is None:
+            return ip.apply_inplace(ew.Round, "round_", self)
+        _float_kernel("round_cpu", self)
+        return ip.apply_inplace(ew.RoundDecimals, "round_", self, int(decimals))
+
+    def sign_(self): return ip.apply_inplace(ew.Sign, "sign_", self)
+    def sgn_(self): return ip.apply_inplace(ew.Sgn, "sgn_", self)
+    def exp2_(self): return ip.apply_inplace(ew.Exp2, "exp2_", self)
+    def expm1_(self): return ip.apply_inplace(ew.Expm1, "expm1_", self)
+    def log2_(self): return ip.apply_inplace(ew.Log2, "log2_", self)
+    def log10_(self): return ip.apply_inplace(ew.Log10, "log10_", self)
+    def log1p_(self): return ip.apply_inplace(ew.Log1p, "log1p_", self)
+    def rsqrt_(self): return ip.apply_inplace(ew.Rsqrt, "rsqrt_", self)
+    def erf_(self): return ip.apply_inplace(ew.Erf, "erf_", self)
+    def tan_(self): return ip.apply_inplace(ew.Tan, "tan_", self)
+    def sinh_(self): return ip.apply_inplace(ew.Sinh, "sinh_", self)
+    def cosh_(self): return ip.apply_inplace(ew.Cosh, "cosh_", self)
+    def asin_(self): return ip.apply_inplace(ew.Asin, "asin_", self)
+    def atan_(self): return ip.apply_inplace(ew.Atan, "atan_", self)
+    def acos_(self): return ip.apply_inplace(itr.Acos, "acos_", self)
+    def deg2rad_(self): return ip.apply_inplace(spc.Deg2Rad, "deg2rad_", self)
+    def rad2deg_(self): return ip.apply_inplace(spc.Rad2Deg, "rad2deg_", self)
+    def sinc_(self): return ip.apply_inplace(spc.Sinc, "sinc_", self)
+    def logit_(self, eps=None): return ip.apply_inplace(spc.Logit, "logit_", self, eps)
+
+    def frac_(self):
+        _float_kernel("frac_cpu", self)
+        return ip.apply_inplace(spc.Frac, "frac_", self)
+
+    def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
+        return ip.apply_inplace(spc.NanToNum, "nan_to_num_", self, nan, posinf, neginf)
+
+    def hypot_(self, other):
+        other = _other(other, "hypot_", numbers=False)
+        return ip.apply_inplace(bm.Hypot, "hypot_", self, other)
+
+    def copysign_(self, other):
+        if isinstance(other, _T):
+            return ip.apply_inplace(bm.Copysign, "copysign_", self, other)
+        if not isinstance(other, _NUMBERS):
+            raise bm.copysign_error("copysign_", (other,), True)
+        return ip.apply_inplace(bm.CopysignScalar, "copysign_", self, other)
 
     def clamp_(self, min=None, max=None):  # noqa: A002
         return cl.clamp_(self, min, max, _method=True)
@@ -606,6 +659,13 @@ class TensorOps:
 
 def _t(self, other):
     return _op.scalar(other, self)
+
+
+def _float_kernel(kernel: str, t) -> None:
+    """PyTorch's NotImplementedError for a float-only kernel given an integer tensor."""
+    if t._data.dtype.kind not in "fc":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for "
+                                  f"'{t.dtype.legacy.replace('Tensor', '')}'")
 
 
 def _ti(self, other, fn: str):

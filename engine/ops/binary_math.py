@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _events
-from ..foreign_operands import both_tensors, refuse
+from ..foreign_operands import _NUMBERS, both_tensors
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from . import _samples
@@ -176,7 +176,7 @@ def hypot(input, other) -> Tensor:
     return Hypot.apply(input, other)
 
 
-def copysign(input, other) -> Tensor:
+def copysign(input, other, *, _method: bool = False) -> Tensor:
     """|input| with the sign of other, elementwise; other a tensor or a number
     (`torch.copysign`). Integer inputs give the default float.
 
@@ -185,11 +185,11 @@ def copysign(input, other) -> Tensor:
         >>> torch.copysign(torch.tensor([1.0, -2.0]), -1.0).tolist()
         [-1.0, -2.0]
     """
-    if not isinstance(input, Tensor):
-        refuse(input, "copysign", "input", 1, numbers=False)
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor, *_NUMBERS)):
+        raise copysign_error("copysign", (input, other), _method)
     if isinstance(other, Tensor):
         return Copysign.apply(input, other)
-    return CopysignScalar.apply(input, refuse(other, "copysign", "other", 2))
+    return CopysignScalar.apply(input, other)
 
 
 def fmax(input, other) -> Tensor:
@@ -231,20 +231,47 @@ def heaviside(input, values) -> Tensor:
     return Heaviside.apply(input, values)
 
 
-def _float_power_error(args: tuple, method: bool) -> TypeError:
-    """PyTorch's parser error for float_power's arguments (function: three overloads; method:
-    two, each saying which argument did not match)."""
+def _parser_error(fn: str, args: tuple, overloads: tuple, method: bool) -> TypeError:
+    """PyTorch's parser error when no overload takes `args`: a function's lists its overloads;
+    a method's (one argument) adds under each which argument did not match."""
     from ..messages import parser_type_name
+
+    def detail(v) -> str:
+        if isinstance(v, (list, tuple)):
+            names = list(dict.fromkeys(parser_type_name(e) for e in v))
+            return f"{parser_type_name(v)} of [{', '.join(names)}]"
+        return parser_type_name(v)
     got = ", ".join(parser_type_name(a) for a in args)
+    lines = ""
+    for shape in overloads:
+        lines += f" * ({shape})\n"
+        if method:
+            lines += ("      didn't match because some of the arguments have invalid types: "
+                      f"(!{detail(args[0])}!)\n")
+    return TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), "
+                     f"but expected one of:\n{lines}")
+
+
+_METHOD_OVERLOADS = ("Tensor {}", "Number {}")
+
+
+def _float_power_error(args: tuple, method: bool) -> TypeError:
     if method:
-        bad = f"      didn't match because some of the arguments have invalid types: (!{got}!)\n"
-        shapes = f" * (Tensor exponent)\n{bad} * (Number exponent)\n{bad}"
-    else:
-        shapes = (" * (Tensor input, Tensor exponent, *, Tensor out = None)\n"
-                  " * (Number self, Tensor exponent, *, Tensor out = None)\n"
-                  " * (Tensor input, Number exponent, *, Tensor out = None)\n")
-    return TypeError(f"float_power() received an invalid combination of arguments - got "
-                     f"({got}), but expected one of:\n{shapes}")
+        return _parser_error("float_power", args,
+                             tuple(o.format("exponent") for o in _METHOD_OVERLOADS), True)
+    return _parser_error("float_power", args, (
+        "Tensor input, Tensor exponent, *, Tensor out = None",
+        "Number self, Tensor exponent, *, Tensor out = None",
+        "Tensor input, Number exponent, *, Tensor out = None"), False)
+
+
+def copysign_error(fn: str, args: tuple, method: bool) -> TypeError:
+    """copysign's (or copysign_'s) parser error for an `other` that is no Tensor or number."""
+    if method:
+        return _parser_error(fn, args, tuple(o.format("other") for o in _METHOD_OVERLOADS),
+                             True)
+    return _parser_error(fn, args, ("Tensor input, Tensor other, *, Tensor out = None",
+                                    "Tensor input, Number other, *, Tensor out = None"), False)
 
 
 def float_power(input, exponent, *, _method: bool = False) -> Tensor:
@@ -257,7 +284,6 @@ def float_power(input, exponent, *, _method: bool = False) -> Tensor:
         tensor([4., 9.], dtype=torch.float64)
     """
     from ..dtypes import float64
-    from ..foreign_operands import _NUMBERS
     if isinstance(input, Tensor) and isinstance(exponent, Tensor):
         return _pow(input.to(float64), exponent.to(float64))
     if isinstance(input, Tensor) and isinstance(exponent, _NUMBERS):
