@@ -20,9 +20,9 @@ for kwargs in [{}, {"n": 2}, {"dim": 0}, {"n": 3, "dim": 1}, {"n": 9},
     print(y, names(y))
     y.backward(torch.arange(1.0, y.numel() + 1).reshape(y.shape))
     print("  grad", a.grad)
+ints = torch.tensor([1], dtype=torch.int64)
 print(a.diff(dim=-2), torch.diff(torch.tensor([True, False, False, True])),
-      torch.diff(torch.tensor([1, 5, 2])), torch.diff(torch.tensor([1.0, 2.0]),
-                                                       prepend=torch.tensor([1], dtype=torch.int64)))
+      torch.diff(torch.tensor([1, 5, 2])), torch.diff(torch.tensor([1.0, 2.0]), prepend=ints))
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
 w = torch.tensor([[0.0, 1.0, -1.0]], requires_grad=True)
 k = torch.kron(x, w)
