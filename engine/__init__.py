@@ -35,15 +35,16 @@ from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTe
 from .generator import Generator, default_generator
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
+from .ops.binary_math import copysign, float_power, fmax, fmin, heaviside, hypot
 from .ops.arithmetic import add, div, mul, neg, pow, rsub, square, sub
 from .ops.comparison import (eq, floor_divide, ge, gt, isfinite, isinf, isnan, le, logical_and,
                              logical_not, logical_or, lt, ne, remainder)
 from .ops.clamping import clamp, clamp_, clamp_max, clamp_min, clip, clip_, maximum, minimum
-from .ops.cumulative import cummax, cummin, cumprod
+from .ops.cumulative import cummax, cummin, cumprod, diff
 from .ops.elementwise import (abs, asin, atan, ceil, cos, cosh, erf, exp, exp2, expm1, floor,
                               log, log1p, log2, log10, reciprocal, relu, round, rsqrt, sgn,
                               sigmoid, sign, sin, sinh, sqrt, tan, tanh, trunc, where)
-from .ops.extrema import amax, amin
+from .ops.extrema import amax, amin, aminmax
 from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
 from .ops.determinant import det
@@ -55,12 +56,14 @@ from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind
 from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
                             unflatten, vstack)
+from .ops.special import deg2rad, frac, logit, nan_to_num, rad2deg, sinc
 from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
                         unsqueeze)
 from .ops.triangular import diag, diagonal, trace, tril, triu
-from .ops.counting import bincount, histc, unique
+from .ops.counting import bincount, count_nonzero, histc, unique
+from .ops.nansum import nansum
 from .ops.einsum import einsum
 from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
@@ -68,7 +71,7 @@ from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
-from .ops.vectors import cross, dist
+from .ops.vectors import cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
@@ -85,6 +88,7 @@ negative = neg
 absolute = abs
 arccos = acos
 arctan2 = atan2
+fix = trunc
 __version__ = "2.13.0+cpu"     # the CPU build's version string, as its wheel reports
 
 
@@ -98,7 +102,58 @@ def _refuse_non_tensors(names: str) -> None:
 
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
-    sum mean prod negative absolute arccos""")
+    sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num
+    nansum count_nonzero diff aminmax""")
+
+
+# torch.exp_(x) & co.: the torch namespace's spellings of Tensor's in-place methods (the same
+# grad_fns; version bumps and leaf checks happen in the method)
+def abs_(input): return input.abs_()
+def acos_(input): return input.acos_()
+def asin_(input): return input.asin_()
+def atan_(input): return input.atan_()
+def ceil_(input): return input.ceil_()
+def cos_(input): return input.cos_()
+def cosh_(input): return input.cosh_()
+def deg2rad_(input): return input.deg2rad_()
+def detach_(input): return input.detach_()
+def erf_(input): return input.erf_()
+def exp_(input): return input.exp_()
+def exp2_(input): return input.exp2_()
+def expm1_(input): return input.expm1_()
+def fix_(input): return input.fix_()
+def floor_(input): return input.floor_()
+def frac_(input): return input.frac_()
+def log_(input): return input.log_()
+def log10_(input): return input.log10_()
+def log1p_(input): return input.log1p_()
+def log2_(input): return input.log2_()
+def logit_(input, eps=None): return input.logit_(eps)
+def neg_(input): return input.neg_()
+def rad2deg_(input): return input.rad2deg_()
+def reciprocal_(input): return input.reciprocal_()
+def round_(input, decimals=None): return input.round_(decimals)
+def rsqrt_(input): return input.rsqrt_()
+def sigmoid_(input): return input.sigmoid_()
+def sin_(input): return input.sin_()
+def sinc_(input): return input.sinc_()
+def sinh_(input): return input.sinh_()
+def sqrt_(input): return input.sqrt_()
+def square_(input): return input.square_()
+def tan_(input): return input.tan_()
+def tanh_(input): return input.tanh_()
+def trunc_(input): return input.trunc_()
+def zero_(input): return input.zero_()
+
+
+def nan_to_num_(input, nan=0.0, posinf=None, neginf=None):
+    return input.nan_to_num_(nan, posinf, neginf)
+
+
+_INPLACE = """abs_ acos_ asin_ atan_ ceil_ cos_ cosh_ deg2rad_ detach_ erf_ exp_ exp2_ expm1_
+    fix_ floor_ frac_ log_ log10_ log1p_ log2_ logit_ nan_to_num_ neg_ rad2deg_ reciprocal_
+    round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"""
+_refuse_non_tensors(_INPLACE)
 
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793
@@ -190,7 +245,15 @@ __all__ = [
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
-    "constant_pad_nd", "xlogy",
+    "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
+    "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
+    "aminmax",
+    "rad2deg", "frac", "sinc", "logit", "nan_to_num",
+    # in place
+    "abs_", "acos_", "asin_", "atan_", "ceil_", "cos_", "cosh_", "deg2rad_", "detach_", "erf_",
+    "exp_", "exp2_", "expm1_", "fix_", "floor_", "frac_", "log_", "log10_", "log1p_", "log2_",
+    "logit_", "nan_to_num_", "neg_", "rad2deg_", "reciprocal_", "round_", "rsqrt_", "sigmoid_",
+    "sin_", "sinc_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_",
     # nn.functional's activations under their torch names (_NN_SPELLINGS)
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "relu_", "conv1d",
     "conv2d",

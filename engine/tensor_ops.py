@@ -10,18 +10,19 @@ import numpy as _np
 
 from ._names import numpy_kwargs
 from .device import no_cuda
-from .foreign_operands import array_over_tensor, declines_lists, declines_sequences, refuse
+from .foreign_operands import (_NUMBERS, array_over_tensor, declines_lists, declines_sequences,
+                               refuse)
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = None                     # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = spc = None          # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -47,6 +48,8 @@ def bind_ops() -> None:
     from .ops import triangular as tri
     from .ops import vectors as vec
     from .ops import xlogy as xl
+    from .ops import binary_math as bm
+    from .ops import special as spc
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
     TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
@@ -220,6 +223,16 @@ class TensorOps:
     def exp2(self): return ew.exp2(self)
     def erf(self): return ew.erf(self)
     def trunc(self): return ew.trunc(self)
+    def fix(self): return ew.trunc(self)
+    def frac(self): return spc.frac(self)
+    def deg2rad(self): return spc.deg2rad(self)
+    def rad2deg(self): return spc.rad2deg(self)
+    def sinc(self): return spc.sinc(self)
+    def logit(self, eps=None): return spc.logit(self, eps)
+
+    def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+        return spc.nan_to_num(self, nan, posinf, neginf)
+
     def sigmoid(self): return ew.sigmoid(self)
     def relu(self): return ew.relu(self)
 
@@ -272,6 +285,19 @@ class TensorOps:
     def atan2(self, other): return itr.atan2(self, other)
     def xlogy(self, other): return xl.xlogy(self, other)
     def arctan2(self, other): return itr.atan2(self, other)
+    def hypot(self, other): return bm.hypot(self, _other(other, "hypot", numbers=False))
+
+    def copysign(self, other):
+        if not isinstance(other, _T) and not isinstance(other, _NUMBERS):
+            raise bm.copysign_error("copysign", (other,), True)
+        return bm.copysign(self, other)
+
+    def fmax(self, other): return bm.fmax(self, _other(other, "fmax", numbers=False))
+    def fmin(self, other): return bm.fmin(self, _other(other, "fmin", numbers=False))
+    def float_power(self, exponent): return bm.float_power(self, exponent, _method=True)
+
+    def heaviside(self, values):
+        return bm.heaviside(self, _other(values, "heaviside", "values", numbers=False))
 
     # ---- reductions ----------------------------------------------------------------------
     @numpy_kwargs
@@ -318,6 +344,23 @@ class TensorOps:
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
         from .ops.counting import unique
         return unique(self, sorted, return_inverse, return_counts, dim)
+
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        return cum.diff(self, n, dim, prepend, append)
+
+    def aminmax(self, *, dim=None, keepdim=False):
+        return ext.aminmax(self, dim=dim, keepdim=keepdim)
+
+    def kron(self, other): return vec.kron(self, _other(other, "kron", numbers=False))
+
+    def count_nonzero(self, dim=None):
+        from .ops.counting import count_nonzero
+        return count_nonzero(self, dim)
+
+    @numpy_kwargs
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        from .ops.nansum import nansum
+        return nansum(self, dim, keepdim, dtype=dtype)
 
     def bincount(self, weights=None, minlength=0):
         from .ops.counting import bincount
@@ -481,6 +524,53 @@ class TensorOps:
     def square_(self): return ip.apply_inplace(ar.PowScalar, "square_", self, 2)
     def reciprocal_(self): return ip.apply_inplace(ew.Reciprocal, "reciprocal_", self)
     def floor_(self): return ip.apply_inplace(ew.Floor, "floor_", self)
+    def ceil_(self): return ip.apply_inplace(ew.Ceil, "ceil_", self)
+    def trunc_(self): return ip.apply_inplace(ew.Trunc, "trunc_", self)
+    def fix_(self): return ip.apply_inplace(ew.Trunc, "fix_", self)
+
+    def round_(self, decimals=None):
+        if decimals is None:
+            return ip.apply_inplace(ew.Round, "round_", self)
+        _float_kernel("round_cpu", self)
+        return ip.apply_inplace(ew.RoundDecimals, "round_", self, int(decimals))
+
+    def sign_(self): return ip.apply_inplace(ew.Sign, "sign_", self)
+    def sgn_(self): return ip.apply_inplace(ew.Sgn, "sgn_", self)
+    def exp2_(self): return ip.apply_inplace(ew.Exp2, "exp2_", self)
+    def expm1_(self): return ip.apply_inplace(ew.Expm1, "expm1_", self)
+    def log2_(self): return ip.apply_inplace(ew.Log2, "log2_", self)
+    def log10_(self): return ip.apply_inplace(ew.Log10, "log10_", self)
+    def log1p_(self): return ip.apply_inplace(ew.Log1p, "log1p_", self)
+    def rsqrt_(self): return ip.apply_inplace(ew.Rsqrt, "rsqrt_", self)
+    def erf_(self): return ip.apply_inplace(ew.Erf, "erf_", self)
+    def tan_(self): return ip.apply_inplace(ew.Tan, "tan_", self)
+    def sinh_(self): return ip.apply_inplace(ew.Sinh, "sinh_", self)
+    def cosh_(self): return ip.apply_inplace(ew.Cosh, "cosh_", self)
+    def asin_(self): return ip.apply_inplace(ew.Asin, "asin_", self)
+    def atan_(self): return ip.apply_inplace(ew.Atan, "atan_", self)
+    def acos_(self): return ip.apply_inplace(itr.Acos, "acos_", self)
+    def deg2rad_(self): return ip.apply_inplace(spc.Deg2Rad, "deg2rad_", self)
+    def rad2deg_(self): return ip.apply_inplace(spc.Rad2Deg, "rad2deg_", self)
+    def sinc_(self): return ip.apply_inplace(spc.Sinc, "sinc_", self)
+    def logit_(self, eps=None): return ip.apply_inplace(spc.Logit, "logit_", self, eps)
+
+    def frac_(self):
+        _float_kernel("frac_cpu", self)
+        return ip.apply_inplace(spc.Frac, "frac_", self)
+
+    def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
+        return ip.apply_inplace(spc.NanToNum, "nan_to_num_", self, nan, posinf, neginf)
+
+    def hypot_(self, other):
+        other = _other(other, "hypot_", numbers=False)
+        return ip.apply_inplace(bm.Hypot, "hypot_", self, other)
+
+    def copysign_(self, other):
+        if isinstance(other, _T):
+            return ip.apply_inplace(bm.Copysign, "copysign_", self, other)
+        if not isinstance(other, _NUMBERS):
+            raise bm.copysign_error("copysign_", (other,), True)
+        return ip.apply_inplace(bm.CopysignScalar, "copysign_", self, other)
 
     def clamp_(self, min=None, max=None):  # noqa: A002
         return cl.clamp_(self, min, max, _method=True)
@@ -569,6 +659,13 @@ class TensorOps:
 
 def _t(self, other):
     return _op.scalar(other, self)
+
+
+def _float_kernel(kernel: str, t) -> None:
+    """PyTorch's NotImplementedError for a float-only kernel given an integer tensor."""
+    if t._data.dtype.kind not in "fc":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for "
+                                  f"'{t.dtype.legacy.replace('Tensor', '')}'")
 
 
 def _ti(self, other, fn: str):

@@ -123,3 +123,18 @@ def dims_in_order(dims, ndim: int) -> tuple:
     out = tuple([_wrap(d, ndim) for d in dims])
     given = _given_form(dims, ndim, out)
     return out if given == out else GivenDims(out, given)
+
+
+def distinct_dims(dims: tuple) -> tuple:
+    """`dims` (normalised and sorted, as `dims_of` gives them), refusing a repeated dim with
+    PyTorch's reduction error.
+
+    Example:
+        >>> distinct_dims((0, 0))
+        Traceback (most recent call last):
+        RuntimeError: dim 0 appears multiple times in the list of dims
+    """
+    for a, b in zip(dims, dims[1:]):
+        if a == b:
+            raise RuntimeError(f"dim {a} appears multiple times in the list of dims")
+    return dims

@@ -1,6 +1,7 @@
-"""Distinct values and counts: `torch.unique` and `torch.bincount`.
+"""Distinct values and counts: `torch.unique`, `torch.bincount`, `torch.count_nonzero`.
 
-PyTorch counterparts: `torch.unique` (ATen `_unique2` / `unique_dim`) and `torch.bincount`.
+PyTorch counterparts: `torch.unique` (ATen `_unique2` / `unique_dim`), `torch.bincount` and
+`torch.count_nonzero` (int64 counts, no grad_fn).
 Neither has a derivative: unique of a tensor that requires grad still records a node
 (`Unique2Backward0`, `UniqueDimBackward0`) whose backward raises PyTorch's error.
 """
@@ -12,6 +13,7 @@ from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._op import Op
+from ._dims import distinct_dims
 from .reduction import dims_of
 
 
@@ -102,6 +104,22 @@ def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -
     out_dtype = np.float64 if w.dtype == np.float64 else w.dtype
     counts = np.bincount(a, weights=w.astype(np.float64), minlength=minlength)
     return new_tensor(counts.astype(out_dtype))
+
+
+def count_nonzero(input: Tensor, dim=None) -> Tensor:
+    """The number of elements that are not zero (nan counts), in all of `input` or over `dim`
+    (an int or a tuple of ints): an int64 tensor without a grad_fn (`torch.count_nonzero`).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.count_nonzero(torch.tensor([[1.0, 0.0], [2.0, 3.0]]), dim=1)
+        tensor([1, 2])
+    """
+    a = input._data
+    axis = None if dim is None else distinct_dims(dims_of(dim, input.ndim))
+    if a.ndim == 0 or axis == ():     # a 0-d tensor, or no dims given: count everything
+        axis = None
+    return new_tensor(np.asarray(np.count_nonzero(a, axis=axis), dtype=np.int64))
 
 
 def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002

@@ -1,5 +1,6 @@
 """Running products and extremes along a dimension: `torch.cumprod`, `torch.cummax` and
-`torch.cummin` (`torch.cumsum` is in reduction.py).
+`torch.cummin` (`torch.cumsum` is in reduction.py), and `torch.diff`, cumsum's inverse (composed
+of narrow and sub as PyTorch composes it: SubBackward0 over two SliceBackward0).
 
 The derivative of out[j] = x[0] * ... * x[j] with respect to x[k] is the product without
 x[k], so where the input holds no zero it is out[j] / x[k]; zeros need the product itself.
@@ -155,3 +156,55 @@ def inplace_dim(input: Tensor, dim, dtype) -> int:
         raise RuntimeError(f"Bad in-place call: input tensor dtype {have} and output tensor "
                            f"dtype {want} should match")
     return dim_of(dim, input.ndim)
+
+
+def _diff_edge(t, input: Tensor, d: int, param: str) -> Tensor:
+    """prepend / append checked as PyTorch's diff checks them (a Tensor of input's rank and
+    sizes, except along the differencing dim)."""
+    if not isinstance(t, Tensor):
+        from .. import messages
+        raise TypeError(f"diff(): argument '{param}' must be Tensor, not "
+                        f"{messages.parser_type_name(t)}")
+    if t.ndim != input.ndim:
+        raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+    for i, (m, n) in enumerate(zip(input.shape, t.shape)):
+        if i != d and m != n:
+            raise RuntimeError(
+                "diff expects the shape of tensor to prepend or append to match that of input "
+                f"except along the differencing dimension; input.size({i}) = {m}, but got "
+                f"tensor.size({i}) = {n}")
+    return t
+
+
+def diff(input: Tensor, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
+    """The n-th forward difference along `dim`, out[i] = x[i + 1] - x[i] applied n times
+    (`torch.diff`); `prepend` / `append` are concatenated to input along dim first, and bool
+    tensors give logical_xor.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.diff(torch.tensor([1.0, 4.0, 9.0, 16.0]))
+        tensor([3., 5., 7.])
+    """
+    if input.ndim == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    d = dim_of(dim, input.ndim)
+    if prepend is not None or append is not None:
+        from .join import cat
+        parts = [_diff_edge(prepend, input, d, "prepend")] if prepend is not None else []
+        parts.append(input)
+        if append is not None:
+            parts.append(_diff_edge(append, input, d, "append"))
+        input = cat(parts, d)
+    if n == 0:      # PyTorch copies into zeros_like(input): CopyBackwards
+        from ..factories import zeros_like
+        return zeros_like(input).copy_(input)
+    size = input.shape[d]
+    out, length = input, size - 1
+    for _ in range(min(n, size)):
+        hi, lo = out.narrow(d, 1, length), out.narrow(d, 0, length)
+        out = (hi != lo) if out._data.dtype.kind == "b" else hi - lo   # bool: logical_xor
+        length -= 1
+    return out

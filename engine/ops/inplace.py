@@ -12,8 +12,8 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, counter, new_tensor
-from ._op import (_KIND_ARG, _KIND_RESULT, Op, as_array, check_inference_write, check_inplace,
-                  check_overlap)
+from ._op import (_KIND_ARG, _KIND_RESULT, Op, OpNode, as_array, check_inference_write,
+                  check_inplace, check_overlap)
 
 
 def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
@@ -122,9 +122,19 @@ class Fill(Op):
         yield make(shape), 1.5
 
 
+class CopyBackwardsNode(OpNode):
+    """CopyBackwards is a hand-written C++ node in PyTorch; name() gives its qualified name."""
+
+    __slots__ = ()
+
+    def name(self) -> str:
+        return "torch::autograd::CopyBackwards"
+
+
 class Copy(Op):
     """self = src (in place, src broadcast to self's shape)"""
     grad_fn_name, name, n_inputs = "CopyBackwards", "copy_", 2
+    node_base = CopyBackwardsNode
     saves = ("_src_sym_sizes",)
     rule = "0 to self, grad summed to src's shape"
 

@@ -1,5 +1,7 @@
-"""Products and distances of vectors: `torch.cross` / `torch.linalg.cross`, `torch.dist`, and
-the `at::norm(self, p, dim)` that `F.pairwise_distance` records (`NormBackward1`).
+"""Products and distances of vectors: `torch.cross` / `torch.linalg.cross`, `torch.dist`, the
+`at::norm(self, p, dim)` that `F.pairwise_distance` records (`NormBackward1`), and
+`torch.kron` (composed as PyTorch composes it: UnsafeViewBackward0 over MulBackward0 over two
+UnsafeViewBackward0).
 
 `torch.outer` (a reshape times a vector, as PyTorch composes it) is in `linalg.py`.
 """
@@ -137,3 +139,24 @@ def dist(input, other, p=2) -> Tensor:
         raise RuntimeError("norm(): input dtype should be either floating point or complex. "
                            f"Got {input.dtype.legacy.replace('Tensor', '')} instead.")
     return Dist.apply(input, other, p)
+
+
+def kron(input: Tensor, other: Tensor) -> Tensor:
+    """The Kronecker product: each element of input times the whole of other, in blocks
+    (`torch.kron`); the lower-rank tensor gets leading dims of size 1.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.kron(torch.tensor([1.0, 2.0]), torch.tensor([1.0, -1.0]))
+        tensor([ 1., -1.,  2., -2.])
+    """
+    from ..foreign_operands import both_tensors
+    from .shape import UnsafeView
+    both_tensors("kron", input, "other", other, Tensor)
+    n = max(input.ndim, other.ndim)
+    a = (1,) * (n - input.ndim) + tuple(input.shape)
+    b = (1,) * (n - other.ndim) + tuple(other.shape)
+    # input's dims interleaved with 1s, other's with 1s before, so the product is in blocks
+    a_view = UnsafeView.apply(input, tuple(x for s in a for x in (s, 1)))
+    b_view = UnsafeView.apply(other, tuple(x for s in b for x in (1, s)))
+    return UnsafeView.apply(a_view * b_view, tuple(p * q for p, q in zip(a, b)))
