@@ -394,3 +394,39 @@ def check_inplace(t: Tensor, view_op: str = "") -> None:
             raise RuntimeError(messages.LEAF_INPLACE)
         if t._x is not None and t._x.get("base") is not None:
             raise RuntimeError(messages.VIEW_LEAF_INPLACE)
+
+
+class Underivable(Op):
+    """An op PyTorch gives no derivative (floor_divide, heaviside, hardsigmoid_backward ...):
+    its result hangs off a NotImplemented node with edges only to the inputs that require
+    grad, and each subclass's backward raises PyTorch's "derivative for aten::<op> is not
+    implemented". All its inputs are tensors. (A base, not an op: each subclass names its
+    grad_fn "NotImplemented" itself, which is what registers it.)"""
+    node_base, derivative_orders = NotImplementedNode, 0
+    rule = "not implemented (PyTorch raises)"
+
+    @classmethod
+    def _make_node(cls, inputs, result, args, extras):
+        # in place (`h //= 2`), too, the node has edges only to the inputs that require grad
+        wanted = tuple([t for t in inputs if t._rg])
+        return super()._make_node(wanted, result, wanted, extras)
+
+    @classmethod
+    def arrays(cls, inputs: tuple) -> list:
+        """The arrays forward takes (floor_divide promotes them as PyTorch does)."""
+        return [t._data for t in inputs]
+
+    @classmethod
+    def apply(cls, *inputs):
+        arrays = cls.arrays(inputs)
+        try:
+            result = new_tensor(cls.forward(*arrays))
+        except ValueError as e:
+            raise cls.forward_error(arrays, (), e) from None
+        node = None
+        if _grad_state.enabled and any(t._rg for t in inputs) and \
+                result._data.dtype.kind in "fc":
+            node = cls._make_node(inputs, result, inputs, None)
+        if _events.listener is not None and not _grad_state.quiet:
+            _events.listener.on_op(cls.name, inputs, result, node)
+        return result

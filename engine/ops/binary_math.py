@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _events
 from ..foreign_operands import _NUMBERS, both_tensors
-from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from . import _samples
 from ._broadcast import sum_to
 from ._exact import F32, SMALL
-from ._op import NotImplementedNode, Op
+from ._op import Op, Underivable
 from .arithmetic import pow as _pow
 
 
@@ -128,26 +126,9 @@ class Fmin(Op):
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary_apart(make, shape))
 
 
-class Heaviside(Op):
+class Heaviside(Underivable):
     """out = 0 where self < 0, values where self == 0, 1 where self > 0 (no derivative)"""
-    # PyTorch defines no derivative for heaviside: its result hangs off a NotImplemented node
-    # with edges only to the inputs that require grad, and backward through it raises
     grad_fn_name, name, n_inputs = "NotImplemented", "heaviside", 2
-    node_base = NotImplementedNode
-    rule = "not implemented (PyTorch raises)"
-    derivative_orders = 0
-
-    @classmethod
-    def apply(cls, input, values):
-        out = cls.forward(input._data, values._data)
-        wanted = tuple(t for t in (input, values) if t._rg)
-        result = new_tensor(out)
-        node = None
-        if _grad_state.enabled and wanted and out.dtype.kind in "fc":
-            node = cls._make_node(wanted, result, wanted, None)
-        if _events.listener is not None and not _grad_state.quiet:
-            _events.listener.on_op(cls.name, (input, values), result, node)
-        return result
 
     def forward(self, values):
         zero = self.dtype.type(0)

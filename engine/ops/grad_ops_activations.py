@@ -8,11 +8,9 @@ import math
 
 import numpy as np
 
-from .. import _events
-from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._exact import F32, SMALL, via64
-from ._op import NotImplementedNode, Op
+from ._op import Op, Underivable
 from .grad_ops import SigmoidBackward
 
 
@@ -210,27 +208,11 @@ class HardtanhBackward(Op):
         yield make(shape), make(shape).detach(), -0.5, 0.5
 
 
-class HardsigmoidBackward(Op):
+class HardsigmoidBackward(Underivable):
     """out = grad_output / 6 where -3 < self < 3, else 0 (no derivative of its own)"""
     # PyTorch defines no derivative for hardsigmoid_backward: under create_graph its result
-    # hangs off a NotImplemented node, with edges only to the inputs that require grad, and
-    # differentiating through that node raises
+    # is an Underivable's
     grad_fn_name, name, n_inputs = "NotImplemented", "hardsigmoid_backward", 2
-    node_base = NotImplementedNode
-    rule = "not implemented (PyTorch raises)"
-    derivative_orders = 0
-
-    @classmethod
-    def apply(cls, grad_output, self):
-        out = cls.forward(grad_output._data, self._data)
-        wanted = tuple(t for t in (grad_output, self) if t._rg)
-        result = new_tensor(out)
-        node = None
-        if _grad_state.enabled and wanted:
-            node = cls._make_node(wanted, result, wanted, None)
-        if _events.listener is not None and not _grad_state.quiet:
-            _events.listener.on_op(cls.name, (grad_output, self), result, node)
-        return result
 
     def forward(grad_output, self):
         dt = self.dtype.type

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _events
-from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
-from ._op import NotImplementedNode, Op, _default_float, _promote, scalar
+from ._op import Op, Underivable, _default_float, _promote, scalar
 
 ROUNDING_MODES = (None, "trunc", "floor")
 
@@ -163,32 +161,14 @@ class FmodTensor(Op):
         yield make(shape), make(shape, 0.5, 2.0)
 
 
-class _Underivable(Op):
-    """An op PyTorch gives no derivative: a NotImplemented node with edges only to the inputs
-    that require grad, raising "derivative for aten::<op> is not implemented" in backward."""
-    n_inputs, node_base, derivative_orders = 2, NotImplementedNode, 0
-    rule = "not implemented (PyTorch raises)"
+class _Underivable(Underivable):
+    """floor_divide's and remainder's underivable forms: two inputs in PyTorch's promotion."""
+    n_inputs = 2
 
     @classmethod
-    def _make_node(cls, inputs, result, args, extras):
-        # in place (`h //= 2`), too, the node has edges only to the inputs that require grad
-        wanted = tuple([t for t in inputs if t._rg])
-        return super()._make_node(wanted, result, wanted, extras)
-
-    @classmethod
-    def apply(cls, a, b):
-        x, y = _promote((a, b), [a._data, b._data])     # PyTorch's promotion, not numpy's
-        try:
-            result = new_tensor(cls.forward(x, y))
-        except ValueError as e:
-            raise cls.forward_error([x, y], (), e) from None
-        wanted = tuple([t for t in (a, b) if t._rg])
-        node = None
-        if _grad_state.enabled and wanted:
-            node = cls._make_node(wanted, result, wanted, None)
-        if _events.listener is not None and not _grad_state.quiet:
-            _events.listener.on_op(cls.name, (a, b), result, node)
-        return result
+    def arrays(cls, inputs: tuple) -> list:
+        a, b = inputs
+        return list(_promote((a, b), [a._data, b._data]))  # PyTorch's promotion, not numpy's
 
     @classmethod
     def sample_inputs(cls, make, shape):
