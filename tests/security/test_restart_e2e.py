@@ -30,7 +30,7 @@ def background_load(url: str, stop: threading.Event) -> None:
 
 def printed(page) -> str:
     """What the program printed: the console shows output up to the current step."""
-    page.wait_for_selector("[data-gs-player][data-runs]", state="attached", timeout=60000)
+    page.wait_for_selector("body.is-ready", state="attached", timeout=60000)
     page.click("#step-last")
     return page.inner_text("#console")
 
@@ -48,7 +48,9 @@ def test_restart_under_load_keeps_the_typed_program():
             context = browser.new_context()      # one profile: its local storage is shared
             page = context.new_page()
             page.goto(server.url + "/")
-            page.wait_for_selector("#editor")
+            # the page runs its first program on load; under load that run can still be in
+            # flight here, and its answer would then be the one the counter below waits for
+            page.wait_for_selector("body.is-ready", state="attached", timeout=60000)
             page.fill("#editor", TYPED)
             runs = int(page.get_attribute("[data-gs-player]", "data-runs") or 0)
             page.click("#run")
