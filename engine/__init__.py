@@ -178,11 +178,6 @@ def set_printoptions(*args, **kwargs) -> None:
     _set(*args, **kwargs)
 
 
-def get_printoptions():
-    from .printing import get_printoptions as _get
-    return _get()
-
-
 # torch.selu & co. are nn.functional's activations (and torch.conv2d & co. its convolutions
 # and max pooling) under their torch names (imported with nn)
 _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
@@ -259,7 +254,7 @@ __all__ = [
     "conv2d",
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
+    "autograd", "nn", "optim", "utils", "set_printoptions", "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]

@@ -239,4 +239,4 @@ def test_engine_tensors_print_through_this_module():
     assert repr(x) == "tensor([1., 2.], requires_grad=True)"
     torch.set_printoptions(precision=2)
     assert repr(torch.tensor([1 / 3])) == "tensor([0.33])"
-    assert torch.get_printoptions()["precision"] == 2
+    assert printing.get_printoptions()["precision"] == 2

@@ -2,7 +2,7 @@
 # topic: printing
 # compare: exact
 # visibility: public
-# The "short" and "full" profiles, and get_printoptions after each.
+# The "short" and "full" profiles, and back to the default.
 import torch
 torch.set_printoptions(profile="short")
 print(torch.tensor([1.12345, 2.0]))
