@@ -196,7 +196,8 @@ def __getattr__(name: str):
         if not name.endswith("_"):
             return getattr(functional, name)
         return _functools.partial(getattr(functional, name[:-1]), inplace=True)
-    raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    # the engine is the `torch` a program imports: its missing names read as PyTorch's do
+    raise AttributeError(f"module 'torch' has no attribute {name!r}")
 
 
 __all__ = [

@@ -12,4 +12,3 @@ try:
 except AttributeError as e:
     print("AttributeError:", e)
 print(hasattr(torch, "get_printoptions"), hasattr(torch, "set_printoptions"))
-torch.get_printoptions()
