@@ -26,13 +26,14 @@ from .device import accelerator, backends, cuda, device
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
-from .factories import (BoolTensor, ByteTensor, DoubleTensor, FloatTensor, IntTensor,
-                        LongTensor, allclose, arange, as_tensor, bernoulli, empty, empty_like,
+from .factories import (allclose, range_inclusive, arange, as_tensor, bernoulli, empty, empty_like,
                         equal, eye, from_numpy, full, full_like, isclose, linspace, logspace,
                         manual_seed,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                         randperm, seed, initial_seed, tensor, zeros, zeros_like)
+from .deprecated import scalar_first as _scalar_first
 from .generator import Generator, default_generator
+from .legacy_types import CPU as _LEGACY
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
                         is_inference_mode_enabled, no_grad, set_grad_enabled)
 from .ops.binary_math import copysign, float_power, fmax, fmin, heaviside, hypot
@@ -80,9 +81,21 @@ from .type_info import finfo, iinfo
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
 _np.seterr(all="ignore")
 
+# the legacy tensor types (legacy_types.py): torch.FloatTensor(2, 3), x.type(torch.LongTensor)
+FloatTensor, DoubleTensor, HalfTensor = (_LEGACY[n] for n in ("FloatTensor", "DoubleTensor",
+                                                              "HalfTensor"))
+LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
+    _LEGACY[n] for n in ("LongTensor", "IntTensor", "ShortTensor", "CharTensor", "ByteTensor",
+                         "BoolTensor"))
+
 true_divide = divide = div
+range = range_inclusive   # torch.range (this module itself never loops over Python's range)
 multiply = mul
-subtract = sub
+subtract = sub     # PyTorch gave subtract no scalar-first overload: only add and sub have it
+add = _scalar_first("alpha", ("other",), method=False)(add)
+sub = _scalar_first("alpha", ("other",), method=False)(sub)
+addcmul = _scalar_first("value", ("tensor1", "tensor2"), method=False)(addcmul)
+addcdiv = _scalar_first("value", ("tensor1", "tensor2"), method=False)(addcdiv)
 concat = concatenate = cat
 negative = neg
 absolute = abs
@@ -205,11 +218,13 @@ __all__ = [
     "Tensor", "Size", "dtype", "tensor", "as_tensor", "from_numpy", "is_tensor", "numel",
     "float32", "float64", "float16", "half", "float", "double", "int64", "long", "int32", "int",
     "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
-    "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "LongTensor", "IntTensor",
-    "BoolTensor", "ByteTensor", "device", "cuda", "backends", "accelerator",
+    "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor",
+    "IntTensor", "ShortTensor", "CharTensor", "BoolTensor", "ByteTensor", "device", "cuda",
+    "backends", "accelerator",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
-    "arange", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm", "rand_like",
+    "arange", "range", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm",
+    "rand_like",
     "randn_like", "normal", "bernoulli", "multinomial", "manual_seed", "seed", "initial_seed",
     "Generator", "default_generator",
     # grad mode

@@ -107,9 +107,20 @@ class _Namespace(metaclass=TorchNamed):
     def __repr__(self) -> str:
         return f"<module '{self._torch_name}'>"
 
+    def __getattr__(self, name: str):
+        raise AttributeError(f"module '{self._torch_name}' has no attribute '{name}'")
+
 
 class _Cuda(_Namespace):
     _torch_name = "torch.cuda"
+
+    def __getattr__(self, name: str):
+        # torch.cuda.FloatTensor & co. exist in a CPU build and refuse to build tensors
+        # (legacy_types.py, imported late: it needs Tensor, which needs this module)
+        from .legacy_types import CUDA
+        if name in CUDA:
+            return CUDA[name]
+        return super().__getattr__(name)
 
     @staticmethod
     def is_available() -> bool:

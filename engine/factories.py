@@ -12,7 +12,7 @@ import numpy as np
 from . import _events, dtypes, messages
 from .device import place
 from .generator import Generator, default_generator
-from .tensor import Tensor, _legacy_keywords, _plain, counter, new_tensor
+from .tensor import Tensor, _plain, counter, new_tensor
 
 
 # factories with one signature, whose argument parser names a requires_grad that is no bool
@@ -263,6 +263,33 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _made(new_tensor(arr), "arange", requires_grad)
 
 
+_NO_END = object()
+
+
+def range_inclusive(start, end=_NO_END, step=1, *, dtype=None, device=None,
+                    requires_grad=False) -> Tensor:
+    """Values from start to end *inclusive* (`torch.range`, deprecated in PyTorch since 0.4 but
+    still in old tutorials): floats of the default dtype unless told, each `start + i * step`
+    computed in float64 and rounded once, as PyTorch's kernel does."""
+    if end is _NO_END:
+        raise TypeError('range() missing 1 required positional arguments: "end"')
+    messages.warn("torch.range is deprecated and will be removed in a future release because "
+                  "its behavior is inconsistent with Python's range builtin. Instead, use "
+                  "torch.arange, which produces values in [start, end).")
+    place(device)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    n = int((end - start) / step) + 1           # the C++ trunc of a double quotient
+    npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
+    if npd.kind in "iub":
+        values = int(start) + np.arange(n, dtype=np.int64) * int(step)
+    else:
+        values = start + np.arange(n, dtype=np.float64) * step
+    return _made(new_tensor(values.astype(npd)), "range", requires_grad)
+
+
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """`steps` values from `start` to `end`, computed as PyTorch computes them.
 
@@ -499,24 +526,3 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor:
     return new_tensor(np.isclose(a._data, b._data, rtol, atol, equal_nan))
-
-
-# ---- legacy typed constructors ------------------------------------------------------------
-def _legacy(np_type, name):
-    def make(*args, **kwargs):
-        if kwargs:
-            _legacy_keywords(args, kwargs)
-        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-            return _made(new_tensor(np.array(_plain(args[0]), dtype=np_type)), name)
-        return _made(new_tensor(np.zeros(_size(args), dtype=np_type)), name)
-    make.__name__ = make.__qualname__ = name
-    make.__doc__ = f"Legacy constructor: torch.{name}(data) or torch.{name}(*sizes)."
-    return make
-
-
-FloatTensor = _legacy(np.float32, "FloatTensor")
-DoubleTensor = _legacy(np.float64, "DoubleTensor")
-LongTensor = _legacy(np.int64, "LongTensor")
-IntTensor = _legacy(np.int32, "IntTensor")
-BoolTensor = _legacy(np.bool_, "BoolTensor")
-ByteTensor = _legacy(np.uint8, "ByteTensor")

@@ -195,11 +195,13 @@ def warn(message: str, category: type = UserWarning) -> None:
 _WARNED_ONCE: set = set()
 
 
-def warn_once(message: str, category: type = UserWarning) -> None:
+def warn_once(message: str, category: type = UserWarning, key: str | None = None) -> None:
     """`warn`, but only the first time in the process (PyTorch's TORCH_WARN_ONCE): a second
-    scalar conversion, or a second `x.T` on a 1-D tensor, elsewhere in the program is quiet."""
-    if message not in _WARNED_ONCE:
-        _WARNED_ONCE.add(message)
+    scalar conversion, or a second `x.T` on a 1-D tensor, elsewhere in the program is quiet.
+    Warnings given one `key` share one flag (PyTorch's once-only site behind several texts)."""
+    key = message if key is None else key
+    if key not in _WARNED_ONCE:
+        _WARNED_ONCE.add(key)
         warn(message, category)
 
 

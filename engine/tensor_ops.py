@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as _np
 
 from ._names import numpy_kwargs
+from .deprecated import scalar_first
 from .device import no_cuda
 from .foreign_operands import (_NUMBERS, array_over_tensor, declines_lists, declines_sequences,
                                refuse)
@@ -183,7 +184,9 @@ class TensorOps:
     def __setitem__(self, key, value): ix.setitem(self, key, value)
 
     # ---- elementwise methods -------------------------------------------------------------
+    @scalar_first("alpha", ("other",), method=True)
     def add(self, other, *, alpha=1): return ar.add(self, _other(other, "add"), alpha=alpha)
+    @scalar_first("alpha", ("other",), method=True)
     def sub(self, other, *, alpha=1): return ar.sub(self, _other(other, "sub"), alpha=alpha)
     def mul(self, other): return ar.mul(self, _other(other, "mul"))
     # (only a rounding_mode passed, even as None, selects PyTorch's DivBackward2 overload)
@@ -260,17 +263,21 @@ class TensorOps:
     def ceil(self): return ew.ceil(self)
     def round(self, decimals=None): return ew.round(self, decimals)
 
+    @scalar_first("value", ("tensor1", "tensor2"), method=True)
     def addcmul(self, tensor1, tensor2, *, value=1):
         return fu.addcmul(self, tensor1, tensor2, value=value)
 
+    @scalar_first("value", ("tensor1", "tensor2"), method=True)
     def addcdiv(self, tensor1, tensor2, *, value=1):
         return fu.addcdiv(self, tensor1, tensor2, value=value)
 
     def lerp(self, end, weight): return fu.lerp(self, end, weight)
 
+    @scalar_first("value", ("tensor1", "tensor2"), method=True)
     def addcmul_(self, tensor1, tensor2, *, value=1):
         return ip.apply_inplace(fu.Addcmul, "addcmul_", self, tensor1, tensor2, value)
 
+    @scalar_first("value", ("tensor1", "tensor2"), method=True)
     def addcdiv_(self, tensor1, tensor2, *, value=1):
         fu.addcdiv_check(tensor1, tensor2)
         return ip.apply_inplace(fu.Addcdiv, "addcdiv_", self, tensor1, tensor2, value)
@@ -466,7 +473,9 @@ class TensorOps:
 
     # ---- dtype conversion ----------------------------------------------------------------
     def to(self, *args, **kwargs): return sh.to(self, *args, **kwargs)
-    def type(self, dtype=None): return sh.type_(self, dtype)
+    def type(self, dtype=None, non_blocking=False):
+        from .legacy_types import tensor_type     # (it needs Tensor: imported when used)
+        return tensor_type(self, dtype, non_blocking)
     def float(self): return sh.to(self, fac.dtypes.float32)
     def double(self): return sh.to(self, fac.dtypes.float64)
     def half(self): return sh.to(self, fac.dtypes.float16)
@@ -480,9 +489,11 @@ class TensorOps:
     def type_as(self, other): return sh.to(self, other.dtype)
 
     # ---- in place ------------------------------------------------------------------------
+    @scalar_first("alpha", ("other",), method=True)
     def add_(self, other, *, alpha=1):
         return ip.apply_inplace(ar.Add, "add_", self, _ti(self, other, "add_"), alpha)
 
+    @scalar_first("alpha", ("other",), method=True)
     def sub_(self, other, *, alpha=1): return ar.sub_(self, _ti(self, other, "sub_"), alpha)
     def mul_(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _ti(self, other, "mul_"))
 

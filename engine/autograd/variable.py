@@ -27,8 +27,11 @@ class Variable(metaclass=_VariableMeta):
     _torch_name = "torch.autograd.variable.Variable"
 
     def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False):
-        from .. import _events
+        from .. import _events, messages
         from ..tensor import new_tensor
+        if volatile:        # a pre-0.4 flag: no_grad() took its place
+            messages.warn("volatile was removed and now has no effect. Use `with "
+                          "torch.no_grad():` instead.")
         if data is None:
             data = new_tensor(__import__("numpy").zeros((0,), dtype="float32"))
         t = new_tensor(data._data)

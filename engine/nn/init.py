@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from .. import messages
+from ..deprecated import old_spelling
 from ..factories import empty_like
 from ..grad_mode import no_grad
 from ..ops.elementwise import where
@@ -183,6 +184,14 @@ def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
     return normal_(tensor, 0.0, std, generator)
 
 
+# the spellings of before PyTorch 0.4, still accepted with a FutureWarning
+uniform, normal, constant, xavier_uniform, xavier_normal, kaiming_uniform, kaiming_normal = (
+    old_spelling(f, "nn.init")
+    for f in (uniform_, normal_, constant_, xavier_uniform_, xavier_normal_, kaiming_uniform_,
+              kaiming_normal_))
+
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "zeros_",
            "ones_", "eye_",
-           "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_"]
+           "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_",
+           "uniform", "normal", "constant", "xavier_uniform", "xavier_normal", "kaiming_uniform",
+           "kaiming_normal"]

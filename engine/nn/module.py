@@ -362,10 +362,10 @@ class Module(metaclass=TorchNamed):
             for m in self.modules():
                 for d in (m._parameters, m._buffers):
                     for k, t in d.items():
-                        if t is not None:
-                            t._data = fn(t)._data
+                        if t is not None:   # through `.data`, whose checks PyTorch applies
+                            t.data = fn(t)
                             if t._grad is not None:
-                                t._grad._data = fn(t._grad)._data
+                                t._grad.data = fn(t._grad)
         return self
 
     def to(self, *args, **kwargs) -> "Module":
@@ -389,6 +389,11 @@ class Module(metaclass=TorchNamed):
     def double(self) -> "Module":
         from ..dtypes import float64
         return self.to(float64)
+
+    def type(self, dst_type) -> "Module":
+        """Every parameter and buffer converted with `Tensor.type(dst_type)`, integer buffers
+        included (unlike `to`, which leaves those alone)."""
+        return self._convert(lambda t: t.type(dst_type))
 
     def cpu(self) -> "Module":
         return self

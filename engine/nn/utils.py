@@ -9,6 +9,7 @@ from __future__ import annotations
 import types
 
 from .. import messages
+from ..deprecated import old_spelling
 from ..factories import tensor
 from ..grad_mode import no_grad
 from ..ops.clamping import clamp
@@ -100,5 +101,7 @@ def vector_to_parameters(vec: Tensor, parameters) -> None:
         pointer += n
 
 
+clip_grad_norm = old_spelling(clip_grad_norm_, "torch.nn.utils")   # PyTorch's FutureWarning
+
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_",
-           "parameters_to_vector", "vector_to_parameters"]
+           "parameters_to_vector", "vector_to_parameters", "clip_grad_norm"]

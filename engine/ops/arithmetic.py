@@ -39,7 +39,10 @@ class Add(Op):
     rule = "grad, alpha * grad (summed over broadcast dims)"
 
     def forward(self, other, alpha):
-        return self + other if alpha == 1 else _add_scaled(self, other, alpha)
+        if alpha == 1 and alpha is not True:
+            return self + other
+        check_alpha(self.dtype, alpha)
+        return _add_scaled(self, other, alpha)
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
@@ -62,7 +65,10 @@ class Sub(Op):
 
     def forward(self, other, alpha):
         try:
-            return self - other if alpha == 1 else _add_scaled(self, other, -alpha)
+            if alpha == 1 and alpha is not True:
+                return self - other
+            check_alpha(self.dtype, alpha)
+            return _add_scaled(self, other, -alpha)
         except TypeError:     # numpy refuses bool - bool; sub() catches a single bool operand
             raise RuntimeError(messages.bool_subtraction(True)) from None
 
@@ -291,6 +297,20 @@ class RpowScalar(Op):
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape), 2.0
+
+
+def check_alpha(dtype: np.dtype, alpha) -> None:
+    """PyTorch's checks of add's and sub's alpha against the result's dtype (True is 1 to
+    Python, so they run before any shortcut for alpha == 1)."""
+    kind = dtype.kind
+    if isinstance(alpha, bool) and kind != "b":
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if kind in "biu" and isinstance(alpha, float):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+    if kind != "c" and isinstance(alpha, complex):
+        raise RuntimeError("For non-complex input tensors, argument alpha must not be a "
+                           "complex number.")
 
 
 def _add_scaled(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:

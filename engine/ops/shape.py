@@ -523,14 +523,5 @@ def to(x: Tensor, *args, **kwargs) -> Tensor:
     return out
 
 
-def type_(x: Tensor, dtype=None):
-    from .. import dtypes
-    if dtype is None:
-        return "torch." + x.dtype.legacy
-    if isinstance(dtype, str):
-        dtype = next(d for d in dtypes.ALL if dtype.endswith(d.legacy))
-    return to(x, dtype)
-
-
 # cat/stack/split/chunk/unbind live in join.py; re-exported for callers importing them from here
 from .join import cat, chunk, split, stack, unbind  # noqa: E402,F401
