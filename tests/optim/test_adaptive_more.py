@@ -41,7 +41,8 @@ EXPECTED = [
     ('RAdam', {'lr': 0.1, 'betas': (0.5, 0.6), 'eps': 0.001},
      [0.5522522330284119, -1.3119474649429321, 1.9796299934387207, 0.14154161512851715,
       0.3238104581832886, -0.6100209355354309, 0.357553631067276, -0.07242031395435333]),
-    ('RAdam', {'lr': 0.05, 'betas': (0.8, 0.9), 'weight_decay': 0.1, 'decoupled_weight_decay': True},
+    ('RAdam', {'lr': 0.05, 'betas': (0.8, 0.9), 'weight_decay': 0.1,
+               'decoupled_weight_decay': True},
      [0.5265563726425171, -1.2370526790618896, 1.9305198192596436, 0.14726513624191284,
       0.3029994070529938, -0.6146994233131409, 0.2832510769367218, -0.07560660690069199]),
 ]
@@ -84,8 +85,8 @@ def test_group_keys_follow_pytorch():
     assert list(torch.optim.Adadelta([p]).param_groups[0]) == [
         "params", "lr", "rho", "eps", "weight_decay", "maximize", "capturable", "foreach",
         "differentiable"]
-    assert list(torch.optim.RAdam([p]).param_groups[0])[-2:] == ["decoupled_weight_decay",
-                                                                  "differentiable"]
+    last_two = list(torch.optim.RAdam([p]).param_groups[0])[-2:]
+    assert last_two == ["decoupled_weight_decay", "differentiable"]
 
 
 @pytest.mark.parametrize("name,kwargs,message", [
