@@ -187,7 +187,8 @@ def get_printoptions():
 # and max pooling) under their torch names (imported with nn)
 _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
                  "relu_", "conv1d", "conv2d", "max_pool2d", "max_pool1d", "avg_pool1d",
-                 "adaptive_avg_pool1d", "adaptive_max_pool1d")
+                 "adaptive_avg_pool1d", "adaptive_max_pool1d", "hardshrink", "rrelu",
+                 "rrelu_")
 
 
 def __getattr__(name: str):
@@ -258,6 +259,7 @@ __all__ = [
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "relu_", "conv1d",
     "conv2d",
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
+    "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "get_printoptions", "save", "load",
     # constants

@@ -240,6 +240,10 @@ class TensorOps:
         from .nn.functional import prelu
         return prelu(self, weight)
 
+    def hardshrink(self, lambd=0.5):
+        from .nn.functional import hardshrink
+        return hardshrink(self, lambd)
+
     def sign(self): return ew.sign(self)
     def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)

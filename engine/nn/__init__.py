@@ -22,6 +22,7 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Lo
 from .module import Module
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
+from .shrink import Hardshrink, RReLU, Softshrink
 from .pooling import AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
 from .sparse import Embedding
 
@@ -35,4 +36,5 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
            "MaxPool2d", "AvgPool2d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d",
            "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
+           "Hardshrink", "Softshrink", "RReLU",
            "functional", "init", "parameter", "utils"]
