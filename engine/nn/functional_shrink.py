@@ -35,9 +35,8 @@ def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """
     _floats_only(input, "softshrink_check")
     if lambd < 0:
-        dtype = input.dtype
-        word, top = ("Double", "1.79769e+308") if dtype.itemsize == 8 else ("Float",
-                                                                             "3.40282e+38")
+        double = input.dtype.itemsize == 8
+        word, top = ("Double", "1.79769e+308") if double else ("Float", "3.40282e+38")
         raise RuntimeError(f"lambda must be in range [0, {top}] for input dtype {word}, but "
                            f"found {lambd:g}")
     return _shrink.Softshrink.apply(input, lambd)
