@@ -17,8 +17,9 @@ from .adaptive_pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMax
 from .container import ModuleDict, ModuleList, ParameterList, Sequential
 from .distance import CosineSimilarity, PairwiseDistance
 from .linear import Identity, Linear
-from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss,
-                   KLDivLoss, NLLLoss, SmoothL1Loss)
+from .loss import (BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CrossEntropyLoss,
+                   HingeEmbeddingLoss, HuberLoss, KLDivLoss, L1Loss, MarginRankingLoss, MSELoss,
+                   NLLLoss, SmoothL1Loss, SoftMarginLoss)
 from .module import Module
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
@@ -38,5 +39,6 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
            "MaxPool2d", "AvgPool2d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d",
            "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
-           "Hardshrink", "Softshrink", "RReLU",
+           "Hardshrink", "Softshrink", "RReLU", "MarginRankingLoss", "HingeEmbeddingLoss",
+           "SoftMarginLoss", "CosineEmbeddingLoss",
            "functional", "init", "parameter", "utils"]

@@ -388,6 +388,9 @@ from .functional_adaptive_pool import (adaptive_avg_pool1d,  # noqa: E402
                                        adaptive_max_pool2d)
 from .functional_pool import avg_pool1d, avg_pool2d, max_pool1d, max_pool2d  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
+from .functional_margin_loss import (cosine_embedding_loss,  # noqa: E402
+                                     hinge_embedding_loss, margin_ranking_loss,
+                                     soft_margin_loss)
 from .functional_shrink import hardshrink, rrelu, rrelu_, softshrink  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
@@ -401,4 +404,6 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad", "conv1d",
            "conv2d", "max_pool2d", "avg_pool2d", "max_pool1d", "avg_pool1d",
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
-           "adaptive_max_pool2d", "hardshrink", "softshrink", "rrelu", "rrelu_"]
+           "adaptive_max_pool2d", "hardshrink", "softshrink", "rrelu", "rrelu_",
+           "margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss",
+           "cosine_embedding_loss"]
