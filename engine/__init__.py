@@ -71,6 +71,7 @@ from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
+from .ops.binary_inplace import xlogy_
 from .ops.vectors import cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
@@ -246,7 +247,7 @@ __all__ = [
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
-    "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
+    "constant_pad_nd", "xlogy", "xlogy_", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
     "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
     "aminmax",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",

@@ -1,7 +1,6 @@
 """Loss layers: MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss, L1Loss, the
 margin and embedding losses (MarginRankingLoss, HingeEmbeddingLoss, SoftMarginLoss,
-CosineEmbeddingLoss),
-KLDivLoss.
+CosineEmbeddingLoss) and KLDivLoss.
 
 PyTorch counterparts: the `torch.nn` classes of the same names. Each keeps `reduction` and
 its options and forwards to `nn.functional`; weights are registered as buffers, as in
