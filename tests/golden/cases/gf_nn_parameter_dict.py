@@ -53,9 +53,14 @@ for _ in range(3):
     print(loss, net.params["bias"].grad)
 print(net.params["weight"])
 
+
+def int_key():
+    pd[3] = torch.ones(1)
+
+
 for bad in [lambda: pd["nope"], lambda: pd(1), lambda: pd.update(3),
             lambda: pd.update([1, 2]), lambda: pd.update([("a", 1, 2)]),
-            lambda: pd.__setitem__(3, torch.ones(1))]:
+            int_key]:
     try:
         bad()
     except (AttributeError, RuntimeError, TypeError, ValueError) as e:

@@ -22,7 +22,7 @@ for name, kw in [("Adadelta", {}), ("Adadelta", dict(lr=0.5, rho=0.8, eps=1e-4))
                  ("Adamax", {}), ("Adamax", dict(lr=0.1, betas=(0.8, 0.95))),
                  ("Adamax", dict(lr=0.05, weight_decay=0.2, eps=1e-3))]:
     w, b = model_params()
-    opt = getattr(torch.optim, name)([w, b], **kw)
+    opt = {"Adadelta": torch.optim.Adadelta, "Adamax": torch.optim.Adamax}[name]([w, b], **kw)
     print(name, kw)
     for step in range(4):
         opt.zero_grad()

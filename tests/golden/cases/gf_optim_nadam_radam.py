@@ -10,11 +10,12 @@ import torch
 
 x = torch.tensor([[2.0, 1.0], [-1.0, 0.5], [0.5, -3.0], [1.0, 1.0]])
 y = torch.tensor([1.0, 0.0, -2.0, 3.0])
+OPTIMIZERS = {"NAdam": torch.optim.NAdam, "RAdam": torch.optim.RAdam}
 
 
 def fit(name, steps=6, **kw):
     w = torch.tensor([0.5, -0.5], requires_grad=True)
-    opt = getattr(torch.optim, name)([w], **kw)
+    opt = OPTIMIZERS[name]([w], **kw)
     for step in range(steps):
         opt.zero_grad()
         loss = ((x @ w - y) ** 2).mean()
@@ -45,11 +46,11 @@ print(saved["param_groups"])
 again = torch.optim.NAdam([w], lr=0.5)
 again.load_state_dict(saved)
 print(again.param_groups[0]["lr"], again.state[w]["mu_product"], again.state[w]["step"])
-print(torch.optim.RAdam([{"params": [w]}, {"params": [torch.zeros(2, requires_grad=True)],
-                                            "lr": 0.5}]))
+other = torch.zeros(2, requires_grad=True)
+print(torch.optim.RAdam([{"params": [w]}, {"params": [other], "lr": 0.5}]))
 for name, bad in [("NAdam", dict(momentum_decay=-0.1)), ("NAdam", dict(betas=(0.9, 1.0))),
                   ("RAdam", dict(eps=-1e-8)), ("RAdam", dict(weight_decay=-0.5))]:
     try:
-        getattr(torch.optim, name)([w], **bad)
+        OPTIMIZERS[name]([w], **bad)
     except ValueError as e:
         print(name, "ValueError", e)
