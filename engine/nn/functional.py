@@ -1,8 +1,9 @@
 """`torch.nn.functional`: activations, `linear` and the losses as plain functions.
 
-The losses are in `functional_loss.py`, normalisation in `functional_norm.py`, embeddings in
-`functional_sparse.py`, distances in `functional_distance.py`, padding in `functional_pad.py`;
-all are re-exported here.
+The losses are in `functional_loss.py` (the margin and embedding ones in
+`functional_margin_loss.py`), normalisation in `functional_norm.py`, embeddings in
+`functional_sparse.py`, distances in `functional_distance.py`, padding in `functional_pad.py`,
+hardshrink, softshrink and rrelu in `functional_shrink.py`; all are re-exported here.
 
 Each function checks its arguments in PyTorch's words and then calls one op (`engine.ops`)
 or composes a few, recording the same grad_fn chain PyTorch records (`linear` with a bias
