@@ -72,6 +72,7 @@ from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
+from .ops.binary_inplace import xlogy_
 from .ops.vectors import cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
@@ -195,7 +196,8 @@ def set_printoptions(*args, **kwargs) -> None:
 # and max pooling) under their torch names (imported with nn)
 _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_",
                  "relu_", "conv1d", "conv2d", "max_pool2d", "max_pool1d", "avg_pool1d",
-                 "adaptive_avg_pool1d", "adaptive_max_pool1d")
+                 "adaptive_avg_pool1d", "adaptive_max_pool1d", "hardshrink", "rrelu",
+                 "rrelu_")
 
 
 def __getattr__(name: str):
@@ -256,7 +258,7 @@ __all__ = [
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
     "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
-    "constant_pad_nd", "xlogy", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
+    "constant_pad_nd", "xlogy", "xlogy_", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
     "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
     "aminmax",
     "rad2deg", "frac", "sinc", "logit", "nan_to_num",
@@ -269,6 +271,7 @@ __all__ = [
     "selu", "celu", "prelu", "threshold", "selu_", "celu_", "threshold_", "relu_", "conv1d",
     "conv2d",
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
+    "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
     "autograd", "nn", "optim", "utils", "set_printoptions", "save", "load",
     # constants

@@ -16,14 +16,14 @@ from .foreign_operands import (_NUMBERS, array_over_tensor, declines_lists, decl
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
-fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = spc = None          # bind_ops()
+fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = spc = bip = None    # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
     """Import the op families (called once, after Tensor exists)."""
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
-    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc
+    global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc, bip
     from .tensor import Tensor as _T
     from . import factories as fac
     from .ops import _op
@@ -49,6 +49,7 @@ def bind_ops() -> None:
     from .ops import triangular as tri
     from .ops import vectors as vec
     from .ops import xlogy as xl
+    from .ops import binary_inplace as bip
     from .ops import binary_math as bm
     from .ops import special as spc
     from .ops._codegen import compile_operator
@@ -242,6 +243,10 @@ class TensorOps:
     def prelu(self, weight):
         from .nn.functional import prelu
         return prelu(self, weight)
+
+    def hardshrink(self, lambd=0.5):
+        from .nn.functional import hardshrink
+        return hardshrink(self, lambd)
 
     def sign(self): return ew.sign(self)
     def sgn(self): return ew.sgn(self)
@@ -519,6 +524,11 @@ class TensorOps:
         return ip.apply_inplace(ar.Div, "true_divide_", self, _ti(self, other, "true_divide_"))
 
     def floor_divide_(self, other): return rnd.floor_divide_(self, other)
+    def xlogy_(self, other): return bip.xlogy_(self, other)
+    def atan2_(self, other): return bip.atan2_(self, other)
+    def arctan2_(self, other): return bip.atan2_(self, other, "arctan2_")
+    def float_power_(self, exponent): return bip.float_power_(self, exponent)
+    def heaviside_(self, values): return bip.heaviside_(self, values)
     def remainder_(self, other): return rnd.remainder_(self, other)
     def fmod_(self, other): return rnd.fmod_(self, other)
     def pow_(self, exponent): return ip.apply_inplace(ar.PowScalar, "pow_", self, exponent)

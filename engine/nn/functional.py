@@ -1,8 +1,9 @@
 """`torch.nn.functional`: activations, `linear` and the losses as plain functions.
 
-The losses are in `functional_loss.py`, normalisation in `functional_norm.py`, embeddings in
-`functional_sparse.py`, distances in `functional_distance.py`, padding in `functional_pad.py`;
-all are re-exported here.
+The losses are in `functional_loss.py` (the margin and embedding ones in
+`functional_margin_loss.py`), normalisation in `functional_norm.py`, embeddings in
+`functional_sparse.py`, distances in `functional_distance.py`, padding in `functional_pad.py`,
+hardshrink, softshrink and rrelu in `functional_shrink.py`; all are re-exported here.
 
 Each function checks its arguments in PyTorch's words and then calls one op (`engine.ops`)
 or composes a few, recording the same grad_fn chain PyTorch records (`linear` with a bias
@@ -388,6 +389,10 @@ from .functional_adaptive_pool import (adaptive_avg_pool1d,  # noqa: E402
                                        adaptive_max_pool2d)
 from .functional_pool import avg_pool1d, avg_pool2d, max_pool1d, max_pool2d  # noqa: E402
 from .functional_sparse import embedding, one_hot  # noqa: E402
+from .functional_margin_loss import (cosine_embedding_loss,  # noqa: E402
+                                     hinge_embedding_loss, margin_ranking_loss,
+                                     soft_margin_loss)
+from .functional_shrink import hardshrink, rrelu, rrelu_, softshrink  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
@@ -400,4 +405,6 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad", "conv1d",
            "conv2d", "max_pool2d", "avg_pool2d", "max_pool1d", "avg_pool1d",
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
-           "adaptive_max_pool2d"]
+           "adaptive_max_pool2d", "hardshrink", "softshrink", "rrelu", "rrelu_",
+           "margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss",
+           "cosine_embedding_loss"]

@@ -1,5 +1,6 @@
-"""Loss layers: MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss, L1Loss,
-KLDivLoss.
+"""Loss layers: MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss, L1Loss, the
+margin and embedding losses (MarginRankingLoss, HingeEmbeddingLoss, SoftMarginLoss,
+CosineEmbeddingLoss) and KLDivLoss.
 
 PyTorch counterparts: the `torch.nn` classes of the same names. Each keeps `reduction` and
 its options and forwards to `nn.functional`; weights are registered as buffers, as in
@@ -130,5 +131,52 @@ class KLDivLoss(_Loss):
         return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
 
 
+class MarginRankingLoss(_Loss):
+    """Ranking loss on pairs: max(0, -y * (x1 - x2) + margin)."""
+
+    def __init__(self, margin: float = 0.0, size_average=None, reduce=None,
+                 reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F.margin_ranking_loss(input1, input2, target, margin=self.margin,
+                                     reduction=self.reduction)
+
+
+class HingeEmbeddingLoss(_Loss):
+    """x where y is 1, max(0, margin - x) where y is -1."""
+
+    def __init__(self, margin: float = 1.0, size_average=None, reduce=None,
+                 reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.hinge_embedding_loss(input, target, margin=self.margin,
+                                      reduction=self.reduction)
+
+
+class SoftMarginLoss(_Loss):
+    """Two-class logistic loss log(1 + exp(-y * x)) (`SoftMarginLossBackward0`)."""
+
+    def forward(self, input, target):
+        return F.soft_margin_loss(input, target, reduction=self.reduction)
+
+
+class CosineEmbeddingLoss(_Loss):
+    """1 - cos(x1, x2) where y is 1, max(0, cos(x1, x2) - margin) where y is -1."""
+
+    def __init__(self, margin: float = 0.0, size_average=None, reduce=None,
+                 reduction: str = "mean") -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F.cosine_embedding_loss(input1, input2, target, margin=self.margin,
+                                       reduction=self.reduction)
+
+
 __all__ = ["MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss", "BCEWithLogitsLoss",
-           "NLLLoss", "CrossEntropyLoss", "KLDivLoss"]
+           "NLLLoss", "CrossEntropyLoss", "KLDivLoss", "MarginRankingLoss",
+           "HingeEmbeddingLoss", "SoftMarginLoss", "CosineEmbeddingLoss"]

@@ -1,4 +1,5 @@
-"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad and `lr_scheduler`.
+"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam
+and `lr_scheduler`.
 
 Optimisers keep PyTorch's `param_groups` and `state`, update parameters in place under
 `no_grad`, and report each step to the engine's listener.
@@ -6,10 +7,15 @@ Optimisers keep PyTorch's `param_groups` and `state`, update parameters in place
 from __future__ import annotations
 
 from . import lr_scheduler
+from .adadelta import Adadelta
 from .adagrad import Adagrad
 from .adam import Adam, AdamW
+from .adamax import Adamax
+from .nadam import NAdam
+from .radam import RAdam
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adadelta", "Adamax",
+           "NAdam", "RAdam", "lr_scheduler"]

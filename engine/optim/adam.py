@@ -33,9 +33,7 @@ class Adam(Optimizer):
         check_lr(lr)
         if not 0.0 <= eps:
             raise ValueError(f"Invalid epsilon value: {eps}")
-        for i in (0, 1):
-            if not 0.0 <= betas[i] < 1.0:
-                raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
+        check_betas(betas)
         if not 0.0 <= weight_decay:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
@@ -78,6 +76,13 @@ class Adam(Optimizer):
             dt = p._data.dtype.type
             denom = np.sqrt(v) / dt(bc2_sqrt) + dt(eps)
             self._write(p, addcdiv(p._data, m, denom, -step_size))
+
+
+def check_betas(betas) -> None:
+    """PyTorch's check of (beta1, beta2) for the Adam family, index by index."""
+    for i in (0, 1):
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {betas[i]}")
 
 
 class AdamW(Adam):
