@@ -14,21 +14,53 @@
 # log_softmax backward's `g - exp(y) * sum` and the silu backward's `1 + x * (1 - s)` are each
 # rounded once too (fma32). The reference bits were recorded with PyTorch's AVX-512 kernels
 # (16-lane float32 vectors: ops/_sum_order.py VEC_LANES); `dev/sweep_bits.py` measures them.
+#
+# NOTE [tiny tensors through Python floats]
+# A learner's tensor has a handful of elements, and there numpy's per-call cost (two casts,
+# two fresh arrays) outweighs the arithmetic. Python floats are float64 and the math module
+# calls the C library's double functions, so for 1-D float32 arrays of at most TINY elements
+# the same float64 values are computed per element and rounded once to float32 by
+# np.fromiter: about 1.2 against 1.75 us for a 3-element sin. Only where the float32 bits
+# were shown to be the via64 ones (tests/engine/test_exact.py checks them):
+# - sin, cos: numpy's float64 loops call the C library's sin and cos, so even the float64
+#   values agree (no difference in 4 million random float32 inputs; every float32 in
+#   +-[0.5, 8] checked);
+# - tanh: numpy has a float64 tanh of its own, one ulp away from the C library's in a
+#   quarter of the values, but never after rounding to float32 (every float32 in +-[1e-5, 10]
+#   checked; outside that tanh(x) rounds to x or to +-1 in both). One difference, where the
+#   new bits are PyTorch's: the C library's tanh of a nan is that nan (torch.signbit of
+#   tanh(-nan) is True), numpy's float64 tanh returns +nan for any nan.
+# The math functions raise ValueError where numpy returns nan (sin(inf)); those inputs take
+# the numpy route. exp, log & co. have their own float64 kernels in numpy and were not
+# checked, so they keep via64.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 SMALL = 4096                 # elements: at most this many are evaluated the exact way
+TINY = 8                     # elements: at most this many go through Python floats (measured
+                             # crossover with the numpy route: between 8 and 16)
 F32 = np.dtype(np.float32)
+# numpy ufunc -> the math function with the same float32 bits (NOTE [tiny tensors ...])
+_SAME_BITS_IN_MATH = {np.sin: math.sin, np.cos: math.cos, np.tanh: math.tanh}
 
 
 def via64(ufunc):
-    """`ufunc` evaluated in float64 for small float32 arrays (see the NOTE above)."""
+    """`ufunc` evaluated in float64 for small float32 arrays (see the NOTEs above)."""
     f64 = np.float64
+    scalar = _SAME_BITS_IN_MATH.get(ufunc)
+    fromiter = np.fromiter
 
     def run(x):
         if x.dtype == F32 and x.size <= SMALL:
+            if scalar is not None and x.ndim == 1 and x.size <= TINY:
+                try:
+                    return fromiter(map(scalar, x.tolist()), F32, x.size)
+                except ValueError:          # an infinity: numpy's nan instead
+                    pass
             return ufunc(x, dtype=f64).astype(F32)
         return ufunc(x)
     return run
@@ -38,6 +70,9 @@ def one_minus_square(y: np.ndarray) -> np.ndarray:
     """`1 - y * y` rounded once, as a fused multiply-add gives it, for small float32 arrays;
     a fresh array (callers may write into it)."""
     if y.dtype == F32 and y.size <= SMALL:
+        if y.ndim == 1 and y.size <= TINY:
+            # the same two float64 operations in Python floats (NOTE [tiny tensors ...])
+            return np.fromiter([1.0 - v * v for v in y.tolist()], F32, y.size)
         t = y.astype(np.float64)
         np.multiply(t, t, out=t)            # out= keeps 0-d results arrays, not scalars
         # 1.0, not 1: the same float64 difference, without numpy's slower promotion of a
