@@ -51,19 +51,25 @@ _SAME_BITS_IN_MATH = {np.sin: math.sin, np.cos: math.cos, np.tanh: math.tanh}
 def via64(ufunc):
     """`ufunc` evaluated in float64 for small float32 arrays (see the NOTEs above)."""
     f64 = np.float64
-    scalar = _SAME_BITS_IN_MATH.get(ufunc)
-    fromiter = np.fromiter
 
     def run(x):
         if x.dtype == F32 and x.size <= SMALL:
-            if scalar is not None and x.ndim == 1 and x.size <= TINY:
-                try:
-                    return fromiter(map(scalar, x.tolist()), F32, x.size)
-                except ValueError:          # an infinity: numpy's nan instead
-                    pass
             return ufunc(x, dtype=f64).astype(F32)
         return ufunc(x)
-    return run
+
+    scalar = _SAME_BITS_IN_MATH.get(ufunc)
+    if scalar is None:
+        return run
+    fromiter = np.fromiter
+
+    def tiny_first(x):
+        if x.ndim == 1 and x.size <= TINY and x.dtype == F32:
+            try:
+                return fromiter(map(scalar, x.tolist()), F32, x.size)
+            except ValueError:          # sin or cos of an infinity: numpy's nan instead
+                pass
+        return run(x)
+    return tiny_first
 
 
 def one_minus_square(y: np.ndarray) -> np.ndarray:
