@@ -20,16 +20,19 @@
 # two fresh arrays) outweighs the arithmetic. Python floats are float64 and the math module
 # calls the C library's double functions, so for 1-D float32 arrays of at most TINY elements
 # the same float64 values are computed per element and rounded once to float32 by
-# np.fromiter: about 1.2 against 1.75 us for a 3-element sin. Only where the float32 bits
-# were shown to be the via64 ones (tests/engine/test_exact.py checks them):
-# - sin, cos: numpy's float64 loops call the C library's sin and cos, so even the float64
-#   values agree (none differs in 4 million random float32 inputs; after rounding, every
-#   float32 in +-[2**-20, 2**20] checked with dev/sweep_libm.py);
+# np.fromiter: 1.5 against 2.0 us for a 3-element sin on the shared benchmark machine.
+# `1 - y * y` (one_minus_square) likewise: Python's float * and - are the same two IEEE double
+# operations as numpy's float64 ones. Only where the float32 bits were shown to be the via64
+# ones (tests/engine/test_exact.py samples them, dev/sweep_libm.py sweeps ranges):
+# - sin, cos: numpy's float64 loops call the C library's sin and cos here (numpy 2.4, a CPU
+#   without AVX-512), so even the float64 values agree (none differs in 4 million random
+#   inputs); after rounding, every float32 in +-[2**-20, 2**20] agrees;
 # - tanh: numpy has a float64 tanh of its own, one ulp away from the C library's in a
 #   quarter of the values, but never after rounding to float32 (every float32 in +-[1e-9, 200]
-#   checked; outside that tanh(x) rounds to x or to +-1 in both). One difference, where the
+#   agrees; outside that tanh(x) rounds to x or to +-1 in both). One difference, where the
 #   new bits are PyTorch's: the C library's tanh of a nan is that nan (torch.signbit of
-#   tanh(-nan) is True), numpy's float64 tanh returns +nan for any nan.
+#   tanh(-nan) is True), numpy's float64 tanh, still used for larger, 0-d and 2-D arrays,
+#   returns +nan for any nan.
 # The math functions raise ValueError where numpy returns nan (sin(inf)); those inputs take
 # the numpy route. exp, log & co. have their own float64 kernels in numpy and were not
 # checked, so they keep via64.
@@ -41,8 +44,9 @@ import math
 import numpy as np
 
 SMALL = 4096                 # elements: at most this many are evaluated the exact way
-TINY = 8                     # elements: at most this many go through Python floats (measured
-                             # crossover with the numpy route: between 8 and 16)
+# elements: at most this many go through Python floats (the measured crossover with the
+# numpy route is between 8 and 16 elements)
+TINY = 8
 F32 = np.dtype(np.float32)
 # numpy ufunc -> the math function with the same float32 bits (NOTE [tiny tensors ...])
 _SAME_BITS_IN_MATH = {np.sin: math.sin, np.cos: math.cos, np.tanh: math.tanh}
