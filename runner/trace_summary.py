@@ -55,24 +55,22 @@ class Summary:
             kind = rec[0]
             if kind == "op":
                 order += 1
-                node = rec[6]
-                if node is None:  # holds no graph object: kept as it is, never swept
+                if rec[6] is None:  # holds no graph object: kept as it is, never swept
                     kept[rec[4]] = [_alive, rec, None, order]
-                    continue
-                # the weak form: no strong reference to the graph, saves read when rendered;
-                # the output lives as long as its grad_fn can
-                ref = _ref(node)
-                new_nodes = rec[8]
-                refs = tuple([_ref(n) for n, _ in new_nodes]) if new_nodes else ()
-                weak = rec[:6] + (ref, None, refs) + rec[9:]
-                defs[rec[4]] = [ref, weak, None, order]
-                key = ("node", node._uid)
-                if key not in defs:
-                    defs[key] = [ref, weak, None, order]
-                for (n, _), nref in zip(new_nodes, refs):
-                    key = ("node", n._uid)
+                elif rec[8]:  # it introduced nodes (a leaf's AccumulateGrad): rarer
+                    self._absorb_introducing(rec, order)
+                else:
+                    # the weak form (see _absorb_introducing) of the usual op, built from its
+                    # fields: one tuple, where slicing and joining the record make four
+                    (_, line, op, n_in, out, fn, node, _, _, mode, in_bw, raw, shape, dtype, rg,
+                     fn_name, bound, ins) = rec
+                    ref = _ref(node)
+                    weak = ("op", line, op, n_in, out, fn, ref, None, (), mode, in_bw, raw,
+                            shape, dtype, rg, fn_name, bound, ins)
+                    defs[out] = [ref, weak, None, order]
+                    key = ("node", node._uid)
                     if key not in defs:
-                        defs[key] = [nref, weak, None, order]
+                        defs[key] = [ref, weak, None, order]
             elif kind in _DEFINE_NOTHING:
                 continue
             elif kind == "overflow":  # counted past the window cap: counts only
@@ -109,6 +107,23 @@ class Summary:
         self.order = order
         if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
             self._prune()
+
+    def _absorb_introducing(self, rec: tuple, order: int) -> None:
+        """An op record whose event introduced nodes besides its own, in the weak form: no
+        strong reference to the graph, saves read when rendered; the output lives as long as
+        its grad_fn can."""
+        defs, node, new_nodes = self.defs, rec[6], rec[8]
+        ref = _ref(node)
+        refs = tuple([_ref(n) for n, _ in new_nodes])
+        weak = rec[:6] + (ref, None, refs) + rec[9:]
+        defs[rec[4]] = [ref, weak, None, order]
+        key = ("node", node._uid)
+        if key not in defs:
+            defs[key] = [ref, weak, None, order]
+        for (n, _), nref in zip(new_nodes, refs):
+            key = ("node", n._uid)
+            if key not in defs:
+                defs[key] = [nref, weak, None, order]
 
     def _prune(self) -> None:
         now, gone = self.absorbed, []
