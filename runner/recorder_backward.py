@@ -62,7 +62,8 @@ class BackwardEvents:
             jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
         first = roots[0]._data if roots else None
         if first is not None and first.size == 1:
-            self._series.append([k, num(first.reshape(()).item(), self.limits["digits"])])
+            # item() reads the one element whatever the shape (cheaper than a 0-d reshape)
+            self._series.append([k, num(first.item(), self.limits["digits"])])
         self._window.append(("backward_begin", line, k, api, root_ids,
                              [self._snap(r) for r in roots],
                              [self._snap(s) if s is not None else _ones_snap(r)

@@ -38,8 +38,10 @@ class Summary:
         self.last_pass: int | None = None
         self.stdout: list[str] = []
         self.warnings: list[tuple] = []
-        # id or ("node", uid) -> [weakref, record, absorbed when found dead, order]: `defs`
-        # for definitions tied to a graph node (swept), `kept` for the rest (never swept)
+        # tensor id (a str) or node uid (an int) -> [weakref, record, absorbed when found
+        # dead, order]: `defs` for definitions tied to a graph node (swept), `kept` for the
+        # rest (never swept). An op's output and node share one entry, since they live and
+        # die together (NOTE [entries in flight]).
         self.defs: dict = {}
         self.kept: dict = {}
         self.order = 0
@@ -55,24 +57,21 @@ class Summary:
             kind = rec[0]
             if kind == "op":
                 order += 1
-                node = rec[6]
-                if node is None:  # holds no graph object: kept as it is, never swept
+                if rec[6] is None:  # holds no graph object: kept as it is, never swept
                     kept[rec[4]] = [_alive, rec, None, order]
-                    continue
-                # the weak form: no strong reference to the graph, saves read when rendered;
-                # the output lives as long as its grad_fn can
-                ref = _ref(node)
-                new_nodes = rec[8]
-                refs = tuple([_ref(n) for n, _ in new_nodes]) if new_nodes else ()
-                weak = rec[:6] + (ref, None, refs) + rec[9:]
-                defs[rec[4]] = [ref, weak, None, order]
-                key = ("node", node._uid)
-                if key not in defs:
-                    defs[key] = [ref, weak, None, order]
-                for (n, _), nref in zip(new_nodes, refs):
-                    key = ("node", n._uid)
-                    if key not in defs:
-                        defs[key] = [nref, weak, None, order]
+                elif rec[8]:  # it introduced nodes (a leaf's AccumulateGrad): rarer
+                    self._absorb_introducing(rec, order)
+                else:
+                    # the weak form (see _absorb_introducing) of the usual op, built from its
+                    # fields: one tuple, where slicing and joining the record make four
+                    (_, line, op, n_in, out, fn, node, _, _, mode, in_bw, raw, shape, dtype, rg,
+                     fn_name, bound, ins) = rec
+                    ref = _ref(node)
+                    weak = ("op", line, op, n_in, out, fn, ref, None, (), mode, in_bw, raw,
+                            shape, dtype, rg, fn_name, bound, ins)
+                    entry = defs[out] = [ref, weak, None, order]
+                    if node._uid not in defs:
+                        defs[node._uid] = entry
             elif kind in _DEFINE_NOTHING:
                 continue
             elif kind == "overflow":  # counted past the window cap: counts only
@@ -98,9 +97,9 @@ class Summary:
                 self.updates.setdefault(rec[2], {})["value"] = rec[5]
                 order += 1
                 if rec[7] is not None:
-                    kept.setdefault(("node", rec[7][0]._uid), [_alive, rec, None, order])
+                    kept.setdefault(rec[7][0]._uid, [_alive, rec, None, order])
                 for n, _ in rec[8]:
-                    kept.setdefault(("node", n._uid), [_alive, rec, None, order])
+                    kept.setdefault(n._uid, [_alive, rec, None, order])
             elif kind == "grad_reset":
                 self.updates.setdefault(rec[2], {})["grad"] = rec[4]
             elif kind == "optimizer_step":
@@ -110,20 +109,38 @@ class Summary:
         if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
             self._prune()
 
+    def _absorb_introducing(self, rec: tuple, order: int) -> None:
+        """An op record whose event introduced nodes besides its own, in the weak form: no
+        strong reference to the graph, saves read when rendered; the output lives as long as
+        its grad_fn can."""
+        defs, node, new_nodes = self.defs, rec[6], rec[8]
+        ref = _ref(node)
+        refs = tuple([_ref(n) for n, _ in new_nodes])
+        weak = rec[:6] + (ref, None, refs) + rec[9:]
+        entry = defs[rec[4]] = [ref, weak, None, order]
+        if node._uid not in defs:
+            defs[node._uid] = entry
+        for (n, _), nref in zip(new_nodes, refs):
+            if n._uid not in defs:
+                defs[n._uid] = [nref, weak, None, order]
+
     def _prune(self) -> None:
         now, gone = self.absorbed, []
         for key, entry in self.defs.items():
             if entry[0]() is None:
                 if entry[2] is None:
                     entry[2] = now
-                elif now - entry[2] >= self.tail:
+                elif entry[2] != now and now - entry[2] >= self.tail:
+                    # (!= now: a shared entry is met twice in a sweep, and with a tail of 0
+                    # the second meeting must not count as a sweep later)
                     gone.append(key)
         for key in gone:
             del self.defs[key]
             self.updates.pop(key, None)
 
     def live_defs(self) -> dict:
-        """id key -> a record with strong references again (dead objects' records skipped)."""
+        """id key (a tensor id, or ("node", uid) as runner/trace_build.py keys nodes) -> a
+        record with strong references again (dead objects' records skipped)."""
         out, revived = {}, {}
         entries = sorted(list(self.defs.items()) + list(self.kept.items()), key=lambda e: e[1][3])
         for key, (ref, rec, _, _) in entries:
@@ -144,9 +161,19 @@ class Summary:
                             node, node._saved if node is not None else (), new) + rec[9:]
                     revived[id(rec)] = strong
                 rec = strong
-            out[key] = rec
+            out[("node", key) if type(key) is int else key] = rec
         return out
 
 
 def _alive():
     return True
+
+
+# NOTE [entries in flight]
+# In a training loop each epoch's graph dies within an epoch or two, but its definitions wait
+# here until a sweep has seen them dead for `tail` windows: 16 to 32 windows' worth of entries
+# are alive at any time. The cyclic collector runs when allocations outnumber deallocations by
+# its threshold, and every such entry that outlives a collection pushes the next one closer,
+# so the entries' count sets how often it runs during a traced W2. Each op therefore leaves
+# one list (its output's and its node's keys share it) and no key tuple (a node's key is its
+# uid, an int, where a tensor's is its id, a str).
