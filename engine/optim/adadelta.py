@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import new_tensor
-from .optimizer import Optimizer, addcmul, check_lr, fma, scalar
+from .optimizer import (Optimizer, addcmul, check_lr, check_nonnegative, count_step, fma,
+                        followed_grad, scalar, start_state)
 
 
 class Adadelta(Optimizer):
@@ -29,10 +29,8 @@ class Adadelta(Optimizer):
         check_lr(lr)
         if not 0.0 <= rho <= 1.0:
             raise ValueError(f"Invalid rho value: {rho}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_nonnegative("epsilon", eps)
+        check_nonnegative("weight_decay", weight_decay)
         defaults = dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize,
                         capturable=capturable, foreach=foreach, differentiable=differentiable)
         super().__init__(params, defaults)
@@ -43,11 +41,9 @@ class Adadelta(Optimizer):
         for p in params:
             st = self.state[p]
             if not st:
-                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
-                st["square_avg"] = new_tensor(np.zeros_like(p._data))
-                st["acc_delta"] = new_tensor(np.zeros_like(p._data))
-            st["step"]._data[...] += 1
-            g = -p._grad._data if group["maximize"] else p._grad._data
+                start_state(st, p, "square_avg", "acc_delta")
+            count_step(st)
+            g = followed_grad(p, group)
             if wd != 0:
                 g = fma(g, wd, p._data)
             dt = p._data.dtype.type

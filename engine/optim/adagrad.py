@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import new_tensor
-from .optimizer import Optimizer, addcdiv, addcmul, check_lr, fma, scalar
+from .optimizer import (Optimizer, addcdiv, addcmul, check_lr, check_nonnegative, count_step, fma,
+                        followed_grad, scalar)
 
 
 class Adagrad(Optimizer):
@@ -29,15 +30,10 @@ class Adagrad(Optimizer):
                  eps=1e-10, foreach=None, *, maximize=False, differentiable=False,
                  fused=None) -> None:
         check_lr(lr)
-        if not 0.0 <= lr_decay:
-            raise ValueError(f"Invalid lr_decay value: {lr_decay}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= initial_accumulator_value:
-            raise ValueError("Invalid initial_accumulator_value value: "
-                             f"{initial_accumulator_value}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_nonnegative("lr_decay", lr_decay)
+        check_nonnegative("weight_decay", weight_decay)
+        check_nonnegative("initial_accumulator_value", initial_accumulator_value)
+        check_nonnegative("epsilon", eps)
         defaults = dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
                         initial_accumulator_value=initial_accumulator_value, foreach=foreach,
                         maximize=maximize, differentiable=differentiable, fused=fused)
@@ -58,9 +54,8 @@ class Adagrad(Optimizer):
             if not self.state[p]:       # added later: PyTorch reads the constructor's value
                 self._init_state(p, self.defaults["initial_accumulator_value"])
             st = self.state[p]
-            g = -p._grad._data if group["maximize"] else p._grad._data
-            st["step"]._data[...] += 1
-            step = float(st["step"]._data)
+            g = followed_grad(p, group)
+            step = count_step(st)
             if wd != 0:
                 g = fma(g, wd, p._data)
             clr = lr / (1 + (step - 1) * lr_decay)

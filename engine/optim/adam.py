@@ -11,8 +11,8 @@ import math
 
 import numpy as np
 
-from ..tensor import new_tensor
-from .optimizer import Optimizer, addcdiv, addcmul, check_lr, fma, lerp, scalar
+from .optimizer import (Optimizer, addcdiv, addcmul, check_lr, check_nonnegative, count_step, fma,
+                        followed_grad, lerp, scalar, start_state)
 
 
 class Adam(Optimizer):
@@ -31,11 +31,9 @@ class Adam(Optimizer):
                  amsgrad=False, *, foreach=None, maximize=False, capturable=False,
                  differentiable=False, fused=None, decoupled_weight_decay=False) -> None:
         check_lr(lr)
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_nonnegative("epsilon", eps)
         check_betas(betas)
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_nonnegative("weight_decay", weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
                         amsgrad=amsgrad, maximize=maximize, foreach=foreach,
                         capturable=capturable, differentiable=differentiable, fused=fused,
@@ -46,19 +44,12 @@ class Adam(Optimizer):
         lr, (beta1, beta2) = scalar(group["lr"]), group["betas"]
         eps, wd = group["eps"], group["weight_decay"]
         for p in params:
-            g = p._grad._data
-            if group["maximize"]:
-                g = -g
+            g = followed_grad(p, group)
             st = self.state[p]
             if not st:
-                # PyTorch keeps the step count as a float32 0-d tensor
-                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
-                st["exp_avg"] = new_tensor(np.zeros_like(p._data))
-                st["exp_avg_sq"] = new_tensor(np.zeros_like(p._data))
-                if group["amsgrad"]:
-                    st["max_exp_avg_sq"] = new_tensor(np.zeros_like(p._data))
-            st["step"]._data[...] += 1
-            step = float(st["step"]._data)
+                start_state(st, p, "exp_avg", "exp_avg_sq",
+                            *(("max_exp_avg_sq",) if group["amsgrad"] else ()))
+            step = count_step(st)
             if wd != 0:
                 if group["decoupled_weight_decay"]:
                     p._data[...] = p._data * p._data.dtype.type(1 - lr * wd)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import new_tensor
 from .adam import check_betas
-from .optimizer import Optimizer, addcdiv, check_lr, fma, lerp, scalar
+from .optimizer import (Optimizer, addcdiv, check_lr, check_nonnegative, count_step, fma,
+                        followed_grad, lerp, scalar, start_state)
 
 
 class Adamax(Optimizer):
@@ -29,11 +29,9 @@ class Adamax(Optimizer):
                  foreach=None, *, maximize=False, differentiable=False,
                  capturable=False) -> None:
         check_lr(lr)
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_nonnegative("epsilon", eps)
         check_betas(betas)
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_nonnegative("weight_decay", weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
                         foreach=foreach, maximize=maximize, differentiable=differentiable,
                         capturable=capturable)
@@ -45,12 +43,9 @@ class Adamax(Optimizer):
         for p in params:
             st = self.state[p]
             if not st:
-                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
-                st["exp_avg"] = new_tensor(np.zeros_like(p._data))
-                st["exp_inf"] = new_tensor(np.zeros_like(p._data))
-            g = -p._grad._data if group["maximize"] else p._grad._data
-            st["step"]._data[...] += 1
-            step = float(st["step"]._data)
+                start_state(st, p, "exp_avg", "exp_inf")
+            g = followed_grad(p, group)
+            step = count_step(st)
             if wd != 0:
                 g = fma(g, wd, p._data)
             dt = p._data.dtype.type

@@ -12,7 +12,8 @@ import numpy as np
 
 from ..tensor import new_tensor
 from .adam import check_betas
-from .optimizer import Optimizer, addcdiv, addcmul, check_lr, fma, lerp, scalar
+from .optimizer import (Optimizer, add_zeros, addcdiv, addcmul, check_lr, check_nonnegative,
+                        count_step, fma, followed_grad, lerp, scalar, start_state)
 
 
 class NAdam(Optimizer):
@@ -31,13 +32,10 @@ class NAdam(Optimizer):
                  momentum_decay=4e-3, decoupled_weight_decay=False, *, foreach=None,
                  maximize=False, capturable=False, differentiable=False) -> None:
         check_lr(lr)
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_nonnegative("epsilon", eps)
         check_betas(betas)
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= momentum_decay:
-            raise ValueError(f"Invalid momentum_decay value: {momentum_decay}")
+        check_nonnegative("weight_decay", weight_decay)
+        check_nonnegative("momentum_decay", momentum_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
                         momentum_decay=momentum_decay,
                         decoupled_weight_decay=decoupled_weight_decay, maximize=maximize,
@@ -50,13 +48,11 @@ class NAdam(Optimizer):
         for p in params:
             st = self.state[p]
             if not st:
-                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
+                start_state(st, p)
                 st["mu_product"] = new_tensor(np.array(1.0, dtype=np.float32))
-                st["exp_avg"] = new_tensor(np.zeros_like(p._data))
-                st["exp_avg_sq"] = new_tensor(np.zeros_like(p._data))
-            g = -p._grad._data if group["maximize"] else p._grad._data
-            st["step"]._data[...] += 1
-            step = float(st["step"]._data)
+                add_zeros(st, p, "exp_avg", "exp_avg_sq")
+            g = followed_grad(p, group)
+            step = count_step(st)
             bc2 = 1 - beta2 ** step
             dt = p._data.dtype.type
             if wd != 0:

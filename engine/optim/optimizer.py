@@ -276,6 +276,35 @@ def check_lr(lr) -> None:
         raise ValueError(f"Invalid learning rate: {lr}")
 
 
+def check_nonnegative(what: str, value) -> None:
+    """PyTorch's "Invalid <what> value" for a hyperparameter below zero (eps, weight_decay...)."""
+    if not 0.0 <= value:
+        raise ValueError(f"Invalid {what} value: {value}")
+
+
+def start_state(st: dict, p: Tensor, *buffers: str) -> None:
+    """A parameter's first state, keys in PyTorch's order: the step count (PyTorch keeps it as
+    a float32 0-d tensor, which `state_dict()` shows), then zero buffers shaped like `p`."""
+    st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
+    add_zeros(st, p, *buffers)
+
+
+def add_zeros(st: dict, p: Tensor, *buffers: str) -> None:
+    for name in buffers:
+        st[name] = new_tensor(np.zeros_like(p._data))
+
+
+def count_step(st: dict) -> float:
+    """One more step in the state's float32 count; the new count as a Python float."""
+    st["step"]._data[...] += 1
+    return float(st["step"]._data)
+
+
+def followed_grad(p: Tensor, group: dict) -> np.ndarray:
+    """The gradient an update descends: negated when the group maximizes."""
+    return -p._grad._data if group["maximize"] else p._grad._data
+
+
 def scalar(value) -> float:
     """A hyperparameter that may be given as a 1-element Tensor, as a float."""
     return float(value.item()) if isinstance(value, Tensor) else value

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import new_tensor
 from .adam import check_betas
-from .optimizer import Optimizer, addcmul, check_lr, fma, lerp, scalar
+from .optimizer import (Optimizer, addcmul, check_lr, check_nonnegative, count_step, fma,
+                        followed_grad, lerp, scalar, start_state)
 
 
 class RAdam(Optimizer):
@@ -30,11 +30,9 @@ class RAdam(Optimizer):
                  decoupled_weight_decay=False, *, foreach=None, maximize=False,
                  capturable=False, differentiable=False) -> None:
         check_lr(lr)
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
+        check_nonnegative("epsilon", eps)
         check_betas(betas)
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        check_nonnegative("weight_decay", weight_decay)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
                         maximize=maximize, foreach=foreach, capturable=capturable,
                         decoupled_weight_decay=decoupled_weight_decay,
@@ -47,12 +45,9 @@ class RAdam(Optimizer):
         for p in params:
             st = self.state[p]
             if not st:
-                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
-                st["exp_avg"] = new_tensor(np.zeros_like(p._data))
-                st["exp_avg_sq"] = new_tensor(np.zeros_like(p._data))
-            g = -p._grad._data if group["maximize"] else p._grad._data
-            st["step"]._data[...] += 1
-            step = float(st["step"]._data)
+                start_state(st, p, "exp_avg", "exp_avg_sq")
+            g = followed_grad(p, group)
+            step = count_step(st)
             dt = p._data.dtype.type
             if wd != 0:
                 if group["decoupled_weight_decay"]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import new_tensor
-from .optimizer import Optimizer, addcdiv, addcmul, check_lr, fma, lerp, scalar
+from .optimizer import (Optimizer, addcdiv, addcmul, check_lr, check_nonnegative, count_step, fma,
+                        followed_grad, lerp, scalar, start_state)
 
 
 class RMSprop(Optimizer):
@@ -28,14 +28,10 @@ class RMSprop(Optimizer):
                  centered=False, capturable=False, foreach=None, maximize=False,
                  differentiable=False) -> None:
         check_lr(lr)
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= momentum:
-            raise ValueError(f"Invalid momentum value: {momentum}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        if not 0.0 <= alpha:
-            raise ValueError(f"Invalid alpha value: {alpha}")
+        check_nonnegative("epsilon", eps)
+        check_nonnegative("momentum", momentum)
+        check_nonnegative("weight_decay", weight_decay)
+        check_nonnegative("alpha", alpha)
         defaults = dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
                         weight_decay=weight_decay, capturable=capturable, foreach=foreach,
                         maximize=maximize, differentiable=differentiable)
@@ -45,18 +41,13 @@ class RMSprop(Optimizer):
         lr, alpha, eps = scalar(group["lr"]), group["alpha"], group["eps"]
         wd, momentum = group["weight_decay"], group["momentum"]
         for p in params:
-            g = p._grad._data
-            if group["maximize"]:
-                g = -g
+            g = followed_grad(p, group)
             st = self.state[p]
             if not st:
-                st["step"] = new_tensor(np.array(0.0, dtype=np.float32))
-                st["square_avg"] = new_tensor(np.zeros_like(p._data))
-                if momentum > 0:
-                    st["momentum_buffer"] = new_tensor(np.zeros_like(p._data))
-                if group["centered"]:
-                    st["grad_avg"] = new_tensor(np.zeros_like(p._data))
-            st["step"]._data[...] += 1
+                start_state(st, p, "square_avg",
+                            *(("momentum_buffer",) if momentum > 0 else ()),
+                            *(("grad_avg",) if group["centered"] else ()))
+            count_step(st)
             if wd != 0:
                 g = fma(g, wd, p._data)
             s = st["square_avg"]._data
