@@ -13,8 +13,6 @@ import pytest
 from live_server import LiveServer
 
 pytestmark = pytest.mark.browser
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 TYPED = "import torch\nw = torch.tensor([3.0], requires_grad=True)\n(w ** 2).sum().backward()\nprint(w.grad)\n"
 
 
@@ -35,17 +33,15 @@ def printed(page) -> str:
     return page.inner_text("#console")
 
 
-def test_restart_under_load_keeps_the_typed_program():
-    from playwright.sync_api import sync_playwright
-    with LiveServer(env={"GRADSTEP_RATE_LIMIT": "0"}) as server, sync_playwright() as p:
+def test_restart_under_load_keeps_the_typed_program(browser):
+    with LiveServer(env={"GRADSTEP_RATE_LIMIT": "0"}) as server:
         stop = threading.Event()
         load = [threading.Thread(target=background_load, args=(server.url, stop))
                 for _ in range(3)]
         for t in load:
             t.start()
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        context = browser.new_context()      # one profile: its local storage is shared
         try:
-            context = browser.new_context()      # one profile: its local storage is shared
             page = context.new_page()
             page.goto(server.url + "/")
             # the page runs its first program on load; under load that run can still be in
@@ -74,4 +70,4 @@ def test_restart_under_load_keeps_the_typed_program():
             stop.set()
             for t in load:
                 t.join(15)
-            browser.close()
+            context.close()

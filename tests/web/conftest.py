@@ -1,5 +1,5 @@
 """Fixtures for the browser tests: a real uvicorn server on a free loopback port (the app
-factory with the real sandbox pool), and Debian's Chromium driven by Playwright.
+factory with the real sandbox pool), and pages of the session's Chromium (tests/conftest.py).
 
 Every page a test opens records console errors and uncaught exceptions; the test fails at
 teardown if there were any, so "no console errors" is checked everywhere, not in one test.
@@ -7,8 +7,6 @@ Screenshots go to artifacts/screenshots/ (gitignored) for people to look at.
 """
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -18,17 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from live_server import LiveServer  # noqa: E402
 SHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def _chromium() -> str:
-    path = os.environ.get("GRADSTEP_CHROMIUM") or shutil.which("chromium") \
-        or shutil.which("chromium-browser")
-    if not path:
-        raise RuntimeError("the browser tests need Chromium (Debian package 'chromium'), "
-                           "or GRADSTEP_CHROMIUM naming a Chromium binary")
-    return path
 
 
 @pytest.fixture(scope="session")
@@ -37,15 +24,6 @@ def server():
     env = {"GRADSTEP_RATE_LIMIT": "0", "GRADSTEP_ACCESS_LOG": "0", "GRADSTEP_POOL_SIZE": "2"}
     with LiveServer(env=env) as live:
         yield live.url
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

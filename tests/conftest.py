@@ -1,0 +1,34 @@
+"""Fixtures shared by every browser test (tests/web, tests/security): Debian's Chromium,
+driven by Playwright, launched once per session.
+
+One Playwright for the whole session, not one per test file: the sync API runs its own event
+loop, and a second `sync_playwright()` started while the first is open fails ("using Playwright
+Sync API inside the asyncio loop"), so which test ran first would decide which one fails.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _chromium() -> str:
+    path = os.environ.get("GRADSTEP_CHROMIUM") or shutil.which("chromium") \
+        or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("the browser tests need Chromium (Debian package 'chromium'), "
+                           "or GRADSTEP_CHROMIUM naming a Chromium binary")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
