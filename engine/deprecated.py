@@ -73,19 +73,23 @@ def scalar_first(scale: str, tensors: tuple, *, method: bool):
         warning = _WARNING.format(name=name, old=old, new=new)
         allowed = n + (0 if method else 1)
 
+        def too_many(args: tuple) -> TypeError:
+            # counted as PyTorch counts them: a method's self is not an argument
+            total = len(args) + (0 if method else 1)
+            return TypeError(f"{name}() takes {allowed} positional argument"
+                             f"{'s' if allowed != 1 else ''} but {total} were given")
+
         @functools.wraps(fn)
         def call(first, *args, **kwargs):
+            if len(args) <= n and not kwargs:   # the usual `x.add(t)`: nothing to sort out
+                return fn(first, *args)
             given = len(args) + sum(t in kwargs for t in tensors)
             if given <= n or not args or not _scalar(args[0]):
-                if len(args) > n:   # counted as PyTorch counts them: self is not an argument
-                    total = len(args) + (0 if method else 1)
-                    raise TypeError(f"{name}() takes {allowed} positional argument"
-                                    f"{'s' if allowed != 1 else ''} but {total} were given")
+                if len(args) > n:
+                    raise too_many(args)
                 return fn(first, *args, **kwargs)
             if len(args) > n + 1:
-                raise TypeError(f"{name}() takes {allowed} positional argument"
-                                f"{'s' if allowed != 1 else ''} but "
-                                f"{len(args) + (0 if method else 1)} were given")
+                raise too_many(args)
             # what PyTorch's parser says when neither signature takes the keywords given
             extra = [t for t in tensors if t in kwargs] if given > n + 1 else [scale] * (
                 scale in kwargs)
