@@ -13,6 +13,8 @@ import math
 
 import numpy as np
 
+from . import _libm
+
 DEFAULT_SEED = 67280421310721      # PyTorch's default CPU seed
 _F32 = np.float32
 
@@ -93,7 +95,7 @@ class Generator:
     def exponential(self, n: int, dtype, lambd: float) -> np.ndarray:
         """Exp(lambd) as ATen's CPU kernel draws it: -1/lambd * log1p(-u), u a 53-bit uniform."""
         u = self.uniform(n, np.float64, 0.0, 1.0)
-        return (-1.0 / lambd * np.log1p(-u)).astype(dtype)
+        return (-1.0 / lambd * _libm.apply(math.log1p, -u)).astype(dtype)
 
     def integers(self, low: int, high: int, n: int) -> np.ndarray:
         """low + word % (high - low), with 64-bit words when the range needs them."""
@@ -123,7 +125,7 @@ def _fill16(u: np.ndarray, dtype, mean: float, std: float) -> np.ndarray:
         radius = np.sqrt(_F32(-2) * _log_f32(u1))
         sin, cos = _sincos_f32((_F32(2 * math.pi) * u2).astype(_F32))
     else:
-        radius = np.sqrt(-2 * np.log(u1))
+        radius = np.sqrt(-2 * _libm.apply(math.log, u1))
         theta = 2 * math.pi * u2
         sin, cos = np.sin(theta), np.cos(theta)
     both = np.stack([radius * cos, radius * sin], axis=1).astype(dtype)
