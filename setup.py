@@ -31,8 +31,9 @@ def asset_packages(folder: str, package: str) -> list[str]:
 # Namespace discovery: a code folder without __init__.py (engine/ops works as an implicit
 # namespace package from a checkout) still ships.
 setup(
-    packages=find_namespace_packages(include=["engine", "engine.*", "runner", "runner.*",
-                                              "app", "app.*"], exclude=["*.__pycache__"])
+    packages=find_namespace_packages(include=["gradstep", "engine", "engine.*", "runner",
+                                              "runner.*", "app", "app.*"],
+                                     exclude=["*.__pycache__"])
     + asset_packages("templates", "app.templates")
     + asset_packages("static", "app.static"),
 )

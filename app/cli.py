@@ -7,6 +7,7 @@ Example:
     $ gradstep run examples/backward.py      # prints what `python backward.py` prints with PyTorch
     $ gradstep trace examples/backward.py -o trace.json
     $ gradstep render examples/backward.py -o graph.svg
+    $ gradstep export examples/backward.py -o backward.html   # plays from file://, offline
     $ gradstep serve --port 8000
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from importlib import metadata
+from pathlib import Path
 
 
 def _version() -> str:
@@ -36,6 +38,12 @@ def _cmd_trace(args: argparse.Namespace) -> int:
 def _cmd_render(args: argparse.Namespace) -> int:
     from app.services.render import render_file
     return render_file(args.file, args.output, fmt=args.format)
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from app.services.standalone import export_file
+    output = args.output or str(Path(args.file).with_suffix(".html"))
+    return export_file(args.file, output, lang=args.lang)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -66,6 +74,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-f", "--format", choices=("svg", "png", "dot"), default=None,
                    help="output format (default: from the output file's extension)")
     p.set_defaults(func=_cmd_render)
+
+    p = sub.add_parser("export", help="run a program and write its player as one HTML file "
+                                      "that plays with no server (file://, iframe srcdoc)")
+    p.add_argument("file")
+    p.add_argument("-o", "--output", default=None,
+                   help="output file (default: the program's name with .html; - for stdout)")
+    p.add_argument("--lang", choices=("en", "zh"), default="en",
+                   help="the language it opens in (both are inside; default: en)")
+    p.set_defaults(func=_cmd_export)
 
     p = sub.add_parser("serve", help="start the web app")
     p.add_argument("--host", default=None,

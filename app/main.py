@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from app import errors
 from app.lifespan import make_lifespan
 from app.middleware import GuardMiddleware
-from app.routers import docs, examples, health, lessons, pages, render, runs
+from app.routers import docs, examples, export, health, lessons, pages, render, runs
 from app.settings import Settings, get_settings
 
 
@@ -24,7 +24,7 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
                   lifespan=make_lifespan(settings, pool_factory))
     app.state.settings = settings
     errors.install(app)
-    for module in (pages, lessons, runs, render, examples, health, docs):
+    for module in (pages, lessons, runs, render, export, examples, health, docs):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), "static")
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes,

@@ -24,6 +24,16 @@ export async function run(code, lang, signal) {
   return json(response);
 }
 
+/** POST /api/export: the run of `code` as one standalone HTML player. @returns {Promise<Blob>} */
+export async function exportHtml(code, lang) {
+  const response = await fetch('/api/export', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, lang }),
+  });
+  if (!response.ok) await json(response);     // throws the server's error message
+  return response.blob();
+}
+
 /** GET /api/examples: [{id, title}] in the UI language. */
 export async function examples(lang) {
   return json(await fetch(`/api/examples?lang=${encodeURIComponent(lang)}`));

@@ -4,7 +4,7 @@
 import * as api from './api.js';
 import { mountPlayer } from './mount.js';
 import { encodeProgram, decodeProgram, parseLocation, buildHash } from './permalink.js';
-import { exportSvg, exportPng, exportJson } from './export.js';
+import { exportSvg, exportPng, exportJson, download } from './export.js';
 import { tr, applyStrings } from './i18n.js';
 
 const STORE_CODE = 'gradstep.code';
@@ -145,6 +145,17 @@ export async function startApp(doc, playerRoot) {
       close();
       if (player.player.model.answer) exportJson(player.player.model.answer);
     });
+    const exportHtml = byId('export-html');
+    if (exportHtml) {
+      exportHtml.addEventListener('click', async () => {
+        close();
+        try {
+          download(await api.exportHtml(ranSource(), lang), 'gradstep.html');
+        } catch (err) {
+          toast(tr(strings, 'export_failed', { message: err.message }));
+        }
+      });
+    }
   }
   const togglePresenter = () => doc.body.classList.toggle('is-presenter');
   const presenterButton = byId('presenter-toggle');

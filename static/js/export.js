@@ -2,7 +2,8 @@
 // trace as JSON. The SVG carries the page's graph rules in a <style>, so it looks the same
 // opened on its own.
 
-function download(blob, name) {
+/** Save `blob` as a file called `name` (the browser's download). */
+export function download(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

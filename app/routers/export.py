@@ -1,0 +1,26 @@
+"""/api/export: a program's run as one standalone HTML player (the Export menu's
+"interactive HTML"), the same file `gradstep export` writes."""
+from __future__ import annotations
+
+import anyio
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from app.dependencies import RateLimited, RunnerDep, SettingsDep
+from app.schemas.errors import responses
+from app.schemas.runs import RunRequest
+from app.services.standalone import standalone_html
+
+router = APIRouter(prefix="/api", tags=["export"])
+PAGE = {200: {"content": {"text/html": {}}, "description": "the standalone player"},
+        **responses(400, 413, 422, 429, 503)}
+
+
+@router.post("/export", response_class=Response, dependencies=[RateLimited], responses=PAGE)
+async def export(body: RunRequest, runs: RunnerDep, settings: SettingsDep) -> Response:
+    """Run a program and answer with its player as one HTML file that needs no server."""
+    answer = await runs.run(body.code)
+    html = await anyio.to_thread.run_sync(
+        lambda: standalone_html(answer.data, lang=body.lang or "en", settings=settings))
+    return Response(html.encode("utf-8"), media_type="text/html; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="gradstep.html"'})

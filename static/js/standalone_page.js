@@ -1,0 +1,45 @@
+// Entry point of an exported player (`gradstep export`, the notebook magic): one HTML file that
+// holds a run's answer and both string tables, played with no server and no network. The Run
+// button has nothing to call, so the program is shown read-only; everything else is the page's.
+import { mountPlayer } from './mount.js';
+import { applyStrings } from './i18n.js';
+
+function data(doc, id) {
+  const el = doc.getElementById(id);
+  return el ? JSON.parse(el.textContent || 'null') : null;
+}
+
+function start(doc) {
+  const root = doc.querySelector('[data-gs-player]');
+  if (!root) return;
+  const tables = data(doc, 'gs-all-strings') || {};
+  const answer = data(doc, 'gs-answer');
+  let lang = doc.documentElement.dataset.lang === 'zh' ? 'zh' : 'en';
+  const player = mountPlayer(root, { strings: tables[lang], lang });
+  const textarea = root.querySelector('textarea');
+  if (textarea) textarea.readOnly = true;
+  const run = root.querySelector('#run');
+  if (run) run.hidden = true;
+  doc.addEventListener('keydown', (e) => { player.handleKey(e); });
+
+  const select = doc.getElementById('lang');
+  if (select) {
+    select.value = lang;
+    select.addEventListener('change', () => {
+      const next = select.value === 'zh' ? 'zh' : 'en';
+      if (next === lang) return;
+      lang = next;
+      doc.documentElement.lang = next === 'zh' ? 'zh-Hans' : 'en';
+      doc.documentElement.dataset.lang = next;
+      applyStrings(doc.body, tables[next]);
+      player.setStrings(tables[next], next);
+    });
+  }
+  if (answer) {
+    player.editor.value = answer.trace ? answer.trace.program.source : (answer.source || '');
+    player.load(answer, 0);
+    root.dataset.runs = '1';
+  }
+}
+
+start(document);
