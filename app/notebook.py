@@ -17,7 +17,9 @@ Example:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
+import os
 import shlex
 
 DEFAULT_HEIGHT = 640
@@ -51,12 +53,32 @@ def show(code: str, lang: str = "en", height: int = DEFAULT_HEIGHT,
     """Run `code` in gradstep's sandbox and return its player (displayed when last in a cell)."""
     try:
         from app.services.standalone import run_answer, standalone_html
-        answer = run_answer(code, filename="cell.py")
+        with _native_stderr_silenced():
+            answer = run_answer(code, filename="cell.py")
     except ImportError as exc:
         raise SetupError(f"gradstep cannot lay out graphs in this environment ({exc}). "
                          "Reinstall it with `pip install --force-reinstall gradstep`.") from None
     document = standalone_html(answer, lang=lang, title=title)
     return Player(document, height=height, stdout=answer["result"]["stdout"])
+
+
+@contextlib.contextmanager
+def _native_stderr_silenced():
+    """Graphviz's fontconfig writes warnings about the system's font configuration straight to
+    file descriptor 2, which a notebook shows as a red error under the cell; the program's own
+    output and errors travel in the run's answer, not there."""
+    try:
+        saved = os.dup(2)
+    except OSError:             # no descriptor 2 at all: nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _magic_args(line: str) -> argparse.Namespace:

@@ -63,6 +63,8 @@ def test_magic_prints_the_output_as_text(executed):
     nb, _ = executed
     text = "".join(o.text for o in _outputs(nb.cells[1], "stream"))
     assert "tensor([2., 4., 6.])" in text
+    # nothing red under the cell: Graphviz's font warnings do not reach the notebook
+    assert [o.name for o in _outputs(nb.cells[1], "stream")] == ["stdout"]
     assert 'height:520px' in [o for o in nb.cells[1].outputs
                               if o.output_type == "display_data"][0].data["text/html"]
 
