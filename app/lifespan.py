@@ -16,7 +16,7 @@ from app.services.cache import LruCache
 from app.services.dot_process import DotProcess
 from app.services.layout import warm_up
 from app.services.limits import RateLimiter, RunGate
-from app.services.runs import RunService
+from app.services.runs import Answer, RunService
 from app.settings import Settings
 
 
@@ -46,7 +46,8 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         app.state.runs = RunService(
             pool=pool, gate=RunGate(settings.concurrency, settings.queue_timeout),
             max_program_bytes=settings.max_program_bytes,
-            runs=LruCache(settings.layout_cache_size),
+            runs=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
+                          Answer.weight),
             layout_max_nodes=settings.layout_max_nodes,
             dot_runner=DotProcess(settings.layout_timeout))
         try:

@@ -41,18 +41,21 @@ class RateLimiter:
         with self._lock:
             tokens, stamp = self._buckets.get(client, (self.capacity, now))
             tokens = min(self.capacity, tokens + (now - stamp) * self.rate)
-            if tokens >= 1.0:
-                self._buckets[client] = (tokens - 1.0, now)
-                self._forget_idle(now)
-                return 0.0
-            self._buckets[client] = (tokens, now)
-            return (1.0 - tokens) / self.rate
+            allowed = tokens >= 1.0
+            self._buckets[client] = (tokens - 1.0 if allowed else tokens, now)
+            if len(self._buckets) > self.max_clients:
+                self._forget(now)
+            return 0.0 if allowed else (1.0 - tokens) / self.rate
 
-    def _forget_idle(self, now: float) -> None:
-        # A full bucket carries no information; drop those when the table grows large.
+    def _forget(self, now: float) -> None:
+        # A bucket idle for a minute is full again and carries no information: drop those
+        # first. If the table is still too large (many addresses at once, as an IPv6 range
+        # allows), drop the least recently seen half: those clients start again with a full
+        # bucket, a bounded gift, whereas an unbounded table is memory anyone can fill.
+        self._buckets = {c: v for c, v in self._buckets.items() if now - v[1] < 60.0}
         if len(self._buckets) > self.max_clients:
-            full = 60.0
-            self._buckets = {c: v for c, v in self._buckets.items() if now - v[1] < full}
+            recent = sorted(self._buckets.items(), key=lambda item: item[1][1])
+            self._buckets = dict(recent[len(recent) - self.max_clients // 2:])
 
     def enforce(self, client: str) -> None:
         """Raise 429 with Retry-After when the client is over its rate."""

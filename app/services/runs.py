@@ -12,16 +12,18 @@ Example:
 """
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
 
 from app.errors import ApiError
 from app.services.cache import LruCache, source_key
+from app.services.compression import GZIP_LEVEL
 from app.services.dot_process import LayoutTimeout
 from app.services.layout import GraphTooLarge, layout_trace
 from app.services.limits import RunGate
@@ -34,15 +36,36 @@ UNCACHEABLE_LIMITS = {"wall_time", "cpu_time"}
 
 @dataclass(frozen=True)
 class Answer:
-    """One run's answer: the data, and its JSON already encoded (off the event loop, once)."""
+    """One run's answer: its JSON encoded once (off the event loop) and gzip-compressed.
 
-    data: dict
-    body: bytes
+    The cache keeps only `gz` and the outcome (`for_cache()`): answers are JSON of repeated
+    keys and numbers, which gzip shrinks five- to tenfold, and most browsers take the
+    compressed bytes as they are. A fresh answer also carries its decoded `data` and its
+    `plain` JSON, so the request that ran it pays no decompression.
+    """
+
+    gz: bytes
+    outcome: str
     timing: str = ""        # the Server-Timing header: where this answer's time went
+    fresh: dict | None = field(default=None, repr=False)
+    plain: bytes | None = field(default=None, repr=False)
 
     @property
-    def outcome(self) -> str:
-        return summary(self.data["result"])
+    def body(self) -> bytes:
+        """The answer's JSON, uncompressed."""
+        return self.plain if self.plain is not None else gzip.decompress(self.gz)
+
+    @property
+    def data(self) -> dict:
+        return self.fresh if self.fresh is not None else json.loads(self.body)
+
+    def for_cache(self) -> "Answer":
+        return Answer(self.gz, self.outcome)
+
+    @staticmethod
+    def weight(answer: "Answer") -> int:
+        """Bytes the cache is charged for an answer."""
+        return len(answer.gz) + len(answer.outcome)
 
 
 @dataclass
@@ -86,11 +109,13 @@ class RunService:
         data = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
                 "trace": result.trace, "layout": layout, "layout_note": note}
         body = encode_answer(data, getattr(result, "trace_json", None))
+        marks.append(("gzip", time.perf_counter()))
+        gz = gzip.compress(body, GZIP_LEVEL, mtime=0)
         marks.append(("", time.perf_counter()))
-        answer = Answer(data, body, server_timing(marks))
+        answer = Answer(gz, summary(data["result"]), server_timing(marks), data, body)
         error = result.error or {}
         if error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS:
-            self.runs.put(key, answer)
+            self.runs.put(key, answer.for_cache())
         return answer
 
     def layout(self, trace: dict | None) -> tuple[dict | None, str | None]:
