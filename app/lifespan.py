@@ -15,7 +15,8 @@ from fastapi.templating import Jinja2Templates
 from app.services.cache import LruCache
 from app.services.dot_process import DotProcess
 from app.services.layout import warm_up
-from app.services.limits import RateLimiter, RunGate
+from app.services.fair_gate import FairGate
+from app.services.limits import RateLimiter
 from app.services.runs import Answer, RunService
 from app.settings import Settings
 
@@ -44,7 +45,8 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         app.state.limiter = RateLimiter(settings.rate_limit)
         app.state.templates = Jinja2Templates(directory=str(settings.templates_dir))
         app.state.runs = RunService(
-            pool=pool, gate=RunGate(settings.concurrency, settings.queue_timeout),
+            pool=pool, gate=FairGate(settings.concurrency, settings.queue_timeout,
+                                     settings.client_slot_share),
             max_program_bytes=settings.max_program_bytes,
             runs=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
                           Answer.weight),

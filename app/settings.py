@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
     max_concurrent_runs: int | None = Field(
         None, ge=1, description="runs executing at once; default: pool_size")
+    client_slot_share: float = Field(
+        0.5, gt=0, le=1, description="share of those runs one client may hold (at least one)")
     frame_ancestors: str = Field(
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
     trust_proxy_headers: bool = Field(

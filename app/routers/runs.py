@@ -4,7 +4,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.dependencies import RateLimited, RunnerDep
+from app.dependencies import ClientDep, RateLimited, RunnerDep
 from app.schemas.errors import responses
 from app.schemas.runs import RunRequest, RunResponse
 from app.services.compression import accepts_gzip
@@ -15,9 +15,10 @@ router = APIRouter(prefix="/api", tags=["runs"])
 
 @router.post("/run", response_model=RunResponse, dependencies=[RateLimited],
              responses=responses(400, 413, 422, 429, 503))
-async def run(body: RunRequest, runs: RunnerDep, request: Request) -> Response:
+async def run(body: RunRequest, runs: RunnerDep, client: ClientDep,
+              request: Request) -> Response:
     """Run a PyTorch program in the sandbox; its own errors are part of a 200 answer."""
-    answer = await runs.run(body.code)
+    answer = await runs.run(body.code, client)
     request.state.outcome = answer.outcome
     # Encoded and compressed once, in the worker thread; not re-validated on the way out.
     # (A plain answer gets its Vary from the gzip middleware.)

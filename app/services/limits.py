@@ -1,6 +1,7 @@
-"""Admission control: a per-client rate limit and a bounded run queue.
+"""Admission control: a per-client rate limit (the fair share of sandbox slots is
+app/services/fair_gate.py).
 
-Both are per web worker process (state lives in memory); with N uvicorn workers a client may
+It is per web worker process (state lives in memory); with N uvicorn workers a client may
 get up to N × the rate. A shared store is not worth its weight for a classroom server, and a
 reverse proxy can enforce a global rate if needed (docs/api.md).
 
@@ -11,11 +12,9 @@ Example:
 """
 from __future__ import annotations
 
-import asyncio
 import math
 import threading
 import time
-from contextlib import asynccontextmanager
 from typing import Callable
 
 from app.errors import ApiError
@@ -66,42 +65,6 @@ class RateLimiter:
                            f"Too many runs from this address: the limit is "
                            f"{int(self.capacity)} per minute. Try again in {seconds} s.",
                            headers={"Retry-After": str(seconds)})
-
-
-class RunGate:
-    """At most `slots` runs at once; up to `max_waiting` more wait up to `timeout` seconds.
-    Past either bound the answer is a 503 with Retry-After, so a flood costs memory for at
-    most `max_waiting` parked requests."""
-
-    MAX_WAITING = 50   # per web worker; at the default 10 s timeout, far above what 2 slots drain
-
-    def __init__(self, slots: int, timeout: float, max_waiting: int = MAX_WAITING):
-        self.slots, self.timeout, self.max_waiting = slots, timeout, max_waiting
-        self._sem = asyncio.Semaphore(slots)
-        self.waiting = 0
-
-    @asynccontextmanager
-    async def slot(self):
-        if self._sem.locked() and self.waiting >= self.max_waiting:
-            raise ApiError(503, "busy", f"{self.waiting} runs are already waiting for a "
-                           "sandbox worker. Try again shortly.", headers={"Retry-After": "2"})
-        self.waiting += 1
-        try:
-            if self._sem.locked():
-                await asyncio.wait_for(self._sem.acquire(), timeout=self.timeout)
-            else:
-                await self._sem.acquire()
-        except TimeoutError:
-            raise ApiError(503, "busy", f"All {self.slots} sandbox workers stayed busy for "
-                           f"{self.timeout:g} s. Try again shortly.",
-                           headers={"Retry-After": str(max(1, math.ceil(self.timeout)))}) \
-                from None
-        finally:
-            self.waiting -= 1
-        try:
-            yield
-        finally:
-            self._sem.release()
 
 
 def client_key(host: str | None, forwarded_for: str | None, trust_proxy: bool) -> str:

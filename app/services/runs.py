@@ -1,10 +1,10 @@
 """Run a learner's program in the sandbox pool and answer with its output, trace and layout.
 
 The pool (runner.WorkerPool) does the running; this module adds what a shared server needs:
-the program-size check, the bounded queue (RunGate), and a cache of whole answers (trace,
-layout and the encoded JSON) by source hash — runs are deterministic (seeded, canonical
-traces), so a repeated program, such as a class running the same example, costs a dictionary
-lookup. Results cut short by a time limit are not cached: a quieter server may finish them.
+the program-size check, fair admission to the sandbox slots (FairGate), and a cache of whole
+answers (trace, layout and the encoded JSON, kept gzip-compressed and bounded in bytes) by
+source hash — runs are deterministic (seeded, canonical traces), so a repeated program, such
+as a class running the same example, costs a dictionary lookup. Results cut short by a time limit are not cached: a quieter server may finish them.
 
 Example:
     >>> summary({"stdout": "", "stderr": "", "exit_code": 0, "error": None, "duration_ms": 1})
@@ -26,7 +26,7 @@ from app.services.cache import LruCache, source_key
 from app.services.compression import GZIP_LEVEL
 from app.services.dot_process import LayoutTimeout
 from app.services.layout import GraphTooLarge, layout_trace
-from app.services.limits import RunGate
+from app.services.fair_gate import FairGate
 
 log = logging.getLogger("gradstep.app")
 
@@ -73,7 +73,7 @@ class RunService:
     """The pool plus the server-side policy around it; one per web worker process."""
 
     pool: Any                      # runner.WorkerPool, or anything with .run(source) -> RunResult
-    gate: RunGate
+    gate: FairGate
     max_program_bytes: int
     runs: LruCache                 # source hash -> Answer
     layout_max_nodes: int | None = None
@@ -86,15 +86,16 @@ class RunService:
             raise ApiError(413, "program_too_large", f"The program is {size} bytes; the limit "
                            f"is {self.max_program_bytes} bytes.")
 
-    async def run(self, code: str) -> Answer:
-        """Run `code` (or find its answer in the cache); the answer of POST /api/run."""
+    async def run(self, code: str, client: str = "") -> Answer:
+        """Run `code` for `client` (or find its answer in the cache); the answer of POST
+        /api/run. The client's key is what its share of the sandbox slots is counted by."""
         self.check_size(code)
         key = source_key(code)
         cached = self.runs.get(key)
         if cached is not None:
             return replace(cached, timing='cache;desc="hit"')
         started = time.perf_counter()
-        async with self.gate.slot():
+        async with self.gate.slot(client):
             return await anyio.to_thread.run_sync(self._run_blocking, code, key, started)
 
     def _run_blocking(self, code: str, key: str, started: float) -> Answer:
