@@ -31,6 +31,8 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
     # Run answers arrive compressed already (Content-Encoding set), which GZip passes through.
     app.add_middleware(GzipMiddleware)
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes,
+                       max_header_bytes=settings.max_header_bytes,
+                       body_timeout=settings.body_timeout,
                        frame_ancestors=settings.frame_ancestors,
                        log_requests=settings.access_log)
     return app

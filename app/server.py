@@ -47,5 +47,8 @@ def serve(host: str | None = None, port: int | None = None, workers: int | None 
           file=sys.stderr, flush=True)
     uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
                 reload=reload, log_config=LOG_CONFIG, proxy_headers=False,
-                server_header=False, timeout_graceful_shutdown=5)
+                server_header=False, timeout_graceful_shutdown=5,
+                # h11 with deadlines, not httptools: app/http_protocol.py says why
+                http="app.http_protocol:DeadlineH11Protocol",
+                h11_max_incomplete_event_size=settings.max_header_bytes)
     return 0

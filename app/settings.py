@@ -36,6 +36,12 @@ class Settings(BaseSettings):
     pool_size: int = Field(2, ge=1, description="sandbox worker processes per web worker")
     max_body_bytes: int = Field(65_536, ge=1024, description="largest request body accepted")
     max_program_bytes: int = Field(20_000, ge=1, description="largest program accepted")
+    max_header_bytes: int = Field(
+        16_384, ge=1024, description="largest request head (request line and headers)")
+    header_timeout: float = Field(
+        10.0, gt=0, description="seconds a request's head may take to arrive")
+    body_timeout: float = Field(
+        10.0, gt=0, description="seconds a request's body may take to arrive")
     rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
     queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
     max_concurrent_runs: int | None = Field(

@@ -3,8 +3,9 @@
 The pool (runner.WorkerPool) does the running; this module adds what a shared server needs:
 the program-size check, fair admission to the sandbox slots (FairGate), and a cache of whole
 answers (trace, layout and the encoded JSON, kept gzip-compressed and bounded in bytes) by
-source hash — runs are deterministic (seeded, canonical traces), so a repeated program, such
-as a class running the same example, costs a dictionary lookup. Results cut short by a time limit are not cached: a quieter server may finish them.
+source hash: runs are deterministic (seeded, canonical traces), so a repeated program, such
+as a class running the same example, costs a dictionary lookup. Results cut short by a time
+limit are not cached: a quieter server may finish them.
 
 Example:
     >>> summary({"stdout": "", "stderr": "", "exit_code": 0, "error": None, "duration_ms": 1})

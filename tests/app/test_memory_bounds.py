@@ -73,3 +73,14 @@ def test_rate_limiter_table_is_bounded_even_when_every_client_is_active():
         now[0] = i / 1000
         assert limiter.check(f"10.0.{i // 250}.{i % 250}") == 0.0
     assert len(limiter._buckets) <= 100
+
+
+def test_headers_over_the_bound_are_431_under_any_server():
+    # The middleware's own check (gradstep serve also bounds the head while reading it).
+    with fake_client(max_header_bytes=4096) as c:
+        r = c.get("/healthz", headers={"x-fill": "a" * 5000})
+        assert r.status_code == 431
+        error = r.json()["error"]
+        assert error["code"] == "headers_too_large" and "4096-byte" in error["message"]
+        assert r.headers["connection"] == "close"
+        assert c.get("/healthz", headers={"x-fill": "a" * 3000}).status_code == 200
