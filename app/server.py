@@ -71,5 +71,6 @@ def serve(host: str | None = None, port: int | None = None, workers: int | None 
                 server_header=False, timeout_graceful_shutdown=5,
                 # h11 with deadlines, not httptools: app/http_protocol.py says why
                 http="app.http_protocol:DeadlineH11Protocol",
-                h11_max_incomplete_event_size=settings.max_header_bytes)
+                h11_max_incomplete_event_size=settings.max_header_bytes,
+                limit_concurrency=settings.max_connections)
     return 0

@@ -42,6 +42,8 @@ class Settings(BaseSettings):
         10.0, gt=0, description="seconds a request's head may take to arrive")
     body_timeout: float = Field(
         10.0, gt=0, description="seconds a request's body may take to arrive")
+    max_connections: int = Field(
+        1000, ge=1, description="open connections and requests per web worker; then 503")
     rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
     queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
     max_concurrent_runs: int | None = Field(
