@@ -18,7 +18,6 @@ import time
 import uuid
 
 import anyio
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 access_log = logging.getLogger("gradstep.access")
