@@ -60,3 +60,18 @@ def test_small_answers_are_not_compressed():
     ("*;q=0", False), ("br", False), ("gzip;q=nonsense", False), ("", False)])
 def test_accept_encoding_is_read_with_its_q_values(header, expected):
     assert accepts_gzip(header) is expected
+
+
+def test_a_cached_compressed_answer_still_feeds_render_and_lessons():
+    with fake_client() as c:
+        code = {"code": "print('once')"}
+        first = c.post("/api/run", json=code).json()
+        assert c.app.state.fake_pool.runs == 1
+        svg = c.post("/api/render", json=code)            # from the cache: decoded from gzip
+        assert svg.status_code == 200 and svg.content.lstrip().startswith(b"<?xml")
+        assert c.app.state.fake_pool.runs == 1
+        again = c.post("/api/run", json=code, headers={"accept-encoding": "identity"}).json()
+        assert again == first
+        lesson_id = c.get("/api/lessons").json()[0]["id"]
+        runs = [c.get(f"/api/lessons/{lesson_id}/run").json() for _ in range(2)]
+        assert runs[0] == runs[1] and runs[0]["run"]["result"]["stdout"] == "ok\n"
