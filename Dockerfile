@@ -55,6 +55,8 @@ COPY --from=build /opt/gradstep /opt/gradstep
 
 # Threads: each request runs one small program in a forked sandbox worker; BLAS thread pools
 # inside every worker would only fight over the container's CPUs.
+# Strict sandbox: the image is what goes public, so it refuses to start (exit 1, saying which)
+# when seccomp or Landlock cannot be applied, instead of serving on the other layers alone.
 ENV PATH=/opt/gradstep/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -63,7 +65,8 @@ ENV PATH=/opt/gradstep/bin:$PATH \
     MKL_NUM_THREADS=1 \
     GRADSTEP_HOST=0.0.0.0 \
     GRADSTEP_PORT=8000 \
-    GRADSTEP_WEB_WORKERS=2
+    GRADSTEP_WEB_WORKERS=2 \
+    GRADSTEP_SANDBOX_STRICT=1
 
 USER 10001:10001
 WORKDIR /tmp

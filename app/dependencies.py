@@ -28,16 +28,21 @@ def get_templates(request: Request) -> Jinja2Templates:
     return request.app.state.templates
 
 
+def get_client(request: Request) -> str:
+    """Who is asking: the key its rate and its share of the sandbox slots are counted by."""
+    return client_key(request.client.host if request.client else None,
+                      request.headers.get("x-forwarded-for"),
+                      request.app.state.settings.trust_proxy_headers)
+
+
 def rate_limited(request: Request) -> None:
     """Charge one run to the calling client; 429 when it is over its rate."""
-    settings: Settings = request.app.state.settings
     limiter: RateLimiter = request.app.state.limiter
-    limiter.enforce(client_key(request.client.host if request.client else None,
-                               request.headers.get("x-forwarded-for"),
-                               settings.trust_proxy_headers))
+    limiter.enforce(get_client(request))
 
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 RunnerDep = Annotated[RunService, Depends(get_runs)]
+ClientDep = Annotated[str, Depends(get_client)]
 TemplatesDep = Annotated[Jinja2Templates, Depends(get_templates)]
 RateLimited = Depends(rate_limited)

@@ -5,6 +5,7 @@ processes, started before the first request and closed on shutdown.
 """
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 from typing import Callable
 
@@ -15,8 +16,9 @@ from fastapi.templating import Jinja2Templates
 from app.services.cache import LruCache
 from app.services.dot_process import DotProcess
 from app.services.layout import warm_up
-from app.services.limits import RateLimiter, RunGate
-from app.services.runs import RunService
+from app.services.fair_gate import FairGate
+from app.services.limits import RateLimiter
+from app.services.runs import Answer, RunService
 from app.settings import Settings
 
 
@@ -30,12 +32,36 @@ def default_pool(settings: Settings):
     return WorkerPool(size=settings.pool_size, limits=limits)
 
 
+log = logging.getLogger("gradstep.app")
+
+
+def sandbox_report(layers: dict, required: set[str]) -> str:
+    """The start-up line about the sandbox's OS layers and whether they are required.
+
+    Example:
+        >>> sandbox_report({"rlimits": True, "seccomp": True, "landlock": False}, set())[:58]
+        'gradstep sandbox: active: rlimits, seccomp; missing: landl'
+    """
+    active = ", ".join(k for k, on in layers.items() if on) or "none reported"
+    missing = ", ".join(k for k, on in layers.items() if not on)
+    line = f"gradstep sandbox: active: {active}" + (f"; missing: {missing}" if missing else "")
+    if required:
+        return (f"{line}. Strict (GRADSTEP_SANDBOX_STRICT): this server does not start without "
+                f"{' and '.join(sorted(required))}.")
+    return (f"{line}. Not strict: without seccomp or Landlock this server would still start, on "
+            "the other layers (the default, meant for a laptop); GRADSTEP_SANDBOX_STRICT=1 "
+            "makes it refuse, as the Docker image and the Kubernetes manifests do.")
+
+
 def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
     """A lifespan that builds the app's long-lived objects from `settings`."""
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         factory = pool_factory or default_pool
         pool = await anyio.to_thread.run_sync(factory, settings)
+        if getattr(pool, "layers", None) is not None:
+            from runner.sandbox import required_layers
+            log.info(sandbox_report(pool.layers, required_layers()))
         # The first layout loads Graphviz's plugins and fonts (10-15 ms): not on a learner's
         # first request.
         await anyio.to_thread.run_sync(warm_up)
@@ -44,9 +70,11 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         app.state.limiter = RateLimiter(settings.rate_limit)
         app.state.templates = Jinja2Templates(directory=str(settings.templates_dir))
         app.state.runs = RunService(
-            pool=pool, gate=RunGate(settings.concurrency, settings.queue_timeout),
+            pool=pool, gate=FairGate(settings.concurrency, settings.queue_timeout,
+                                     settings.client_slot_share),
             max_program_bytes=settings.max_program_bytes,
-            runs=LruCache(settings.layout_cache_size),
+            runs=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
+                          Answer.weight),
             layout_max_nodes=settings.layout_max_nodes,
             dot_runner=DotProcess(settings.layout_timeout))
         try:

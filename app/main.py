@@ -1,4 +1,4 @@
-"""The FastAPI application: routers, static files, the guard middleware; nothing else.
+"""The FastAPI application: routers, static files, gzip and the guard middleware; nothing else.
 
 Example:
     >>> create_app().title
@@ -13,6 +13,7 @@ from app import errors
 from app.lifespan import make_lifespan
 from app.middleware import GuardMiddleware
 from app.routers import docs, examples, export, health, lessons, pages, render, runs
+from app.services.compression import GzipMiddleware
 from app.settings import Settings, get_settings
 
 
@@ -27,7 +28,11 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
     for module in (pages, lessons, runs, render, export, examples, health, docs):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), "static")
+    # Run answers arrive compressed already (Content-Encoding set), which GZip passes through.
+    app.add_middleware(GzipMiddleware)
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes,
+                       max_header_bytes=settings.max_header_bytes,
+                       body_timeout=settings.body_timeout,
                        frame_ancestors=settings.frame_ancestors,
                        log_requests=settings.access_log)
     return app

@@ -1,5 +1,6 @@
-"""The ASGI layer around every request: body-size cap, security headers, request id, one JSON
-access-log line, and a last-resort 500 so that no input can stop the server answering.
+"""The ASGI layer around every request: header- and body-size caps, a deadline for the body,
+security headers, request id, one JSON access-log line, and a last-resort 500 so that no
+input can stop the server answering.
 
 Written as plain ASGI (not BaseHTTPMiddleware) so it adds microseconds, not a task per request.
 
@@ -16,12 +17,13 @@ import logging
 import time
 import uuid
 
+import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 access_log = logging.getLogger("gradstep.access")
 log = logging.getLogger("gradstep.app")
 
-REJECTED = {413, 429, 503}
+REJECTED = {408, 413, 429, 431, 503}
 
 
 def csp(frame_ancestors: str) -> str:
@@ -64,9 +66,12 @@ class GuardMiddleware:
     """Everything a request passes through before and after the routers."""
 
     def __init__(self, app: ASGIApp, *, max_body_bytes: int, frame_ancestors: str,
-                 log_requests: bool = True):
+                 log_requests: bool = True, max_header_bytes: int = 16_384,
+                 body_timeout: float = 10.0):
         self.app = app
         self.max_body = max_body_bytes
+        self.max_header = max_header_bytes
+        self.body_timeout = body_timeout
         self.headers = security_headers(frame_ancestors)
         self.log_requests = log_requests
 
@@ -105,25 +110,29 @@ class GuardMiddleware:
                 self._log(scope, state, status["code"], started, request_id)
 
     async def _read_body(self, scope: Scope, receive: Receive, request_id: str, send: Send):
-        """Read the whole body (it is small by policy) or answer 413; returns a replaying
-        `receive`, or None when the answer has been sent already."""
-        declared = dict(scope.get("headers", [])).get(b"content-length")
+        """Read the whole body (it is small by policy) within `body_timeout` seconds, or
+        answer 413/431/408; returns a replaying `receive`, or None when the answer has been
+        sent already."""
+        headers = scope.get("headers", [])
+        # The server bounds the head as it reads it (app/http_protocol.py); this holds under
+        # any server, and counts what the app is handed.
+        if sum(len(k) + len(v) for k, v in headers) > self.max_header:
+            await self._refuse(431, "headers_too_large", f"The request's headers are over the "
+                               f"{self.max_header}-byte limit.", request_id, send)
+            return None
+        declared = dict(headers).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_body:
             await self._too_large(request_id, send)
             return None
-        chunks, size = [], 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
+        chunks: list[bytes] = []
+        with anyio.move_on_after(self.body_timeout) as deadline:
+            if not await self._receive_into(chunks, receive, request_id, send):
                 return None
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_body:
-                await self._too_large(request_id, send)
-                return None
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
+        if deadline.cancelled_caught:
+            # A body trickled in a byte at a time holds a connection and its buffer.
+            await self._refuse(408, "body_timeout", f"The request body did not arrive within "
+                               f"{self.body_timeout:g} s.", request_id, send)
+            return None
         body = b"".join(chunks)
         replayed = False
 
@@ -135,10 +144,35 @@ class GuardMiddleware:
             return await receive()     # after the body: wait for the disconnect
         return replay
 
+    async def _receive_into(self, chunks: list[bytes], receive: Receive, request_id: str,
+                            send: Send) -> bool:
+        """Collect the body's chunks; False when the client left or the body is too large
+        (the 413 has been sent)."""
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return False
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await self._too_large(request_id, send)
+                return False
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                return True
+
     async def _too_large(self, request_id: str, send: Send) -> None:
-        for message in _json_error(413, "body_too_large", f"The request body is over the "
-                                   f"{self.max_body}-byte limit.", request_id):
-            await send(message)
+        await self._refuse(413, "body_too_large", f"The request body is over the "
+                           f"{self.max_body}-byte limit.", request_id, send)
+
+    @staticmethod
+    async def _refuse(status: int, code: str, message: str, request_id: str,
+                      send: Send) -> None:
+        # Connection: close, since the rest of the request may still be on its way.
+        for part in _json_error(status, code, message, request_id,
+                                [(b"connection", b"close")]):
+            await send(part)
 
     @staticmethod
     def _log(scope: Scope, state: dict, status: int, started: float, request_id: str) -> None:

@@ -27,6 +27,21 @@ LOG_CONFIG = {
 }
 
 
+def strict_sandbox_problem() -> str | None:
+    """In strict mode (GRADSTEP_SANDBOX_STRICT), start one sandbox worker before uvicorn
+    does: a missing layer then stops `gradstep serve` with one clear line and exit code 1,
+    instead of failing every web worker's start-up (which uvicorn's supervisor restarts)."""
+    from runner.sandbox import SandboxUnavailable, WorkerPool, required_layers
+
+    if not required_layers():
+        return None
+    try:
+        WorkerPool(size=1).close()
+    except SandboxUnavailable as exc:
+        return str(exc)
+    return None
+
+
 def serve(host: str | None = None, port: int | None = None, workers: int | None = None,
           reload: bool = False) -> int:
     """Run the server until interrupted; arguments override GRADSTEP_HOST/PORT/WEB_WORKERS."""
@@ -39,6 +54,12 @@ def serve(host: str | None = None, port: int | None = None, workers: int | None 
     if reload and workers > 1:
         print("gradstep serve: --reload runs one worker; ignoring --workers", file=sys.stderr)
         workers = 1
+    problem = strict_sandbox_problem()
+    if problem:
+        print(f"gradstep serve: refusing to start: {problem}. GRADSTEP_SANDBOX_STRICT asks for "
+              "these layers; run where the kernel and the container's seccomp profile allow "
+              "them, or unset it to serve without them.", file=sys.stderr, flush=True)
+        return 1
     # Worker processes re-read the settings from the environment, so pass the choice on.
     os.environ.update(GRADSTEP_HOST=host, GRADSTEP_PORT=str(port),
                       GRADSTEP_WEB_WORKERS=str(workers))
@@ -47,5 +68,9 @@ def serve(host: str | None = None, port: int | None = None, workers: int | None 
           file=sys.stderr, flush=True)
     uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
                 reload=reload, log_config=LOG_CONFIG, proxy_headers=False,
-                server_header=False, timeout_graceful_shutdown=5)
+                server_header=False, timeout_graceful_shutdown=5,
+                # h11 with deadlines, not httptools: app/http_protocol.py says why
+                http="app.http_protocol:DeadlineH11Protocol",
+                h11_max_incomplete_event_size=settings.max_header_bytes,
+                limit_concurrency=settings.max_connections)
     return 0

@@ -36,15 +36,27 @@ class Settings(BaseSettings):
     pool_size: int = Field(2, ge=1, description="sandbox worker processes per web worker")
     max_body_bytes: int = Field(65_536, ge=1024, description="largest request body accepted")
     max_program_bytes: int = Field(20_000, ge=1, description="largest program accepted")
+    max_header_bytes: int = Field(
+        16_384, ge=1024, description="largest request head (request line and headers)")
+    header_timeout: float = Field(
+        10.0, gt=0, description="seconds a request's head may take to arrive")
+    body_timeout: float = Field(
+        10.0, gt=0, description="seconds a request's body may take to arrive")
+    max_connections: int = Field(
+        1000, ge=1, description="open connections and requests per web worker; then 503")
     rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
     queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
     max_concurrent_runs: int | None = Field(
         None, ge=1, description="runs executing at once; default: pool_size")
+    client_slot_share: float = Field(
+        0.5, gt=0, le=1, description="share of those runs one client may hold (at least one)")
     frame_ancestors: str = Field(
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
     trust_proxy_headers: bool = Field(
         False, description="take the client address from X-Forwarded-For (behind a proxy)")
     layout_cache_size: int = Field(256, ge=0, description="runs and layouts kept, by source hash")
+    answer_cache_bytes: int = Field(
+        64 * 2**20, ge=0, description="bytes of (gzip-compressed) answers the cache may hold")
     layout_max_nodes: int = Field(
         2000, ge=1, description="largest graph (boxes) laid out; larger runs get no layout")
     layout_timeout: float = Field(

@@ -6,7 +6,7 @@ import anyio
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from app.dependencies import RateLimited, RunnerDep, SettingsDep
+from app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep
 from app.schemas.errors import responses
 from app.schemas.runs import RunRequest
 from app.services.standalone import standalone_html
@@ -17,9 +17,10 @@ PAGE = {200: {"content": {"text/html": {}}, "description": "the standalone playe
 
 
 @router.post("/export", response_class=Response, dependencies=[RateLimited], responses=PAGE)
-async def export(body: RunRequest, runs: RunnerDep, settings: SettingsDep) -> Response:
+async def export(body: RunRequest, runs: RunnerDep, client: ClientDep,
+                 settings: SettingsDep) -> Response:
     """Run a program and answer with its player as one HTML file that needs no server."""
-    answer = await runs.run(body.code)
+    answer = await runs.run(body.code, client)
     html = await anyio.to_thread.run_sync(
         lambda: standalone_html(answer.data, lang=body.lang or "en", settings=settings))
     return Response(html.encode("utf-8"), media_type="text/html; charset=utf-8",

@@ -7,7 +7,7 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.dependencies import RateLimited, RunnerDep, SettingsDep, TemplatesDep
+from app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep, TemplatesDep
 from app.errors import ApiError
 from app.schemas.errors import responses
 from app.schemas.lessons import Lesson, LessonRun, LessonSummary
@@ -40,10 +40,11 @@ async def lesson(lesson_id: str, lang: Lang = "en") -> dict:
 
 @router.get("/api/lessons/{lesson_id}/run", response_model=LessonRun,
             dependencies=[RateLimited], responses=responses(404, 429, 503))
-async def lesson_run(lesson_id: str, runs: RunnerDep, lang: Lang = "en") -> Response:
+async def lesson_run(lesson_id: str, runs: RunnerDep, client: ClientDep,
+                     lang: Lang = "en") -> Response:
     """Run a lesson's program; each pointer gets the `seq` of the step it lands on."""
     view = _found(lesson_id, lang)
-    answer = await runs.run(view["program"])
+    answer = await runs.run(view["program"], client)
     events = (answer.data.get("trace") or {}).get("events", [])
     lesson = json.dumps(resolve_pointers(view, events), ensure_ascii=False).encode("utf-8")
     # the run's JSON is already encoded (and cached); splice it in rather than re-encode it

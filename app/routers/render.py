@@ -7,7 +7,7 @@ import anyio
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from app.dependencies import RateLimited, RunnerDep
+from app.dependencies import ClientDep, RateLimited, RunnerDep
 from app.errors import ApiError
 from app.schemas.errors import responses
 from app.schemas.render import RenderRequest
@@ -20,8 +20,8 @@ PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},
                   "description": "the picture"}, **responses(400, 413, 422, 429, 503)}
 
 
-async def _render(runs, code: str, fmt: str) -> Response:
-    answer = await runs.run(code)
+async def _render(runs, code: str, fmt: str, client: str) -> Response:
+    answer = await runs.run(code, client)
     layout = answer.data["layout"]
     if fmt == "svg" and layout:   # the run's own layout is this very picture: no second dot
         return _picture(standalone_svg(layout["svg"]), fmt)
@@ -42,13 +42,14 @@ def _picture(data: bytes, fmt: str) -> Response:
 
 
 @router.post("/render", response_class=Response, dependencies=[RateLimited], responses=PICTURES)
-async def render(body: RenderRequest, runs: RunnerDep) -> Response:
+async def render(body: RenderRequest, runs: RunnerDep, client: ClientDep) -> Response:
     """Run a program and return its autograd graph as a picture."""
-    return await _render(runs, body.code, body.format)
+    return await _render(runs, body.code, body.format, client)
 
 
 @router.get("/render", response_class=Response, dependencies=[RateLimited], responses=PICTURES)
-async def render_get(runs: RunnerDep, code: str = Query(description="the program"),
+async def render_get(runs: RunnerDep, client: ClientDep,
+                     code: str = Query(description="the program"),
                      format: Literal["svg", "png", "dot"] = "svg") -> Response:
     """The same as POST /api/render, with the program in the query (for <img src>)."""
-    return await _render(runs, code, format)
+    return await _render(runs, code, format, client)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.dependencies import RateLimited, RunnerDep
+from app.dependencies import ClientDep, RateLimited, RunnerDep
 from app.schemas.errors import responses
 from app.schemas.runs import RunRequest, RunResponse
+from app.services.compression import accepts_gzip
 from runner.trace import SCHEMA
 
 router = APIRouter(prefix="/api", tags=["runs"])
@@ -14,13 +15,18 @@ router = APIRouter(prefix="/api", tags=["runs"])
 
 @router.post("/run", response_model=RunResponse, dependencies=[RateLimited],
              responses=responses(400, 413, 422, 429, 503))
-async def run(body: RunRequest, runs: RunnerDep, request: Request) -> Response:
+async def run(body: RunRequest, runs: RunnerDep, client: ClientDep,
+              request: Request) -> Response:
     """Run a PyTorch program in the sandbox; its own errors are part of a 200 answer."""
-    answer = await runs.run(body.code)
+    answer = await runs.run(body.code, client)
     request.state.outcome = answer.outcome
-    # Encoded once, in the worker thread; a large trace is not re-validated on the way out.
-    return Response(answer.body, media_type="application/json",
-                    headers={"Server-Timing": answer.timing})
+    # Encoded and compressed once, in the worker thread; not re-validated on the way out.
+    # (A plain answer gets its Vary from the gzip middleware.)
+    headers = {"Server-Timing": answer.timing}
+    if accepts_gzip(request.headers.get("accept-encoding")):
+        headers.update({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(answer.gz, media_type="application/json", headers=headers)
+    return Response(answer.body, media_type="application/json", headers=headers)
 
 
 @router.get("/trace-schema")

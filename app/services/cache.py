@@ -1,17 +1,30 @@
 """A small thread-safe LRU map keyed by source hash (runs are deterministic: same source, same
-trace, same layout), shared by the run and layout caches.
+trace, same layout), bounded both in entries and in bytes.
+
+The byte bound is what keeps memory flat when a stream of distinct programs with large
+answers arrives: an entry count alone lets 256 two-megabyte answers pile up. Each value
+declares its weight through `weigh(value)`; an entry heavier than the whole budget is not kept.
 
 Example:
     >>> c = LruCache(1); c.put("a", 1); c.put("b", 2)
     >>> c.get("a") is None, c.get("b")
     (True, 2)
+    >>> c = LruCache(10, max_bytes=5, weigh=len, overhead=0)
+    >>> c.put("a", b"abc"); c.put("b", b"de")
+    >>> c.put("c", b"f"); c.get("a") is None, c.nbytes
+    (True, 3)
 """
 from __future__ import annotations
 
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Callable
+
+# What a cached entry costs besides its declared weight: the key (64 hex characters), the
+# dictionary slot and the small objects around the value. Counted so that a flood of tiny
+# answers is bounded by the byte budget as well.
+ENTRY_OVERHEAD = 400
 
 
 def source_key(source: str, *extra: str) -> str:
@@ -24,31 +37,44 @@ def source_key(source: str, *extra: str) -> str:
 
 
 class LruCache:
-    """At most `size` items; the least recently used goes first. size 0 keeps nothing."""
+    """At most `size` items and `max_bytes` bytes (None: no byte bound); the least recently
+    used goes first. size 0 keeps nothing."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, max_bytes: int | None = None,
+                 weigh: Callable[[Any], int] | None = None, overhead: int = ENTRY_OVERHEAD):
         self.size = size
-        self._items: OrderedDict[str, Any] = OrderedDict()
+        self.overhead = overhead
+        self.max_bytes = max_bytes
+        self._weigh = weigh or (lambda value: 0)
+        self._items: OrderedDict[str, tuple[Any, int]] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
+        self.nbytes = 0
 
     def get(self, key: str) -> Any | None:
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
                 self.hits += 1
-                return self._items[key]
+                return self._items[key][0]
             self.misses += 1
             return None
 
     def put(self, key: str, value: Any) -> None:
         if self.size <= 0:
             return
+        weight = self._weigh(value) + self.overhead
+        if self.max_bytes is not None and weight > self.max_bytes:
+            return
         with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.nbytes -= old[1]
+            self._items[key] = (value, weight)
+            self.nbytes += weight
+            while len(self._items) > self.size or (
+                    self.max_bytes is not None and self.nbytes > self.max_bytes):
+                self.nbytes -= self._items.popitem(last=False)[1][1]
 
     def __len__(self) -> int:
         return len(self._items)

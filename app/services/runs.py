@@ -1,10 +1,11 @@
 """Run a learner's program in the sandbox pool and answer with its output, trace and layout.
 
 The pool (runner.WorkerPool) does the running; this module adds what a shared server needs:
-the program-size check, the bounded queue (RunGate), and a cache of whole answers (trace,
-layout and the encoded JSON) by source hash — runs are deterministic (seeded, canonical
-traces), so a repeated program, such as a class running the same example, costs a dictionary
-lookup. Results cut short by a time limit are not cached: a quieter server may finish them.
+the program-size check, fair admission to the sandbox slots (FairGate), and a cache of whole
+answers (trace, layout and the encoded JSON, kept gzip-compressed and bounded in bytes) by
+source hash: runs are deterministic (seeded, canonical traces), so a repeated program, such
+as a class running the same example, costs a dictionary lookup. Results cut short by a time
+limit are not cached: a quieter server may finish them.
 
 Example:
     >>> summary({"stdout": "", "stderr": "", "exit_code": 0, "error": None, "duration_ms": 1})
@@ -12,19 +13,21 @@ Example:
 """
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
 
 from app.errors import ApiError
 from app.services.cache import LruCache, source_key
+from app.services.compression import GZIP_LEVEL
 from app.services.dot_process import LayoutTimeout
 from app.services.layout import GraphTooLarge, layout_trace
-from app.services.limits import RunGate
+from app.services.fair_gate import FairGate
 
 log = logging.getLogger("gradstep.app")
 
@@ -34,15 +37,36 @@ UNCACHEABLE_LIMITS = {"wall_time", "cpu_time"}
 
 @dataclass(frozen=True)
 class Answer:
-    """One run's answer: the data, and its JSON already encoded (off the event loop, once)."""
+    """One run's answer: its JSON encoded once (off the event loop) and gzip-compressed.
 
-    data: dict
-    body: bytes
+    The cache keeps only `gz` and the outcome (`for_cache()`): answers are JSON of repeated
+    keys and numbers, which gzip shrinks five- to tenfold, and most browsers take the
+    compressed bytes as they are. A fresh answer also carries its decoded `data` and its
+    `plain` JSON, so the request that ran it pays no decompression.
+    """
+
+    gz: bytes
+    outcome: str
     timing: str = ""        # the Server-Timing header: where this answer's time went
+    fresh: dict | None = field(default=None, repr=False)
+    plain: bytes | None = field(default=None, repr=False)
 
     @property
-    def outcome(self) -> str:
-        return summary(self.data["result"])
+    def body(self) -> bytes:
+        """The answer's JSON, uncompressed."""
+        return self.plain if self.plain is not None else gzip.decompress(self.gz)
+
+    @property
+    def data(self) -> dict:
+        return self.fresh if self.fresh is not None else json.loads(self.body)
+
+    def for_cache(self) -> "Answer":
+        return Answer(self.gz, self.outcome)
+
+    @staticmethod
+    def weight(answer: "Answer") -> int:
+        """Bytes the cache is charged for an answer."""
+        return len(answer.gz) + len(answer.outcome)
 
 
 @dataclass
@@ -50,7 +74,7 @@ class RunService:
     """The pool plus the server-side policy around it; one per web worker process."""
 
     pool: Any                      # runner.WorkerPool, or anything with .run(source) -> RunResult
-    gate: RunGate
+    gate: FairGate
     max_program_bytes: int
     runs: LruCache                 # source hash -> Answer
     layout_max_nodes: int | None = None
@@ -63,15 +87,16 @@ class RunService:
             raise ApiError(413, "program_too_large", f"The program is {size} bytes; the limit "
                            f"is {self.max_program_bytes} bytes.")
 
-    async def run(self, code: str) -> Answer:
-        """Run `code` (or find its answer in the cache); the answer of POST /api/run."""
+    async def run(self, code: str, client: str = "") -> Answer:
+        """Run `code` for `client` (or find its answer in the cache); the answer of POST
+        /api/run. The client's key is what its share of the sandbox slots is counted by."""
         self.check_size(code)
         key = source_key(code)
         cached = self.runs.get(key)
         if cached is not None:
             return replace(cached, timing='cache;desc="hit"')
         started = time.perf_counter()
-        async with self.gate.slot():
+        async with self.gate.slot(client):
             return await anyio.to_thread.run_sync(self._run_blocking, code, key, started)
 
     def _run_blocking(self, code: str, key: str, started: float) -> Answer:
@@ -86,11 +111,13 @@ class RunService:
         data = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
                 "trace": result.trace, "layout": layout, "layout_note": note}
         body = encode_answer(data, getattr(result, "trace_json", None))
+        marks.append(("gzip", time.perf_counter()))
+        gz = gzip.compress(body, GZIP_LEVEL, mtime=0)
         marks.append(("", time.perf_counter()))
-        answer = Answer(data, body, server_timing(marks))
+        answer = Answer(gz, summary(data["result"]), server_timing(marks), data, body)
         error = result.error or {}
         if error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS:
-            self.runs.put(key, answer)
+            self.runs.put(key, answer.for_cache())
         return answer
 
     def layout(self, trace: dict | None) -> tuple[dict | None, str | None]:

@@ -79,6 +79,7 @@ def test_deployment_probes_limits_and_security():
     assert any(m["mountPath"] == "/tmp" for m in container["volumeMounts"])
     env = {e["name"]: e["value"] for e in container["env"]}
     assert env["GRADSTEP_PORT"] == str(image_port())
+    assert env["GRADSTEP_SANDBOX_STRICT"] == "1", "a pod must not serve without its OS layers"
     assert set(env) <= set(config_variables()), "a variable the app does not read"
 
 
@@ -123,6 +124,7 @@ def test_compose_file_is_valid():
     assert "ports" not in app, "replicas are reached through the proxy only"
     assert [str(p) for p in app["expose"]] == [str(image_port())]
     assert app["environment"]["GRADSTEP_TRUST_PROXY_HEADERS"] == "true"
+    assert app["environment"]["GRADSTEP_SANDBOX_STRICT"] == "1"
     assert set(app["environment"]) <= set(config_variables())
     assert proxy["depends_on"]["app"]["condition"] == "service_healthy"
     (mount,) = proxy["volumes"]

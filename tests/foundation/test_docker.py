@@ -92,6 +92,10 @@ def test_threads_and_workers():
     assert final("CMD") == ['["gradstep", "serve"]'], "serve reads GRADSTEP_* itself"
 
 
+def test_image_refuses_to_start_without_the_sandbox_os_layers():
+    assert env_of(INSTRUCTIONS, FINAL)["GRADSTEP_SANDBOX_STRICT"] == "1"
+
+
 def test_every_variable_the_image_sets_is_one_the_app_reads():
     known = config_variables()
     env = env_of(INSTRUCTIONS, FINAL)

@@ -25,12 +25,15 @@ def test_trickling_and_stalled_clients_do_not_block_others():
         for i in range(30):
             s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
             s.sendall(b"POST /api/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                      b"Content-Length: 100000\r\n\r\n{\"code\": \"")
+                      b"Content-Length: 1000\r\n\r\n{\"code\": \"")
             slow.append(s)
         try:
             for _ in range(3):                    # keep trickling while others are served
                 for s in slow[::2]:
-                    s.sendall(b"x")
+                    try:
+                        s.sendall(b"x")
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass            # the server may hang up on them: that is allowed
                 assert post(server.url)["result"]["stdout"] == "tensor([6.])\n"
                 time.sleep(0.2)
         finally:
