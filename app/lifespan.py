@@ -6,7 +6,7 @@ processes, started before the first request and closed on shutdown.
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from typing import Callable
+from collections.abc import Callable
 
 import anyio
 from fastapi import FastAPI

@@ -66,7 +66,8 @@ class Limits:
                 try:
                     values[f.name] = float(raw)
                 except ValueError:
-                    raise ValueError(f"GRADSTEP_LIMIT_{f.name.upper()}={raw!r} is not a number")
+                    name = "GRADSTEP_LIMIT_" + f.name.upper()
+                    raise ValueError(f"{name}={raw!r} is not a number") from None
         values.update(overrides)
         return cls(**values)
 

@@ -16,7 +16,7 @@ import math
 import threading
 import time
 from contextlib import asynccontextmanager
-from typing import Callable
+from collections.abc import Callable
 
 from app.errors import ApiError
 
