@@ -101,8 +101,30 @@ def test_wheel_holds_every_module_and_asset(installed):
     assert any(n.startswith("app/templates/") for n in names), "no templates in the wheel"
 
 
+def source_version() -> str:
+    """The version as app/__init__.py writes it (the one place it is written)."""
+    found = re.findall(r'^__version__ = "([^"]+)"$', (ROOT / "app/__init__.py").read_text(), re.M)
+    assert len(found) == 1, "app/__init__.py must assign __version__ once, as a plain string"
+    return found[0]
+
+
+def test_version_is_written_in_one_place():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "app.__version__"}
+    # the image tags the deployment files name are the release they were written for
+    version = source_version()
+    for path in ("deploy/docker-compose.yml", "deploy/k8s/deployment.yaml"):
+        tags = re.findall(r"image: gradstep:(\S+)", (ROOT / path).read_text())
+        assert tags and set(tags) == {version}, (path, tags, version)
+    assert re.search(rf"newTag: {re.escape(version)}$",
+                     (ROOT / "deploy/k8s/kustomization.yaml").read_text(), re.M)
+    assert re.search(rf"^## \[?{re.escape(version)}\]?", (ROOT / "CHANGELOG.md").read_text(),
+                     re.M), "CHANGELOG.md has no section for the current version"
+
+
 def test_console_script_help_and_version(installed):
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    version = source_version()
     shown = run([installed.bin("gradstep"), "--version"], cwd=installed.workdir)
     assert shown.stdout.strip() == f"gradstep {version}"
     helped = run([installed.bin("gradstep"), "--help"], cwd=installed.workdir)
