@@ -132,7 +132,8 @@ def probe_layers() -> dict:
             os._exit(0)
     os.close(w)
     reader = protocol.FrameReader(r)
-    frames, deadline = [], time.monotonic() + 30
+    frames: list = []
+    deadline = time.monotonic() + 30
     while not reader.eof and not frames and time.monotonic() < deadline:
         frames = reader.read_available(1.0)
     os.close(r)

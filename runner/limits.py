@@ -59,7 +59,7 @@ class Limits:
     def from_env(cls, environ=None, **overrides) -> "Limits":
         """Defaults, then `GRADSTEP_LIMIT_*` variables, then keyword overrides."""
         environ = os.environ if environ is None else environ
-        values = {}
+        values: dict = {}
         for f in fields(cls):
             raw = environ.get("GRADSTEP_LIMIT_" + f.name.upper())
             if raw is not None and raw.strip():
