@@ -23,6 +23,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 import warnings
 
 from engine.unsupported import explained
@@ -389,7 +390,8 @@ def _install_warnings(filename: str, out: _Output, recorder):
     original = _ORIGINAL_WARN
 
     def warn(message, category=None, stacklevel=1, source=None):
-        frame, level = sys._getframe(1), 1
+        frame: types.FrameType | None = sys._getframe(1)
+        level = 1
         while frame is not None and frame.f_code.co_filename != filename:
             frame, level = frame.f_back, level + 1
         if frame is None:
