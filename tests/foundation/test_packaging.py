@@ -123,6 +123,35 @@ def test_version_is_written_in_one_place():
                      re.M), "CHANGELOG.md has no section for the current version"
 
 
+def requirement_name(req: str) -> str:
+    return re.split(r"[\s\[<>=!~;]", req, maxsplit=1)[0].lower()
+
+
+def test_dependencies_are_split_by_purpose():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = project["dependencies"]
+    extras = project["optional-dependencies"]
+    # the server's own: uvicorn without [standard] (no websockets, no watchfiles)
+    assert not any(r.startswith("uvicorn[") for r in runtime)
+    # the sandbox's bindings are taken on purpose: exact pins
+    pins = {requirement_name(r): r for r in runtime}
+    for name in ("pyseccomp", "landlock"):
+        specifier = pins[name].split(";")[0]       # the version part, before any marker
+        assert re.fullmatch(rf"{name}==[^,<>=!~]+", specifier.strip()), pins[name]
+    # heavy tools stay in the extra they are for, never in the unit-test environment
+    where: dict[str, set[str]] = {}
+    for purpose, reqs in extras.items():
+        for r in reqs:
+            where.setdefault(requirement_name(r), set()).add(purpose)
+    assert where["locust"] == {"load"} and where["playwright"] == {"browser"}
+    assert where["ruff"] == where["mypy"] == {"lint"}
+    assert all("==" in r.split(";")[0] for r in extras["lint"]), "linters are pinned exactly"
+    # dev is every other extra
+    (dev,) = extras["dev"]
+    named = set(re.search(r"\[(.*)\]", dev).group(1).split(","))
+    assert requirement_name(dev) == project["name"] and named == set(extras) - {"dev"}
+
+
 def test_console_script_help_and_version(installed):
     version = source_version()
     shown = run([installed.bin("gradstep"), "--version"], cwd=installed.workdir)
