@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# The two set-up commands of the README, for a fresh machine or a working copy.
+# The set-up commands of the README and CONTRIBUTING.md, for a fresh machine or a working copy.
 #
 #   ./dev.sh serve [gradstep serve options]   install into .venv, start http://127.0.0.1:8000
-#   ./dev.sh test  [pytest options]           install .[test] (and Chromium where it can),
-#                                             run the whole test suite
+#   ./dev.sh test  [pytest options]           install the test extras (and Chromium where it
+#                                             can), run the whole test suite
+#   ./dev.sh lint                             install .[lint] and the npm tools, run ruff,
+#                                             mypy, tsc --checkJs and ESLint; non-zero on any
+#                                             finding
 #
-# Both create the virtual environment .venv next to this script, or reuse it, and install the
+# Each creates the virtual environment .venv next to this script, or reuses it, and installs the
 # project into it in editable mode. A reinstall happens only when pyproject.toml or setup.py
 # changed since the last one, so the second run starts at once. Every step says what it did.
 #
@@ -19,12 +22,15 @@ ROOT=$(pwd)
 VENV=${GRADSTEP_VENV:-.venv}
 PYTHON=${PYTHON:-python3}
 VPY="$VENV/bin/python"
+# What the whole test suite needs: unit tests, browser tests, the load test, the deployment
+# checks (pyproject.toml says which extra is for what).
+TEST_EXTRAS="[test,browser,load,deploy]"
 
 say() { printf 'dev.sh: %s\n' "$*"; }
 die() { printf 'dev.sh: error: %s\n' "$*" >&2; exit 2; }
 
 usage() {
-    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 ensure_venv() {
@@ -53,7 +59,7 @@ ensure_installed() {
     # An install with the test extras also covers a plain one. `python -I` leaves the current
     # directory off sys.path, so `import app` finds the installed (editable) copy or nothing.
     if { grep -qx "$key" "$stamp" 2>/dev/null \
-            || { [ -z "$extras" ] && grep -qx "$(install_key "[test]")" "$stamp" 2>/dev/null; }; } \
+            || { [ -z "$extras" ] && grep -qx "$(install_key "$TEST_EXTRAS")" "$stamp" 2>/dev/null; }; } \
         && [ "$("$VPY" -I -c 'import app, os; print(os.path.dirname(os.path.dirname(app.__file__)))' \
                 2>/dev/null)" = "$ROOT" ]
     then
@@ -125,6 +131,48 @@ ensure_system_tools() {
     rm -f "$log"
 }
 
+# The JavaScript checkers, from package-lock.json into node_modules/; again only when the
+# lock file changed.
+ensure_node_tools() {
+    command -v npm >/dev/null \
+        || die "npm not found; the JavaScript checks need Node.js 20 or later with npm" \
+               "(Debian: apt-get install nodejs npm)"
+    local stamp=node_modules/.gradstep-lock key
+    key=$(sha256sum package-lock.json | cut -d' ' -f1)
+    if [ -x node_modules/.bin/tsc ] && [ -x node_modules/.bin/eslint ] \
+            && grep -qx "$key" "$stamp" 2>/dev/null; then
+        say "the npm tools are installed (package-lock.json unchanged)"
+        return
+    fi
+    say "installing the npm tools from package-lock.json (npm ci) ..."
+    local log
+    log=$(mktemp)
+    if ! npm ci --no-audit --no-fund >"$log" 2>&1; then
+        tail -n 30 "$log" >&2
+        die "npm ci failed (full log: $log)"
+    fi
+    rm -f "$log"
+    echo "$key" > "$stamp"
+}
+
+# lint: every checker runs, even after one fails, so one run shows every finding.
+run_lint() {
+    local failed=()
+    say "ruff check (rules: [tool.ruff] in pyproject.toml)"
+    "$VENV/bin/ruff" check . || failed+=(ruff)
+    say "mypy (app/ and runner/: [tool.mypy] in pyproject.toml)"
+    "$VENV/bin/mypy" || failed+=(mypy)
+    say "tsc --checkJs (static/js: tsconfig.json)"
+    node_modules/.bin/tsc -p tsconfig.json || failed+=(tsc)
+    say "eslint (static/js, tests/web/js: eslint.config.mjs)"
+    node_modules/.bin/eslint static/js tests/web/js || failed+=(eslint)
+    if [ ${#failed[@]} -gt 0 ]; then
+        printf 'dev.sh: lint FAILED: %s\n' "${failed[*]}" >&2
+        return 1
+    fi
+    say "lint passed: ruff, mypy, tsc, eslint"
+}
+
 cmd=${1:-help}
 [ $# -gt 0 ] && shift
 case "$cmd" in
@@ -137,11 +185,17 @@ case "$cmd" in
         ;;
     test)
         ensure_venv
-        ensure_installed "[test]"
+        ensure_installed "$TEST_EXTRAS"
         ensure_system_tools
         # Without paths, pytest runs testpaths from pyproject.toml: all of tests/.
         say "running the test suite: pytest${*:+ $*} (Ctrl-C stops it)"
         exec "$VPY" -m pytest "$@"
+        ;;
+    lint)
+        ensure_venv
+        ensure_installed "[lint]"
+        ensure_node_tools
+        run_lint
         ;;
     help|-h|--help)
         usage

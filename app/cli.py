@@ -14,15 +14,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import metadata
 from pathlib import Path
 
-
-def _version() -> str:
-    try:
-        return metadata.version("gradstep")
-    except metadata.PackageNotFoundError:  # running from a source tree without install
-        return "0.0.0+source"
+from app import __version__
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
@@ -56,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="gradstep",
         description="See PyTorch autograd work: run a snippet on gradstep's numpy engine "
                     "and step through its computation graph.")
-    parser.add_argument("--version", action="version", version=f"gradstep {_version()}")
+    parser.add_argument("--version", action="version", version=f"gradstep {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("run", help="run a PyTorch program in the sandbox, print its output")

@@ -78,6 +78,9 @@ def _json_problem(body: bytes) -> str | None:
 
 def install(app: FastAPI) -> None:
     """Register the handlers on an app."""
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.add_exception_handler(RequestValidationError, _validation_error)
+    # Starlette types a handler as taking any Exception; each of these takes its own kind,
+    # which is the class it is registered for, so the narrower signature is the true one.
+    app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError,
+                              _validation_error)  # type: ignore[arg-type]

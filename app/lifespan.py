@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
-from typing import Callable
+from collections.abc import Callable
 
 import anyio
 from fastapi import FastAPI

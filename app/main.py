@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import errors
+from app import __version__, errors
 from app.lifespan import make_lifespan
 from app.middleware import GuardMiddleware
 from app.routers import docs, examples, export, health, lessons, pages, render, runs
@@ -20,7 +20,7 @@ from app.settings import Settings, get_settings
 def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
     """Build the app; `pool_factory(settings)` replaces the runner's WorkerPool in tests."""
     settings = settings or get_settings()
-    app = FastAPI(title="gradstep", version="0.1.0", docs_url=None, redoc_url=None,
+    app = FastAPI(title="gradstep", version=__version__, docs_url=None, redoc_url=None,
                   summary="Run a PyTorch autograd snippet; get its trace and graph.",
                   lifespan=make_lifespan(settings, pool_factory))
     app.state.settings = settings

@@ -16,6 +16,7 @@ import json
 import logging
 import time
 import uuid
+from collections.abc import Sequence
 
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -53,7 +54,7 @@ def security_headers(frame_ancestors: str) -> list[tuple[bytes, bytes]]:
 
 
 def _json_error(status: int, code: str, message: str, request_id: str,
-                extra: list[tuple[bytes, bytes]] = ()) -> tuple[Message, Message]:
+                extra: Sequence[tuple[bytes, bytes]] = ()) -> tuple[Message, Message]:
     body = json.dumps({"error": {"code": code, "message": message,
                                  "request_id": request_id}}).encode()
     start = {"type": "http.response.start", "status": status,

@@ -7,7 +7,7 @@ concurrent clients, and requests per second, against a `gradstep serve` this scr
 
 "cached" repeats programs the server has answered before (the source-hash cache);
 "uncached" makes every request new by appending a comment line, so each one runs in the
-sandbox and is laid out. The rate limit is lifted for the run. Target (issue 5): p50 at most
+sandbox and is laid out. The rate limit is lifted for the run. Target: p50 at most
 30 ms for a seed snippet at 1 client.
 
 `--compare` serves another checkout (e.g. `git worktree add ../before HEAD~3`) next to this

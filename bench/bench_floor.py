@@ -2,7 +2,7 @@
 
     python bench/bench_floor.py [--ops 2000] [--repeat 31] [--torch-python PATH]
 
-Issue 9 asks for a tiny op at 0.8x PyTorch or less. This measures, in one process and taking
+The target for a tiny op is 0.8x PyTorch or less. This measures, in one process and taking
 turns, a chain of `y = y * c` on 3-element float32 tensors four ways:
 
 - `numpy ufunc`: `np.multiply` alone, no autograd at all;

@@ -7,7 +7,7 @@ of 10 … 3000 boxes, and how long each stage costs: building DOT, layout, SVG, 
 The graphs are synthetic traces shaped like real ones: leaves with their AccumulateGrad, ops
 with two inputs drawn from recent results (a deep, MLP-like DAG), each op's output tensor,
 and a constant input now and then. "boxes" counts every drawn node (tensors + grad_fns).
-Target (issue 5): a 300-box layout in at most 200 ms.
+Target: a 300-box layout in at most 200 ms.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 
 Runs the program untraced and traced in turns (so that a noisy neighbour slows both alike) and
 prints the medians of CPU time: the untraced run, the traced run (the program with the recorder
-listening: the target of issue 4 is at most 1.5x, aiming for 1.3x), and what a traced request
+listening: the target is at most 1.5x, aiming for 1.3x), and what a traced request
 also pays afterwards: `Recorder.finish` (rendering events, the caps) and `Recorder.dump` (the
 canonical bytes the sandbox sends). The first line is the program as the sandbox runs it: the
 child's limit watch (`runner.child._LimitWatch`) listens in both runs and forwards to the

@@ -1,4 +1,4 @@
-"""The browser's own speed (issue 6): median time to draw one step on a graph of about 500
+"""The browser's own speed: median time to draw one step on a graph of about 500
 boxes (target at most 16 ms, one frame), page ready on loopback (target at most 500 ms), and
 the payload of the page's own JS and CSS.
 

@@ -72,7 +72,7 @@ def w3_mlp_setup(batch=512, d_in=256, hidden=256, d_out=10):
     return params, x, y
 
 
-def w3_mlp_step(state, lr=F32(0.01)) -> float:
+def w3_mlp_step(state, lr=F32(0.01)) -> float:  # noqa: B008 - an immutable numpy scalar
     (w1, b1, w2, b2), x, y = state
     h = np.tanh(x @ w1.T + b1)
     out = h @ w2.T + b2

@@ -11,7 +11,7 @@ Every backend runs in its own process (bench/harness.py), one BLAS/OpenMP thread
 backends take turns round by round so that a noisy neighbour slows them all alike; the table
 shows the median over rounds and the ratios engine/torch, engine/numpy and traced/engine.
 W5 runs one process per graph size so each size reports its own peak memory.
-Targets (issue 9): W1 and W2 at most 0.8x PyTorch; W3 and W4 within 1.1x numpy; W5 linear;
+Targets: W1 and W2 at most 0.8x PyTorch; W3 and W4 within 1.1x numpy; W5 linear;
 tracing at most 1.3x.
 """
 from __future__ import annotations

@@ -55,6 +55,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
 
     _torch_name = "torch.Tensor"   # type(x) prints <class 'torch.Tensor'> (see _names.py)
     # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
+    _uid: int      # from tensor_uids: a stable id (never id()) the recorder keys tensors by
     __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
                  "__weakref__")
     # numpy scalars defer to the tensor's reflected operators (np.sqrt(2) * x keeps the graph)

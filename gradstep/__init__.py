@@ -9,8 +9,7 @@ In a notebook, `%load_ext gradstep` and then a cell that starts with `%%gradstep
 `--lang zh`, `--height 700`). The `gradstep` command and `python -m gradstep` run, trace,
 render, export and serve programs (`gradstep --help`).
 """
-from app.cli import _version
+from app import __version__
 from app.notebook import Player, load_ipython_extension, show
 
-__version__ = _version()
 __all__ = ["show", "Player", "load_ipython_extension", "__version__"]

@@ -23,6 +23,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 import warnings
 
 from engine.unsupported import explained
@@ -132,7 +133,8 @@ def probe_layers() -> dict:
             os._exit(0)
     os.close(w)
     reader = protocol.FrameReader(r)
-    frames, deadline = [], time.monotonic() + 30
+    frames: list = []
+    deadline = time.monotonic() + 30
     while not reader.eof and not frames and time.monotonic() < deadline:
         frames = reader.read_available(1.0)
     os.close(r)
@@ -388,7 +390,8 @@ def _install_warnings(filename: str, out: _Output, recorder):
     original = _ORIGINAL_WARN
 
     def warn(message, category=None, stacklevel=1, source=None):
-        frame, level = sys._getframe(1), 1
+        frame: types.FrameType | None = sys._getframe(1)
+        level = 1
         while frame is not None and frame.f_code.co_filename != filename:
             frame, level = frame.f_back, level + 1
         if frame is None:

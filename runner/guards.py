@@ -30,8 +30,9 @@ from runner.proxies import ModuleProxy, _ModuleTable
 
 # ---- the attribute guard ------------------------------------------------------------------
 
-PLAIN_TYPES = (int, float, complex, bool, list, tuple, dict, set, frozenset, range, slice,
-               bytes, type(None), type({}.keys()), type({}.values()), type({}.items()))
+PLAIN_TYPES: tuple[type, ...] = (
+    int, float, complex, bool, list, tuple, dict, set, frozenset, range, slice, bytes,
+    type(None), type({}.keys()), type({}.values()), type({}.items()))
 NDARRAY_ATTRS = frozenset("""
     shape ndim size dtype T sum mean max min argmax argmin reshape tolist item astype copy
     flatten ravel transpose std var cumsum cumprod dot round clip any all prod squeeze real

@@ -59,14 +59,15 @@ class Limits:
     def from_env(cls, environ=None, **overrides) -> "Limits":
         """Defaults, then `GRADSTEP_LIMIT_*` variables, then keyword overrides."""
         environ = os.environ if environ is None else environ
-        values = {}
+        values: dict = {}
         for f in fields(cls):
             raw = environ.get("GRADSTEP_LIMIT_" + f.name.upper())
             if raw is not None and raw.strip():
                 try:
                     values[f.name] = float(raw)
                 except ValueError:
-                    raise ValueError(f"GRADSTEP_LIMIT_{f.name.upper()}={raw!r} is not a number")
+                    name = "GRADSTEP_LIMIT_" + f.name.upper()
+                    raise ValueError(f"{name}={raw!r} is not a number") from None
         values.update(overrides)
         return cls(**values)
 

@@ -31,6 +31,10 @@ class ModuleProxy:
     """A stand-in for a module: only the listed names, read-only, no path to the real one."""
 
     __slots__ = ("_sbx_name", "_sbx_names", "_sbx_hidden")
+    # set once in __init__ through object.__setattr__, since __setattr__ refuses every write
+    _sbx_name: str
+    _sbx_names: dict
+    _sbx_hidden: frozenset
 
     def __init__(self, name: str, names: dict, hidden=()):
         object.__setattr__(self, "_sbx_name", name)
@@ -247,7 +251,7 @@ def _wrap_factory(name, fn, element_check):
         element_check(_requested_numel(name, args, kwargs), name)
         return fn(*args, **kwargs)
     factory.__name__ = getattr(fn, "__name__", name)
-    factory.__signature__ = _signature_or_none(fn)
+    factory.__signature__ = _signature_or_none(fn)  # type: ignore[attr-defined]  # inspect reads it
     factory.__doc__ = getattr(fn, "__doc__", None)
     return factory
 

@@ -352,10 +352,10 @@ def _semantic(trace: dict) -> str | None:
             if err:
                 return err
             # carried events are applied in order, so each may use only what came before
-            refs = []
-            _ids_in(carried, refs)
+            carried_refs: list[str] = []
+            _ids_in(carried, carried_refs)
             own = defined_ids(carried)
-            bad = [r for r in refs if r not in known and r not in own]
+            bad = [r for r in carried_refs if r not in known and r not in own]
             if bad:
                 return f"{where} ({carried['kind']}): refers to {bad[0]} before it is defined"
             known.update(own)

@@ -326,7 +326,10 @@ class Builder:
                     reason: str = "event_cap") -> dict:
         """The elided event standing for the records `rest`, which are never rendered."""
         counts: dict[str, int] = {}
-        stdout, warns, defs, passes = [], [], {}, []
+        stdout: list[str] = []
+        warns: list[dict] = []
+        defs: dict = {}
+        passes: list = []
         for r in rest:
             if r[0] == "overflow":  # events only counted past the window cap
                 for k, v in r[2].items():

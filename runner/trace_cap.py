@@ -27,7 +27,7 @@ def list_bytes(events: list, total) -> int:
 
 def _closure(defs: list[dict], needed: list) -> list:
     """The events among `defs` defining ids in `needed`, transitively, in their order."""
-    by_id = {}
+    by_id: dict[str, dict] = {}
     for e in defs:
         for i in T.defined_ids(e):
             by_id.setdefault(i, e)

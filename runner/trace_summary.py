@@ -141,9 +141,10 @@ class Summary:
     def live_defs(self) -> dict:
         """id key (a tensor id, or ("node", uid) as runner/trace_build.py keys nodes) -> a
         record with strong references again (dead objects' records skipped)."""
-        out, revived = {}, {}
+        out: dict = {}
+        revived: dict = {}
         entries = sorted(list(self.defs.items()) + list(self.kept.items()), key=lambda e: e[1][3])
-        for key, (ref, rec, _, _) in entries:
+        for key, (_ref, rec, _, _) in entries:
             if rec[0] == "op" and rec[7] is None:  # weak form: revive (once per record)
                 strong = revived.get(id(rec))
                 if strong is None:

@@ -65,7 +65,7 @@ class LiveServer:
                 if time.monotonic() > deadline:
                     self.stop()
                     raise RuntimeError(f"the server did not listen within {self.start_timeout} s:"
-                                       f"\n{self.log_text()[-2000:]}")
+                                       f"\n{self.log_text()[-2000:]}") from None
                 time.sleep(0.1)
 
     def log_text(self) -> str:

@@ -27,6 +27,7 @@ def _page(title: str, frame_ancestors: str) -> tuple[bytes, str]:
                                swagger_js_url=f"{SWAGGER}/swagger-ui-bundle-5.35.0.js",
                                swagger_css_url=f"{SWAGGER}/swagger-ui-5.35.0.css",
                                swagger_favicon_url=f"{SWAGGER}/favicon-32x32.png").body
+    html = bytes(html)      # the body is bytes already; Starlette types it as bytes | memoryview
     text = html.decode("utf-8")
     hashes = [f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
               for s in re.findall(r"<script>(.*?)</script>", text, re.S)]

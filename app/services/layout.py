@@ -174,8 +174,10 @@ def lay_out(graph: Graph, max_nodes: int | None = None, dot_runner=None) -> dict
 def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
     # Take the offset from the SVG Graphviz drew, so the numbers match its pixels exactly:
     # it draws at (x + tx, ty - y) in a viewBox of width × height.
-    tx, ty = _floats(_TRANSLATE.search(svg).group(1))
-    width, height = _floats(_VIEWBOX.search(svg).group(1))[2:]
+    translate, viewbox = _TRANSLATE.search(svg), _VIEWBOX.search(svg)
+    assert translate and viewbox, "Graphviz wrote an SVG without its transform or viewBox"
+    tx, ty = _floats(translate.group(1))
+    width, height = _floats(viewbox.group(1))[2:]
     nodes = {}
     for name in graph.nodes:
         pos, w, h = attrs[name]

@@ -91,8 +91,8 @@ def _parse(path: Path) -> Lesson:
 @functools.lru_cache(maxsize=1)
 def load_lessons(directory: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
     """Every lesson, sorted by `order`; raises LessonError on a malformed file."""
-    lessons = sorted((_parse(p) for p in directory.glob("*.toml")), key=lambda l: l.order)
-    ids = [l.id for l in lessons]
+    lessons = sorted((_parse(p) for p in directory.glob("*.toml")), key=lambda lesson: lesson.order)
+    ids = [lesson.id for lesson in lessons]
     if len(set(ids)) != len(ids):
         raise LessonError(f"duplicate lesson ids in {directory}")
     return tuple(lessons)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from app.errors import ApiError
 

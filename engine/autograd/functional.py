@@ -166,7 +166,7 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
         inputs = _leaves(inputs, create_graph)
         out_tuple, outputs = _as_tuple(func(*inputs), "outputs", "jacobian")
         table = []
-        for i, out in enumerate(outputs):
+        for _i, out in enumerate(outputs):
             flat = out.reshape(-1)
             rows = [[] for _ in inputs]
             for j in range(flat.numel()):

@@ -7,7 +7,7 @@ repr find it; registration order is kept, so names and repr read as in PyTorch.
 from __future__ import annotations
 
 from collections import OrderedDict, namedtuple
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import _events
 from .._names import TorchNamed, typename
@@ -361,7 +361,7 @@ class Module(metaclass=TorchNamed):
         with no_grad():
             for m in self.modules():
                 for d in (m._parameters, m._buffers):
-                    for k, t in d.items():
+                    for _k, t in d.items():
                         if t is not None:   # through `.data`, whose checks PyTorch applies
                             t.data = fn(t)
                             if t._grad is not None:

@@ -133,7 +133,7 @@ def compile_apply(cls, helpers: dict):
         return None
     inputs = [f"i{k}" for k in range(n)]
     pnames, defaults, sig = [], {}, list(inputs)
-    for j, (name, has_default, default) in enumerate(params[n:], start=n):
+    for j, (_name, has_default, default) in enumerate(params[n:], start=n):
         pnames.append(f"p{j}")
         if has_default:
             defaults[f"D{j}"] = default

@@ -48,6 +48,13 @@ PyTorch's error when the graph was freed. More knobs:
 
 Ops that need more control (several tensors in a list, several outputs) override `apply` and
 finish with `cls._record(inputs, out_array, args, extras)`.
+
+Why `apply` is generated: for an op that does not override it, declaring the class compiles
+a straight-line `apply` from the declaration with `exec` (`_codegen.py`, NOTE [tiny-op fast
+path]). A learner's tensors have a handful of elements, so reading the declaration on every
+call would cost more than the arithmetic. `Op._record` below is the readable version that the
+generated code must equal (tests/engine/test_codegen.py runs every op both ways), and
+`Mul.apply_source` shows the generated text.
 """
 from __future__ import annotations
 

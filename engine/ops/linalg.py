@@ -143,9 +143,9 @@ class Dot(Op):
             raise RuntimeError("dot : expected both vectors to have same dtype, but found "
                                f"{legacy_name(self)} and {legacy_name(tensor)}")
         if self.shape != tensor.shape:
-            raise RuntimeError("inconsistent tensor size, expected tensor [{0}] and src [{1}] "
-                               "to have the same number of elements, but got {0} and {1} "
-                               "elements respectively".format(self.size, tensor.size))
+            raise RuntimeError(f"inconsistent tensor size, expected tensor [{self.size}] and "
+                               f"src [{tensor.size}] to have the same number of elements, but "
+                               f"got {self.size} and {tensor.size} elements respectively")
         out = small_dot(self, tensor)
         return np.asarray(self @ tensor) if out is None else out
 

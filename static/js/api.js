@@ -7,6 +7,7 @@ async function json(response) {
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const message = body && body.error ? body.error.message : `HTTP ${response.status}`;
+    /** @type {Error & {status?: number, code?: string|null}} */
     const err = new Error(message);
     err.status = response.status;
     err.code = body && body.error ? body.error.code : null;

@@ -28,6 +28,8 @@ function debounce(f, ms) {
 export async function startApp(doc, playerRoot) {
   let strings = JSON.parse(doc.getElementById('gs-strings').textContent || '{}');
   let lang = doc.documentElement.dataset.lang || 'en';
+  // the page's controls are of several kinds (select, input, a); each use knows which it reads
+  /** @type {(id: string) => any} */
   const byId = (id) => doc.getElementById(id);
   const toastEl = byId('toast');
   let toastTimer = null;
@@ -130,7 +132,7 @@ export async function startApp(doc, playerRoot) {
   }
   const exportButton = byId('export');
   if (exportButton) {
-    const list = exportButton.parentElement.querySelector('.menu-list');
+    const list = /** @type {HTMLElement} */ (exportButton.parentElement.querySelector('.menu-list'));
     const close = () => { list.hidden = true; exportButton.setAttribute('aria-expanded', 'false'); };
     exportButton.addEventListener('click', () => {
       list.hidden = !list.hidden;
@@ -138,7 +140,7 @@ export async function startApp(doc, playerRoot) {
       if (!list.hidden) list.querySelector('button').focus();
     });
     list.addEventListener('keydown', (e) => { if (e.key === 'Escape') { close(); exportButton.focus(); } });
-    doc.addEventListener('click', (e) => { if (!exportButton.parentElement.contains(e.target)) close(); });
+    doc.addEventListener('click', (e) => { if (!exportButton.parentElement.contains(/** @type {Node} */ (e.target))) close(); });
     byId('export-svg').addEventListener('click', () => { close(); if (player.svg) exportSvg(player.svg); });
     byId('export-png').addEventListener('click', () => { close(); if (player.svg) exportPng(player.svg); });
     byId('export-json').addEventListener('click', () => {
@@ -162,7 +164,7 @@ export async function startApp(doc, playerRoot) {
   if (presenterButton) presenterButton.addEventListener('click', togglePresenter);
   doc.addEventListener('keydown', (e) => {
     if (player.handleKey(e)) return;
-    const tag = e.target && e.target.tagName;
+    const tag = e.target && /** @type {HTMLElement} */ (e.target).tagName;
     if ((e.key === 'p' || e.key === 'P') && !['TEXTAREA', 'INPUT', 'SELECT'].includes(tag)
       && !e.ctrlKey && !e.metaKey && !e.altKey) togglePresenter();
   });

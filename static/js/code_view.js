@@ -12,7 +12,7 @@ export function createEditor(root, hooks = {}) {
   const area = root.querySelector('textarea');
   const code = root.querySelector('.editor-highlight code');
   const gutter = root.querySelector('.editor-gutter');
-  const mark = root.querySelector('.editor-line-mark');
+  const mark = /** @type {HTMLElement} */ (root.querySelector('.editor-line-mark'));
   let line = null;
   let lineKind = '';
 

@@ -1,6 +1,7 @@
 // A plain-language explanation next to PyTorch's verbatim error text. Pure: the message is
 // matched against known PyTorch wordings and the answer is a key into the UI string table.
 
+/** @type {Array<[RegExp, string]>} */
 const PATTERNS = [
   [/backward through the graph a second time/, 'explain.second_backward'],
   [/grad can be implicitly created only for (real )?scalar outputs/, 'explain.scalar_only'],

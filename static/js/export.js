@@ -31,7 +31,7 @@ function graphRules() {
 
 /** A standalone copy of the graph's SVG. @param {SVGSVGElement} svg */
 export function svgText(svg) {
-  const copy = svg.cloneNode(true);
+  const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.removeAttribute('style');        // the on-screen pan and zoom is not part of the picture
   const [, , w, h] = (copy.getAttribute('viewBox') || '0 0 400 300').split(/\s+/).map(Number);

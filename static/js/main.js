@@ -1,5 +1,5 @@
 // Entry point of the app page: find the player's root and start the page. No logic here.
 import { startApp } from './app_page.js';
 
-const root = document.querySelector('[data-gs-player]');
+const root = /** @type {HTMLElement|null} */ (document.querySelector('[data-gs-player]'));
 if (root) startApp(document, root);

@@ -226,6 +226,6 @@ export function mountPlayer(root, options) {
     /** Render a run answer fetched elsewhere (a lesson page, a test). */
     load(answer, step = 0) { player.load(answer, step); },
   };
-  root.gsPlayer = controller;   // for tests and the benchmark, scoped to this root
+  /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;
 }

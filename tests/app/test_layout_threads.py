@@ -22,7 +22,7 @@ def test_concurrent_layouts_each_get_their_own_graph():
     jobs = [(chain(20 + 9 * (i % 9), f"g{i}_"), f"g{i}_", 20 + 9 * (i % 9)) for i in range(40)]
     with ThreadPoolExecutor(8) as pool:
         results = list(pool.map(lambda job: (job, run_dot(job[0])), jobs))
-    for (source, tag, n), (svg, attrs) in results:
+    for (_source, tag, n), (svg, attrs) in results:
         assert sorted(attrs) == sorted(f"{tag}{i}" for i in range(n))
         assert all(name.startswith(tag) for name in attrs)
         assert svg.count("<g id=") >= n

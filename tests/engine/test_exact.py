@@ -72,7 +72,7 @@ def test_tiny_arrays_get_the_numpy_routes_bits(ufunc):
     rng = np.random.default_rng(3)
     run = via64(ufunc)
     pool = np.concatenate([_EDGES, random_float32(rng, 5_000)])
-    for size in range(0, TINY + 3):          # past TINY too: the numpy route itself
+    for size in range(TINY + 3):          # past TINY too: the numpy route itself
         for _ in range(300):
             x = rng.choice(pool, size)
             got = run(x)
@@ -137,7 +137,7 @@ def test_one_minus_square_is_rounded_once_for_tiny_arrays():
     rng = np.random.default_rng(11)
     pool = np.concatenate([_EDGES, random_float32(rng, 5_000),
                            rng.uniform(-1, 1, 5_000).astype(F32)])
-    for size in range(0, TINY + 3):
+    for size in range(TINY + 3):
         for _ in range(300):
             y = rng.choice(pool, size)
             y64 = y.astype(np.float64)

@@ -129,6 +129,6 @@ def test_op_declares_samples(name, op):
 
 
 def test_registry_names_match_node_classes():
-    for name, op in OPS:
+    for _name, op in OPS:
         assert op.Node.__name__ == op.grad_fn_name
         assert isinstance(op._rule, str) if hasattr(op, "_rule") else op.Node._rule

@@ -29,7 +29,7 @@ import pytest
 
 from ._repo import ROOT, tracked_files
 
-PACKAGE_ROOTS = ("engine/", "runner/", "app/")
+PACKAGE_ROOTS = ("engine/", "runner/", "app/", "gradstep/")
 ASSET_ROOTS = {"templates/": "app/templates/", "static/": "app/static/"}
 BUILD_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE")
 
@@ -101,8 +101,59 @@ def test_wheel_holds_every_module_and_asset(installed):
     assert any(n.startswith("app/templates/") for n in names), "no templates in the wheel"
 
 
+def source_version() -> str:
+    """The version as app/__init__.py writes it (the one place it is written)."""
+    found = re.findall(r'^__version__ = "([^"]+)"$', (ROOT / "app/__init__.py").read_text(), re.M)
+    assert len(found) == 1, "app/__init__.py must assign __version__ once, as a plain string"
+    return found[0]
+
+
+def test_version_is_written_in_one_place():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "app.__version__"}
+    # the image tags the deployment files name are the release they were written for
+    version = source_version()
+    for path in ("deploy/docker-compose.yml", "deploy/k8s/deployment.yaml"):
+        tags = re.findall(r"image: gradstep:(\S+)", (ROOT / path).read_text())
+        assert tags and set(tags) == {version}, (path, tags, version)
+    assert re.search(rf"newTag: {re.escape(version)}$",
+                     (ROOT / "deploy/k8s/kustomization.yaml").read_text(), re.M)
+    assert re.search(rf"^## \[?{re.escape(version)}\]?", (ROOT / "CHANGELOG.md").read_text(),
+                     re.M), "CHANGELOG.md has no section for the current version"
+
+
+def requirement_name(req: str) -> str:
+    return re.split(r"[\s\[<>=!~;]", req, maxsplit=1)[0].lower()
+
+
+def test_dependencies_are_split_by_purpose():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = project["dependencies"]
+    extras = project["optional-dependencies"]
+    # the server's own: uvicorn without [standard] (no websockets, no watchfiles)
+    assert not any(r.startswith("uvicorn[") for r in runtime)
+    # the sandbox's bindings are taken on purpose: exact pins
+    pins = {requirement_name(r): r for r in runtime}
+    for name in ("pyseccomp", "landlock"):
+        specifier = pins[name].split(";")[0]       # the version part, before any marker
+        assert re.fullmatch(rf"{name}==[^,<>=!~]+", specifier.strip()), pins[name]
+    # heavy tools stay in the extra they are for, never in the unit-test environment
+    where: dict[str, set[str]] = {}
+    for purpose, reqs in extras.items():
+        for r in reqs:
+            where.setdefault(requirement_name(r), set()).add(purpose)
+    assert where["locust"] == {"load"} and where["playwright"] == {"browser"}
+    assert where["ruff"] == where["mypy"] == {"lint"}
+    assert all("==" in r.split(";")[0] for r in extras["lint"]), "linters are pinned exactly"
+    # dev is every other extra
+    (dev,) = extras["dev"]
+    named = set(re.search(r"\[(.*)\]", dev).group(1).split(","))
+    assert requirement_name(dev) == project["name"] and named == set(extras) - {"dev"}
+
+
 def test_console_script_help_and_version(installed):
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    version = source_version()
     shown = run([installed.bin("gradstep"), "--version"], cwd=installed.workdir)
     assert shown.stdout.strip() == f"gradstep {version}"
     helped = run([installed.bin("gradstep"), "--help"], cwd=installed.workdir)

@@ -39,6 +39,8 @@ def test_ci_runs_the_readme_test_command():
     lines = [line.strip() for line in script.splitlines()
              if line.strip() and not line.strip().startswith("#")]
     assert "./dev.sh test" in lines
+    # the lint stage comes first, so a finding fails fast
+    assert lines.index("./dev.sh lint") < lines.index("./dev.sh test")
     # pytest's "no tests collected" must not pass for green.
     assert re.search(r'"\$status" -eq 5', script) and "exit 1" in script
 
@@ -153,16 +155,27 @@ def test_api_table_matches_the_routes():
     assert sorted(api - documented) == [], "routes missing from the README's HTTP API table"
 
 
-@pytest.mark.parametrize(("pytest_status", "ci_status"), [(0, 0), (1, 1), (2, 2), (5, 1)])
-def test_ci_fails_when_tests_fail_or_none_are_collected(tmp_path, pytest_status, ci_status):
-    # .ci/run beside a stand-in dev.sh that ends the way pytest would.
+def fake_ci(tmp_path: Path, lint_status: int, pytest_status: int) -> subprocess.CompletedProcess:
+    """.ci/run beside a stand-in dev.sh whose lint and test end with the given statuses."""
     (tmp_path / ".ci").mkdir()
     shutil.copy2(ROOT / ".ci/run", tmp_path / ".ci/run")
     fake = tmp_path / "dev.sh"
-    fake.write_text(f"#!/usr/bin/env bash\necho \"dev.sh $*\"\nexit {pytest_status}\n")
+    fake.write_text("#!/usr/bin/env bash\necho \"dev.sh $*\"\n"
+                    f"if [ \"$1\" = lint ]; then exit {lint_status}; fi\nexit {pytest_status}\n")
     fake.chmod(0o755)
-    proc = subprocess.run(["bash", str(tmp_path / ".ci/run")], capture_output=True, text=True,
+    return subprocess.run(["bash", str(tmp_path / ".ci/run")], capture_output=True, text=True,
                           timeout=30, stdin=subprocess.DEVNULL)
-    assert proc.stdout.splitlines() == ["dev.sh test"]
+
+
+@pytest.mark.parametrize(("pytest_status", "ci_status"), [(0, 0), (1, 1), (2, 2), (5, 1)])
+def test_ci_fails_when_tests_fail_or_none_are_collected(tmp_path, pytest_status, ci_status):
+    proc = fake_ci(tmp_path, 0, pytest_status)
+    assert proc.stdout.splitlines() == ["dev.sh lint", "dev.sh test"]
     assert proc.returncode == ci_status
     assert ("no tests" in proc.stderr) == (pytest_status == 5)
+
+
+def test_ci_stops_at_a_lint_finding_before_the_tests(tmp_path):
+    proc = fake_ci(tmp_path, 1, 0)
+    assert proc.stdout.splitlines() == ["dev.sh lint"]
+    assert proc.returncode == 1 and "lint found problems" in proc.stderr

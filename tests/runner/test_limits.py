@@ -11,7 +11,7 @@ from runner.limits import LIMIT_KEYS
 
 def test_defaults_are_documented_and_positive():
     limits = Limits()
-    for field, key in LIMIT_KEYS.items():
+    for field, _key in LIMIT_KEYS.items():
         assert getattr(limits, field) > 0, field
     assert limits.cpu_seconds == 5 and limits.memory_mb == 512
 

@@ -1,4 +1,4 @@
-"""The robustness suite (issue 8): fuzzing, schema-driven API checks, load and faults.
+"""The robustness suite: fuzzing, schema-driven API checks, load and faults.
 
 Quick by default, for CI; `GRADSTEP_LONG_TESTS=1` selects the long form (more examples,
 a 60-second load run) — see docs/security.md.

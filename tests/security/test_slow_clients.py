@@ -22,7 +22,7 @@ def post(url: str) -> dict:
 def test_trickling_and_stalled_clients_do_not_block_others():
     with LiveServer(env={"GRADSTEP_RATE_LIMIT": "0"}) as server:
         slow = []
-        for i in range(30):
+        for _i in range(30):
             s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
             s.sendall(b"POST /api/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                       b"Content-Length: 1000\r\n\r\n{\"code\": \"")

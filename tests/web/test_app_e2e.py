@@ -1,4 +1,4 @@
-"""The app in real headless Chromium against a live server (issue 6's end-to-end list).
+"""The app in real headless Chromium against a live server, end to end.
 
 Numbers checked on screen come from the program's own arithmetic (e.g. d(sum(3x))/dx = 3),
 and the page must agree with the server's answer for the same program.

@@ -39,7 +39,7 @@ GEOMETRY = """() => {
   return {width: innerWidth, scrollWidth: document.documentElement.scrollWidth, panes,
           editorInside: inside('.editor', '.pane-code'),
           graphInside: inside('.pane-graph > *', '.pane-graph')};
-}""" % PANES
+}""" % PANES  # noqa: UP031 - an f-string would need every JS brace doubled
 
 UNDER_RUN = """() => {
   const run = document.getElementById('run'); const r = run.getBoundingClientRect();

@@ -3,7 +3,7 @@
 // whole run, computed once by Graphviz, so nothing moves while the learner steps.
 
 /**
- * @typedef {{svg:SVGSVGElement, scene:SVGGElement, overlay:SVGGElement,
+ * @typedef {{svg:SVGSVGElement, scene:SVGGraphicsElement, overlay:SVGGElement,
  *   nodes:Map<string,SVGGElement>, edges:Map<string,SVGGElement>,
  *   edgeList:Array<{id:string, from:string, to:string, kind:string}>,
  *   boxes:Object<string,{x:number,y:number,w:number,h:number}>,
@@ -51,12 +51,12 @@ export function indexLayout(layout) {
   const parsed = doc.documentElement;
   if (parsed.nodeName !== 'svg') throw new Error('layout: the graph is not an SVG');
   clean(parsed);
-  const svg = /** @type {SVGSVGElement} */ (document.importNode(parsed, true));
+  const svg = /** @type {SVGSVGElement} */ (/** @type {Element} */ (document.importNode(parsed, true)));
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.setAttribute('class', 'graph-svg');
   svg.setAttribute('role', 'img');
-  const scene = svg.querySelector('g.graph') || svg;
+  const scene = /** @type {SVGGElement|null} */ (svg.querySelector('g.graph')) || svg;
   for (const t of scene.querySelectorAll(':scope > title')) t.remove();
   svg.prepend(hatch());
   const overlay = document.createElementNS(SVG_NS, 'g');

@@ -77,7 +77,7 @@ export function createViewport(host, svg, size) {
 
   let drag = null;
   host.addEventListener('pointerdown', (e) => {
-    if (e.button !== 0 || e.target.closest('.node')) return;
+    if (e.button !== 0 || /** @type {Element} */ (e.target).closest('.node')) return;
     drag = { x: e.clientX, y: e.clientY, view: { ...view } };
     touched = true;
     host.setPointerCapture(e.pointerId);
