@@ -40,7 +40,7 @@ class DeadlineH11Protocol(H11Protocol):
         self.head_timer: asyncio.TimerHandle | None = None
         self.lingering: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport) -> None:
         super().connection_made(transport)
         self._arm_head_timer()
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 # What a cached entry costs besides its declared weight: the key (64 hex characters), the
 # dictionary slot and the small objects around the value. Counted so that a flood of tiny

@@ -38,7 +38,7 @@ def read_all(sock: socket.socket, limit: float) -> bytes:
         while chunk := sock.recv(65536):
             data += chunk
     except TimeoutError:
-        raise AssertionError(f"the connection was still open after {limit} s: {data!r}")
+        raise AssertionError(f"the connection was still open after {limit} s: {data!r}") from None
     return data
 
 
