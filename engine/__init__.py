@@ -22,7 +22,8 @@ import numpy as _np
 from . import autograd, linalg
 from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_anomaly_enabled)
-from .device import accelerator, backends, cuda, device
+from .device import (accelerator, backends, cuda, device, get_default_device,
+                     set_default_device)
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
@@ -32,6 +33,7 @@ from .factories import (allclose, range_inclusive, arange, as_tensor, bernoulli,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                         randperm, seed, initial_seed, tensor, zeros, zeros_like)
 from .deprecated import scalar_first as _scalar_first
+from .out_arg import accepts_out as _accepts_out
 from .generator import Generator, default_generator
 from .legacy_types import CPU as _LEGACY
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
@@ -97,6 +99,11 @@ add = _scalar_first("alpha", ("other",), method=False)(add)
 sub = _scalar_first("alpha", ("other",), method=False)(sub)
 addcmul = _scalar_first("value", ("tensor1", "tensor2"), method=False)(addcmul)
 addcdiv = _scalar_first("value", ("tensor1", "tensor2"), method=False)(addcdiv)
+# out= on the arithmetic a tutorial writes it on (out_arg.py)
+add, sub, mul, div = (_accepts_out(f, f.__name__) for f in (add, sub, mul, div))
+true_divide = divide = div
+multiply = mul
+subtract = sub
 concat = concatenate = cat
 negative = neg
 absolute = abs
@@ -222,7 +229,7 @@ __all__ = [
     "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
     "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor",
     "IntTensor", "ShortTensor", "CharTensor", "BoolTensor", "ByteTensor", "device", "cuda",
-    "backends", "accelerator",
+    "backends", "accelerator", "set_default_device", "get_default_device",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "range", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm",
