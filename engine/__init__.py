@@ -72,6 +72,7 @@ from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
 from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
+from .ops.index_writes import index_add, index_copy, index_put, index_put_
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
 from .ops.binary_inplace import xlogy_
@@ -256,7 +257,8 @@ __all__ = [
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
     "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
-    "mode", "scatter", "scatter_add", "scatter_reduce",
+    "mode", "scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_put",
+    "index_put_",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
     "trace", "einsum",
