@@ -76,7 +76,7 @@ from .ops.index_writes import index_add, index_copy, index_put, index_put_
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
 from .ops.binary_inplace import xlogy_
-from .ops.vectors import cross, dist, kron
+from .ops.vectors import cdist, cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
@@ -256,7 +256,8 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
-    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
+    "dist", "cdist",
+    "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
     "mode", "scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_put",
     "index_put_",
     # linear algebra

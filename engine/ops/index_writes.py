@@ -126,9 +126,9 @@ def _key(indices: tuple) -> tuple:
 
 
 def _samples(make, shape):
-    if shape:      # the last slice, then the first, of dim 0
-        index = new_tensor(np.array([shape[0] - 1, 0]))
-        yield make(shape), make((2,) + tuple(shape[1:])), 0, index
+    if shape:      # the last slice, then the first, of dim 0 (never one slice twice)
+        index = new_tensor(np.unique([shape[0] - 1, 0])[::-1].copy())
+        yield make(shape), make((len(index),) + tuple(shape[1:])), 0, index
 
 
 # ---- argument checks, in PyTorch's words ----------------------------------------------------
