@@ -210,7 +210,7 @@ _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "thresh
 
 def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
-    if name in ("nn", "optim", "utils"):
+    if name in ("nn", "optim", "utils", "func"):
         return importlib.import_module(f".{name}", __name__)
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
@@ -283,7 +283,7 @@ __all__ = [
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "set_printoptions", "save", "load",
+    "autograd", "nn", "optim", "utils", "func", "set_printoptions", "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]
