@@ -8,9 +8,19 @@ from __future__ import annotations
 
 
 def _owner(module, dotted: str) -> tuple:
+    """(the submodule holding `dotted`'s last part, that part), checked as PyTorch checks it."""
     *path, name = dotted.split(".")
+    walked = []
     for part in path:
-        module = module._modules[part]
+        walked.append(part)
+        child = module.__dict__["_modules"].get(part)
+        if child is None:
+            value = None if part.startswith("_") else getattr(module, part, None)
+            if value is None:
+                raise AttributeError(f"{type(module).__name__} has no attribute `{part}`")
+            raise TypeError(f"submodule `{'.'.join(walked)}`: {value!r} is not an instance of "
+                            f"torch.nn.Module")
+        module = child
     return module, name
 
 
@@ -43,15 +53,19 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     try:
         for key, value in given.items():
             owner, name = _owner(module, key)
-            registry = next((r for r in ("_parameters", "_buffers")
-                             if name in owner.__dict__[r]), None)
-            if registry is None:
-                raise AttributeError(f"{type(owner).__name__} has no parameter or buffer "
-                                     f"named {name!r}")
-            table = owner.__dict__[registry]
-            swapped.append((table, name, table[name]))
+            # a name the module does not have is set for the call and removed after, as in
+            # PyTorch (an attribute, never a parameter: the module's forward does not read it)
+            table = next((owner.__dict__[r] for r in ("_parameters", "_buffers")
+                          if name in owner.__dict__[r]), owner.__dict__["_buffers"])
+            swapped.append((table, name, table.get(name, _ABSENT)))
             table[name] = value
         return module(*args, **(kwargs or {}))
     finally:
         for table, name, old in reversed(swapped):
-            table[name] = old
+            if old is _ABSENT:
+                del table[name]
+            else:
+                table[name] = old
+
+
+_ABSENT = object()
