@@ -27,6 +27,7 @@ ALLOWED_MODULES = frozenset({
     "torch.autograd.function", "torch.autograd.graph", "torch.linalg", "torch.utils",
     "torch.utils.data", "torch.func", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
+    "matplotlib", "matplotlib.pyplot",
 })
 
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless

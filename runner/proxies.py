@@ -169,6 +169,12 @@ class _ModuleTable:
             # `best = copy.deepcopy(model.state_dict())`, `target = copy.deepcopy(net)`
             "copy": ModuleProxy("copy", {"copy": copy_, "deepcopy": deepcopy}, dir(copy)),
         })
+        # `import matplotlib.pyplot as plt` to plot the losses: a data-only stand-in
+        from runner import pyplot
+        plt = ModuleProxy("matplotlib.pyplot", pyplot.names())
+        self.proxies["matplotlib.pyplot"] = plt
+        self.proxies["matplotlib"] = ModuleProxy("matplotlib", {**pyplot.matplotlib_names(),
+                                                                "pyplot": plt})
         return self
 
 
