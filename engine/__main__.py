@@ -2,8 +2,8 @@
 
 A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
 `torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph` and `torch.func` all
-resolve to the engine's modules. For untrusted code use the runner (`gradstep run FILE`), which adds the
-sandbox.
+resolve to the engine's modules. For untrusted code use the runner (`gradstep run FILE`),
+which adds the sandbox.
 """
 from __future__ import annotations
 
