@@ -177,6 +177,13 @@ _INPLACE = """abs_ acos_ asin_ atan_ ceil_ cos_ cosh_ deg2rad_ detach_ erf_ exp_
     round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"""
 _refuse_non_tensors(_INPLACE)
 
+# out= on the functions tutorials and the docs write it with (out_arg.py); after the wrapping
+# above, so the refusal of non-tensor inputs comes first, as PyTorch's parser checks them first
+for _name in ("exp log sin cos tanh sigmoid sqrt abs neg pow matmul mm bmm sum mean cat stack "
+              "clamp maximum minimum").split():
+    globals()[_name] = _accepts_out(globals()[_name], _name)
+del _name
+
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793
 e = 2.718281828459045

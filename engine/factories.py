@@ -461,12 +461,27 @@ def randn_like(t, *, dtype=None) -> Tensor:
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None,
            requires_grad=False) -> Tensor:
     """Samples of N(mean, std**2) of the given size (`torch.normal(0, 0.01, size=(2, 1))`, the
-    way d2l initialises weights)."""
+    way d2l initialises weights); with a tensor mean or std, one sample per element of their
+    broadcast shape (`torch.normal(torch.zeros(3), 1.0)`)."""
     place(device)
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        return _normal_elementwise(mean, std, generator)
     shape = _size((size,))
     npd, draw = _float_type(dtype)
     arr = _gen(generator).normal(_count(shape), draw, mean, std).astype(npd).reshape(shape)
     return _made(new_tensor(arr), "normal", requires_grad)
+
+
+def _normal_elementwise(mean, std, generator) -> Tensor:
+    """PyTorch's normal(Tensor mean, std): standard normal draws of the broadcast shape, in
+    the tensor's dtype, then scaled by std and shifted by mean, rounding as it does."""
+    ref = mean if isinstance(mean, Tensor) else std
+    m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, ref._data.dtype)
+    sd = std._data if isinstance(std, Tensor) else np.asarray(std, ref._data.dtype)
+    shape = np.broadcast_shapes(m.shape, sd.shape)
+    draw = ref._data.dtype
+    z = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(draw).reshape(shape)
+    return _made(new_tensor(np.asarray(z * sd + m, dtype=draw)), "normal")
 
 
 def _count(shape: tuple) -> int:
