@@ -22,7 +22,8 @@ import numpy as _np
 from . import autograd, linalg
 from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_anomaly_enabled)
-from .device import accelerator, backends, cuda, device
+from .device import (accelerator, backends, cuda, device, get_default_device,
+                     set_default_device)
 from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
                      half, int, int8, int16, int32, int64, long, promote_types,
                      set_default_dtype, short, uint8)
@@ -32,6 +33,7 @@ from .factories import (allclose, range_inclusive, arange, as_tensor, bernoulli,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
                         randperm, seed, initial_seed, tensor, zeros, zeros_like)
 from .deprecated import scalar_first as _scalar_first
+from .out_arg import accepts_out as _accepts_out
 from .generator import Generator, default_generator
 from .legacy_types import CPU as _LEGACY
 from .grad_mode import (enable_grad, inference_mode, is_grad_enabled,
@@ -70,10 +72,11 @@ from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
 from .ops.order_stats import kthvalue, median, mode
 from .ops.scatter import scatter, scatter_add
+from .ops.index_writes import index_add, index_copy, index_put, index_put_
 from .ops.scatter_reduce import scatter_reduce
 from .ops.xlogy import xlogy
 from .ops.binary_inplace import xlogy_
-from .ops.vectors import cross, dist, kron
+from .ops.vectors import cdist, cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
@@ -97,6 +100,11 @@ add = _scalar_first("alpha", ("other",), method=False)(add)
 sub = _scalar_first("alpha", ("other",), method=False)(sub)
 addcmul = _scalar_first("value", ("tensor1", "tensor2"), method=False)(addcmul)
 addcdiv = _scalar_first("value", ("tensor1", "tensor2"), method=False)(addcdiv)
+# out= on the arithmetic a tutorial writes it on (out_arg.py)
+add, sub, mul, div = (_accepts_out(f, f.__name__) for f in (add, sub, mul, div))
+true_divide = divide = div
+multiply = mul
+subtract = sub
 concat = concatenate = cat
 negative = neg
 absolute = abs
@@ -169,6 +177,13 @@ _INPLACE = """abs_ acos_ asin_ atan_ ceil_ cos_ cosh_ deg2rad_ detach_ erf_ exp_
     round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ square_ tan_ tanh_ trunc_ zero_"""
 _refuse_non_tensors(_INPLACE)
 
+# out= on the functions tutorials and the docs write it with (out_arg.py); after the wrapping
+# above, so the refusal of non-tensor inputs comes first, as PyTorch's parser checks them first
+for _name in ("exp log sin cos tanh sigmoid sqrt abs neg pow matmul mm bmm sum mean cat stack "
+              "clamp maximum minimum").split():
+    globals()[_name] = _accepts_out(globals()[_name], _name)
+del _name
+
 # the math constants torch re-exports (torch.pi in a formula is a tutorial staple)
 pi = 3.141592653589793
 e = 2.718281828459045
@@ -202,7 +217,7 @@ _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "thresh
 
 def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
-    if name in ("nn", "optim", "utils"):
+    if name in ("nn", "optim", "utils", "func"):
         return importlib.import_module(f".{name}", __name__)
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
@@ -222,7 +237,7 @@ __all__ = [
     "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
     "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor",
     "IntTensor", "ShortTensor", "CharTensor", "BoolTensor", "ByteTensor", "device", "cuda",
-    "backends", "accelerator",
+    "backends", "accelerator", "set_default_device", "get_default_device",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "range", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm",
@@ -248,8 +263,10 @@ __all__ = [
     "sum", "mean", "max", "min", "prod", "norm", "var", "std", "argmax", "argmin", "softmax",
     "log_softmax", "logsumexp", "all", "any", "cumsum", "exp2", "erf", "trunc", "gather",
     "index_select", "sort", "argsort", "topk", "amax", "amin", "cumprod", "cummax", "cummin",
-    "dist", "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
-    "mode", "scatter", "scatter_add", "scatter_reduce",
+    "dist", "cdist",
+    "std_mean", "var_mean", "nonzero", "unique", "bincount", "histc", "kthvalue", "median",
+    "mode", "scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_put",
+    "index_put_",
     # linear algebra
     "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
     "trace", "einsum",
@@ -273,7 +290,7 @@ __all__ = [
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "set_printoptions", "save", "load",
+    "autograd", "nn", "optim", "utils", "func", "set_printoptions", "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]

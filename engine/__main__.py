@@ -1,9 +1,9 @@
 """`python -m engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
 
 A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
-`torch.autograd`, `torch.autograd.functional` and `torch.autograd.graph` all resolve to the
-engine's modules. For untrusted code use the runner (`gradstep run FILE`), which adds the
-sandbox.
+`torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph` and `torch.func` all
+resolve to the engine's modules. For untrusted code use the runner (`gradstep run FILE`),
+which adds the sandbox.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sys
 
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
            ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph", ".linalg",
-           ".utils", ".utils.data")
+           ".utils", ".utils.data", ".func")
 
 
 def alias_torch() -> None:

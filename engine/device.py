@@ -91,6 +91,28 @@ def place(where) -> None:
     raise RuntimeError(f"PyTorch is not linked with support for {target.type} devices")
 
 
+# torch.set_default_device: where factories put new tensors when no device= is given. Naming
+# CUDA is allowed, as in a CPU build; making a tensor there then fails (`place_new`).
+_default = None
+
+
+def set_default_device(where) -> None:
+    """Make `where` (a device, a device string or None for the CPU) the place of new tensors."""
+    global _default
+    _default = None if where is None else device(where)
+
+
+def get_default_device():
+    """The device new tensors go to: `device(type='cpu')`, unless another one was set."""
+    place_new(None)
+    return CPU if _default is None else _default
+
+
+def place_new(where) -> None:
+    """`place` for a factory: with no device= the default device decides."""
+    place(_default if where is None else where)
+
+
 def no_cuda(*args, **kwargs):
     """`Tensor.cuda()` and `Module.cuda()` in a CPU build."""
     raise AssertionError(NO_CUDA)

@@ -12,7 +12,8 @@ import math
 import numpy as np
 
 from . import _events, _libm, dtypes, messages
-from .device import place
+from .device import place_new as place
+from .out_arg import written_out
 from .generator import Generator, default_generator
 from .tensor import Tensor, _plain, counter, new_tensor
 
@@ -211,24 +212,43 @@ def from_numpy(a: np.ndarray) -> Tensor:
     return _made(new_tensor(a), "from_numpy")
 
 
+def _sizes(positional: tuple, keyword, how: str) -> tuple:
+    """A factory's size given either way: `zeros(2, 3)`, `zeros((2, 3))` or `zeros(size=(2, 3))`
+    (what the docs' and d2l's examples write)."""
+    if keyword is None:
+        return positional
+    if positional:
+        got = ", ".join([type(s).__name__ for s in positional]
+                        + [f"size={type(keyword).__name__}"])
+        raise TypeError(f"{how}() received an invalid combination of arguments - got ({got}), "
+                        f"but expected a size given once, by position or as size=")
+    return (keyword,)
+
+
 def _filled(value, size, dtype, requires_grad, how) -> Tensor:
     npd = _np_dtype(dtype, dtypes.get_default_dtype().np)
     return _made(new_tensor(np.full(_size(size, how), value, dtype=npd)), how, requires_grad)
 
 
-def zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+def zeros(*sizes, size=None, dtype=None, device=None, requires_grad=False,
+          out=None) -> Tensor:
     place(device)
-    return _filled(0, size, dtype, requires_grad, "zeros")
+    made = _filled(0, _sizes(sizes, size, "zeros"), dtype, requires_grad, "zeros")
+    return made if out is None else written_out(out, made, "zeros")
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+def ones(*sizes, size=None, dtype=None, device=None, requires_grad=False,
+          out=None) -> Tensor:
     place(device)
-    return _filled(1, size, dtype, requires_grad, "ones")
+    made = _filled(1, _sizes(sizes, size, "ones"), dtype, requires_grad, "ones")
+    return made if out is None else written_out(out, made, "ones")
 
 
-def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+def empty(*sizes, size=None, dtype=None, device=None, requires_grad=False,
+          out=None) -> Tensor:
     place(device)
-    return _filled(0, size, dtype, requires_grad, "empty")
+    made = _filled(0, _sizes(sizes, size, "empty"), dtype, requires_grad, "empty")
+    return made if out is None else written_out(out, made, "empty")
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -403,20 +423,24 @@ def _float_type(dtype):
     return npd, (npd if npd in (np.float32, np.float64) else np.dtype(np.float32))
 
 
-def rand(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+def rand(*sizes, size=None, dtype=None, device=None, requires_grad=False, generator=None,
+          out=None) -> Tensor:
     place(device)
-    shape = _size(size, "rand")
+    shape = _size(_sizes(sizes, size, "rand"), "rand")
     npd, draw = _float_type(dtype)
     arr = _gen(generator).uniform(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
-    return _made(new_tensor(arr), "rand", requires_grad)
+    made = _made(new_tensor(arr), "rand", requires_grad)
+    return made if out is None else written_out(out, made, "rand")
 
 
-def randn(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+def randn(*sizes, size=None, dtype=None, device=None, requires_grad=False, generator=None,
+          out=None) -> Tensor:
     place(device)
-    shape = _size(size, "randn")
+    shape = _size(_sizes(sizes, size, "randn"), "randn")
     npd, draw = _float_type(dtype)
     arr = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
-    return _made(new_tensor(arr), "randn", requires_grad)
+    made = _made(new_tensor(arr), "randn", requires_grad)
+    return made if out is None else written_out(out, made, "randn")
 
 
 def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False,
@@ -443,11 +467,30 @@ def randn_like(t, *, dtype=None) -> Tensor:
     return randn(t.shape, dtype=dtype or t.dtype)
 
 
-def normal(mean=0.0, std=1.0, size=None, *, generator=None) -> Tensor:
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None,
+           requires_grad=False) -> Tensor:
+    """Samples of N(mean, std**2) of the given size (`torch.normal(0, 0.01, size=(2, 1))`, the
+    way d2l initialises weights); with a tensor mean or std, one sample per element of their
+    broadcast shape (`torch.normal(torch.zeros(3), 1.0)`)."""
+    place(device)
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        return _normal_elementwise(mean, std, generator)
     shape = _size((size,))
-    npd = dtypes.get_default_dtype().np
-    arr = _gen(generator).normal(_count(shape), npd, mean, std).reshape(shape)
-    return _made(new_tensor(arr), "normal")
+    npd, draw = _float_type(dtype)
+    arr = _gen(generator).normal(_count(shape), draw, mean, std).astype(npd).reshape(shape)
+    return _made(new_tensor(arr), "normal", requires_grad)
+
+
+def _normal_elementwise(mean, std, generator) -> Tensor:
+    """PyTorch's normal(Tensor mean, std): standard normal draws of the broadcast shape, in
+    the tensor's dtype, then scaled by std and shifted by mean, rounding as it does."""
+    ref = mean if isinstance(mean, Tensor) else std
+    m = mean._data if isinstance(mean, Tensor) else np.asarray(mean, ref._data.dtype)
+    sd = std._data if isinstance(std, Tensor) else np.asarray(std, ref._data.dtype)
+    shape = np.broadcast_shapes(m.shape, sd.shape)
+    draw = ref._data.dtype
+    z = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(draw).reshape(shape)
+    return _made(new_tensor(np.asarray(z * sd + m, dtype=draw)), "normal")
 
 
 def _count(shape: tuple) -> int:

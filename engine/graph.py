@@ -206,8 +206,21 @@ def _public_saved_property(i: int) -> property:
         x = v._x if versions and versions[i] is not None else None    # tensors only
         if x is not None and "wrapped_number" in x:
             return _wrapped_number(x)
+        if i in node._output_saves and versions and versions[i] is not None:    # a tensor
+            return _output_as_unpacked(v)
         return v
     return property(unpack, doc="a value saved for backward, as PyTorch shows it")
+
+
+def _output_as_unpacked(v):
+    """A node's own output, as PyTorch unpacks it: a new tensor object on each access, with the
+    output's data, version counter and grad_fn (PyTorch saves an output without its grad_fn to
+    avoid a reference cycle and puts it back when asked, so `y is y.grad_fn._saved_result` is
+    False, as the autograd notes show)."""
+    from .tensor import new_tensor
+    out = new_tensor(v._data)
+    out._vc, out._rg, out.grad_fn, out._out_nr = v._vc, v._rg, v.grad_fn, v._out_nr
+    return out
 
 
 def _wrapped_number(x: dict):

@@ -384,6 +384,30 @@ class TensorOps:
 
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
 
+    def index_copy(self, dim, index, source):
+        from .ops.index_writes import index_copy
+        return index_copy(self, dim, index, source)
+
+    def index_copy_(self, dim, index, source):
+        from .ops.index_writes import index_copy_
+        return index_copy_(self, dim, index, source)
+
+    def index_add(self, dim, index, source, *, alpha=1):
+        from .ops.index_writes import index_add
+        return index_add(self, dim, index, source, alpha=alpha)
+
+    def index_add_(self, dim, index, source, *, alpha=1):
+        from .ops.index_writes import index_add_
+        return index_add_(self, dim, index, source, alpha=alpha)
+
+    def index_put(self, indices, values, accumulate=False):
+        from .ops.index_writes import index_put
+        return index_put(self, indices, values, accumulate)
+
+    def index_put_(self, indices, values, accumulate=False):
+        from .ops.index_writes import index_put_
+        return index_put_(self, indices, values, accumulate)
+
     def scatter(self, dim, index, src=None, *, value=None, reduce=None):
         from .ops.scatter import scatter
         return scatter(self, dim, index, src, value=value, reduce=reduce)

@@ -27,7 +27,7 @@ import types
 import warnings
 
 from engine.unsupported import explained
-from runner import protocol
+from runner import protocol, pyplot
 from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 from runner.guards import Sandbox
 from runner.limits import Limits
@@ -473,6 +473,7 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
     try:
         code = compile_program(source, filename, limits.source_bytes)
         namespace = Sandbox(print_fn=out.stdout).globals()
+        figures = pyplot.begin()
         _seed()
         _events.set_listener(_LimitWatch(limits, recorder))
         sys.setrecursionlimit(limits.recursion_depth + _ENGINE_FRAMES)
@@ -508,6 +509,7 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
         try:
             if error:
                 recorder.error(error["type"], error["message"], error["line"], error["kind"])
+            recorder.plotted(pyplot.state.figures)
             trace = recorder.dump(recorder.finish(exit_code))
         except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written
             out.stderr(f"gradstep: the trace could not be finished ({type(e).__name__})\n")

@@ -25,8 +25,9 @@ ALLOWED_MODULES = frozenset({
     "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
     "torch.autograd.function", "torch.autograd.graph", "torch.linalg", "torch.utils",
-    "torch.utils.data", "engine",
+    "torch.utils.data", "torch.func", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
+    "matplotlib", "matplotlib.pyplot",
 })
 
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless
@@ -90,12 +91,12 @@ _CLASS_BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass, a
 _IMPORT_HINT = "gradstep runs torch, numpy, math, random, collections and copy only"
 # the main ones of ALLOWED_MODULES' torch submodules, for the message below
 _TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, torch.linalg, " \
-                "torch.utils.data"
+                "torch.utils.data, torch.func"
 
 
 def _refuse_import(node, dotted: str):
-    # a torch submodule that PyTorch has (torch.func, torch.autograd.forward_ad, and what is
-    # inside one gradstep lacks: torch.distributions.normal) is not a hostile import: say it
+    # a torch submodule that PyTorch has (torch.special, torch.fft, and what is inside one
+    # gradstep lacks: torch.distributions.normal) is not a hostile import: say it
     # is missing here
     parts = dotted.split(".")
     prefixes = (".".join(parts[:k]) for k in range(2, len(parts) + 1))

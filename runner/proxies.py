@@ -92,7 +92,8 @@ COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")
 TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
                     "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
                     "torch.autograd.functional", "torch.autograd.function",
-                    "torch.autograd.graph", "torch.linalg", "torch.utils", "torch.utils.data")
+                    "torch.autograd.graph", "torch.linalg", "torch.utils", "torch.utils.data",
+                    "torch.func")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
 # max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).
@@ -172,6 +173,12 @@ class _ModuleTable:
             # `best = copy.deepcopy(model.state_dict())`, `target = copy.deepcopy(net)`
             "copy": ModuleProxy("copy", {"copy": copy_, "deepcopy": deepcopy}, dir(copy)),
         })
+        # `import matplotlib.pyplot as plt` to plot the losses: a data-only stand-in
+        from runner import pyplot
+        plt = ModuleProxy("matplotlib.pyplot", pyplot.names())
+        self.proxies["matplotlib.pyplot"] = plt
+        self.proxies["matplotlib"] = ModuleProxy("matplotlib", {**pyplot.matplotlib_names(),
+                                                                "pyplot": plt})
         return self
 
 

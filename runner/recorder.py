@@ -86,6 +86,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
         self._series: list[list] = []        # [pass, scalar root value]
         self._printed: list[list] = []       # [line, text] per print chunk
+        self._plotted: list[dict] = []       # matplotlib figures (runner/pyplot.py)
         self._last_stdout: list | None = None
         self._ops = 0                        # set by finish(): see _count_ops
         self._bw_frame = None                # the engine frame the user called backward through
@@ -309,6 +310,10 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._window.append(rec)
         self._last_stdout = rec
         self._printed.append([line, text])
+
+    def plotted(self, figures: list) -> None:
+        """The figures the program drew with matplotlib.pyplot (for the header's series)."""
+        self._plotted = [f for f in figures if f["lines"]]
 
     def warning(self, category_name: str, message: str, line: int | None) -> None:
         """Python displayed a warning (category name, PyTorch's message, user line)."""

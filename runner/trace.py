@@ -179,10 +179,17 @@ LIMITS_SCHEMA = _obj({"max_bytes": INT, "max_events": INT, "detail_head": INT,
                       "repr_budget": INT, "jacobian_max_numel": INT, "jacobian_max_nodes": INT,
                       "series_max": INT, "digits": INT})
 
+_POINT = {"type": "array", "prefixItems": [NUMBER_OR_NAME, NUMBER_OR_NAME], "items": False,
+          "minItems": 2}
+_WORDS = {"anyOf": [{"type": "string"}, {"type": "null"}]}
 SERIES_SCHEMA = _obj({
     "roots": _list({"type": "array", "prefixItems": [PASS, NUMBER_OR_NAME], "items": False,
                     "minItems": 2}),
     "printed": _list(_obj({"line": LINE, "rows": _list(_list(NUMBER_OR_NAME))})),
+}, {
+    # figures drawn with matplotlib.pyplot (runner/pyplot.py), when the program drew any
+    "plotted": _list(_obj({"title": _WORDS, "xlabel": _WORDS, "ylabel": _WORDS,
+                           "lines": _list(_obj({"label": _WORDS, "rows": _list(_POINT)}))})),
 })
 
 SCHEMA: dict[str, Any] = {

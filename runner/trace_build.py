@@ -136,6 +136,15 @@ class Builder:
                                          issubclass(cls, AccumulateGrad))
         return info
 
+    def figure(self, fig: dict) -> dict:
+        """A matplotlib figure for the header: its words, and its lines' points thinned to
+        `series_max` and made JSON numbers (nan and inf by name)."""
+        cap, d = self.lim["series_max"], self.digits
+        return dict(fig, lines=[{"label": line["label"],
+                                 "rows": [[num(x, d), num(y, d)]
+                                          for x, y in _thin(line["rows"], cap)]}
+                                for line in fig["lines"]])
+
     # -- records -> events
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
@@ -250,6 +259,8 @@ class Builder:
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
+        if rec._plotted:
+            trace["series"]["plotted"] = [self.figure(f) for f in rec._plotted]
         counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
                   sum(summary.counts.values()) if summary is not None else 0}
         events = Capper(self, trace, counts).cap(events)

@@ -6,6 +6,7 @@ for backward inside it goes through `pack_hook` when saved and comes back throug
 pair PyTorch ships, which here, on the CPU already, keeps a copy. The mechanism is in
 `engine/saved_hooks.py` (NOTE [packed saved tensors]). `disable_saved_tensors_hooks(message)`
 makes opening such hooks raise `RuntimeError(message)` while it is open.
+`register_multi_grad_hook` is in `multi_grad_hook.py`.
 """
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from .. import saved_hooks
 from .._names import TorchNamed
 from ..graph import Node
 from ..saved_hooks import hook_stack
+from .multi_grad_hook import register_multi_grad_hook
 
-__all__ = ["Node", "saved_tensors_hooks", "save_on_cpu", "disable_saved_tensors_hooks"]
+__all__ = ["Node", "saved_tensors_hooks", "save_on_cpu", "disable_saved_tensors_hooks",
+           "register_multi_grad_hook"]
 
 
 class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name

@@ -158,7 +158,15 @@ def run(roots: tuple, seeds: tuple, retain_graph: bool, create_graph: bool, targ
         _grad_state.enabled, _grad_state.quiet = prev, prev_quiet
     if freed and _events.listener is not None:
         _events.listener.on_graph_freed(tuple(freed))
+    if pass_end:
+        for callback in list(pass_end):
+            callback()
     return results
+
+
+# called with no arguments when a backward pass has run every node (multi_grad_hook.py's
+# hooks on several tensors at once wait for it); empty unless such a hook is registered
+pass_end: list = []
 
 
 # the input numbers of a node whose `_nrs` is None (all 0; NOTE [edges without tuples]):

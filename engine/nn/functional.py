@@ -384,6 +384,7 @@ from .functional_loss import (binary_cross_entropy,  # noqa: E402
                               smooth_l1_loss)
 from .functional_norm import batch_norm, layer_norm  # noqa: E402
 from .functional_pad import pad  # noqa: E402
+from .functional_gumbel import gumbel_softmax  # noqa: E402
 from .functional_adaptive_pool import (adaptive_avg_pool1d,  # noqa: E402
                                        adaptive_avg_pool2d, adaptive_max_pool1d,
                                        adaptive_max_pool2d)
@@ -407,4 +408,4 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
            "adaptive_max_pool2d", "hardshrink", "softshrink", "rrelu", "rrelu_",
            "margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss",
-           "cosine_embedding_loss"]
+           "cosine_embedding_loss", "gumbel_softmax"]

@@ -45,7 +45,11 @@ def _keep_shape(sizes: tuple, dims: tuple) -> tuple:
 def _regrow(grad, sizes: tuple, dims: tuple, keepdim: bool):
     """Broadcast a reduced gradient back over `sizes` (undo the reduction's shape change)."""
     if not keepdim and sizes:
-        grad = grad.reshape(_keep_shape(sizes, dims))
+        # one unsqueeze per summed dim, lowest first, as PyTorch's sum_backward: a second
+        # derivative through it is then SqueezeBackward1, the name PyTorch shows
+        axes = dims if isinstance(dims, (tuple, list)) else (dims,)
+        for d in sorted({d % len(sizes) for d in axes}):
+            grad = grad.unsqueeze(d)
     return grad.expand(sizes)
 
 

@@ -1,5 +1,6 @@
 """Products and distances of vectors: `torch.cross` / `torch.linalg.cross`, `torch.dist`, the
 `at::norm(self, p, dim)` that `F.pairwise_distance` records (`NormBackward1`), and
+`torch.cdist` (CdistBackward0: every pairwise p-norm distance between two sets of rows), and
 `torch.kron` (composed as PyTorch composes it: UnsafeViewBackward0 over MulBackward0 over two
 UnsafeViewBackward0).
 
@@ -79,6 +80,44 @@ class Dist(Op):
             yield x, y, 3
 
 
+class Cdist(Op):
+    """out[..., i, j] = p-norm of (x1[..., i, :] - x2[..., j, :])"""
+    grad_fn_name, name, n_inputs = "CdistBackward0", "cdist", 2
+    saves = ("p", "result", "x1", "x2")
+    rule = "norm's backward at each row difference, summed over the other set's rows"
+
+    def forward(x1, x2, p):
+        diff = np.expand_dims(x1, -2) - np.expand_dims(x2, -3)
+        return NormDim.forward(diff, p, (-1,), False)
+
+    def backward(ctx, grad):
+        a, b = ctx.needs_input_grad
+        p, r = ctx.p, ctx.result
+        # x2's gradient is x1's with the roles swapped, as PyTorch computes it (signed zeros)
+        return (_cdist_grad(grad, ctx.x1, ctx.x2, p, r) if a else None,
+                _cdist_grad(grad.mT, ctx.x2, ctx.x1, p, r.mT) if b else None)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        if len(shape) == 2:     # rows on interleaved grids: no distance is 0, no kink
+            x, y = make(shape), make((shape[0] + 1, shape[1]))
+            x._data[...] = np.round(x._data, 1)
+            y._data[...] = np.round(y._data, 1) + 0.05
+            yield x, y, 2.0
+            yield x, y, 1.0
+
+
+def _cdist_grad(grad, x1, x2, p, result):
+    """The gradient of cdist(x1, x2) to x1: norm's backward at each row difference, summed
+    over x2's rows."""
+    diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+    if p == float("inf"):   # unlike norm's, every coordinate reaching the max gets it all
+        each = diff.sgn() * (diff.abs() == result.unsqueeze(-1)) * grad.unsqueeze(-1)
+    else:
+        each = norm_backward(grad, diff, p, result, (-1,), False)
+    return each.sum(-2)
+
+
 class NormDim(Op):
     """out = (sum |self|**p) ** (1/p) over dim; p = 0 counts the nonzero entries"""
     grad_fn_name, name = "NormBackward1", "norm"
@@ -139,6 +178,28 @@ def dist(input, other, p=2) -> Tensor:
         raise RuntimeError("norm(): input dtype should be either floating point or complex. "
                            f"Got {input.dtype.legacy.replace('Tensor', '')} instead.")
     return Dist.apply(input, other, p)
+
+
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
+          compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    """The p-norm distance between each row of x1 (..., P, M) and each row of x2 (..., R, M),
+    shaped (..., P, R).
+
+    Example:
+        >>> import engine as torch
+        >>> torch.cdist(torch.tensor([[0.0, 0.0]]), torch.tensor([[3.0, 4.0], [0.0, 1.0]]))
+        tensor([[5., 1.]])
+    """
+    for name, t in (("X1", x1), ("X2", x2)):
+        if t.ndim < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: "
+                               f"{t.ndim}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: "
+                           f"{x1.shape[-1]} X2: {x2.shape[-1]}")
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    return Cdist.apply(x1, x2, float(p))
 
 
 def kron(input: Tensor, other: Tensor) -> Tensor:

@@ -20,7 +20,7 @@ def test_import_refusal_names_the_line_and_what_is_allowed():
 
 
 @pytest.mark.parametrize("source,dotted", [
-    ("import torch.func", "torch.func"), ("from torch.fft import fft", "torch.fft"),
+    ("import torch.special", "torch.special"), ("from torch.fft import fft", "torch.fft"),
     ("import torch.autograd.forward_ad as fwAD", "torch.autograd.forward_ad"),
     ("from torch.distributions.normal import Normal", "torch.distributions.normal"),
 ])
@@ -28,7 +28,7 @@ def test_a_torch_module_gradstep_lacks_is_named_missing_not_forbidden(source, do
     message = refused(source)
     assert message == (f"line 1: import of {dotted!r}: PyTorch has it, gradstep does not "
                        "implement it (it has torch, torch.nn, torch.nn.functional, torch.optim, "
-                       "torch.autograd, torch.linalg, torch.utils.data)")
+                       "torch.autograd, torch.linalg, torch.utils.data, torch.func)")
 
 
 def test_a_torch_module_pytorch_lacks_is_not_allowed():
@@ -40,6 +40,7 @@ def test_a_torch_module_pytorch_lacks_is_not_allowed():
     "import torch.optim as optim", "from torch.autograd import Variable, grad",
     "from torch.autograd import functional", "import numpy as np", "import math, random",
     "from inspect import signature", "import engine as torch", "from torch import nn",
+    "from torch.func import grad, vmap", "import torch.func",
 ])
 def test_allowed_imports(source):
     validate(ast.parse(source))

@@ -1,6 +1,7 @@
-// The loss curve: the scalar root of every backward pass (the trace header's `series.roots`),
-// or numbers a program printed each epoch (`series.printed`), with a marker at the pass the
-// current step belongs to. Drawn as a small SVG so it scales and exports cleanly.
+// The loss curve: what the program drew with matplotlib's plt.plot (`series.plotted`), else
+// the scalar root of every backward pass (the trace header's `series.roots`), or numbers a
+// program printed each epoch (`series.printed`), with a marker at the pass the current step
+// belongs to. Drawn as a small SVG so it scales and exports cleanly.
 import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { num } from '../format.js';
@@ -11,6 +12,12 @@ const MIN_PASSES = 5;
 /** The curve worth plotting: [[x, y], …] and what it is, or null. */
 export function pickSeries(series) {
   if (!series) return null;
+  // the program's own plot says what it meant to show: its first line, with its words
+  const fig = (series.plotted || []).find((f) => f.lines.some((l) => l.rows.length >= 2));
+  if (fig) {
+    const line = fig.lines.find((l) => l.rows.length >= 2);
+    return { points: line.rows, source: 'plotted', title: fig.title || line.label || null };
+  }
   if (series.roots && series.roots.length >= MIN_PASSES) return { points: series.roots, source: 'roots' };
   const printed = (series.printed || []).find((p) => p.rows.length >= 3 && p.rows[0].length >= 1);
   if (!printed) return null;
@@ -56,7 +63,9 @@ export function renderPlot(el, trace, state, S, onPick) {
       kids.push(s('circle', { cx: sx(hit[0]), cy: sy(hit[1]), r: 4, class: 'marker' }));
     }
   }
-  const caption = picked.source === 'roots' ? tr(S, 'plot_roots') : tr(S, 'plot_printed', { line: picked.line });
+  const caption = picked.source === 'roots' ? tr(S, 'plot_roots')
+    : picked.source === 'plotted' ? (picked.title || tr(S, 'plot_plotted'))
+      : tr(S, 'plot_printed', { line: picked.line });
   const summary = tr(S, 'plot_summary', { n: points.length, first: num(points[0][1]), last: num(points.at(-1)[1]) });
   const pick = (e) => {
     if (!onPick || picked.source !== 'roots') return;

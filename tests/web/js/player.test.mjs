@@ -85,6 +85,9 @@ test('the loss plot takes the backward roots of a training loop, not of two call
   assert.equal(pickSeries({ roots: [[0, 1], [1, 1]], printed: [] }), null);
   const printed = pickSeries({ roots: [], printed: [{ line: 3, rows: [[1, 9], [2, 4], [3, 1]] }] });
   assert.deepEqual(printed, { points: [[1, 9], [2, 4], [3, 1]], source: 'printed', line: 3 });
+  const plotted = pickSeries({ roots: loop.series.roots, printed: [], plotted: [
+    { title: 'Loss', xlabel: null, ylabel: null, lines: [{ label: 'train', rows: [[0, 2], [1, 1]] }] }] });
+  assert.deepEqual(plotted, { points: [[0, 2], [1, 1]], source: 'plotted', title: 'Loss' });
 });
 
 test('the timeline merges runs of one phase and covers every step once', async () => {

@@ -1,0 +1,178 @@
+"""Reverse mode in torch.func: `grad`, `grad_and_value`, `vjp` and `jacrev`.
+
+Each runs the function once on fresh inputs (`_levels.fresh`) and asks the engine's backward
+pass for vector-Jacobian products: `grad` with the seed 1 on a scalar output, `vjp` with the
+caller's cotangents, `jacrev` with one one-hot seed per output element, so the Jacobian is
+built row by row.
+"""
+from __future__ import annotations
+
+from ..autograd.walk import grad as _autograd_grad
+from ..factories import ones_like
+from ..tensor import Tensor
+from . import _levels, _tree
+
+
+def _argnums_tuple(argnums, n_args: int, api: str) -> tuple:
+    nums = argnums if isinstance(argnums, tuple) else (argnums,)
+    for k in nums:
+        if not isinstance(k, int):
+            raise RuntimeError(f"{api}: argnums must be int or Tuple[int, ...], got: "
+                               f"{type(argnums)}")
+        if not -n_args <= k < n_args:
+            raise RuntimeError(f"Got argnums={k}, but only {n_args} positional inputs")
+    return tuple(k % n_args for k in nums)
+
+
+def vjp_of(outputs: list, inputs: list, seeds: list, keep: bool) -> list:
+    """d<outputs, seeds>/d inputs, zeros where an input is not reached."""
+    pairs = [(o, s) for o, s in zip(outputs, seeds) if o.requires_grad]
+    if not pairs:
+        return [_levels.zeros_for(x) for x in inputs]
+    got = _autograd_grad([o for o, _ in pairs], inputs, [s for _, s in pairs],
+                         retain_graph=True, create_graph=keep, allow_unused=True)
+    return [_levels.zeros_for(x) if g is None else g for g, x in zip(got, inputs)]
+
+
+def _split_aux(out, has_aux: bool, api: str):
+    if not has_aux:
+        return out, None
+    if not (isinstance(out, tuple) and len(out) == 2):
+        raise RuntimeError(f"{api}(f)(*args): output of function f should be a tuple: "
+                           f"(output, aux) if has_aux is True")
+    return out
+
+
+def grad_and_value(func, argnums=0, has_aux: bool = False):
+    """A function returning (d func / d args[argnums], func(*args)) for a scalar `func`.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.func.grad_and_value(lambda x: (x ** 2).sum())(torch.tensor([1., 2.]))
+        (tensor([2., 4.]), tensor(5.))
+    """
+    def wrapper(*args, **kwargs):
+        nums = _argnums_tuple(argnums, len(args), "grad_and_value")
+        with _levels.level():
+            args = list(args)
+            new_leaves, trees, outer = [], [], False
+            for k in nums:
+                args[k], leaves, was = _levels.fresh(args[k])
+                new_leaves += leaves
+                trees.append((k, len(leaves)))
+                outer = outer or was
+            out, aux = _split_aux(func(*args, **kwargs), has_aux, "grad_and_value")
+            _check_scalar(out)
+            keep = outer or _levels.nested()
+            grads = vjp_of([out], new_leaves, [ones_like(out)], keep)
+            per_arg, at = [], 0
+            for k, n in trees:
+                _, spec = _tree.flatten(args[k])
+                per_arg.append(_tree.unflatten(grads[at:at + n], spec))
+                at += n
+        g = per_arg[0] if isinstance(argnums, int) else tuple(per_arg)
+        result = (g, out) if aux is None else ((g, out), aux)
+        return _levels.finish(result, outer)
+    return wrapper
+
+
+def _check_scalar(out) -> None:
+    if not isinstance(out, Tensor):
+        raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, "
+                           f"got {type(out)}")
+    if out.ndim != 0:
+        raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a scalar "
+                           f"Tensor, got tensor with {out.ndim} dims. Maybe you wanted to use "
+                           f"the vjp or jacrev APIs instead?")
+
+
+def grad(func, argnums=0, has_aux: bool = False):
+    """A function returning d func / d args[argnums] for a `func` with a scalar output.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.func.grad(lambda x: x.sin().sum())(torch.tensor([0.]))
+        tensor([1.])
+    """
+    both = grad_and_value(func, argnums, has_aux)
+
+    def wrapper(*args, **kwargs):
+        result = both(*args, **kwargs)
+        if has_aux:
+            (g, _), aux = result
+            return g, aux
+        return result[0]
+    return wrapper
+
+
+def vjp(func, *primals, has_aux: bool = False):
+    """(func(*primals), vjp_fn): vjp_fn(cotangents) gives v·J for each primal, as a tuple.
+
+    Example:
+        >>> import engine as torch
+        >>> out, vjp_fn = torch.func.vjp(lambda x: x ** 2, torch.tensor([1., 3.]))
+        >>> vjp_fn(torch.tensor([1., 1.]))
+        (tensor([2., 6.]),)
+    """
+    with _levels.level():
+        args, leaves, outer = _levels.fresh(primals)
+        out, aux = _split_aux(func(*args), has_aux, "vjp")
+        out_leaves, out_spec = _tree.flatten(out)
+    depth_at_call = _levels.depth[0]
+
+    def vjp_fn(cotangents, retain_graph: bool = True, create_graph=None):
+        seeds, spec = _tree.flatten(cotangents)
+        if len(seeds) != len(out_leaves):
+            raise RuntimeError("Expected pytree structure of cotangents to be the same as "
+                               "pytree structure of outputs to the function")
+        with _levels.level():
+            keep = outer or depth_at_call > 0 or bool(create_graph)
+            grads = vjp_of(out_leaves, leaves, seeds, keep)
+            result = _tree.unflatten(grads, _tree.flatten(primals)[1])
+        return _levels.finish(tuple(result), keep)
+    result = (_levels.finish(out, outer), vjp_fn)
+    return result if aux is None else result + (_levels.finish(aux, outer),)
+
+
+def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None):
+    """A function returning the Jacobian of `func` at its arguments, built row by row: one
+    vector-Jacobian product per output element, with that element's one-hot vector.
+
+    Example:
+        >>> import engine as torch
+        >>> torch.func.jacrev(lambda x: x ** 2)(torch.tensor([1., 2.]))
+        tensor([[2., 0.],
+                [0., 4.]])
+    """
+    def wrapper(*args):
+        nums = _argnums_tuple(argnums, len(args), "jacrev")
+        with _levels.level():
+            args = list(args)
+            xs, outer = [], False
+            for k in nums:
+                args[k], (x,), was = _levels.fresh(args[k])
+                xs.append(x)
+                outer = outer or was
+            out, aux = _split_aux(func(*args), has_aux, "jacrev")
+            keep = outer or _levels.nested()
+            outs, spec = _tree.flatten(out)
+            per_out = [_jacobian_rows(o, xs, keep) for o in outs]
+        jac = [j[0] if isinstance(argnums, int) else tuple(j) for j in per_out]
+        result = _tree.unflatten(jac, spec)
+        return _levels.finish(result if aux is None else (result, aux), outer)
+    return wrapper
+
+
+def _jacobian_rows(out: Tensor, xs: list, keep: bool) -> list:
+    """For each x: d out / d x, shaped out.shape + x.shape, one backward pass per row."""
+    from ..ops.join import stack
+    from ..factories import zeros
+    n = out.numel()
+    rows = []
+    for i in range(n):
+        seed = zeros(n, dtype=out.dtype)
+        seed._data[i] = 1
+        rows.append(vjp_of([out], xs, [seed.reshape(out.shape)], keep))
+    return [stack([r[k] for r in rows]).reshape(tuple(out.shape) + tuple(x.shape)) if n else
+            zeros(tuple(out.shape) + tuple(x.shape), dtype=x.dtype)
+            for k, x in enumerate(xs)]
