@@ -473,7 +473,7 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
     try:
         code = compile_program(source, filename, limits.source_bytes)
         namespace = Sandbox(print_fn=out.stdout).globals()
-        figures = pyplot.begin()
+        pyplot.begin()
         _seed()
         _events.set_listener(_LimitWatch(limits, recorder))
         sys.setrecursionlimit(limits.recursion_depth + _ENGINE_FRAMES)
