@@ -47,6 +47,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             pool=pool, gate=RunGate(settings.concurrency, settings.queue_timeout),
             max_program_bytes=settings.max_program_bytes,
             runs=LruCache(settings.layout_cache_size),
+            layouts=LruCache(settings.layout_cache_size),
             layout_max_nodes=settings.layout_max_nodes,
             dot_runner=DotProcess(settings.layout_timeout))
         try:
