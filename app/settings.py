@@ -44,7 +44,8 @@ class Settings(BaseSettings):
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
     trust_proxy_headers: bool = Field(
         False, description="take the client address from X-Forwarded-For (behind a proxy)")
-    layout_cache_size: int = Field(256, ge=0, description="runs and layouts kept, by source hash")
+    layout_cache_size: int = Field(256, ge=0, description="answers kept by source hash, and "
+                                   "layouts by graph shape")
     layout_max_nodes: int = Field(
         2000, ge=1, description="largest graph (boxes) laid out; larger runs get no layout")
     layout_timeout: float = Field(

@@ -33,6 +33,7 @@ from app.services.layout import lay_out, to_dot
 # names a tensor after a variable whose name starts with "_" (runner/recorder.py, _scan), and
 # the rest of a label or tooltip is op names, shapes and dtypes. Graphviz also writes ids
 # with "a_" before them, for the link around each box and arrow.
+_TRACE_ID = re.compile(r"(?<![\w])[tn]\d+(?![\w])")
 _RENAMED = re.compile(r"(?<![\w])(a_)?(_[ge]\d+)(?![\w])")
 
 
@@ -40,6 +41,8 @@ def lay_out_reusing(graph: Graph, max_nodes: int | None = None, dot_runner=None,
                     cache: LruCache | None = None) -> dict:
     """`layout.lay_out(graph, max_nodes, dot_runner)`, from `cache` when a graph of the same
     shape was laid out before. Each call returns a layout of its own."""
+    if max_nodes is not None and len(graph.nodes) > max_nodes:
+        return lay_out(graph, max_nodes)  # refuses before anything is built
     shape, real = _renamed(graph)
     key = source_key(to_dot(shape).source)
     layout = cache.get(key) if cache is not None else None
@@ -54,10 +57,15 @@ def _renamed(graph: Graph) -> tuple[Graph, dict[str, str]]:
     """The graph with ids renamed in drawing order, and the map from new ids back to old."""
     new = {old: f"_g{i}" for i, old in enumerate(graph.nodes)}
     shape, real = Graph(), {v: k for k, v in new.items()}
+
+    def renamed(match: re.Match) -> str:
+        return new.get(match.group(0), match.group(0))
+
     for old, node in graph.nodes.items():
-        own = re.compile(rf"(?<![\w]){re.escape(old)}(?![\w])")  # its id in its own tooltip
+        # ids in tooltips too ("t5: torch.float32(2,)"), which dot copies but never measures;
+        # labels are measured, so they keep their text
         shape.nodes[new[old]] = GNode(new[old], node.kind, node.label, node.sublabel,
-                                      own.sub(new[old], node.tooltip), node.named)
+                                      _TRACE_ID.sub(renamed, node.tooltip), node.named)
     for i, edge in enumerate(graph.edges.values()):
         eid = f"_e{i}"
         real[eid] = edge.id
