@@ -5,9 +5,10 @@ cache, with the server's own Server-Timing stages, against a `gradstep serve` it
     python bench/bench_user.py --runs 5 --only lessons
     python bench/bench_user.py --only loops --markdown
 
-Each request sends the program with a new trailing comment, so the answer cache never
-answers it (the layout cache, keyed by the graph's shape, may: that is what an edited
-program gets too). For every program it prints the median wall time of the request over
+Each request sends the program with a new trailing comment, and the server runs with its
+caches off (`GRADSTEP_LAYOUT_CACHE_SIZE=0`), so every request is run and laid out;
+`--layout-cache` keeps the layout cache, keyed by the graph's shape, which then answers every
+request after a program's first, as it does for a learner's edited program. For every program it prints the median wall time of the request over
 HTTP, the median of each Server-Timing stage (`wait` for a free sandbox worker, `run` in
 the sandbox with its trace, `layout` with Graphviz, `encode` of the JSON), what is left
 for HTTP and the framework, the answer's bytes, and the events and boxes it carries. The
@@ -108,7 +109,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="requests per program (median)")
     ap.add_argument("--only", default="lessons,loops,chains")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument("--layout-cache", action="store_true",
+                    help="keep the server's caches (the default size) instead of none")
     args = ap.parse_args()
+    if not args.layout_cache:
+        os.environ["GRADSTEP_LAYOUT_CACHE_SIZE"] = "0"   # start_server passes it on
     programs = []
     for group in args.only.split(","):
         programs += {"lessons": lessons, "loops": loops, "chains": chains}[group]()
