@@ -1,13 +1,16 @@
 """Tracing a training loop: the program untraced against traced, in-process.
 
     python bench/bench_loops.py [--repeat 3] [--only w2,lesson,linreg1000,linreg10000]
+    python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
 
 A loop's answer keeps its first and last few iterations in detail and summarises the middle
 (docs/trace-format.md, section 9), so a traced loop should cost little more than the loop
 itself. This prints, per program, the median CPU time of the program as the sandbox child
 runs it (under its limit watch) untraced, the same program traced, their ratio, and what
 `Recorder.finish` and `Recorder.dump` add once at the end. Untraced and traced runs
-alternate, so a noisy neighbour slows both alike. Not a test: compare ratios from one run.
+alternate, so a noisy neighbour slows both alike. Given an interpreter with real PyTorch, it
+also times the same program there (CPU time of its exec, in a process of its own, after an
+untimed first run). Not a test: compare ratios from one run.
 
 The programs: W2 (bench/workloads/w2_thermometer.py, 5000 epochs of a hand-written update),
 the `training-loop` lesson (two loops of 2000 epochs with optim.SGD) and a linear regression
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
+import subprocess
 import sys
 import time
 import tomllib
@@ -118,14 +123,43 @@ def run(source: str, traced: bool) -> tuple:
     return ran - start, finished - ran, clock() - finished
 
 
+TORCH_TIMER = """
+import sys, time, io, contextlib
+import torch
+torch.set_num_threads(1)
+source = sys.stdin.read()
+code = compile(source, "main.py", "exec")
+times = []
+for _ in range(REPEAT + 1):
+    with contextlib.redirect_stdout(io.StringIO()):
+        start = time.process_time()
+        exec(code, {"__name__": "__main__"})
+        times.append(time.process_time() - start)
+print(sorted(times[1:])[len(times[1:]) // 2])
+"""
+
+
+def torch_time(python: str, source: str, repeat: int) -> float:
+    """Median CPU seconds of `source` on real PyTorch, one thread, in its own process."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    done = subprocess.run([python, "-c", TORCH_TIMER.replace("REPEAT", str(repeat))],
+                          input=source, capture_output=True, text=True, env=env, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-2000:])
+    return float(done.stdout.strip().splitlines()[-1])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default="w2,lesson,linreg1000,linreg10000")
+    ap.add_argument("--torch-python", default=os.environ.get("GRADSTEP_TORCH_PYTHON"),
+                    help="an interpreter with real PyTorch, for a PyTorch column")
     args = ap.parse_args()
     progs = programs()
     print(f"{'program':36} {'untraced':>9} {'traced':>9} {'ratio':>6} {'finish':>7} "
-          f"{'dump':>6}  (CPU ms, median of {args.repeat})")
+          f"{'dump':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
+          f"load {os.getloadavg()[0]:.1f})")
     for key in args.only.split(","):
         source = progs[key]
         plain, traced = [], []
@@ -134,8 +168,10 @@ def main() -> None:
             traced.append(run(source, True))
         base = statistics.median(plain)
         rec, fin, dump = (statistics.median(t[i] for t in traced) for i in range(3))
+        real = (f"{torch_time(args.torch_python, source, args.repeat) * 1e3:8.1f}"
+                if args.torch_python else f"{'-':>8}")
         print(f"{LABELS[key]:36} {base * 1e3:9.1f} {rec * 1e3:9.1f} {rec / base:5.2f}x "
-              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f}", flush=True)
+              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f} {real}", flush=True)
 
 
 if __name__ == "__main__":
