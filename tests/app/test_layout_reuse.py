@@ -79,3 +79,23 @@ def test_the_golden_traces_lay_out_as_without_reuse():
     for path in sorted(HERE.glob("*.json")):
         trace = json.loads(path.read_text(encoding="utf-8"))
         assert _layout(trace, None, cache) == layout_trace(trace), path.name
+
+
+def test_the_server_lays_out_an_edited_program_once(real_client):
+    source = PROGRAM.replace("LR", "0.1")
+    layouts = real_client.app.state.runs.layouts
+    first = real_client.post("/api/run", json={"code": source.replace("EPOCHS", "20")})
+    hits = layouts.hits
+    again = real_client.post("/api/run", json={"code": source.replace("EPOCHS", "40")})
+    assert layouts.hits == hits + 1  # the second program's graph was found, not laid out
+    assert first.status_code == again.status_code == 200
+    a, b = first.json()["layout"], again.json()["layout"]
+    assert a["width"] == b["width"] and len(a["nodes"]) == len(b["nodes"])
+    assert set(a["nodes"]) != set(b["nodes"])  # the ids of each run's own trace
+    assert set(b["nodes"]) <= {i for e in again.json()["trace"]["events"]
+                               for i in _defined(e)}
+
+
+def _defined(event: dict) -> list:
+    from runner.trace import defined_ids
+    return defined_ids(event)
