@@ -8,8 +8,8 @@ cache, with the server's own Server-Timing stages, against a `gradstep serve` it
 Each request sends the program with a new trailing comment, and the server runs with its
 caches off (`GRADSTEP_LAYOUT_CACHE_SIZE=0`), so every request is run and laid out;
 `--layout-cache` keeps the layout cache, keyed by the graph's shape, which then answers every
-request after a program's first, as it does for a learner's edited program. For every program it prints the median wall time of the request over
-HTTP, the median of each Server-Timing stage (`wait` for a free sandbox worker, `run` in
+request after a program's first, as it does for a learner's edited program. For every
+program it prints the median wall time of the request over HTTP, the median of each Server-Timing stage (`wait` for a free sandbox worker, `run` in
 the sandbox with its trace, `layout` with Graphviz, `encode` of the JSON), what is left
 for HTTP and the framework, the answer's bytes, and the events and boxes it carries. The
 first lines say on what machine, when, and under what load it ran. Not a test: a shared

@@ -447,9 +447,10 @@ class Builder:
     def carry(self, defs: dict, later: list, earlier: set = frozenset(),
               deep: bool = True) -> list:
         """Render the defining records in `defs` of every id `later` refers to (transitively,
-        unless not `deep`: runner/trace_ends.py), in their original order. An op carried only for the nodes it introduced (its own
-        node is gone: Summary.live_defs) keeps the inputs still defined somewhere, `earlier`
-        or among the carried; the others went with its graph."""
+        unless not `deep`: runner/trace_ends.py), in their original order. An op carried only
+        for the nodes it introduced (its own node is gone: Summary.live_defs) keeps the inputs
+        still defined somewhere, `earlier` or among the carried; the others went with its
+        graph."""
         if not defs:
             return []
         by_id = {}
