@@ -9,11 +9,12 @@ Each request sends the program with a new trailing comment, and the server runs 
 caches off (`GRADSTEP_LAYOUT_CACHE_SIZE=0`), so every request is run and laid out;
 `--layout-cache` keeps the layout cache, keyed by the graph's shape, which then answers every
 request after a program's first, as it does for a learner's edited program. For every
-program it prints the median wall time of the request over HTTP, the median of each Server-Timing stage (`wait` for a free sandbox worker, `run` in
-the sandbox with its trace, `layout` with Graphviz, `encode` of the JSON), what is left
-for HTTP and the framework, the answer's bytes, and the events and boxes it carries. The
-first lines say on what machine, when, and under what load it ran. Not a test: a shared
-machine's load moves every figure; compare rows of one run.
+program it prints the median wall time of the request over HTTP, the median of each
+Server-Timing stage (`wait` for a free sandbox worker, `run` in the sandbox with its trace,
+`layout` with Graphviz, `encode` of the JSON), what is left for HTTP and the framework, the
+answer's bytes, and the events and boxes it carries. The first line says on what machine
+and when it ran, and each row the load average. Not a test: a shared machine's load moves
+every figure; compare rows of one run.
 """
 from __future__ import annotations
 
