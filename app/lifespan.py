@@ -16,6 +16,7 @@ from fastapi.templating import Jinja2Templates
 from app.services.cache import LruCache
 from app.services.dot_process import DotProcess
 from app.services.layout import warm_up
+from app.services.layout_reuse import layout_weight
 from app.services.fair_gate import FairGate
 from app.services.limits import RateLimiter
 from app.services.runs import Answer, RunService
@@ -75,6 +76,8 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             max_program_bytes=settings.max_program_bytes,
             runs=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
                           Answer.weight),
+            layouts=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
+                             layout_weight),
             layout_max_nodes=settings.layout_max_nodes,
             dot_runner=DotProcess(settings.layout_timeout))
         try:

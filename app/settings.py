@@ -54,9 +54,11 @@ class Settings(BaseSettings):
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
     trust_proxy_headers: bool = Field(
         False, description="take the client address from X-Forwarded-For (behind a proxy)")
-    layout_cache_size: int = Field(256, ge=0, description="runs and layouts kept, by source hash")
+    layout_cache_size: int = Field(256, ge=0, description="answers kept by source hash, and "
+                                   "layouts by graph shape")
     answer_cache_bytes: int = Field(
-        64 * 2**20, ge=0, description="bytes of (gzip-compressed) answers the cache may hold")
+        64 * 2**20, ge=0, description="bytes the cached answers (gzip-compressed) may hold, "
+                                      "and as many the cached layouts")
     layout_max_nodes: int = Field(
         2000, ge=1, description="largest graph (boxes) laid out; larger runs get no layout")
     layout_timeout: float = Field(

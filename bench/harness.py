@@ -23,7 +23,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 WORKLOADS = {"W1": "w1_tiny_ops", "W2": "w2_thermometer", "W3": "w3_mlp",
-             "W4": "w4_big_chain", "W5": "w5_graph_size"}
+             "W4": "w4_big_chain", "W5": "w5_graph_size", "W6": "w6_small_matmul"}
 W5_SIZES = (1_000, 10_000, 100_000)
 # Wall time by default; `--cpu-time` reads this process's CPU time instead, which on a shared,
 # oversubscribed machine leaves out the time spent waiting for a core (one thread each, so
@@ -121,6 +121,18 @@ def bench_w2(tracing, repeat):
     return {"ms_total": median_ms(samples), "final_loss": loss}
 
 
+def bench_w6(tracing, repeat):
+    mod, path = load("W6")
+    samples, loss = [], None
+    for _ in range(max(3, repeat // 2)):
+        state = mod.setup()
+        with tracing(path):
+            start = clock()
+            loss = mod.run(state)
+            samples.append(clock() - start)
+    return {"ms_total": median_ms(samples), "final_loss": loss}
+
+
 def bench_w3(tracing, repeat, steps=50):
     mod, path = load("W3")
     state = mod.setup()
@@ -173,6 +185,9 @@ def bench_numpy(key, repeat, sizes=W5_SIZES):
     if key == "W2":
         samples = [timed(ref.w2_thermometer) for _ in range(max(3, repeat // 2))]
         return {"ms_total": median_ms(samples), "final_loss": ref.w2_thermometer()}
+    if key == "W6":
+        samples = [timed(ref.w6_small_matmul) for _ in range(max(3, repeat // 2))]
+        return {"ms_total": median_ms(samples), "final_loss": ref.w6_small_matmul()}
     if key == "W3":
         state = ref.w3_mlp_setup()
         ref.w3_mlp_step(state)
@@ -187,7 +202,8 @@ def bench_numpy(key, repeat, sizes=W5_SIZES):
     return out
 
 
-BENCHES = {"W1": bench_w1, "W2": bench_w2, "W3": bench_w3, "W4": bench_w4, "W5": bench_w5}
+BENCHES = {"W1": bench_w1, "W2": bench_w2, "W3": bench_w3, "W4": bench_w4, "W5": bench_w5,
+           "W6": bench_w6}
 
 
 def main(argv=None) -> int:

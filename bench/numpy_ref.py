@@ -60,6 +60,20 @@ def w2_thermometer(epochs: int = 5000) -> float:
     return float(loss)
 
 
+def w6_small_matmul(epochs: int = 1000) -> float:
+    x = np.array([[((i * 7 + j * 3) % 11 - 5) / 4.0 for j in range(3)] for i in range(32)], F32)
+    noise = np.array([[((i * 5) % 7 - 3) / 20.0] for i in range(32)], F32)
+    y = x @ np.array([[2.0], [-1.0], [0.5]], F32) + F32(0.3) + noise
+    w, b = np.zeros((3, 1), F32), np.zeros(1, F32)
+    loss = None
+    for _ in range(epochs):
+        diff = x @ w + b - y
+        loss = (diff * diff).mean()
+        g = F32(2.0) * diff / F32(diff.size)
+        w, b = w - F32(0.1) * (x.T @ g), b - F32(0.1) * g.sum(0)
+    return float(loss)
+
+
 def w3_mlp_setup(batch=512, d_in=256, hidden=256, d_out=10):
     rng = np.random.default_rng(0)
     b1, b2 = 1 / np.sqrt(d_in), 1 / np.sqrt(hidden)

@@ -32,6 +32,7 @@ ROWS = [  # (label, workload, path into the harness result, unit)
     ("W2 thermometer, 5000 epochs", "W2", ("ms_total",), "ms"),
     ("W3 MLP 512x256-256-10, one step", "W3", ("ms_per_step",), "ms"),
     ("W4 1M-element chain + backward", "W4", ("ms_per_rep",), "ms"),
+    ("W6 small-matmul loop, 1000 epochs", "W6", ("ms_total",), "ms"),
 ]
 W5_SIZES = (1_000, 10_000, 100_000)
 
@@ -90,7 +91,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="also write the raw results here")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time CPU time, not wall time (for a loaded, shared machine)")
-    ap.add_argument("workloads", nargs="*", default=["W1", "W2", "W3", "W4", "W5"])
+    ap.add_argument("workloads", nargs="*", default=["W1", "W2", "W3", "W4", "W5", "W6"])
     args = ap.parse_args(argv)
     backends = {"engine": sys.executable, "engine-traced": sys.executable,
                 "numpy": sys.executable}
@@ -126,10 +127,11 @@ def main(argv=None) -> int:
         e, tr, to, nu = m.get("engine"), m.get("engine-traced"), m.get("torch"), m.get("numpy")
         print(f"| {label} | {unit} | {fmt(e)} | {fmt(tr)} | {fmt(to)} | {fmt(nu)} | "
               f"{ratio(e, to)} | {ratio(e, nu)} | {ratio(tr, e)} |")
-    losses = {b: median_of(rounds[b], "W2", ("final_loss",)) for b in backends}
-    if any(v is not None for v in losses.values()):
-        print("\nW2 final loss: " + ", ".join(f"{b} {v:.6f}" for b, v in losses.items()
-                                               if v is not None))
+    for key in ("W2", "W6"):
+        losses = {b: median_of(rounds[b], key, ("final_loss",)) for b in backends}
+        if any(v is not None for v in losses.values()):
+            print(f"\n{key} final loss: " + ", ".join(f"{b} {v:.6f}" for b, v in losses.items()
+                                                     if v is not None))
     if args.json:
         Path(args.json).write_text(json.dumps(rounds, indent=1))
     return 0

@@ -20,9 +20,11 @@ from engine.graph import FREED, AccumulateGrad
 from engine.tensor import Tensor
 
 from . import trace as T
+from . import trace_ends as ends
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
+_CUTS = frozenset(("event_cap", "byte_cap"))  # reasons of the caps' elided events
 
 if TYPE_CHECKING:
     from .recorder import Recorder
@@ -43,6 +45,7 @@ class Builder:
         self.fmt = f"{{:.{self.digits}g}}".format  # rounds one finite float to `digits`
         self.reprs_left = self.lim["repr_budget"]
         self.node_ids = rec._nids
+        self._middle: dict | None = None     # the elided middle's placeholder: render()
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, tuple] = {}
@@ -239,21 +242,17 @@ class Builder:
             records.append(_MIDDLE)  # where the elided middle goes
         records.extend(r for w in rec._tail for r in w)
         records.extend(rec._window)
-        # The event cap is applied to the records, before rendering: rendering what would be
+        # The caps are applied to the records, before rendering: rendering what would be
         # cut anyway is what makes a huge run slow to finish.
-        rest = []
         limit = max(self.lim["max_events"] - 3, 0)
-        if len(records) > limit:
-            records, rest = records[:limit], records[limit:]
-        events, reason = self.render_within_cap(records), "event_cap"
-        if len(events) < len(records):  # the byte cap was reached first
-            records, rest, reason = records[:len(events)], records[len(events):] + rest, "byte_cap"
-        if rest:
-            errors = [self.event(r) for r in rest if r[0] == "error"]
-            events.append(self.cut_records(rest, errors, summary, reason))
-            events.extend(errors)
-        if summary is not None and records and _MIDDLE in records:
-            at = records.index(_MIDDLE)
+        fits = records[:limit]
+        events = self.render_within_cap(fits)
+        if len(events) < len(records):  # a cap binds: each stretch keeps its two ends
+            reason = "byte_cap" if len(events) < len(fits) else "event_cap"
+            room = limit if reason == "event_cap" else self.room(events)
+            events = self.keep_ends(records, events, room, summary, reason)
+        at = next((i for i, e in enumerate(events) if e is self._middle), None)
+        if at is not None:
             earlier = {i for e in events[:at] for i in T.defined_ids(e)}
             events[at] = self.elided(summary, events[at + 1:], earlier)
         trace = T.new_trace(rec.source, rec.filename, self.lim)
@@ -264,6 +263,8 @@ class Builder:
         counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
                   sum(summary.counts.values()) if summary is not None else 0}
         events = Capper(self, trace, counts).cap(events)
+        if any(e["kind"] == "elided" and e["reason"] in _CUTS for e in events):
+            events = ends.defined_first(events, T.defined_ids, T._ID.match)
         counts["events"] = len(events) + 1
         events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
                        "counts": counts})
@@ -288,13 +289,51 @@ class Builder:
         (Capper then trims the overshoot exactly)."""
         events, size, limit = [], 0, self.lim["max_bytes"]
         for start in range(0, len(records), 512):
-            chunk = [{"kind": "elided", "line": None} if r is _MIDDLE else self.event(r)
-                     for r in records[start:start + 512]]
+            chunk = [self.render(r) for r in records[start:start + 512]]
             events.extend(chunk)
             size += list_bytes(chunk, self.total_bytes)
             if size > limit:
                 break
         return events
+
+    def render(self, r) -> dict:
+        """The event of record `r`; for the elided middle's marker, a placeholder that
+        build() replaces once the events after it are known."""
+        if r is _MIDDLE:
+            self._middle = {"kind": "elided", "line": None}
+            return self._middle
+        return self.event(r)
+
+    def room(self, events: list) -> int:
+        """How many events of this rendered prefix fit in limits.max_bytes (the header and
+        the end take their share; Capper trims what the estimate misses)."""
+        limit, size = self.lim["max_bytes"] - len(self.rec.source.encode()) - 4096, 0
+        for n, e in enumerate(events):
+            size += self.nbytes(e) + 18   # a comma and about 17 bytes of "seq"
+            if size > limit:
+                return n
+        return len(events)
+
+    def keep_ends(self, records: list, done: list, room: int, summary: Summary | None,
+                  reason: str) -> list:
+        """The events of `records` when only `room` fit: each stretch's beginning and end
+        (runner/trace_ends.py), every left-out run one elided event followed by its errors.
+        `done` holds the events of a prefix already rendered."""
+        kinds = ["elided" if r is _MIDDLE else r[0] for r in records]
+        keep = ends.kept(kinds, room)
+        out, gaps, i = [], [], 0
+        for start, stop in ends.left_out(keep) + [(len(records), len(records))]:
+            out.extend(done[j] if j < len(done) else self.render(records[j])
+                       for j in range(i, start))
+            if start < stop:
+                gaps.append((len(out), records[start:stop]))
+                out.append(None)
+            i = stop
+        for pos, rest in reversed(gaps):   # a run's carried events serve every later one
+            errors = [self.event(r) for r in rest if r[0] == "error"]
+            later = [e for e in out[pos + 1:] if e["kind"] != "graph_freed"]  # known_freed
+            out[pos:pos + 1] = [self.cut_records(rest, errors, summary, reason, later)] + errors
+        return out
 
     def nbytes(self, event: dict) -> int:
         """Bytes of `event` as compact JSON without its `seq`, encoded once per event, so that
@@ -334,13 +373,15 @@ class Builder:
         return T.dump_event(event)
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
-                    reason: str = "event_cap") -> dict:
-        """The elided event standing for the records `rest`, which are never rendered."""
+                    reason: str = "event_cap", later: list = ()) -> dict:
+        """The elided event standing for the records `rest`, which are never rendered;
+        `errors` and `later` are the events after it."""
         counts: dict[str, int] = {}
         stdout: list[str] = []
         warns: list[dict] = []
         defs: dict = {}
         passes: list = []
+        changed: dict = {}  # tid -> {"value": snap, "grad": snap or None}, the latest
         for r in rest:
             if r[0] == "overflow":  # events only counted past the window cap
                 for k, v in r[2].items():
@@ -371,13 +412,32 @@ class Builder:
                 for n in ([r[6]] if r[6] is not None else []) + [n for n, _ in r[8]]:
                     defs.setdefault(("node", n._uid), r)
             elif kind == "inplace":
+                changed.setdefault(r[2], {})["value"] = r[5]
                 for n in ([r[7][0]] if r[7] is not None else []) + [n for n, _ in r[8]]:
                     defs.setdefault(("node", n._uid), r)
+            elif kind == "accumulate":
+                changed.setdefault(r[3], {})["grad"] = r[7]
+            elif kind == "grad_reset":
+                changed.setdefault(r[2], {})["grad"] = r[4]
+            elif kind == "optimizer_step":
+                for tid, _, after in r[4]:
+                    changed.setdefault(tid, {})["value"] = after
         counts.pop("error", None)  # errors stay, as events after this one
+        carried = self.carry(defs, [*errors, *later], deep=False)
         return {"kind": "elided", "line": None, "reason": reason,
                 "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
-                "carried": self.carry(defs, errors), "updates": [], "series": [],
-                "stdout": "".join(stdout), "warnings": warns}
+                "carried": carried, "updates": self.cut_updates(changed, defs, carried, later),
+                "series": [], "stdout": "".join(stdout), "warnings": warns}
+
+    def cut_updates(self, changed: dict, defs: dict, carried: list, later: list) -> list:
+        """The `updates` of a cut: the latest value and .grad of the tensors a left-out run
+        changed, for the kept events after it (none follow the last run)."""
+        if not later:
+            return []
+        present = {i for e in carried for i in T.defined_ids(e)}
+        return [{"tensor": tid, **{k: (None if v is None else self.value(v))
+                                   for k, v in sorted(u.items())}}
+                for tid, u in changed.items() if tid not in defs or tid in present]
 
     def elided(self, summary: Summary, later: list, earlier: set) -> dict:
         """The `elided` event for `summary`, carrying the definitions `later` events need
@@ -398,11 +458,13 @@ class Builder:
                 "warnings": [{"category": c, "message": m, "line": ln, "at": at}
                              for c, m, ln, at in summary.warnings]}
 
-    def carry(self, defs: dict, later: list, earlier: set = frozenset()) -> list:
-        """Render the defining records in `defs` of every id `later` refers to (transitively),
-        in their original order. An op carried only for the nodes it introduced (its own
-        node is gone: Summary.live_defs) keeps the inputs still defined somewhere, `earlier`
-        or among the carried; the others went with its graph."""
+    def carry(self, defs: dict, later: list, earlier: set = frozenset(),
+              deep: bool = True) -> list:
+        """Render the defining records in `defs` of every id `later` refers to (transitively,
+        unless not `deep`: runner/trace_ends.py), in their original order. An op carried only
+        for the nodes it introduced (its own node is gone: Summary.live_defs) keeps the inputs
+        still defined somewhere, `earlier` or among the carried; the others went with its
+        graph."""
         if not defs:
             return []
         by_id = {}
@@ -425,7 +487,8 @@ class Builder:
             if r[0] == "op" and r[6] is None and r[8]:
                 ev["inputs"] = [i for i in ev["inputs"]
                                 if type(i) is not str or i in earlier or i in by_id]
-            T._ids_in(ev, stack)
+            if deep:
+                T._ids_in(ev, stack)
         order = {id(r): i for i, r in enumerate(defs.values())}
         return [rendered[k] for k in sorted(chosen, key=lambda k: order[k])]
 

@@ -1,9 +1,10 @@
 """The trace's caps: `limits.max_events` and `limits.max_bytes` (docs/trace-format.md,
 section 10), applied to the rendered events of `runner/trace_build.py`'s Builder.
 
-A kept prefix of events, one `elided` event standing for the rest (console text, warnings and
-the definitions a kept `error` needs carried into it), and the errors after it; when even
-that is too big, the series go and the console text is cut from the end.
+Every stretch of the run keeps its beginning and end (runner/trace_ends.py); each left-out
+run becomes one `elided` event (console text, warnings, updates and the definitions later
+events name carried into it), its errors after it; when even that is too big, the series go
+and the console text is cut from the end.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 from typing import TYPE_CHECKING
 
 from . import trace as T
+from . import trace_ends as ends
 
 if TYPE_CHECKING:
     from .trace_build import Builder
@@ -26,7 +28,8 @@ def list_bytes(events: list, total) -> int:
 
 
 def _closure(defs: list[dict], needed: list) -> list:
-    """The events among `defs` defining ids in `needed`, transitively, in their order."""
+    """The events among `defs` defining ids in `needed`, in their order: only those named,
+    not what they name in turn (runner/trace_ends.py, defined_first)."""
     by_id: dict[str, dict] = {}
     for e in defs:
         for i in T.defined_ids(e):
@@ -37,8 +40,18 @@ def _closure(defs: list[dict], needed: list) -> list:
         if e is None or id(e) in chosen:
             continue
         chosen[id(e)] = e
-        T._ids_in(e, needed)
     return [e for e in defs if id(e) in chosen]
+
+
+def _updates(changed: dict, defs: list, carried: list, later: list) -> list:
+    """The latest value and .grad of tensors a left-out run changed, for the kept events
+    after it (none follow the last run); a tensor made inside the run only if carried."""
+    if not later:
+        return []
+    made = {i for e in defs for i in T.defined_ids(e)}
+    present = {i for e in carried for i in T.defined_ids(e)}
+    return [{"tensor": tid, **dict(sorted(u.items()))} for tid, u in changed.items()
+            if tid not in made or tid in present]
 
 
 class Capper:
@@ -79,20 +92,36 @@ class Capper:
                 + list_bytes(events, self.b.total_bytes) + 17 * len(events))
 
     def cut(self, events: list, keep: int, reason: str) -> list:
-        """Keep events[:keep]; summarise the rest into one `elided` event (errors stay)."""
-        head, rest = events[:keep], events[keep:]
+        """Keep `keep` of the events, each stretch's beginning and end (runner/trace_ends.py);
+        summarise every left-out run into one `elided` event (its errors stay after it)."""
+        out = list(events)
+        for start, stop in reversed(ends.left_out(ends.kept([e["kind"] for e in events],
+                                                             keep))):
+            later = [e for e in out[stop:] if e["kind"] != "graph_freed"]  # known_freed
+            out[start:stop] = self.summarise(out[start:stop], later, reason)
+        return out
+
+    def summarise(self, rest: list, later: list, reason: str) -> list:
+        """The `elided` event for the events `rest` and the errors among them, which stay
+        after it; `later` are the kept events that follow."""
         counts: dict[str, int] = {}
         stdout, warns, kept_after = [], [], []
         carried_defs: list[dict] = []
+        changed: dict[str, dict] = {}   # tid -> the latest {"grad"?, "value"?}
         for e in rest:
             kind = e["kind"]
             if kind == "error":
                 kept_after.append(e)
                 continue
             if kind == "elided":
+                before = sum(map(len, stdout))  # its warnings' places, in the joined text
+                warns.extend({**w, "at": before + w["at"]} if "at" in w else w
+                             for w in e["warnings"])
                 stdout.append(e["stdout"])
-                warns.extend(e["warnings"])
                 carried_defs.extend(e["carried"])
+                for u in e["updates"]:
+                    changed.setdefault(u["tensor"], {}).update(
+                        (k, v) for k, v in u.items() if k != "tensor")
                 for k, v in e["counts"].items():
                     counts[k] = counts.get(k, 0) + v
                 continue
@@ -101,19 +130,29 @@ class Capper:
                 stdout.append(e["text"])
             elif kind == "warning":
                 warns.append({"category": e["category"], "message": e["message"],
-                              "line": e["line"]})
+                              "line": e["line"], "at": sum(map(len, stdout))})
             elif kind in ("tensor", "op", "inplace"):
                 carried_defs.append(e)
+                if kind == "inplace":
+                    changed.setdefault(e["tensor"], {})["value"] = e["value"]
+            elif kind == "accumulate":
+                changed.setdefault(e["tensor"], {})["grad"] = e["after"]
+            elif kind == "grad_reset":
+                changed.setdefault(e["tensor"], {})["grad"] = e["grad"]
+            elif kind == "optimizer_step":
+                for p in e["params"]:
+                    changed.setdefault(p["tensor"], {})["value"] = p["after"]
         needed: list = []
         T._ids_in(kept_after, needed)
+        T._ids_in(later, needed)
         carried = _closure(carried_defs, needed)
         passes = [e["pass"] for e in rest if e["kind"] == "backward_begin"]
         self.counts["elided_events"] = self.counts.get("elided_events", 0) + sum(counts.values())
         ev = {"kind": "elided", "line": None, "reason": reason,
               "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
-              "carried": carried, "updates": [], "series": [], "stdout": "".join(stdout),
-              "warnings": warns}
-        return head + [ev] + kept_after
+              "carried": carried, "updates": _updates(changed, carried_defs, carried, later),
+              "series": [], "stdout": "".join(stdout), "warnings": warns}
+        return [ev] + kept_after
 
     def squeeze(self, events: list) -> list:
         """Last resort when even a summary is too big: drop series and cut console text."""

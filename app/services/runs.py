@@ -26,8 +26,9 @@ from app.errors import ApiError
 from app.services.cache import LruCache, source_key
 from app.services.compression import GZIP_LEVEL
 from app.services.dot_process import LayoutTimeout
-from app.services.layout import GraphTooLarge, layout_trace
 from app.services.fair_gate import FairGate
+from app.services.layout import GraphTooLarge, graph_from_trace
+from app.services.layout_reuse import lay_out_reusing
 
 log = logging.getLogger("gradstep.app")
 
@@ -79,6 +80,7 @@ class RunService:
     runs: LruCache                 # source hash -> Answer
     layout_max_nodes: int | None = None
     dot_runner: Any = None         # DotProcess: big layouts in a child process
+    layouts: LruCache | None = None  # graph shape -> layout (services/layout_reuse.py)
 
     def check_size(self, code: str) -> None:
         # surrogatepass: a lone surrogate (JSON allows "\ud800") is the sandbox's to refuse
@@ -125,7 +127,8 @@ class RunService:
         if trace is None:
             return None, "The run produced no trace."
         try:
-            return layout_trace(trace, self.layout_max_nodes, self.dot_runner), None
+            return lay_out_reusing(graph_from_trace(trace), self.layout_max_nodes,
+                                   self.dot_runner, self.layouts), None
         except (GraphTooLarge, LayoutTimeout) as exc:
             return None, str(exc)
         except Exception:  # a drawing bug must not turn a program's answer into a 500

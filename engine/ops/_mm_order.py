@@ -57,10 +57,23 @@ def sequential(a: np.ndarray, b: np.ndarray, fused: bool = True) -> np.ndarray:
     """a @ b over the last two dims, each entry accumulating its products in order of k from
     zero: one fused multiply-add each (fused), or a rounded product then a sum (not fused)."""
     shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
-    acc = np.zeros(shape, dtype=a.dtype)
+    if not fused:
+        acc = np.zeros(shape, dtype=a.dtype)
+        for t in range(a.shape[-1]):
+            acc = acc + a[..., t:t + 1] * b[..., t:t + 1, :]
+        return acc
+    # Every term's product at once, in float64 where a product of two float32 values is
+    # exact: p[..., :, t, :] = a[..., :, t] (outer) b[..., t, :]. Then one ufunc call per
+    # term: adding a float64 product to the float32 total picks numpy's float64 loop (the
+    # total widened exactly), and writing into the float32 total rounds that sum once more,
+    # which is fma32(col, row, acc) bit for bit with one call where it made five. A
+    # cumulative sum cannot replace the loop: np.add.accumulate keeps its running total in
+    # float64 between terms, so it rounds once at the end instead of once per term.
+    p = np.multiply(a[..., :, :, None], b[..., None, :, :], dtype=np.float64)
+    acc = np.zeros(shape, dtype=F32)
+    add = np.add
     for t in range(a.shape[-1]):
-        col, row = a[..., t:t + 1], b[..., t:t + 1, :]
-        acc = fma32(col, row, acc) if fused else acc + col * row
+        add(p[..., t, :], acc, out=acc, casting="same_kind")
     return acc
 
 

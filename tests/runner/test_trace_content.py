@@ -323,20 +323,22 @@ def test_byte_cap_is_respected_and_says_so():
     data = T.dump(trace)
     assert len(data) <= cap
     assert trace["truncated"] is True
-    (el,) = [e for e in of_kind(trace, "elided") if e["reason"] == "byte_cap"]
-    assert el["counts"]
+    cuts = [e for e in of_kind(trace, "elided") if e["reason"] == "byte_cap"]
+    assert cuts and all(el["counts"] for el in cuts)
     assert fold(trace)["console"] == out
     assert trace["events"][-1]["kind"] == "end"
     T.validate(T.load(data))
 
 
-def test_event_cap_keeps_the_start():
+def test_event_cap_keeps_the_start_and_the_end():
     trace, out, _ = regen.record_program(_training_source(), "main.py", {"max_events": 60})
     assert len(trace["events"]) <= 60
     assert trace["truncated"] is True
     kinds = [e["kind"] for e in trace["events"]]
-    assert kinds[0] == "tensor" and kinds[-2:] == ["elided", "end"]
-    assert trace["events"][-2]["reason"] == "event_cap"
+    assert kinds[0] == "tensor" and kinds[-1] == "end"
+    assert any(e["kind"] == "elided" and e["reason"] == "event_cap" for e in trace["events"])
+    # the last pass is closed and the last line's output shown as it ran, not summarised
+    assert "backward_end" in kinds and kinds[-2] == "stdout"
     assert fold(trace)["console"] == out
 
 
@@ -425,7 +427,7 @@ def test_event_cap_inside_the_elided_middle_keeps_the_console_and_the_error():
     trace, out, code = regen.record_program(source, "main.py", {"max_events": 12})
     assert code == 1 and len(trace["events"]) <= 12
     kinds = [e["kind"] for e in trace["events"]]
-    assert kinds[-3:] == ["elided", "error", "end"]
+    assert kinds[-2:] == ["error", "end"] and "elided" in kinds
     err = trace["events"][-2]
     assert err["message"] == BACKWARD_TWICE and err["node"] is not None
     # the node the error points at is defined, by a kept event or by the cut's carried ones
@@ -465,7 +467,7 @@ def test_warnings_inside_an_elided_stretch_keep_their_place_in_the_output():
               "    print('after', i)\n")
     for limits in ({}, {"max_events": 30}):
         trace, _, _ = regen.record_program(source, "main.py", limits)
-        [stretch] = [e for e in trace["events"] if e["kind"] == "elided"]
+        [stretch] = [e for e in trace["events"] if e["kind"] == "elided" and e["warnings"]]
         assert [w["message"] for w in stretch["warnings"]] == ["at 3", "at 25"]
         for w in stretch["warnings"]:
             i = w["message"].split()[1]

@@ -1,0 +1,178 @@
+"""Tracing a training loop: the program untraced against traced, in-process.
+
+    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,linreg1000,linreg10000]
+    python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
+
+A loop's answer keeps its first and last few iterations in detail and summarises the middle
+(docs/trace-format.md, section 9), so a traced loop should cost little more than the loop
+itself. This prints, per program, the median CPU time of the program as the sandbox child
+runs it (under its limit watch) untraced, the same program traced, their ratio, and what
+`Recorder.finish` and `Recorder.dump` add once at the end. Untraced and traced runs
+alternate, so a noisy neighbour slows both alike. Given an interpreter with real PyTorch, it
+also times the same program there (CPU time of its exec, in a process of its own, after an
+untimed first run). Not a test: compare ratios from one run.
+
+The programs: W2 (bench/workloads/w2_thermometer.py, 5000 epochs of a hand-written update),
+the `training-loop` lesson (two loops of 2000 epochs with optim.SGD) and a linear regression
+(`x @ w + b` on a batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import engine as torch  # noqa: E402
+from engine import _events  # noqa: E402
+from runner.child import _LimitWatch  # noqa: E402
+from runner.limits import Limits  # noqa: E402
+from runner.recorder import Recorder  # noqa: E402
+
+# the programs say `import torch`, as a learner's do: the engine answers, as in the sandbox
+sys.modules.update({"torch": torch, "torch.optim": torch.optim, "torch.nn": torch.nn})
+
+W2 = """\
+import torch
+t_c = torch.tensor([0.5, 14.0, 15.0, 28.0, 11.0, 8.0, 3.0, -4.0, 6.0, 13.0, 21.0])
+t_u = torch.tensor([35.7, 55.9, 58.2, 81.9, 56.3, 48.9, 33.9, 21.8, 48.4, 60.4, 68.4]) * 0.1
+params = torch.tensor([1.0, 0.0], requires_grad=True)
+for epoch in range(5000):
+    if params.grad is not None:
+        params.grad.zero_()
+    t_p = params[0] * t_u + params[1]
+    loss = ((t_p - t_c) ** 2).mean()
+    loss.backward()
+    params = (params - 1e-2 * params.grad).detach().requires_grad_()
+print(loss.item())
+"""
+
+LINREG = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(32, 3)
+y = x @ torch.tensor([[2.0], [-1.0], [0.5]]) + 0.3
+w = torch.zeros(3, 1, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+opt = torch.optim.SGD([w, b], lr=0.1)
+for epoch in range(EPOCHS):
+    pred = x @ w + b
+    loss = ((pred - y) ** 2).mean()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+print(loss.item())
+"""
+
+
+def lesson(lesson_id: str) -> str:
+    for path in sorted((ROOT / "app" / "lessons").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if data["id"] == lesson_id:
+            return data["program"]
+    raise SystemExit(f"no lesson {lesson_id!r}")
+
+
+def programs() -> dict[str, str]:
+    return {"w2": W2, "lesson": lesson("training-loop"),
+            "linreg1000": LINREG.replace("EPOCHS", "1000"),
+            "linreg10000": LINREG.replace("EPOCHS", "10000")}
+
+
+LABELS = {"w2": "W2 (5000 epochs)", "lesson": "lesson training-loop (2 x 2000)",
+          "linreg1000": "linear regression, 1,000 epochs",
+          "linreg10000": "linear regression, 10,000 epochs"}
+
+
+class _Quiet:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def run(source: str, traced: bool) -> tuple:
+    """(CPU seconds running the program, finishing the trace, dumping it)."""
+    code = compile(source, "main.py", "exec")
+    rec = Recorder(source, "main.py") if traced else None
+    watch = _LimitWatch(Limits(), rec)
+    gc.collect()  # a sandboxed run starts in a fresh child: no garbage from the last one
+    clock = time.process_time
+    old, out = _events.set_listener(watch), sys.stdout
+    sys.stdout = _Quiet()
+    start = clock()
+    try:
+        exec(code, {"torch": torch, "__name__": "__main__"})
+    finally:
+        _events.set_listener(old)
+        sys.stdout = out
+    ran = finished = clock()
+    if rec is not None:
+        trace = rec.finish(0)
+        finished = clock()
+        rec.dump(trace)
+    return ran - start, finished - ran, clock() - finished
+
+
+TORCH_TIMER = """
+import sys, time, io, contextlib
+import torch
+torch.set_num_threads(1)
+source = sys.stdin.read()
+code = compile(source, "main.py", "exec")
+times = []
+for _ in range(REPEAT + 1):
+    with contextlib.redirect_stdout(io.StringIO()):
+        start = time.process_time()
+        exec(code, {"__name__": "__main__"})
+        times.append(time.process_time() - start)
+print(sorted(times[1:])[len(times[1:]) // 2])
+"""
+
+
+def torch_time(python: str, source: str, repeat: int) -> float:
+    """Median CPU seconds of `source` on real PyTorch, one thread, in its own process."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    done = subprocess.run([python, "-c", TORCH_TIMER.replace("REPEAT", str(repeat))],
+                          input=source, capture_output=True, text=True, env=env, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-2000:])
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", default="w2,lesson,linreg1000,linreg10000")
+    ap.add_argument("--torch-python", default=os.environ.get("GRADSTEP_TORCH_PYTHON"),
+                    help="an interpreter with real PyTorch, for a PyTorch column")
+    args = ap.parse_args()
+    progs = programs()
+    print(f"{'program':36} {'untraced':>9} {'traced':>9} {'ratio':>6} {'finish':>7} "
+          f"{'dump':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
+          f"load {os.getloadavg()[0]:.1f})")
+    for key in args.only.split(","):
+        source = progs[key]
+        plain, traced = [], []
+        for _ in range(args.repeat):
+            plain.append(run(source, False)[0])
+            traced.append(run(source, True))
+        base = statistics.median(plain)
+        rec, fin, dump = (statistics.median(t[i] for t in traced) for i in range(3))
+        real = (f"{torch_time(args.torch_python, source, args.repeat) * 1e3:8.1f}"
+                if args.torch_python else f"{'-':>8}")
+        print(f"{LABELS[key]:36} {base * 1e3:9.1f} {rec * 1e3:9.1f} {rec / base:5.2f}x "
+              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f} {real}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
