@@ -102,7 +102,7 @@ def machine() -> str:
     except OSError:
         pass
     return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
+            f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
 
 
 def main() -> None:

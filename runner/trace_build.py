@@ -321,7 +321,9 @@ class Builder:
         `done` holds the events of a prefix already rendered."""
         kinds = ["elided" if r is _MIDDLE else r[0] for r in records]
         keep = ends.kept(kinds, room)
-        out, gaps, i = [], [], 0
+        out: list = []
+        gaps: list = []
+        i = 0
         for start, stop in ends.left_out(keep) + [(len(records), len(records))]:
             out.extend(done[j] if j < len(done) else self.render(records[j])
                        for j in range(i, start))

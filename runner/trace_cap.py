@@ -105,7 +105,9 @@ class Capper:
         """The `elided` event for the events `rest` and the errors among them, which stay
         after it; `later` are the kept events that follow."""
         counts: dict[str, int] = {}
-        stdout, warns, kept_after = [], [], []
+        stdout: list[str] = []
+        warns: list[dict] = []
+        kept_after: list[dict] = []
         carried_defs: list[dict] = []
         changed: dict[str, dict] = {}   # tid -> the latest {"grad"?, "value"?}
         for e in rest:
