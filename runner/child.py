@@ -504,7 +504,8 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
     if recorder is not None:
         try:
             if error:
-                recorder.error(error["type"], error["message"], error["line"], error["kind"])
+                recorder.error(error["type"], error["message"], error["line"], error["kind"],
+                               exc=exc)
             trace = recorder.dump(recorder.finish(exit_code))
         except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written
             out.stderr(f"gradstep: the trace could not be finished ({type(e).__name__})\n")

@@ -27,6 +27,7 @@ from collections import deque
 from typing import Any
 
 from engine import _events
+from engine.autograd import walk as _walk
 from engine.grad_mode import state as _grad_state
 from engine.tensor import Tensor
 
@@ -184,7 +185,8 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             self._active = None
             self._close_window()
             return
-        self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True)
+        self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True,
+                   exc=exc)
 
     def _maybe_scan(self, frame, line) -> None:
         if frame is not self._scan_frame or line != self._scan_line:
@@ -316,25 +318,33 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._window.append(("warning", line, category_name, message))
 
     def error(self, type_name: str, message: str, line: int | None, kind: str = "exception",
-              *, caught: bool = False) -> None:
+              *, caught: bool = False, exc: BaseException | None = None) -> None:
         """The program stopped with an error (uncaught exception, refusal, limit, crash).
 
         `caught` marks an error raised by a backward pass that the program caught and went on.
+        `exc`, the exception itself, tells which node the pass was running when it raised.
         """
         node = None
         k = None
         self._settle()
         if self._active is not None:
             k = self._active[0]
-            for n in _graph_nodes(self._active[1]):
-                if n._freed and n._uid in self._nids and _saves_tensors(n):
-                    node = self._nids[n._uid]
-                    break
+            failing = _failing_node(exc) if exc is not None else self._first_freed()
+            if failing is not None:
+                node = self._nids.get(failing._uid)
             self._active = None
             self._bw_frame = None
         self._window.append(("error", line, type_name, message, kind, node, k, caught))
         if k is not None:
             self._close_window()
+
+    def _first_freed(self):
+        """The node a pass raised at when the exception is not at hand: the first one it
+        reaches whose saved tensors are gone (the freed-buffer error's node)."""
+        for n in _graph_nodes(self._active[1]):
+            if n._freed and n._uid in self._nids and _saves_tensors(n):
+                return n
+        return None
 
     def finish(self, exit_code: int, check: bool = False) -> dict:
         """The trace of the run so far; the recorder should not be used after.
@@ -463,6 +473,27 @@ def _guarded(method):
 for _name in [n for n in vars(_events.Listener) if n.startswith("on_")
               and n not in ("on_op", "on_node_apply")]:
     setattr(Recorder, _name, _guarded(getattr(Recorder, _name)))
+
+
+def _failing_node(exc: BaseException):
+    """The node the backward walk was running when `exc` left it, or None (the pass raised
+    before running any node, e.g. a root without grad_fn).
+
+    PyTorch blames the node whose step raised: the one whose backward unpacked a modified or
+    freed saved tensor, whose hooks raised or returned a wrong shape, or whose outputs anomaly
+    mode found NaN in. The walk's frame in the exception's traceback holds that node in its
+    `node` variable; the innermost walk frame is the pass that raised.
+    """
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _WALK_CODE:
+            found = tb.tb_frame.f_locals.get("node")
+        tb = tb.tb_next
+    return found
+
+
+_WALK_CODE = _walk.run.__code__
 
 
 def _coerce_limits(limits: Any) -> dict:
