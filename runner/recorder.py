@@ -29,10 +29,12 @@ from typing import Any
 from engine import _events
 from engine.autograd import walk as _walk
 from engine.grad_mode import state as _grad_state
+from engine.nn.module import Module
 from engine.tensor import Tensor
 
 from . import trace as T
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
+from .recorder_names import module_tensors, modules_in, nth
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
 from .trace_build import Builder, failure_event, gc_paused
 from .trace_summary import Summary
@@ -67,7 +69,13 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         # described] in recorder_forward.py)
         self._rg: dict[int, bool] = {}
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
-        self._names: dict[str, str] = {}     # "tK" -> user variable name
+        self._names: dict[str, str] = {}     # "tK" -> its name (runner/recorder_names.py)
+        self._bound: dict[str, int] = {}     # variable -> how many tensors it has named
+        self._pathed: set[str] = set()       # tensor ids named by a module path
+        self._new_params = False             # a Parameter was made since modules were named
+        # id(record) -> record, for records a library module's constructor made (its
+        # parameters, their initialisation): folded into one step (runner/trace_library.py)
+        self._library: dict[int, tuple] = {}
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
         self._fresh: list = []               # tensors given ids since, not yet in _pending
         self._globals: dict | None = None    # the user module's namespace, scanned at the end
@@ -168,6 +176,23 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             return None, None, quiet
         return f.f_lineno, f, quiet
 
+    def _mark_library(self) -> None:
+        """Mark the record just appended as library work when a module of the library is
+        being constructed between the user's line and here (nn.Linear's parameters and
+        their `uniform_` under no_grad): the learner's line built a model, not ten steps."""
+        f = _getframe(2)
+        filename = self.filename
+        while f is not None:
+            code = f.f_code
+            if code.co_filename == filename:
+                return
+            if code.co_name == "__init__" and code.co_filename.startswith(_ENGINE_DIR) \
+                    and isinstance(f.f_locals.get("self"), Module):
+                rec = self._window[-1]
+                self._library[id(rec)] = rec
+                return
+            f = f.f_back
+
     def _inner_frame(self):
         """The outermost non-user frame below the user's: the engine call the user made."""
         f = _getframe(2)
@@ -202,16 +227,37 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._scan_frame, self._scan_line = frame, line
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
+        if self._new_params:
+            self._new_params = not self._name_modules(frame.f_locals.items())
         pending = self._pending
         if self._fresh or len(pending) > _PENDING:
             self._trim_pending()
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
-                self._names.setdefault(entry[0], name)
+                self._give_name(entry[0], name)
                 del pending[id(value)]
                 if not pending:
                     return
+
+    def _give_name(self, tid: str, name: str) -> None:
+        """Name `tid` after the variable `name`, numbering rebindings (`y`, `y₂`, `y₃`)."""
+        if tid not in self._names:
+            n = self._bound[name] = self._bound.get(name, 0) + 1
+            self._names[tid] = nth(name, n)
+
+    def _name_modules(self, items) -> bool:
+        """Name the parameters and buffers of the modules among a namespace's `items` by
+        their paths (`model[0].weight`), over any variable name; whether there were any."""
+        modules = modules_in(items)
+        tids, names, pathed = self._tids, self._names, self._pathed
+        for name, module in modules:
+            for t, path in module_tensors(name, module):
+                tid = tids.get(t._uid)
+                if tid is not None and tid not in pathed:
+                    names[tid] = path
+                    pathed.add(tid)
+        return bool(modules)
 
     def _new_tid(self, t: Tensor) -> str:
         tids = self._tids
@@ -359,6 +405,8 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
                 self._scan_globals()
+            if self._globals is not None:
+                self._name_modules(list(self._globals.items()))
             self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():
@@ -438,7 +486,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         for name, value in list(self._globals.items()):
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
-                self._names.setdefault(entry[0], name)
+                self._give_name(entry[0], name)
                 del pending[id(value)]
 
     # ---- windows and elision ----------------------------------------------------------------

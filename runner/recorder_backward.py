@@ -38,8 +38,10 @@ class BackwardEvents:
     # ---- backward events ------------------------------------------------------------------
     def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                           api) -> None:
-        line, _, _ = self._where()
+        line, frame, _ = self._where()
         self._settle()
+        if (self._pending or self._fresh) and frame is not None:
+            self._maybe_scan(frame, line)   # `loss` of this iteration, bound on an earlier line
         k = self._passes
         self._passes += 1
         root_ids = [self._tid(r, line) for r in roots]

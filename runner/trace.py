@@ -143,7 +143,7 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "error": ({"type": STR, "message": STR,
                "error_kind": {"enum": ["exception", "refused", "limit", "crash"]},
                "node": _nullable(NODE_ID), "pass": _nullable(PASS)}, {"caught": BOOL}),
-    "elided": ({"reason": {"enum": ["detail_window", "byte_cap", "event_cap",
+    "elided": ({"reason": {"enum": ["detail_window", "library", "byte_cap", "event_cap",
                                     "recorder_failure"]},
                 "passes": _nullable({"type": "array", "prefixItems": [PASS, PASS],
                                      "items": False, "minItems": 2}),

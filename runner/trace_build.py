@@ -20,6 +20,7 @@ from engine.graph import FREED, AccumulateGrad
 from engine.tensor import Tensor
 
 from . import trace as T
+from . import trace_library
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
@@ -247,6 +248,9 @@ class Builder:
             at = records.index(_MIDDLE)
             earlier = {i for e in events[:at] for i in T.defined_ids(e)}
             events[at] = self.elided(summary, events[at + 1:], earlier)
+        if rec._library:
+            marked = {i for i, r in enumerate(records[:len(events)]) if id(r) in rec._library}
+            events = trace_library.fold(events, marked)
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
@@ -260,7 +264,7 @@ class Builder:
             e["seq"] = i
             for c in e.get("carried", ()) if e["kind"] == "elided" else ():
                 c["seq"] = i
-        trace["truncated"] = any(e["kind"] == "elided" and e["reason"] != "detail_window"
+        trace["truncated"] = any(e["kind"] == "elided" and e["reason"] in _CUTS
                                  for e in events)
         trace["events"] = events
         if check:
@@ -444,6 +448,9 @@ def failure_event(message: str) -> dict:
             "counts": {}, "carried": [], "updates": [], "series": [], "stdout": "",
             "warnings": [], "message": message}
 
+
+# the elided reasons that mean detail was lost (a library step or the loop's middle did not)
+_CUTS = frozenset({"byte_cap", "event_cap", "recorder_failure"})
 
 # grad_reset's own words for how a .grad changed; any other in-place op is "inplace" + its name
 _RESETS = frozenset({"zero_", "none", "set"})
