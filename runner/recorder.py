@@ -33,6 +33,7 @@ from engine.nn.module import Module
 from engine.tensor import Tensor
 
 from . import trace as T
+from .error_origin import error_origin
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
 from .recorder_names import module_tensors, modules_in, nth
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
@@ -211,7 +212,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             self._close_window()
             return
         self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True,
-                   exc=exc)
+                   exc=exc, origin=error_origin(exc, self.filename))
 
     def _maybe_scan(self, frame, line) -> None:
         if frame is not self._scan_frame or line != self._scan_line:
@@ -364,15 +365,19 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._window.append(("warning", line, category_name, message))
 
     def error(self, type_name: str, message: str, line: int | None, kind: str = "exception",
-              *, caught: bool = False, exc: BaseException | None = None) -> None:
+              *, caught: bool = False, exc: BaseException | None = None,
+              origin: str | None = None) -> None:
         """The program stopped with an error (uncaught exception, refusal, limit, crash).
 
         `caught` marks an error raised by a backward pass that the program caught and went on.
-        `exc`, the exception itself, tells which node the pass was running when it raised.
+        `exc`, the exception itself, tells which node the pass was running when it raised;
+        `origin` who raised it ("pytorch", "python" or "gradstep"; the sandbox decides).
         """
         node = None
         k = None
         self._settle()
+        if exc is not None and not caught:
+            self._name_stopped(exc)
         if self._active is not None:
             k = self._active[0]
             failing = _failing_node(exc) if exc is not None else self._first_freed()
@@ -380,9 +385,27 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
                 node = self._nids.get(failing._uid)
             self._active = None
             self._bw_frame = None
-        self._window.append(("error", line, type_name, message, kind, node, k, caught))
+        if origin is None:
+            origin = "gradstep" if kind != "exception" else (
+                "python" if type_name in _PYTHON_ERRORS else "pytorch")
+        self._window.append(("error", line, type_name, message, kind, node, k, caught,
+                             origin))
         if k is not None:
             self._close_window()
+
+    def _name_stopped(self, exc: BaseException) -> None:
+        """Name what the program had bound when it stopped: a limit or an error can come
+        before any later line would have looked at the variables (and the end of the run
+        looks only at the module's, once it knows them)."""
+        tb = exc.__traceback__
+        while tb is not None:
+            f = tb.tb_frame
+            if f.f_code.co_filename == self.filename:
+                if self._globals is None and f.f_code.co_name == "<module>":
+                    self._globals = f.f_globals
+                if self._pending or self._fresh or self._new_params:
+                    self._scan(f, None)
+            tb = tb.tb_next
 
     def _first_freed(self):
         """The node a pass raised at when the exception is not at hand: the first one it
@@ -472,7 +495,8 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
                                "message": r[3]})
             elif r[0] == "error":
                 events.append({"kind": "error", "line": r[1], "type": r[2], "message": r[3],
-                               "error_kind": r[4], "node": None, "pass": None})
+                               "error_kind": r[4], "node": None, "pass": None,
+                               "origin": r[8]})
         events.insert(0, failure_event(f"{type(exc).__name__}: {exc}"))
         events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
                        "counts": {"events": len(events) + 1}})
@@ -542,6 +566,9 @@ def _failing_node(exc: BaseException):
 
 
 _WALK_CODE = _walk.run.__code__
+# errors only the language raises, when the sandbox did not say who raised an error
+_PYTHON_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError", "NameError",
+                            "UnboundLocalError"})
 
 
 def _coerce_limits(limits: Any) -> dict:

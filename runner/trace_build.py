@@ -217,7 +217,8 @@ class Builder:
         return ev
 
     def _ev_error(self, r):
-        ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6]}
+        ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6],
+              "origin": r[8]}
         if r[7]:
             ev["caught"] = True
         return ev
