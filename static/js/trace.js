@@ -246,7 +246,7 @@ const HANDLERS = {
       if ('grad' in u) d.grads[u.tensor] = u.grad;
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
-    say(d, 'elided', '', ev);
+    if (ev.reason !== 'library') say(d, 'elided', '', ev); // a library step hides no output
     // A warning's `at` is how much of the stretch's printed text came before it: the console
     // shows them in the order the program made them (older traces lack it: warnings last).
     let printed = 0;
