@@ -77,6 +77,8 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         # id(record) -> record, for records a library module's constructor made (its
         # parameters, their initialisation): folded into one step (runner/trace_library.py)
         self._library: dict[int, tuple] = {}
+        self._built_by: dict[str, str] = {}  # tensor id -> the backward node that made it
+        self._seeds: list[tuple] = []        # (seed uid, root id) of create_graph passes
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
         self._fresh: list = []               # tensors given ids since, not yet in _pending
         self._globals: dict | None = None    # the user module's namespace, scanned at the end
@@ -193,6 +195,26 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
                 self._library[id(rec)] = rec
                 return
             f = f.f_back
+
+    def _note_builder(self, out_id: str) -> None:
+        """Note which backward node's formula made `out_id` in a create_graph pass (the
+        walk's `node` while it runs), so the page shows each new node at its cause."""
+        f = _getframe(2)
+        while f is not None and f.f_code is not _WALK_CODE:
+            f = f.f_back
+        if f is not None:
+            node = f.f_locals.get("node")
+            if node is not None and node._uid in self._nids:
+                self._built_by[out_id] = self._nids[node._uid]
+
+    def _name_seeds(self) -> None:
+        """The gradient 1 a create_graph pass starts from takes part in the new graph: name
+        it ∂y/∂y after its root (it is exactly that derivative)."""
+        names = self._names
+        for uid, root in self._seeds:
+            tid = self._tids.get(uid)
+            if tid is not None and tid not in names and names.get(root):
+                names[tid] = f"∂{names[root]}/∂{names[root]}"
 
     def _inner_frame(self):
         """The outermost non-user frame below the user's: the engine call the user made."""
@@ -430,6 +452,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
                 self._scan_globals()
             if self._globals is not None:
                 self._name_modules(list(self._globals.items()))
+            self._name_seeds()
             self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():

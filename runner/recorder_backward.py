@@ -74,6 +74,9 @@ class BackwardEvents:
                              None if inputs is None else [self._tid(t, line) for t in inputs],
                              leaf_ids, jac))
         self._active = (k, tuple(roots), bool(create_graph))
+        if create_graph and implicit:
+            self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
+                               if isinstance(s, Tensor))
         self._bw_frame, self._bw_line = self._inner_frame(), line
 
     def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:

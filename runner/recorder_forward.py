@@ -238,6 +238,8 @@ class ForwardEvents:
                                  node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids), ins))
+            if active is not None:
+                self._note_builder(out_id)  # a create_graph pass: which node's formula
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 

@@ -112,7 +112,7 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "op": ({"op": STR, "inputs": _list({"anyOf": [TENSOR_ID, NUMBER_OR_NAME]}),
             "output": REF["tensor"],
             "node": _nullable(REF["node"]), "new_nodes": _list(REF["node"]),
-            "grad_mode": BOOL, "in_backward": BOOL}, {}),
+            "grad_mode": BOOL, "in_backward": BOOL}, {"by": NODE_ID}),
     "grad_mode": ({"enabled": BOOL, "mode": STR}, {}),
     "inplace": ({"tensor": TENSOR_ID, "op": STR, "version": INT, "value": REF["value"],
                  "grad_fn": _nullable(NODE_ID), "node": _nullable(REF["node"]),

@@ -155,7 +155,9 @@ class Builder:
                 "output": self.op_tensor(out_id, fn_id, *r[11:16]),
                 "node": None if node is None else self.node(node, saved, r[16]),
                 "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
-                "grad_mode": mode, "in_backward": in_bw}
+                "grad_mode": mode, "in_backward": in_bw,
+                **({"by": self.rec._built_by[out_id]}
+                   if in_bw and out_id in self.rec._built_by else {})}
 
     def _ev_inplace(self, r):
         return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),

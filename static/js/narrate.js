@@ -59,6 +59,8 @@ const SENTENCES = {
     const p = { out: ev.output.name || tr(S, 'unnamed'), op: ev.op, value: short(ev.output.value),
       node: ev.node ? ev.node.name : '' };
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
+    const by = ev.in_backward && ev.by && state.nodes[ev.by];
+    if (by) return tr(S, 'narr.op_backward_by', { ...p, by: by.name });
     return tr(S, ev.in_backward ? 'narr.op_backward' : 'narr.op', p);
   },
   inplace(state, ev, S) {
@@ -87,7 +89,13 @@ const SENTENCES = {
     return text;
   },
   graph_freed(state, ev, S) { return tr(S, 'narr.freed', { n: ev.nodes.length }); },
-  backward_end(state, ev, S) { return tr(S, 'narr.backward_end', {}); },
+  backward_end(state, ev, S) {
+    const pass = state.lastPass;
+    if (!pass || pass.api !== 'grad') return tr(S, 'narr.backward_end', {});
+    const results = (pass.inputs || []).filter((id) => state.passAdded[id])
+      .map((id) => `${nameOf(state, id, S)}: ${short(state.passAdded[id])}`).join(', ');
+    return tr(S, 'narr.grad_end', { results: results || tr(S, 'grad_results_none') });
+  },
   grad_reset(state, ev, S) {
     return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor, S), grad: short(ev.grad),
       op: ev.op || '' });

@@ -148,6 +148,7 @@ function applyFlows(draft, ev) {
       draft.arrivals[key] = [...list, { from: ev.node, grad: ev.grads_out[k] }];
     }
   });
+  if (draft.pass && draft.pass.api === 'grad') gradResults(draft, ev, flows);
   const here = draft.arrivals[arrivalKey(ev.node, 0)] || [];
   draft.merged = here.length > 1 ? here : null;
   draft.flows = flows;
@@ -155,6 +156,26 @@ function applyFlows(draft, ev) {
   draft.activeApply = ev;
   if (!node) addNode(draft, { id: ev.node, name: ev.name, next_functions: [], saved: [],
     rule: ev.rule });
+}
+
+/** Elementwise a + b of two values of one shape (a may be missing). */
+function addValues(a, b) {
+  if (!a) return b;
+  const add = (x, y) => (Array.isArray(x) ? x.map((v, i) => add(v, y[i]))
+    : typeof x === 'number' && typeof y === 'number' ? x + y : null);
+  return { ...b, data: a.data === null || b.data === null ? null : add(a.data, b.data), repr: null };
+}
+
+/** autograd.grad writes no .grad and runs no AccumulateGrad: what reaches an input's edge is
+ * the result it returns for that input. Drawn arriving at the input, summed per input. */
+function gradResults(draft, ev, flows) {
+  ev.to.forEach((target, k) => {
+    const node = target && draft.nodes[target];
+    const grad = ev.grads_out[k];
+    if (!grad || !node || node.name !== 'AccumulateGrad' || !node.variable) return;
+    flows.push({ from: node.variable, to: target, grad, role: 'result' });
+    draft.passAdded[node.variable] = addValues(draft.passAdded[node.variable], grad);
+  });
 }
 
 function freeNodes(draft, ids) {
@@ -184,6 +205,8 @@ const HANDLERS = {
     addNode(d, ev.node, ev.in_backward);
     addTensor(d, ev.output, { how: ev.op, grad_mode: ev.grad_mode,
       in_backward: ev.in_backward, outside: !ev.node });
+    // create_graph: the backward node whose formula builds this is the one at work
+    if (ev.in_backward && ev.by) d.active = ev.by;
   },
   inplace(d, ev) {
     d.fresh = [ev.tensor, ...(ev.node ? [ev.node.id] : [])];

@@ -173,3 +173,34 @@ def test_errors_are_headed_by_who_raised_them(page, lang, source, heading, type_
         # what was drawn before the stop keeps its names
         labels = " ".join(page.locator("#graph .node").all_text_contents())
         assert re.search(r"\bx\b", labels) and re.search(r"\by\b", labels)
+
+
+HIGHER = ("import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 3\n"
+          "g, = torch.autograd.grad(y, x, create_graph=True)\ng2, = torch.autograd.grad(g, x)\n"
+          "print(g, g2)\n")
+
+
+def test_higher_order_in_causal_order(page):
+    open_program(page, HIGHER)
+    steps = texts_at_every_step(page)
+    built = [s for s in steps if s["event"]["kind"] == "op" and s["event"]["in_backward"]]
+    assert built
+    for s in built:     # PowBackward0's formula is at work while its nodes appear
+        assert "PowBackward0" in s["text"]["#narration"]
+        assert s["event"]["node"]["name"] in s["text"]["#narration"]
+    # the seed is labelled in the graph
+    assert "∂y/∂y" in steps[-1]["text"]["graph"]
+    # autograd.grad's results arrive at x, and the v·J panel agrees with them at the end
+    ends = [s for s in steps if s["event"]["kind"] == "backward_end"]
+    assert len(ends) == 2
+    assert "12" in ends[0]["text"]["#narration"] and ".grad" in ends[0]["text"]["#narration"]
+    last = steps[-1]["text"]["#vjp"]
+    assert STRINGS["en"]["vjp_pending"].split("{")[0] not in last
+    assert STRINGS["en"]["vjp_match"] in last
+    page.click("#step-last")
+    assert page.inner_text("#vjp .vjp-grad") == "[12]"
+    # at the node_apply that reaches x's AccumulateGrad, the result flows on to x itself
+    idx = max(i for i, s in enumerate(steps) if s["event"]["kind"] == "node_apply")
+    page.evaluate("(i) => document.querySelector('[data-gs-player]').gsPlayer.player.go(i)", idx)
+    assert page.locator("#graph .is-flow-result").count() == 1
+    assert "x.grad" not in page.inner_text("#grads")
