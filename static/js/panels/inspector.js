@@ -77,7 +77,7 @@ function libraryView(state, ev, S) {
     h('ul', { class: 'library-made' }, made.map((c) => {
       const t = state.tensors[c.tensor.id] || c.tensor;
       return h('li', {}, h('code', {}, tr(S, 'library_param', { name: t.name || tr(S, 'unnamed_short'),
-        shape: `(${t.shape.join(', ')})` })));
+        shape: t.shape.length === 1 ? `(${t.shape[0]},)` : `(${t.shape.join(', ')})` })));
     })),
   ];
 }
