@@ -2,6 +2,8 @@
 // section 11). Pure data code: no DOM, no fetch, no globals, so Node's test runner can check it
 // against the golden fixtures the Python tests share.
 
+import { gradResults } from './grad_results.js';
+
 /**
  * @typedef {{shape:number[], dtype:string, data:any, repr:(string|null), tensor?:string}} Value
  * @typedef {{id:string, name:(string|null), shape:number[], dtype:string, requires_grad:boolean,
@@ -156,26 +158,6 @@ function applyFlows(draft, ev) {
   draft.activeApply = ev;
   if (!node) addNode(draft, { id: ev.node, name: ev.name, next_functions: [], saved: [],
     rule: ev.rule });
-}
-
-/** Elementwise a + b of two values of one shape (a may be missing). */
-function addValues(a, b) {
-  if (!a) return b;
-  const add = (x, y) => (Array.isArray(x) ? x.map((v, i) => add(v, y[i]))
-    : typeof x === 'number' && typeof y === 'number' ? x + y : null);
-  return { ...b, data: a.data === null || b.data === null ? null : add(a.data, b.data), repr: null };
-}
-
-/** autograd.grad writes no .grad and runs no AccumulateGrad: what reaches an input's edge is
- * the result it returns for that input. Drawn arriving at the input, summed per input. */
-function gradResults(draft, ev, flows) {
-  ev.to.forEach((target, k) => {
-    const node = target && draft.nodes[target];
-    const grad = ev.grads_out[k];
-    if (!grad || !node || node.name !== 'AccumulateGrad' || !node.variable) return;
-    flows.push({ from: node.variable, to: target, grad, role: 'result' });
-    draft.passAdded[node.variable] = addValues(draft.passAdded[node.variable], grad);
-  });
 }
 
 function freeNodes(draft, ids) {

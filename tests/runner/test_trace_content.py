@@ -310,7 +310,8 @@ def test_training_loop_keeps_first_and_last_passes_and_the_loss_series():
     carried = {c["tensor"]["id"]: c["tensor"] for c in el["carried"] if c["kind"] == "tensor"}
     # a later tensor bound to `params` than the leaf made before the loop: numbered
     name = carried[used]["name"]
-    assert name[:6] == "params" and name[6:] and all(c in "₀₁₂₃₄₅₆₇₈₉" for c in name[6:])
+    assert name[:6] == "params" and name[6:]
+    assert all(c in "₀₁₂₃₄₅₆₇₈₉" for c in name[6:])
     assert used in state["tensors"]
     # and requires_grad_() after detach() is visible before that tensor is used
     redescribed = [e for e in of_kind(trace, "tensor") if e["how"] == "requires_grad_"]

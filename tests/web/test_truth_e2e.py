@@ -51,7 +51,9 @@ def texts_at_every_step(pg) -> list[dict]:
         for (let i = 0; i < events.length; i++) {
           c.player.go(i);
           const text = {};
-          for (const sel of panels) text[sel] = (document.querySelector(sel) || {}).textContent || '';
+          for (const sel of panels) {
+            text[sel] = (document.querySelector(sel) || {}).textContent || '';
+          }
           text.graph = Array.from(document.querySelectorAll('#graph svg text'))
             .map((t) => t.textContent).join(' ');
           out.push({ event: events[i], text });
