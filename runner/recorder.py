@@ -250,8 +250,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._scan_frame, self._scan_line = frame, line
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
-        if self._new_params:
-            self._new_params = not self._name_modules(frame.f_locals.items())
+        if self._new_params:   # until a module is found, or the module level (named at the end)
+            self._new_params = not self._name_modules(frame.f_locals.items()) and \
+                frame.f_code.co_name != "<module>"
         pending = self._pending
         if self._fresh or len(pending) > _PENDING:
             self._trim_pending()
