@@ -28,6 +28,7 @@ import warnings
 
 from engine.unsupported import explained
 from runner import protocol, pyplot
+from runner.error_origin import error_origin
 from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 from runner.guards import Sandbox
 from runner.limits import Limits
@@ -297,6 +298,7 @@ def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
     line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
     line = line or getattr(exc, "line", None) or _user_line(exc.__traceback__, filename)
     type_name, message, kind, limit = type(exc).__name__, str(exc), "exception", None
+    origin = error_origin(exc, filename)
     if isinstance(exc, LimitExceeded):
         kind, limit = "limit", exc.limit
     elif isinstance(exc, (SecurityError, ProgramTooLarge)):
@@ -309,9 +311,11 @@ def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
         message = f"{message} (recursion depth limit {limits.recursion_depth})"
     elif (better := explained(exc)):        # x.stft: PyTorch has it, gradstep does not
         message = better
+        origin = "gradstep"
     if kind != "exception" and line and not message.startswith("line "):
         message = f"line {line}: {message}"
-    error = {"type": type_name, "message": message, "line": line, "kind": kind}
+    error = {"type": type_name, "message": message, "line": line, "kind": kind,
+             "origin": "gradstep" if kind != "exception" else origin}
     if limit:
         error["limit"] = limit
     return error
@@ -508,7 +512,8 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
     if recorder is not None:
         try:
             if error:
-                recorder.error(error["type"], error["message"], error["line"], error["kind"])
+                recorder.error(error["type"], error["message"], error["line"], error["kind"],
+                               exc=exc, origin=error["origin"])
             recorder.plotted(pyplot.state.figures)
             trace = recorder.dump(recorder.finish(exit_code))
         except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written

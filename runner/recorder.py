@@ -27,11 +27,15 @@ from collections import deque
 from typing import Any
 
 from engine import _events
+from engine.autograd import walk as _walk
 from engine.grad_mode import state as _grad_state
+from engine.nn.module import Module
 from engine.tensor import Tensor
 
 from . import trace as T
+from .error_origin import error_origin
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
+from .recorder_names import module_tensors, modules_in, nth
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
 from .trace_build import Builder, failure_event, gc_paused
 from .trace_summary import Summary
@@ -66,7 +70,15 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         # described] in recorder_forward.py)
         self._rg: dict[int, bool] = {}
         self._nids: dict[int, str] = {}      # Node._uid -> "nK"
-        self._names: dict[str, str] = {}     # "tK" -> user variable name
+        self._names: dict[str, str] = {}     # "tK" -> its name (runner/recorder_names.py)
+        self._bound: dict[str, int] = {}     # variable -> how many tensors it has named
+        self._pathed: set[str] = set()       # tensor ids named by a module path
+        self._new_params = False             # a Parameter was made since modules were named
+        # id(record) -> record, for records a library module's constructor made (its
+        # parameters, their initialisation): folded into one step (runner/trace_library.py)
+        self._library: dict[int, tuple] = {}
+        self._built_by: dict[str, str] = {}  # tensor id -> the backward node that made it
+        self._seeds: list[tuple] = []        # (seed uid, root id) of create_graph passes
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
         self._fresh: list = []               # tensors given ids since, not yet in _pending
         self._globals: dict | None = None    # the user module's namespace, scanned at the end
@@ -168,6 +180,43 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             return None, None, quiet
         return f.f_lineno, f, quiet
 
+    def _mark_library(self) -> None:
+        """Mark the record just appended as library work when a module of the library is
+        being constructed between the user's line and here (nn.Linear's parameters and
+        their `uniform_` under no_grad): the learner's line built a model, not ten steps."""
+        f = _getframe(2)
+        filename = self.filename
+        while f is not None:
+            code = f.f_code
+            if code.co_filename == filename:
+                return
+            if code.co_name == "__init__" and code.co_filename.startswith(_ENGINE_DIR) \
+                    and isinstance(f.f_locals.get("self"), Module):
+                rec = self._window[-1]
+                self._library[id(rec)] = rec
+                return
+            f = f.f_back
+
+    def _note_builder(self, out_id: str) -> None:
+        """Note which backward node's formula made `out_id` in a create_graph pass (the
+        walk's `node` while it runs), so the page shows each new node at its cause."""
+        f = _getframe(2)
+        while f is not None and f.f_code is not _WALK_CODE:
+            f = f.f_back
+        if f is not None:
+            node = f.f_locals.get("node")
+            if node is not None and node._uid in self._nids:
+                self._built_by[out_id] = self._nids[node._uid]
+
+    def _name_seeds(self) -> None:
+        """The gradient 1 a create_graph pass starts from takes part in the new graph: name
+        it ∂y/∂y after its root (it is exactly that derivative)."""
+        names = self._names
+        for uid, root in self._seeds:
+            tid = self._tids.get(uid)
+            if tid is not None and tid not in names and names.get(root):
+                names[tid] = f"∂{names[root]}/∂{names[root]}"
+
     def _inner_frame(self):
         """The outermost non-user frame below the user's: the engine call the user made."""
         f = _getframe(2)
@@ -185,7 +234,8 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             self._active = None
             self._close_window()
             return
-        self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True)
+        self.error(type(exc).__name__, str(exc), self._bw_line, "exception", caught=True,
+                   exc=exc, origin=error_origin(exc, self.filename))
 
     def _maybe_scan(self, frame, line) -> None:
         if frame is not self._scan_frame or line != self._scan_line:
@@ -201,16 +251,38 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._scan_frame, self._scan_line = frame, line
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
+        if self._new_params:   # until a module is found, or the module level (named at the end)
+            self._new_params = not self._name_modules(frame.f_locals.items()) and \
+                frame.f_code.co_name != "<module>"
         pending = self._pending
         if self._fresh or len(pending) > _PENDING:
             self._trim_pending()
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
-                self._names.setdefault(entry[0], name)
+                self._give_name(entry[0], name)
                 del pending[id(value)]
                 if not pending:
                     return
+
+    def _give_name(self, tid: str, name: str) -> None:
+        """Name `tid` after the variable `name`, numbering rebindings (`y`, `y₂`, `y₃`)."""
+        if tid not in self._names:
+            n = self._bound[name] = self._bound.get(name, 0) + 1
+            self._names[tid] = nth(name, n)
+
+    def _name_modules(self, items) -> bool:
+        """Name the parameters and buffers of the modules among a namespace's `items` by
+        their paths (`model[0].weight`), over any variable name; whether there were any."""
+        modules = modules_in(items)
+        tids, names, pathed = self._tids, self._names, self._pathed
+        for name, module in modules:
+            for t, path in module_tensors(name, module):
+                tid = tids.get(t._uid)
+                if tid is not None and tid not in pathed:
+                    names[tid] = path
+                    pathed.add(tid)
+        return bool(modules)
 
     def _new_tid(self, t: Tensor) -> str:
         tids = self._tids
@@ -321,25 +393,55 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         self._window.append(("warning", line, category_name, message))
 
     def error(self, type_name: str, message: str, line: int | None, kind: str = "exception",
-              *, caught: bool = False) -> None:
+              *, caught: bool = False, exc: BaseException | None = None,
+              origin: str | None = None) -> None:
         """The program stopped with an error (uncaught exception, refusal, limit, crash).
 
         `caught` marks an error raised by a backward pass that the program caught and went on.
+        `exc`, the exception itself, tells which node the pass was running when it raised;
+        `origin` who raised it ("pytorch", "python" or "gradstep"; the sandbox decides).
         """
         node = None
         k = None
         self._settle()
+        if exc is not None and not caught:
+            self._name_stopped(exc)
         if self._active is not None:
             k = self._active[0]
-            for n in _graph_nodes(self._active[1]):
-                if n._freed and n._uid in self._nids and _saves_tensors(n):
-                    node = self._nids[n._uid]
-                    break
+            failing = _failing_node(exc) if exc is not None else self._first_freed()
+            if failing is not None:
+                node = self._nids.get(failing._uid)
             self._active = None
             self._bw_frame = None
-        self._window.append(("error", line, type_name, message, kind, node, k, caught))
+        if origin is None:
+            origin = "gradstep" if kind != "exception" else (
+                "python" if type_name in _PYTHON_ERRORS else "pytorch")
+        self._window.append(("error", line, type_name, message, kind, node, k, caught,
+                             origin))
         if k is not None:
             self._close_window()
+
+    def _name_stopped(self, exc: BaseException) -> None:
+        """Name what the program had bound when it stopped: a limit or an error can come
+        before any later line would have looked at the variables (and the end of the run
+        looks only at the module's, once it knows them)."""
+        tb = exc.__traceback__
+        while tb is not None:
+            f = tb.tb_frame
+            if f.f_code.co_filename == self.filename:
+                if self._globals is None and f.f_code.co_name == "<module>":
+                    self._globals = f.f_globals
+                if self._pending or self._fresh or self._new_params:
+                    self._scan(f, None)
+            tb = tb.tb_next
+
+    def _first_freed(self):
+        """The node a pass raised at when the exception is not at hand: the first one it
+        reaches whose saved tensors are gone (the freed-buffer error's node)."""
+        for n in _graph_nodes(self._active[1]):
+            if n._freed and n._uid in self._nids and _saves_tensors(n):
+                return n
+        return None
 
     def finish(self, exit_code: int, check: bool = False) -> dict:
         """The trace of the run so far; the recorder should not be used after.
@@ -354,6 +456,9 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
                 self._scan_globals()
+            if self._globals is not None:
+                self._name_modules(list(self._globals.items()))
+            self._name_seeds()
             self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():
@@ -419,7 +524,8 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
                                "message": r[3]})
             elif r[0] == "error":
                 events.append({"kind": "error", "line": r[1], "type": r[2], "message": r[3],
-                               "error_kind": r[4], "node": None, "pass": None})
+                               "error_kind": r[4], "node": None, "pass": None,
+                               "origin": r[8]})
         events.insert(0, failure_event(f"{type(exc).__name__}: {exc}"))
         events.append({"kind": "end", "line": None, "exit_code": int(exit_code),
                        "counts": {"events": len(events) + 1}})
@@ -433,7 +539,7 @@ class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
         for name, value in list(self._globals.items()):
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
-                self._names.setdefault(entry[0], name)
+                self._give_name(entry[0], name)
                 del pending[id(value)]
 
     # ---- windows and elision ----------------------------------------------------------------
@@ -468,6 +574,30 @@ def _guarded(method):
 for _name in [n for n in vars(_events.Listener) if n.startswith("on_")
               and n not in ("on_op", "on_node_apply")]:
     setattr(Recorder, _name, _guarded(getattr(Recorder, _name)))
+
+
+def _failing_node(exc: BaseException):
+    """The node the backward walk was running when `exc` left it, or None (the pass raised
+    before running any node, e.g. a root without grad_fn).
+
+    PyTorch blames the node whose step raised: the one whose backward unpacked a modified or
+    freed saved tensor, whose hooks raised or returned a wrong shape, or whose outputs anomaly
+    mode found NaN in. The walk's frame in the exception's traceback holds that node in its
+    `node` variable; the innermost walk frame is the pass that raised.
+    """
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is _WALK_CODE:
+            found = tb.tb_frame.f_locals.get("node")
+        tb = tb.tb_next
+    return found
+
+
+_WALK_CODE = _walk.run.__code__
+# errors only the language raises, when the sandbox did not say who raised an error
+_PYTHON_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError", "NameError",
+                            "UnboundLocalError"})
 
 
 def _coerce_limits(limits: Any) -> dict:

@@ -38,8 +38,10 @@ class BackwardEvents:
     # ---- backward events ------------------------------------------------------------------
     def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                           api) -> None:
-        line, _, _ = self._where()
+        line, frame, _ = self._where()
         self._settle()
+        if (self._pending or self._fresh) and frame is not None:
+            self._maybe_scan(frame, line)   # `loss` of this iteration, bound on an earlier line
         k = self._passes
         self._passes += 1
         root_ids = [self._tid(r, line) for r in roots]
@@ -72,6 +74,9 @@ class BackwardEvents:
                              None if inputs is None else [self._tid(t, line) for t in inputs],
                              leaf_ids, jac))
         self._active = (k, tuple(roots), bool(create_graph))
+        if create_graph and implicit:
+            self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
+                               if isinstance(s, Tensor))
         self._bw_frame, self._bw_line = self._inner_frame(), line
 
     def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:

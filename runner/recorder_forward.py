@@ -105,9 +105,12 @@ class ForwardEvents:
             self._count_past_cap("tensor")
             return
         tid = self._tids.get(tensor._uid) or self._new_tid(tensor)
+        if how == "Parameter":
+            self._new_params = True     # named by its module path at a later scan
         self._rg[tensor._uid] = tensor._rg
         self._window.append(("tensor", line, tid, self._snap_tensor(tensor), how,
                              _grad_state.enabled, None))
+        self._mark_library()
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
         if len(self._window) > self._window_cap:  # also when dead (Recorder._fail)
@@ -235,6 +238,8 @@ class ForwardEvents:
                                  node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids), ins))
+            if active is not None:
+                self._note_builder(out_id)  # a create_graph pass: which node's formula
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
 
@@ -312,9 +317,11 @@ class ForwardEvents:
         self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
                              self._nids.get(fn._uid) if fn is not None else None, node,
                              new_nodes, len(self._tids)))
+        self._mark_library()
 
     def on_grad_mode(self, enabled: bool, mode: str) -> None:
         line, _, quiet = self._where()
         if not quiet and self._active is None:
             self._settle()
             self._window.append(("grad_mode", line, enabled, mode))
+            self._mark_library()

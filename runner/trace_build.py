@@ -21,6 +21,7 @@ from engine.tensor import Tensor
 
 from . import trace as T
 from . import trace_ends as ends
+from . import trace_library
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
@@ -166,7 +167,9 @@ class Builder:
                 "output": self.op_tensor(out_id, fn_id, *r[11:16]),
                 "node": None if node is None else self.node(node, saved, r[16]),
                 "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
-                "grad_mode": mode, "in_backward": in_bw}
+                "grad_mode": mode, "in_backward": in_bw,
+                **({"by": self.rec._built_by[out_id]}
+                   if in_bw and out_id in self.rec._built_by else {})}
 
     def _ev_inplace(self, r):
         return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
@@ -228,7 +231,8 @@ class Builder:
         return ev
 
     def _ev_error(self, r):
-        ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6]}
+        ev = {"type": r[2], "message": r[3], "error_kind": r[4], "node": r[5], "pass": r[6],
+              "origin": r[8]}
         if r[7]:
             ev["caught"] = True
         return ev
@@ -255,6 +259,13 @@ class Builder:
         if at is not None:
             earlier = {i for e in events[:at] for i in T.defined_ids(e)}
             events[at] = self.elided(summary, events[at + 1:], earlier)
+        if rec._library:
+            # events and records stand index for index up to the first stretch a cap cut
+            # short (keep_ends); library steps past that are left as they are
+            cut = next((i for i, e in enumerate(events)
+                        if e["kind"] == "elided" and e["reason"] in _CUTS), len(events))
+            marked = {i for i, r in enumerate(records[:cut]) if id(r) in rec._library}
+            events = trace_library.fold(events, marked)
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
@@ -272,7 +283,7 @@ class Builder:
             e["seq"] = i
             for c in e.get("carried", ()) if e["kind"] == "elided" else ():
                 c["seq"] = i
-        trace["truncated"] = any(e["kind"] == "elided" and e["reason"] != "detail_window"
+        trace["truncated"] = any(e["kind"] == "elided" and e["reason"] in _CUTS
                                  for e in events)
         trace["events"] = events
         if check:
@@ -523,6 +534,9 @@ def failure_event(message: str) -> dict:
             "counts": {}, "carried": [], "updates": [], "series": [], "stdout": "",
             "warnings": [], "message": message}
 
+
+# the elided reasons that mean detail was lost (a library step or the loop's middle did not)
+_CUTS = frozenset({"byte_cap", "event_cap", "recorder_failure"})
 
 # grad_reset's own words for how a .grad changed; any other in-place op is "inplace" + its name
 _RESETS = frozenset({"zero_", "none", "set"})

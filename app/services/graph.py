@@ -148,7 +148,8 @@ def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
     else:
         kind = "constant"
     label = t["name"] or ("" if kind == "tensor" else "tensor")
-    tip = f"{t['name'] or t['id']}: {t['dtype']}{shape}, requires_grad={t['requires_grad']}"
+    name = t["name"] or "unnamed result"
+    tip = f"{name}: {t['dtype']}{shape}, requires_grad={t['requires_grad']}"
     node = graph.add_node(t["id"], kind, label or shape, shape if label else "", tip)
     node.named = node.named or bool(t["name"])
 

@@ -18,6 +18,30 @@ const PATTERNS = [
 
 const KINDS = { refused: 'explain.refused', limit: 'explain.limit', crash: 'explain.crash' };
 
+// errors only the language raises, for traces and results recorded before `origin` existed
+const PYTHON_TYPES = new Set(['SyntaxError', 'IndentationError', 'TabError', 'NameError',
+  'UnboundLocalError']);
+
+/**
+ * Who raised the error, for its heading: 'pytorch', 'python' or 'gradstep' (a limit, a
+ * refusal: PyTorch would have run the program).
+ * @param {{type?:string, error_kind?:string, kind?:string, origin?:string}} error
+ */
+export function errorOrigin(error) {
+  if (error.origin) return error.origin;
+  const kind = error.error_kind || error.kind;
+  if (kind && kind !== 'exception') return 'gradstep';
+  return PYTHON_TYPES.has(error.type) ? 'python' : 'pytorch';
+}
+
+/** The message as the learner should read it: Python names the file it compiled ("main.py",
+ * which the learner never saw) in a SyntaxError; the heading already gives the line. */
+export function learnerMessage(error) {
+  const message = error.message || '';
+  return errorOrigin(error) === 'python'
+    ? message.replace(/\s*\([^()]*\.py, line (\d+)\)/, ' (line $1)') : message;
+}
+
 /**
  * @param {{type?:string, message?:string, error_kind?:string, kind?:string}} error
  * @returns {string|null} a string key, or null when there is nothing better than the text.

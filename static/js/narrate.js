@@ -2,11 +2,12 @@
 // the folded state and a string table, so the same words can be tested without a browser.
 import { tr } from './i18n.js';
 import { short, flat } from './format.js';
+import { errorOrigin } from './explain.js';
 
 /** @typedef {import('./trace.js').State} State */
 
-// Temporaries have no name in the program; their trace id (t11) would mean nothing to a
-// learner, so they are called "a temporary tensor" in the UI language.
+// Intermediate results have no name in the program; their trace id (t11) would mean nothing
+// to a learner, so they are called "an intermediate result" in the UI language.
 function nameOf(state, id, S) {
   const t = state.tensors[id];
   return (t && t.name) || tr(S, 'unnamed');
@@ -58,6 +59,8 @@ const SENTENCES = {
     const p = { out: ev.output.name || tr(S, 'unnamed'), op: ev.op, value: short(ev.output.value),
       node: ev.node ? ev.node.name : '' };
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
+    const by = ev.in_backward && ev.by && state.nodes[ev.by];
+    if (by) return tr(S, 'narr.op_backward_by', { ...p, by: by.name });
     return tr(S, ev.in_backward ? 'narr.op_backward' : 'narr.op', p);
   },
   inplace(state, ev, S) {
@@ -86,7 +89,13 @@ const SENTENCES = {
     return text;
   },
   graph_freed(state, ev, S) { return tr(S, 'narr.freed', { n: ev.nodes.length }); },
-  backward_end(state, ev, S) { return tr(S, 'narr.backward_end', {}); },
+  backward_end(state, ev, S) {
+    const pass = state.lastPass;
+    if (!pass || pass.api !== 'grad') return tr(S, 'narr.backward_end', {});
+    const results = (pass.inputs || []).filter((id) => state.passAdded[id])
+      .map((id) => `${nameOf(state, id, S)}: ${short(state.passAdded[id])}`).join(', ');
+    return tr(S, 'narr.grad_end', { results: results || tr(S, 'grad_results_none') });
+  },
   grad_reset(state, ev, S) {
     return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor, S), grad: short(ev.grad),
       op: ev.op || '' });
@@ -97,11 +106,19 @@ const SENTENCES = {
   stdout(state, ev, S) { return tr(S, 'narr.stdout', { text: ev.text.trim() }); },
   warning(state, ev, S) { return tr(S, 'narr.warning', { category: ev.category }); },
   error(state, ev, S) {
+    const origin = errorOrigin(ev);
+    if (origin !== 'pytorch' && !ev.caught) {
+      return tr(S, `narr.error_${origin}`, { type: ev.type, line: ev.line ?? '?' });
+    }
     const node = ev.node && state.nodes[ev.node];
     if (node && !ev.caught) return tr(S, 'narr.error_node', { type: ev.type, node: node.name, line: ev.line });
     return tr(S, ev.caught ? 'narr.error_caught' : 'narr.error', { type: ev.type });
   },
   elided(state, ev, S) {
+    if (ev.reason === 'library') {
+      const n = (ev.carried || []).filter((c) => c.kind === 'tensor' && c.how === 'Parameter').length;
+      return tr(S, 'narr.library', { line: ev.line, n, what: tr(S, 'library_what_model') });
+    }
     const passes = ev.passes ? ev.passes[1] - ev.passes[0] + 1 : 0;
     return tr(S, passes ? 'narr.elided' : 'narr.elided_cap', { n: passes });
   },
@@ -117,7 +134,7 @@ export function narrate(state, strings) {
   if (!ev) return tr(strings, 'narr.start', {});
   const f = SENTENCES[ev.kind];
   const text = f ? f(state, ev, strings) : ev.kind;
-  // "a temporary tensor …" opens a sentence; program names (x, params.grad) keep their case
+  // "an intermediate result …" opens a sentence; program names (x, params.grad) keep their case
   const unnamed = tr(strings, 'unnamed');
   return text.startsWith(unnamed) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

@@ -2,6 +2,8 @@
 // section 11). Pure data code: no DOM, no fetch, no globals, so Node's test runner can check it
 // against the golden fixtures the Python tests share.
 
+import { gradResults } from './grad_results.js';
+
 /**
  * @typedef {{shape:number[], dtype:string, data:any, repr:(string|null), tensor?:string}} Value
  * @typedef {{id:string, name:(string|null), shape:number[], dtype:string, requires_grad:boolean,
@@ -148,6 +150,7 @@ function applyFlows(draft, ev) {
       draft.arrivals[key] = [...list, { from: ev.node, grad: ev.grads_out[k] }];
     }
   });
+  if (draft.pass && draft.pass.api === 'grad') gradResults(draft, ev, flows);
   const here = draft.arrivals[arrivalKey(ev.node, 0)] || [];
   draft.merged = here.length > 1 ? here : null;
   draft.flows = flows;
@@ -184,6 +187,8 @@ const HANDLERS = {
     addNode(d, ev.node, ev.in_backward);
     addTensor(d, ev.output, { how: ev.op, grad_mode: ev.grad_mode,
       in_backward: ev.in_backward, outside: !ev.node });
+    // create_graph: the backward node whose formula builds this is the one at work
+    if (ev.in_backward && ev.by) d.active = ev.by;
   },
   inplace(d, ev) {
     d.fresh = [ev.tensor, ...(ev.node ? [ev.node.id] : [])];
@@ -246,7 +251,7 @@ const HANDLERS = {
       if ('grad' in u) d.grads[u.tensor] = u.grad;
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
-    say(d, 'elided', '', ev);
+    if (ev.reason !== 'library') say(d, 'elided', '', ev); // a library step hides no output
     // A warning's `at` is how much of the stretch's printed text came before it: the console
     // shows them in the order the program made them (older traces lack it: warnings last).
     let printed = 0;

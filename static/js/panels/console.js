@@ -4,13 +4,19 @@
 import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { consoleEntries } from '../trace.js';
-import { explanationKey } from '../explain.js';
+import { explanationKey, errorOrigin, learnerMessage } from '../explain.js';
+
+// the heading names who raised the error: PyTorch's words are verbatim, Python's are the
+// language's, and gradstep's own stops are not PyTorch's at all
+const HEADINGS = { pytorch: 'console_verbatim', python: 'console_from_python',
+  gradstep: 'console_from_gradstep' };
 
 function errorBlock(error, S) {
   const key = explanationKey(error);
-  return h('div', { class: 'console-error', role: 'alert' },
-    h('p', { class: 'lbl' }, tr(S, 'console_verbatim'), error.line ? ` · ${tr(S, 'f_line')} ${error.line}` : ''),
-    h('pre', { class: 'verbatim', lang: 'en' }, `${error.type}: ${error.message}`),
+  const origin = errorOrigin(error);
+  return h('div', { class: 'console-error', role: 'alert', dataset: { origin } },
+    h('p', { class: 'lbl' }, tr(S, HEADINGS[origin]), error.line ? ` · ${tr(S, 'f_line')} ${error.line}` : ''),
+    h('pre', { class: 'verbatim', lang: 'en' }, `${error.type}: ${learnerMessage(error)}`),
     key ? h('p', { class: 'explain' }, h('strong', {}, tr(S, 'console_explain'), ': '), tr(S, key)) : null);
 }
 

@@ -28,7 +28,7 @@ function tensorView(state, t, S) {
   if (!t.requires_grad && !t.grad_fn) notes.push(h('p', { class: 'note' }, tr(S, 'outside_graph')));
   if (t.in_backward) notes.push(h('p', { class: 'note' }, tr(S, 'made_in_backward')));
   return [
-    h('h3', { class: 'inspect-title' }, h('code', {}, t.name || t.id),
+    h('h3', { class: 'inspect-title' }, h('code', {}, t.name || tr(S, 'unnamed_short')),
       h('span', { class: 'chip' }, tr(S, tensorKind(t)))),
     notes,
     h('dl', { class: 'facts' },
@@ -44,10 +44,11 @@ function tensorView(state, t, S) {
 
 function nodeView(state, n, S) {
   const apply = state.activeApply && state.activeApply.node === n.id ? state.activeApply : null;
-  const name = (id) => (state.nodes[id] ? state.nodes[id].name : id);
+  const name = (id) => (state.nodes[id] ? state.nodes[id].name : '?');
+  const tensorName = (id) => (state.tensors[id] || {}).name || tr(S, 'unnamed_short');
   const saved = n.saved.length ? h('ul', { class: 'saved' }, n.saved.map((s) => {
     const value = s.tensor ? (state.tensors[s.tensor] || {}).value : s.value;
-    const label = s.tensor ? (state.tensors[s.tensor] || {}).name || s.tensor : short(value);
+    const label = s.tensor ? tensorName(s.tensor) : short(value);
     return h('li', { class: s.freed ? 'is-freed' : 'is-alive' },
       h('code', {}, `_saved_${s.name}`), ' ', h('span', {}, label), ' ',
       h('span', { class: `chip ${s.freed ? 'chip-freed' : 'chip-alive'}` },
@@ -60,7 +61,7 @@ function nodeView(state, n, S) {
     n.in_backward ? h('p', { class: 'note' }, tr(S, 'made_in_backward')) : null,
     h('dl', { class: 'facts' },
       n.rule ? row(S, 'f_rule', h('code', {}, n.rule)) : null,
-      n.variable ? row(S, 'f_variable', h('code', {}, (state.tensors[n.variable] || {}).name || n.variable)) : null,
+      n.variable ? row(S, 'f_variable', h('code', {}, tensorName(n.variable))) : null,
       row(S, 'f_next', h('code', {}, `(${next})`)),
       row(S, 'f_saved', saved),
       apply ? row(S, 'f_grads_in', h('code', {}, apply.grads_in.map((g) => short(g)).join(', '))) : null,
@@ -68,15 +69,30 @@ function nodeView(state, n, S) {
   ];
 }
 
+// A library step (nn.Linear building its parameters) opened: what it made, by name and shape.
+function libraryView(state, ev, S) {
+  const made = (ev.carried || []).filter((c) => c.kind === 'tensor' && c.how === 'Parameter');
+  return [
+    h('h3', { class: 'inspect-title' }, tr(S, 'library_open')),
+    h('ul', { class: 'library-made' }, made.map((c) => {
+      const t = state.tensors[c.tensor.id] || c.tensor;
+      return h('li', {}, h('code', {}, tr(S, 'library_param', { name: t.name || tr(S, 'unnamed_short'),
+        shape: t.shape.length === 1 ? `(${t.shape[0]},)` : `(${t.shape.join(', ')})` })));
+    })),
+  ];
+}
+
 /** Repaint the inspector for the selected id (or the step's active node). */
 export function renderInspector(el, state, selected, S) {
   const id = selected || state.active;
+  const ev = state.event;
+  if (!id && ev && ev.kind === 'elided' && ev.reason === 'library') return fill(el, libraryView(state, ev, S));
   if (!id) return fill(el, h('p', { class: 'empty' }, tr(S, 'inspector_empty')));
   const t = state.tensors[id];
   const n = state.nodes[id];
   if (t) return fill(el, tensorView(state, t, S));
   if (n) return fill(el, nodeView(state, n, S));
-  return fill(el, h('p', { class: 'empty' }, h('code', {}, id), ' — ', tr(S, 'not_yet')));
+  return fill(el, h('p', { class: 'empty' }, tr(S, 'not_yet')));
 }
 
 export { shapeText };

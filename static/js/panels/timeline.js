@@ -14,7 +14,9 @@ const PHASE = {
 export function phases(events) {
   const out = [];
   events.forEach((ev, i) => {
-    const phase = PHASE[ev.kind] || (ev.kind === 'op' && ev.in_backward ? 'backward' : 'forward');
+    // a library step (a module built on the learner's line) is part of the forward program
+    const library = ev.kind === 'elided' && ev.reason === 'library';
+    const phase = (!library && PHASE[ev.kind]) || (ev.kind === 'op' && ev.in_backward ? 'backward' : 'forward');
     const last = out[out.length - 1];
     if (last && last.phase === phase) last.to = i;
     else out.push({ phase, from: i, to: i });

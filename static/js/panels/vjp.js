@@ -37,7 +37,8 @@ export function renderVjp(el, state, S) {
         h('code', { class: 'vjp-result' }, `[${j.vjp.map(num).join(', ')}]`)),
       engine
         ? h('p', { class: `vjp-engine ${verdict ? 'is-match' : 'is-mismatch'}` },
-          h('span', { class: 'lbl' }, tr(S, 'vjp_engine', { leaf: name(j.leaf) }), ' = '),
+          h('span', { class: 'lbl' }, tr(S, pass.api === 'grad' ? 'vjp_engine_grad' : 'vjp_engine',
+            { leaf: name(j.leaf) }), ' = '),
           h('code', { class: 'vjp-grad' }, `[${flat(engine.data).map(num).join(', ')}]`), ' ',
           h('span', { class: 'chip' }, verdict ? `✓ ${tr(S, 'vjp_match')}` : `✗ ${tr(S, 'vjp_mismatch')}`))
         : h('p', { class: 'note' }, tr(S, 'vjp_pending', { leaf: name(j.leaf) })));

@@ -7,7 +7,7 @@ import { join, dirname } from 'node:path';
 import { foldTo } from '../../../static/js/trace.js';
 import { narrate } from '../../../static/js/narrate.js';
 import { num, short, close, shapeText } from '../../../static/js/format.js';
-import { explanationKey } from '../../../static/js/explain.js';
+import { explanationKey, errorOrigin, learnerMessage } from '../../../static/js/explain.js';
 import { tr } from '../../../static/js/i18n.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -76,4 +76,28 @@ test('PyTorch errors get a plain explanation key', () => {
   for (const key of ['explain.second_backward', 'explain.scalar_only', 'explain.refused']) {
     assert.ok(EN[key] && ZH[key], key);
   }
+});
+
+test('errors are told apart by who raised them, and Python names no file', () => {
+  assert.equal(errorOrigin({ type: 'RuntimeError', error_kind: 'exception', origin: 'pytorch' }), 'pytorch');
+  assert.equal(errorOrigin({ type: 'TypeError', error_kind: 'exception', origin: 'python' }), 'python');
+  // traces and results without `origin`: by kind, then by the types only Python raises
+  assert.equal(errorOrigin({ type: 'LimitExceeded', kind: 'limit' }), 'gradstep');
+  assert.equal(errorOrigin({ type: 'NameError', error_kind: 'exception' }), 'python');
+  assert.equal(errorOrigin({ type: 'RuntimeError', error_kind: 'exception' }), 'pytorch');
+  const syntax = { type: 'SyntaxError', origin: 'python', message: "'(' was never closed (main.py, line 2)" };
+  assert.equal(learnerMessage(syntax), "'(' was never closed (line 2)");
+  const torch = { type: 'RuntimeError', origin: 'pytorch', message: 'x (main.py, line 2)' };
+  assert.equal(learnerMessage(torch), torch.message);   // PyTorch's words stay verbatim
+});
+
+test('a create_graph op and the end of autograd.grad are narrated by what they are', () => {
+  const trace = fixture('s000_higher_order_grad');
+  const i = trace.events.findIndex((e) => e.kind === 'op' && e.in_backward && e.by);
+  assert.ok(i > 0);
+  const state = foldTo(trace, i);
+  assert.equal(state.active, trace.events[i].by);
+  assert.match(narrate(state, EN), /PowBackward0 runs its backward formula/);
+  const end = trace.events.findIndex((e) => e.kind === 'backward_end');
+  assert.match(narrate(foldTo(trace, end), EN), /autograd\.grad returns/);
 });
