@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.nn.module import Module
 

@@ -25,7 +25,6 @@ from . import trace_library
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
-_CUTS = frozenset(("event_cap", "byte_cap"))  # reasons of the caps' elided events
 
 if TYPE_CHECKING:
     from .recorder import Recorder
