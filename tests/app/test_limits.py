@@ -174,9 +174,9 @@ def test_server_keeps_serving_after_bad_input(client):
 def test_a_failing_layout_still_answers_200(client, monkeypatch):
     import app.services.runs as runs
 
-    def broken(trace):
+    def broken(*args):
         raise RuntimeError("drawing bug")
-    monkeypatch.setattr(runs, "layout_trace", broken)
+    monkeypatch.setattr(runs, "lay_out_reusing", broken)
     r = client.post("/api/run", json={"code": "print('layout breaks')"})
     assert r.status_code == 200
     assert r.json()["layout"] is None and r.json()["result"]["stdout"] == "ok\n"
