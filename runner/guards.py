@@ -25,7 +25,7 @@ import types
 import numpy as np
 
 from runner.errors import LimitExceeded, SecurityError
-from runner.policy import ALLOWED_MODULES, SAVED_PREFIX
+from runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
 from runner.proxies import ModuleProxy, _ModuleTable
 
 # ---- the attribute guard ------------------------------------------------------------------
@@ -55,6 +55,9 @@ USER_MODULE = "__main__"
 _SAFE_FORMATTER = None
 _INTERNAL_SET = frozenset(_INTERNAL_TYPES)
 _FUNCTION_SET = frozenset((types.FunctionType, types.BuiltinFunctionType, np.ufunc))
+# values an engine or user attribute may hold that Guard._checked looks at: classes too, so
+# that one the engine keeps (np.ndarray, say) is handed out only as a ClassView
+_CHECKED_SET = _INTERNAL_SET | _FUNCTION_SET | {type}
 _PLAIN, _PUBLIC = "plain", "public"
 
 # Functions an engine or user object must never hand out, even as a public attribute (say a
@@ -92,7 +95,7 @@ def _kind_of(t: type) -> str:
         return _PLAIN
     if issubclass(t, (type, BaseException, ModuleProxy)):
         return ""
-    if t is super or _is_engine_type(t) or _is_user_type(t):
+    if _is_engine_type(t) or _is_user_type(t):
         return _PUBLIC
     return ""
 
@@ -150,6 +153,110 @@ def _is_user_type(t: type) -> bool:
     return getattr(t, "__module__", None) == USER_MODULE
 
 
+# ---- classes: what type(x) and x.__class__ hand out ----------------------------------------
+
+# Builtin classes whose constructors take only values: the program may hold and call them.
+_CALLABLE_BUILTIN_CLASSES = frozenset((
+    str, bool, enumerate, zip, map, filter, reversed, property, staticmethod, super,
+    type(NotImplemented), type(Ellipsis)))
+_PUBLIC_CLASSES: dict = {}      # class -> bool, decided once per class
+_VIEWS: dict = {}               # class -> its ClassView, so `type(a) is type(b)` holds
+
+
+def _public_class(cls: type) -> bool:
+    """Whether `type(x)` may return the class itself: plain values, exceptions, the engine's
+    and the program's own classes. Never numpy's (ndarray(buffer=, offset=, strides=) reads
+    and writes raw memory), the function, code or frame classes, or anything not listed."""
+    known = _PUBLIC_CLASSES.get(cls)
+    if known is None:
+        known = _PUBLIC_CLASSES[cls] = bool(
+            cls in PLAIN_TYPES or cls in _CALLABLE_BUILTIN_CLASSES
+            or _is_container_subclass(cls)
+            or (issubclass(cls, BaseException) and not issubclass(cls, (SecurityError,
+                                                                         LimitExceeded)))
+            or _is_engine_type(cls) or _is_user_type(cls))
+    return known
+
+
+class ClassView:
+    """What `type(x)` gives for a class the program may look at but not use.
+
+    It prints as the class, works in `isinstance` and `issubclass` (second argument) and
+    has a `__name__`; it cannot be called, subclassed, or asked for anything else, so no
+    constructor that takes raw buffers, offsets or code is reachable through it.
+
+        >>> v = class_of(np.zeros(1)); v, v.__name__, isinstance(np.ones(2), v)
+        (<class 'numpy.ndarray'>, 'ndarray', True)
+    """
+
+    __slots__ = ("_sbx_cls",)
+
+    def __init__(self, cls: type):
+        object.__setattr__(self, "_sbx_cls", cls)
+
+    @property
+    def __name__(self):         # noqa: PLW3201 - read by the guard for `type(x).__name__`
+        return str(self._sbx_cls.__name__)
+
+    def __repr__(self):
+        return repr(self._sbx_cls)
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self._sbx_cls)
+
+    def __subclasscheck__(self, cls):
+        return issubclass(cls._sbx_cls if type(cls) is ClassView else cls, self._sbx_cls)
+
+    def __call__(self, *args, **kwargs):
+        raise SecurityError(f"{self._sbx_cls.__name__!r} objects cannot be made through "
+                            f"type(); use the library's own functions (np.array, np.zeros, "
+                            f"torch.tensor ...)")
+
+    def __setattr__(self, name, value):
+        raise SecurityError(f"assignment to attribute {name!r} of a class is not allowed")
+
+
+def class_of(obj):
+    """`type(obj)` as the program sees it: the class, or a ClassView of it."""
+    t = type(obj)
+    if _public_class(t):
+        return t
+    view = _VIEWS.get(t)
+    if view is None:
+        view = _VIEWS[t] = ClassView(t)
+    return view
+
+
+class RunIds:
+    """`id()` and the default `hash()` of one run: numbers handed out in order of first use,
+    equal for the same live object and different for two live objects (as CPython's ids),
+    never a memory address."""
+
+    __slots__ = ("numbers",)
+
+    def __init__(self):
+        self.numbers: dict = {}
+
+    def id(self, obj, /) -> int:
+        key = id(obj)
+        number = self.numbers.get(key)
+        if number is None:
+            number = self.numbers[key] = 0x1000 + 16 * len(self.numbers)
+        return number
+
+    def hash(self, obj, /) -> int:
+        value = hash(obj)       # raises TypeError for unhashable objects, as hash() does
+        t = type(obj)
+        if (t.__hash__ is object.__hash__ or t in _ADDRESS_HASHED
+                or isinstance(obj, _FUNCTION_TYPES)):
+            return self.id(obj) >> 4
+        return value
+
+
+# classes whose hash comes from object addresses without inheriting object.__hash__
+_ADDRESS_HASHED = frozenset((types.MethodType, types.BuiltinMethodType, types.FunctionType))
+
+
 class Guard:
     """The attribute read/write policy; one per program run (it knows the engine's types)."""
 
@@ -173,7 +280,7 @@ class Guard:
         if kind and type(name) is str and name[:1] != "_":
             value = getattr(obj, name)
             vt = type(value)
-            if kind is _PLAIN or (vt not in _INTERNAL_SET and vt not in _FUNCTION_SET):
+            if kind is _PLAIN or vt not in _CHECKED_SET:
                 return value
             return self._checked(obj, name, value)
         return self._getattr_slow(obj, t, name)
@@ -217,20 +324,23 @@ class Guard:
             if name in SIGNATURE_ATTRS[t]:
                 return getattr(obj, name)
             _deny(obj, name)
-        if t is super or _is_engine_type(t) or _is_user_type(t):
+        if t is super:
+            return self._checked(obj, name, getattr(_user_super(obj, name), name))
+        if _is_engine_type(t) or _is_user_type(t):
             return self._checked(obj, name, getattr(obj, name))
         _deny(obj, name)
 
     def _underscore(self, obj, t, name):
         if name == "__name__":
-            if isinstance(obj, type) or isinstance(obj, _FUNCTION_TYPES):
+            if isinstance(obj, (type, ClassView)) or isinstance(obj, _FUNCTION_TYPES):
                 return str(obj.__name__)
         elif name == "__class__":     # what the allowed type(obj) gives, never a metaclass
-            if not isinstance(obj, type) and t not in (ModuleProxy, _Writer):
-                return t
+            if not isinstance(obj, type) and t not in (ModuleProxy, _Writer, ClassView):
+                return class_of(obj)
         elif name == "__init__":
-            if t is super or (isinstance(obj, type) and (_is_engine_type(obj)
-                                                         or _is_user_type(obj))):
+            if t is super:
+                return getattr(_user_super(obj, name), name)
+            if isinstance(obj, type) and (_is_engine_type(obj) or _is_user_type(obj)):
                 return getattr(obj, name)
         elif name.startswith(SAVED_PREFIX) and _is_engine_type(t) and not name.endswith("__"):
             return self._checked(obj, name, getattr(obj, name))
@@ -254,7 +364,10 @@ class Guard:
         _deny(cls, name)
 
     def _checked(self, obj, name, value):
-        """Engine and user objects may hold anything; never hand out interpreter internals."""
+        """Engine and user objects may hold anything; never hand out interpreter internals,
+        nor a class the program may not call (a ClassView stands in for it)."""
+        if type(value) is type and not _public_class(value):
+            return class_of(value)
         if type(value) in _FUNCTION_SET and _forbidden_function(value):
             _deny(obj, name)
         if isinstance(value, _INTERNAL_TYPES):
@@ -287,6 +400,15 @@ class Guard:
                             f"allowed")
 
 
+def _user_super(obj: super, name: str) -> super:
+    """A super object is read only inside the program's own class hierarchy (`super().
+    __init__()` in a Module or an exception): `super(np.float64, x)` would reach numpy's
+    attributes behind the allow-list of the scalar's own type."""
+    if not _is_user_type(obj.__thisclass__):
+        _deny(obj, name)
+    return obj
+
+
 class _Writer:
     """`a.b = v` is rewritten to `_sbx_w(a)["b"] = v` so every target position is guarded."""
 
@@ -302,7 +424,7 @@ class _Writer:
 # ---- builtins -----------------------------------------------------------------------------
 
 SAFE_BUILTIN_NAMES = """
-    range len abs min max sum round divmod pow int float complex bool str list dict tuple
+    range len abs min max sum round divmod pow int float complex bool str bytes list dict tuple
     set frozenset enumerate zip map filter sorted reversed any all isinstance issubclass iter
     next repr format chr ord hex bin oct slice callable hash id ascii staticmethod property
     super NotImplemented Ellipsis Exception ValueError TypeError ZeroDivisionError IndexError
@@ -311,6 +433,14 @@ SAFE_BUILTIN_NAMES = """
     UnboundLocalError FloatingPointError Warning UserWarning DeprecationWarning
     RuntimeWarning ImportError ModuleNotFoundError
 """.split()
+
+
+def _check_name(builtin: str, name, load: bool = True) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not {type(name).__name__!r}")
+    why = attribute_refusal(name, load)
+    if why:
+        raise SecurityError(f"{builtin}(): {why}")
 
 
 class Sandbox:
@@ -324,6 +454,7 @@ class Sandbox:
         if Sandbox._table is None:
             Sandbox._table = _ModuleTable().build(Sandbox._element_check)
         self.guard = Guard(Sandbox._table)
+        self.ids = RunIds()
 
     # Factories are wrapped once per process; the current run's limit is read at call time.
     current_max_elements = 10**7
@@ -374,11 +505,14 @@ class Sandbox:
         if len(args) != 1:
             raise SecurityError("type() with more than one argument is not allowed")
         t = type(args[0])
-        if issubclass(t, type) or t in (ModuleProxy, _Writer):
+        if issubclass(t, type) or t in (ModuleProxy, _Writer, ClassView):
             raise SecurityError("type() of a class or module is not allowed")
-        return t
+        return class_of(args[0])
 
     def getattr(self, obj, name, *default):
+        """getattr() with a literal or computed name: public names, and the few underscore
+        names PyTorch shows (`_version`, `_saved_self`); never a private or dunder one."""
+        _check_name("getattr", name)
         try:
             return self.guard.getattr(obj, name)
         except AttributeError:
@@ -387,11 +521,16 @@ class Sandbox:
             raise
 
     def hasattr(self, obj, name):
+        _check_name("hasattr", name)
         try:
             self.guard.getattr(obj, name)
             return True
         except AttributeError:
             return False
+
+    def setattr(self, obj, name, value):
+        _check_name("setattr", name, load=False)
+        self.guard.setattr(obj, name, value)
 
     def base(self, cls):
         """A class statement's base must be a class the tutorials subclass."""
@@ -426,7 +565,8 @@ class Sandbox:
         safe = {n: getattr(builtins, n) for n in SAFE_BUILTIN_NAMES}
         safe.update({
             "print": self.print, "type": self.type, "getattr": self.getattr,
-            "hasattr": self.hasattr, "setattr": self.guard.setattr,
+            "hasattr": self.hasattr, "setattr": self.setattr, "id": self.ids.id,
+            "hash": self.ids.hash,
             "__build_class__": builtins.__build_class__, "__import__": self.internal_import,
             "__name__": "builtins",
         })

@@ -38,7 +38,8 @@ BANNED_NAMES = frozenset({
     "classmethod",
 })
 
-# getattr-style builtins: allowed only with a literal attribute name.
+# getattr-style builtins: a literal attribute name is checked here, a computed one when the
+# call runs (runner.guards.Sandbox.getattr), by the same rule (attribute_refusal).
 NAMED_ATTR_BUILTINS = frozenset({"getattr", "hasattr", "setattr"})
 
 # Dunder names a class body may define as methods (all still run guarded code).
@@ -188,19 +189,26 @@ def _check_node(node, bound: set, methods: set) -> None:
         _check_call(node, bound)
 
 
-def _check_attribute(node: ast.Attribute) -> None:
-    attr = node.attr
+def attribute_refusal(attr: str, load: bool = True) -> str | None:
+    """Why the attribute name `attr` may not be read (or, load=False, written), or None.
+
+    The one rule for `a.b` in the source and for `getattr(a, name)` / `setattr` /
+    `hasattr` with a name computed at run time (runner.guards)."""
     if attr in INSPECT_ATTRS:
-        _refuse(node, f"access to attribute {attr!r} is not allowed")
+        return f"access to attribute {attr!r} is not allowed"
     if not attr.startswith("_"):
-        return
+        return None
     if attr.startswith(SAVED_PREFIX) and not attr.endswith("__"):
-        return
+        return None
     if attr in ALLOWED_UNDERSCORE_ATTRS:
-        if isinstance(node.ctx, ast.Load):
-            return
-        _refuse(node, f"assignment to attribute {attr!r} is not allowed")
-    _refuse(node, f'attributes starting with "_" are not allowed: {attr!r}')
+        return None if load else f"assignment to attribute {attr!r} is not allowed"
+    return f'attributes starting with "_" are not allowed: {attr!r}'
+
+
+def _check_attribute(node: ast.Attribute) -> None:
+    why = attribute_refusal(node.attr, isinstance(node.ctx, ast.Load))
+    if why:
+        _refuse(node, why)
 
 
 def _check_class(node: ast.ClassDef) -> None:
@@ -240,12 +248,11 @@ def _check_import(node) -> None:
 def _check_call(node: ast.Call, bound: set) -> None:
     func = node.func
     if isinstance(func, ast.Name) and func.id in NAMED_ATTR_BUILTINS and func.id not in bound:
-        if len(node.args) < 2 or not (isinstance(node.args[1], ast.Constant)
-                                      and isinstance(node.args[1].value, str)):
-            _refuse(node, f"{func.id}() needs a literal attribute name, e.g. "
-                          f"{func.id}(obj, \"grad\")")
-        _check_attribute(ast.Attribute(value=node.args[0], attr=node.args[1].value,
-                                       ctx=ast.Load(), lineno=node.lineno))
+        if len(node.args) >= 2 and (isinstance(node.args[1], ast.Constant)
+                                    and isinstance(node.args[1].value, str)):
+            ctx = ast.Store() if func.id == "setattr" else ast.Load()
+            _check_attribute(ast.Attribute(value=node.args[0], attr=node.args[1].value,
+                                           ctx=ctx, lineno=node.lineno))
 
 
 class _Rewriter(ast.NodeTransformer):
