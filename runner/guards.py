@@ -27,6 +27,7 @@ import numpy as np
 from runner.errors import LimitExceeded, SecurityError
 from runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
 from runner.proxies import ModuleProxy, _ModuleTable
+from runner.stdlib_modules import BASE_CLASSES, RETURNED_ATTRS
 
 # ---- the attribute guard ------------------------------------------------------------------
 
@@ -324,6 +325,10 @@ class Guard:
             if name in SIGNATURE_ATTRS[t]:
                 return getattr(obj, name)
             _deny(obj, name)
+        if t in RETURNED_ATTRS:         # re.Match, re.Pattern ...: a listed subset
+            if name in RETURNED_ATTRS[t]:
+                return self._checked(obj, name, getattr(obj, name))
+            _deny(obj, name)
         if t is super:
             return self._checked(obj, name, getattr(_user_super(obj, name), name))
         if _is_engine_type(t) or _is_user_type(t):
@@ -535,7 +540,7 @@ class Sandbox:
     def base(self, cls):
         """A class statement's base must be a class the tutorials subclass."""
         import engine
-        allowed = [Exception]
+        allowed = [Exception, *BASE_CLASSES]
         for owner, name in ((getattr(engine, "nn", None), "Module"),
                             (getattr(engine, "autograd", None), "Function"),
                             (getattr(engine.utils, "data", None), "Dataset")):
@@ -545,8 +550,8 @@ class Sandbox:
                 _is_user_type(cls) or issubclass(cls, tuple(allowed))):
             name = getattr(cls, "__name__", type(cls).__name__)
             raise SecurityError(f"classes may subclass nn.Module, autograd.Function, "
-                                f"utils.data.Dataset, an exception or your own classes, "
-                                f"not {name!r}")
+                                f"utils.data.Dataset, an exception, Enum, ABC, Generic or "
+                                f"your own classes, not {name!r}")
         return cls
 
     def aug(self, obj, name, op, value):

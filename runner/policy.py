@@ -27,6 +27,9 @@ ALLOWED_MODULES = frozenset({
     "torch.autograd.function", "torch.autograd.graph", "torch.linalg", "torch.utils",
     "torch.utils.data", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
+    # standard modules behind the same guards (runner/stdlib_modules.py lists their names)
+    "warnings", "time", "itertools", "functools", "operator", "typing", "dataclasses", "string",
+    "statistics", "enum", "abc", "re",
 })
 
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless
@@ -88,7 +91,8 @@ _REFUSED_NODES = {
 }
 
 _CLASS_BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass, ast.ClassDef)
-_IMPORT_HINT = "gradstep runs torch, numpy, math, random, collections and copy only"
+_IMPORT_HINT = ("gradstep runs torch, numpy, math, random, collections, copy, itertools, "
+                "functools, re and a few more standard modules only")
 # the main ones of ALLOWED_MODULES' torch submodules, for the message below
 _TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, torch.linalg, " \
                 "torch.utils.data"
@@ -348,6 +352,8 @@ def compile_program(source: str, filename: str, max_bytes: int = 64 * 1024):
     `filename` is used verbatim so tracebacks and the recorder see the user's name.
     """
     check_source(source, max_bytes)
+    if source.startswith("\ufeff"):     # a UTF-8 byte order mark: CPython skips it in a file
+        source = source[1:]
     try:
         tree = ast.parse(source, filename=filename)
         validate(tree)

@@ -168,6 +168,8 @@ class _ModuleTable:
             # `best = copy.deepcopy(model.state_dict())`, `target = copy.deepcopy(net)`
             "copy": ModuleProxy("copy", {"copy": copy_, "deepcopy": deepcopy}, dir(copy)),
         })
+        from runner.stdlib_modules import stdlib_proxies     # it imports ModuleProxy
+        self.proxies.update(stdlib_proxies())
         return self
 
 
