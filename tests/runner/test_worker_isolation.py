@@ -1,72 +1,20 @@
 """What a run's process holds of other requests, and what the server makes of a forged answer.
 
-These tests start a zygote whose programs get one privileged helper the policy would never
-give them (`probe`): it searches the process's own objects and frames for a marker, or
-writes raw frames on the run's result pipe. They stand for a program that escaped the
-language layers, and check what such a program could reach or forge.
+These tests start a zygote whose programs get privileged helpers the policy would never
+give them (tests/escaped_worker.py): `probe` searches the process's own objects and frames
+for a marker, `forge` writes raw frames on the run's result pipe. They stand for a program
+that escaped the language layers, and check what such a program could reach or forge.
 """
 import json
-import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from runner import protocol
 from runner.limits import Limits
-from runner.sandbox import Zygote
 
-_HELPER = r'''
-import gc, os, sys
-from runner import guards, protocol, zygote
-
-def search(marker):
-    """Every place in this process's objects and frames that holds `marker`."""
-    wanted, raw, hits = marker, marker.encode(), []
-    def holds(value):
-        if value is wanted or value is raw:
-            return False
-        if isinstance(value, str):
-            return wanted in value
-        if isinstance(value, (bytes, bytearray, memoryview)):
-            return raw in bytes(value)
-        return False
-    for obj in gc.get_objects():
-        for ref in gc.get_referents(obj):
-            if holds(ref):
-                hits.append(type(obj).__name__)
-    frame = sys._getframe()
-    while frame is not None:
-        hits += [f"{frame.f_code.co_name}.{k}" for k, v in frame.f_locals.items() if holds(v)]
-        frame = frame.f_back
-    return sorted(set(hits))
-
-def forge(frame_kind, payload):
-    protocol.write_frame(3, frame_kind.encode(), payload.encode())
-    os._exit(0)
-
-plain = guards.Sandbox.globals
-def with_helpers(self):
-    g = plain(self)
-    g["__builtins__"] = {**g["__builtins__"], "probe": search, "forge": forge}
-    return g
-guards.Sandbox.globals = with_helpers
-sys.exit(zygote.main())
-'''
-
-
-class HelperZygote(Zygote):
-    """A zygote started with the privileged helpers above (tests only)."""
-
-    def __init__(self):
-        original = subprocess.Popen
-
-        def popen(args, **kwargs):
-            return original([sys.executable, "-c", _HELPER], **kwargs)
-        subprocess.Popen = popen
-        try:
-            super().__init__()
-        finally:
-            subprocess.Popen = original
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # escaped_worker
+from escaped_worker import HelperZygote  # noqa: E402
 
 
 @pytest.fixture()
