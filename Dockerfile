@@ -54,7 +54,8 @@ RUN groupadd --system --gid 10001 gradstep \
 COPY --from=build /opt/gradstep /opt/gradstep
 
 # Threads: each request runs one small program in a forked sandbox worker; BLAS thread pools
-# inside every worker would only fight over the container's CPUs.
+# inside every worker would only fight over the container's CPUs. Strict sandbox: the image
+# refuses to start where seccomp or Landlock cannot be applied (docs/sandbox.md).
 ENV PATH=/opt/gradstep/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -63,7 +64,8 @@ ENV PATH=/opt/gradstep/bin:$PATH \
     MKL_NUM_THREADS=1 \
     GRADSTEP_HOST=0.0.0.0 \
     GRADSTEP_PORT=8000 \
-    GRADSTEP_WEB_WORKERS=2
+    GRADSTEP_WEB_WORKERS=2 \
+    GRADSTEP_SANDBOX_STRICT=1
 
 USER 10001:10001
 WORKDIR /tmp

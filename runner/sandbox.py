@@ -115,6 +115,9 @@ def check_layers(layers: dict) -> list[str]:
     missing = sorted(layer for layer in ("seccomp", "landlock") if not layers.get(layer))
     if not missing:
         return []
+    if os.environ.get("GRADSTEP_SANDBOX_OS_LAYERS") == "none" and required_layers():
+        raise SandboxUnavailable("GRADSTEP_SANDBOX_OS_LAYERS=none switches the OS layers off, "
+                                 "and GRADSTEP_SANDBOX_STRICT requires them")
     required = required_layers() & set(missing)
     if required:
         raise SandboxUnavailable(f"sandbox layers unavailable: {', '.join(sorted(required))} "
@@ -323,6 +326,10 @@ class WorkerPool:
         except BaseException:       # do not leave the workers already started running
             self.close()
             raise
+        if not required_layers():
+            log.warning("gradstep sandbox: strict mode is off (GRADSTEP_SANDBOX_STRICT "
+                        "unset): a missing OS layer is a warning, not a refusal; set it to 1 "
+                        "on a public server")
 
     @property
     def layers(self) -> dict:

@@ -92,6 +92,12 @@ def test_threads_and_workers():
     assert final("CMD") == ['["gradstep", "serve"]'], "serve reads GRADSTEP_* itself"
 
 
+def test_the_image_refuses_to_run_without_the_os_layers():
+    env = env_of(INSTRUCTIONS, FINAL)
+    assert env["GRADSTEP_SANDBOX_STRICT"] == "1"
+    assert "GRADSTEP_SANDBOX_OS_LAYERS" not in env
+
+
 def test_every_variable_the_image_sets_is_one_the_app_reads():
     known = config_variables()
     env = env_of(INSTRUCTIONS, FINAL)
