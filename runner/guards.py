@@ -14,8 +14,10 @@ Example:
 """
 from __future__ import annotations
 
+import abc
 import builtins
 import collections
+import enum
 import inspect
 import operator
 import string
@@ -58,7 +60,7 @@ _INTERNAL_SET = frozenset(_INTERNAL_TYPES)
 _FUNCTION_SET = frozenset((types.FunctionType, types.BuiltinFunctionType, np.ufunc))
 # values an engine or user attribute may hold that Guard._checked looks at: classes too, so
 # that one the engine keeps (np.ndarray, say) is handed out only as a ClassView
-_CHECKED_SET = _INTERNAL_SET | _FUNCTION_SET | {type}
+_CHECKED_SET = _INTERNAL_SET | _FUNCTION_SET | {type, abc.ABCMeta, enum.EnumType}
 _PLAIN, _PUBLIC = "plain", "public"
 
 # Functions an engine or user object must never hand out, even as a public attribute (say a
@@ -219,12 +221,16 @@ class ClassView:
 
 def class_of(obj):
     """`type(obj)` as the program sees it: the class, or a ClassView of it."""
-    t = type(obj)
-    if _public_class(t):
-        return t
-    view = _VIEWS.get(t)
+    return shown_class(type(obj))
+
+
+def shown_class(cls: type):
+    """The class itself if the program may use it, else its (one) ClassView."""
+    if _public_class(cls):
+        return cls
+    view = _VIEWS.get(cls)
     if view is None:
-        view = _VIEWS[t] = ClassView(t)
+        view = _VIEWS[cls] = ClassView(cls)
     return view
 
 
@@ -371,8 +377,8 @@ class Guard:
     def _checked(self, obj, name, value):
         """Engine and user objects may hold anything; never hand out interpreter internals,
         nor a class the program may not call (a ClassView stands in for it)."""
-        if type(value) is type and not _public_class(value):
-            return class_of(value)
+        if isinstance(value, type):
+            return shown_class(value)
         if type(value) in _FUNCTION_SET and _forbidden_function(value):
             _deny(obj, name)
         if isinstance(value, _INTERNAL_TYPES):
