@@ -45,7 +45,9 @@ _NAMES = {
     time: "time perf_counter monotonic process_time time_ns perf_counter_ns sleep",
     typing: """Any Callable Dict List Optional Sequence Set Tuple Union Iterable Iterator
         Mapping Type TypeVar Generic cast overload Final Literal ClassVar""",
-    dataclasses: "dataclass field fields asdict astuple replace is_dataclass",
+    # never asdict/astuple: they deepcopy field values with copy.deepcopy itself, which
+    # would rebuild the sandbox's own objects that copy.deepcopy here shares (proxies.py)
+    dataclasses: "dataclass field fields replace is_dataclass",
     enum: "Enum IntEnum Flag IntFlag auto unique",
     abc: "ABC abstractmethod",
     re: """compile search match fullmatch findall finditer sub subn split escape

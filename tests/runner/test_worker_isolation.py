@@ -71,3 +71,11 @@ def test_stdout_is_not_a_frame_the_program_can_write(zygote):
 def test_the_worker_serves_honestly_after_a_forgery(zygote):
     run(zygote, "forge('r', '{}')\n")
     assert run(zygote, "print(6 * 7)\n").stdout == "42\n"
+
+
+def test_numpy_empty_hands_out_zeros_not_freed_memory(zygote):
+    run(zygote, "x = 'freed-' * 5000\nprint(len(x))\n")
+    result = run(zygote, "import numpy as np\nsizes = (7, 300, 5000, 70000)\n"
+                         "print([int(np.empty(n, np.uint8).sum()) for n in sizes],\n"
+                         "      int(np.empty_like(np.ones((50, 50))).sum()))\n")
+    assert result.stdout == "[0, 0, 0, 0] 0\n", result.stderr
