@@ -17,8 +17,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # escaped_worke
 from escaped_worker import HelperZygote  # noqa: E402
 
 
-@pytest.fixture()
-def zygote():
+@pytest.fixture(params=["os-layers", "language-layers-alone"])
+def zygote(request, monkeypatch):
+    """A helper zygote with every OS layer, and one with none (GRADSTEP_SANDBOX_OS_LAYERS)."""
+    if request.param == "language-layers-alone":
+        monkeypatch.setenv("GRADSTEP_SANDBOX_OS_LAYERS", "none")
+        monkeypatch.delenv("GRADSTEP_SANDBOX_STRICT", raising=False)
     z = HelperZygote()
     yield z
     z.close()
