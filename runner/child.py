@@ -2,11 +2,13 @@
 
 The order matters: fds are closed and rlimits, Landlock and seccomp applied *before* the
 program is even parsed, so a parser bomb or an escape meets the OS walls. Output streams to
-the parent as frames while the program runs, so a run killed at the wall clock keeps what it
-printed. The layers that could be applied are probed once in the zygote (`probe_layers`).
+the parent while the program runs (plain bytes on its own pipe; stderr and the result are
+frames on another), so a run killed at the wall clock keeps what it printed. The layers that
+could be applied are probed once in the zygote (`probe_layers`).
 
 Example (what the zygote does per request, in the forked child):
-    run_request({"source": "print(1)", "filename": "main.py", "limits": {}, "trace": False}, fd)
+    run_request({"source": "print(1)", "filename": "main.py", "limits": {}, "trace": False},
+                fd, stdout_fd, layers)
 """
 from __future__ import annotations
 
@@ -518,7 +520,8 @@ def _seed():
 def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -> dict:
     """Run the request's program in this (already hardened) process; returns the result
     sent to the parent: {"exit_code", "error", "trace"}, the trace as its canonical bytes
-    (runner.trace.dump) or None. Output went out as frames. `exiting`: the process exits
+    (runner.trace.dump) or None. Output went out on `stdout_fd`, stderr as frames on
+    `out_fd`. `exiting`: the process exits
     once the result is sent (a forked child, not the zygote's warm-up)."""
     limits = Limits.from_dict(request.get("limits") or {})
     source, filename = request["source"], request.get("filename") or "main.py"

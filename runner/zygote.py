@@ -3,9 +3,10 @@
 Started by `runner.sandbox` as `python -m runner.zygote` (so the app never forks itself). It
 preloads numpy, the engine and every module a run may lazily import (Landlock would refuse the
 file reads later), then serves framed requests on stdin and answers on stdout. For each request
-it forks a child (`runner.child`), reads its output frames, enforces the wall clock with SIGKILL
-of the child's process group, caps what it keeps, and classifies how the child ended from its
-own observations (exit status, rusage), never from the child's claims alone.
+it forks a child (`runner.child`), reads its output pipe and result frames (refusing any
+frame a run never sends), enforces the wall clock with SIGKILL of the child's process group,
+caps what it keeps, and classifies how the child ended from its own observations (exit
+status, rusage), never from the child's claims alone.
 
 Two things keep a request's latency down (docs/performance.md, "The server"). The next child
 is forked *before* its request arrives (a spare: it warms its copy-on-write pages with a
