@@ -162,6 +162,9 @@ def _is_user_type(t: type) -> bool:
 _CALLABLE_BUILTIN_CLASSES = frozenset((
     str, bool, enumerate, zip, map, filter, reversed, property, staticmethod, super,
     type(NotImplemented), type(Ellipsis)))
+# Never public, whoever subclasses them (an engine class deriving from ndarray would inherit
+# its buffer= and offset= constructor).
+_RAW_CLASSES = (np.ndarray, np.generic, np.dtype, memoryview, bytearray)
 _PUBLIC_CLASSES: dict = {}      # class -> bool, decided once per class
 _VIEWS: dict = {}               # class -> its ClassView, so `type(a) is type(b)` holds
 
@@ -172,7 +175,7 @@ def _public_class(cls: type) -> bool:
     and writes raw memory), the function, code or frame classes, or anything not listed."""
     known = _PUBLIC_CLASSES.get(cls)
     if known is None:
-        known = _PUBLIC_CLASSES[cls] = bool(
+        known = _PUBLIC_CLASSES[cls] = not issubclass(cls, _RAW_CLASSES) and bool(
             cls in PLAIN_TYPES or cls in _CALLABLE_BUILTIN_CLASSES
             or _is_container_subclass(cls)
             or (issubclass(cls, BaseException) and not issubclass(cls, (SecurityError,
