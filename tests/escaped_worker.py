@@ -2,7 +2,8 @@
 
 `probe(marker)` searches every object the collector tracks, and every frame, of the process
 running the program for `marker`; `forge(kind, payload)` writes one raw frame on the run's
-result pipe and exits. They stand for a program that escaped the language layers.
+result pipe and exits; `forge_trace(text)` sends a valid trace of another program as its
+own. They stand for a program that escaped the language layers.
 """
 import subprocess
 import sys
@@ -38,10 +39,18 @@ def forge(frame_kind, payload):
     protocol.write_frame(3, frame_kind.encode(), payload.encode())
     os._exit(0)
 
+def forge_trace(trace_text):
+    """Send `trace_text` (a valid trace of another program) as this run's trace."""
+    import json, linecache
+    trace = json.loads(trace_text)
+    trace["program"]["source"] = "".join(linecache.cache["main.py"][2])
+    forge("r", json.dumps({"exit_code": 0, "error": None, "trace": trace}))
+
 plain = guards.Sandbox.globals
 def with_helpers(self):
     g = plain(self)
-    g["__builtins__"] = {**g["__builtins__"], "probe": search, "forge": forge}
+    g["__builtins__"] = {**g["__builtins__"], "probe": search, "forge": forge,
+                                         "forge_trace": forge_trace}
     return g
 guards.Sandbox.globals = with_helpers
 sys.exit(zygote.main())

@@ -4,6 +4,7 @@ with the privileged helpers of tests/escaped_worker.py, standing for an escaped 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,6 +13,8 @@ import runner.sandbox
 from app.main import create_app
 from app_testing import make_settings
 from escaped_worker import HelperZygote
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 
 
 def helper_pool(settings):
@@ -56,3 +59,15 @@ def test_a_forged_answer_is_a_clear_error(client, name):
     assert "<script>" not in shown and "onerror" not in shown and "<b>" not in shown
     honest = client.post("/api/run", json={"code": "print(6 * 7)\n"})
     assert honest.status_code == 200 and honest.json()["result"]["stdout"] == "42\n"
+
+
+def test_a_forged_but_valid_trace_is_drawn_without_a_server_error(client):
+    """A trace that follows the schema is the program's own word, like its output: the
+    server lays it out (or says why not) and never fails on it."""
+    fixture = FIXTURES / "first_trace.json"
+    response = client.post("/api/run", json={
+        "code": f"forge_trace({fixture.read_text()!r})\n"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["result"]["error"] is None and body["trace"]["events"]
+    assert body["layout"] is not None, body["layout_note"]
