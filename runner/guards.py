@@ -513,7 +513,9 @@ class Sandbox:
             raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
         if not isinstance(end, str):
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-        self.print_fn(sep.join(map(str, args)) + end)
+        # a list, not map(str, args): a StopIteration raised by a __str__ (or a numpy print
+        # formatter) would end map's iteration and vanish, where Python's print raises it
+        self.print_fn(sep.join([str(arg) for arg in args]) + end)
 
     def type(self, *args):
         if len(args) != 1:

@@ -52,3 +52,13 @@ def test_an_exception_in_a_print_formatter_is_shown(pool):
     assert result.exit_code == 1 and result.error["type"] == "ZeroDivisionError"
     assert result.stdout == ""
     assert result.stderr.strip().endswith("ZeroDivisionError: division by zero")
+
+
+def test_a_stop_iteration_in_a_print_formatter_is_not_swallowed(pool):
+    source = ("import numpy as np\nit = iter([])\n"
+              "np.set_printoptions(formatter={'float': lambda v: next(it)})\n"
+              "print('before', np.zeros(2), 'after')\nprint('never')\n")
+    result = pool.run(source, trace=False)
+    assert result.exit_code == 1 and result.error["type"] == "StopIteration"
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines()[-1] == "StopIteration"
