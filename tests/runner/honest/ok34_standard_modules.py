@@ -1,6 +1,6 @@
 # the standard modules a program may import, each used as an exercise would
 import itertools, functools, operator, string, statistics, time, warnings, re
-from typing import List, Optional
+from typing import Generic, List, Optional, TypeVar
 from dataclasses import dataclass, field
 from enum import Enum, auto
 from abc import ABC, abstractmethod
@@ -43,3 +43,8 @@ name = "s"
 sq = Square(5)
 setattr(sq, name, 6)
 print(sq.area())
+T = TypeVar("T")
+class Box(Generic[T]):
+    def __init__(self, item: T):
+        self.item = item
+print(Box(3).item, Box[str]("s").item)
