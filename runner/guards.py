@@ -30,7 +30,7 @@ import numpy as np
 from runner.errors import LimitExceeded, SecurityError
 from runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
 from runner.proxies import ModuleProxy, _ModuleTable
-from runner.stdlib_modules import BASE_CLASSES, RETURNED_ATTRS
+from runner.stdlib_modules import BASE_CLASSES, CLASS_ATTRS, RETURNED_ATTRS
 
 # ---- the attribute guard ------------------------------------------------------------------
 
@@ -126,7 +126,7 @@ _SAFE_FORMATTER = _SafeFormatter()
 
 
 def _deny(obj, name):
-    kind = type(obj).__name__ if not isinstance(obj, type) else "type"
+    kind = type(obj).__name__ if not isinstance(obj, (type, ClassView)) else "type"
     raise SecurityError(f"access to attribute {name!r} of {kind!r} objects is not allowed")
 
 
@@ -374,7 +374,8 @@ class Guard:
             return safe_format
         if cls is str and name == "format_map":
             _deny(cls, name)
-        if cls in PLAIN_TYPES or cls is str or _is_engine_type(cls) or _is_user_type(cls):
+        if (cls in PLAIN_TYPES or cls is str or _is_engine_type(cls) or _is_user_type(cls)
+                or name in CLASS_ATTRS.get(cls, ())):
             return self._checked(cls, name, getattr(cls, name))
         _deny(cls, name)
 

@@ -79,6 +79,9 @@ def stdlib_proxies() -> dict:
 # Base classes these modules add to what a class statement may subclass (Sandbox.base).
 BASE_CLASSES = (enum.Enum, abc.ABC, typing.Generic)
 
+# Attributes of these modules' classes a program may read: `itertools.chain.from_iterable`.
+CLASS_ATTRS = {itertools.chain: frozenset(("from_iterable",))}
+
 # Attributes of the objects these modules return, by type: everything else is refused.
 RETURNED_ATTRS = {
     re.Pattern: frozenset("""search match fullmatch findall finditer sub subn split pattern

@@ -6,6 +6,7 @@ from enum import Enum, auto
 from abc import ABC, abstractmethod
 
 print(list(itertools.product([1, 2], "ab")), list(itertools.accumulate([1, 2, 3])))
+print(list(itertools.chain.from_iterable([[1], [2, 3]])))
 print(functools.reduce(operator.mul, [1, 2, 3, 4]), sorted([(2, "b"), (1, "a")], key=operator.itemgetter(0)))
 @functools.lru_cache(maxsize=None)
 def fib(n):
