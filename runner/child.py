@@ -2,11 +2,13 @@
 
 The order matters: fds are closed and rlimits, Landlock and seccomp applied *before* the
 program is even parsed, so a parser bomb or an escape meets the OS walls. Output streams to
-the parent as frames while the program runs, so a run killed at the wall clock keeps what it
-printed. The layers that could be applied are probed once in the zygote (`probe_layers`).
+the parent while the program runs (plain bytes on its own pipe; stderr and the result are
+frames on another), so a run killed at the wall clock keeps what it printed. The layers that
+could be applied are probed once in the zygote (`probe_layers`).
 
 Example (what the zygote does per request, in the forked child):
-    run_request({"source": "print(1)", "filename": "main.py", "limits": {}, "trace": False}, fd)
+    run_request({"source": "print(1)", "filename": "main.py", "limits": {}, "trace": False},
+                fd, stdout_fd, layers)
 """
 from __future__ import annotations
 
@@ -180,11 +182,20 @@ def drop_root() -> None:
     os.setuid(uid)
 
 
-def harden(limits: Limits, out_fd: int, layers: dict) -> int:
-    """Apply every OS layer to this process; returns the (renumbered) output fd."""
+RESULT_FD, STDOUT_FD = 3, 4      # where the run's two pipes sit once it is hardened
+
+
+def harden(limits: Limits, out_fd: int, layers: dict, stdout_fd: int) -> tuple[int, int]:
+    """Apply every OS layer to this process; returns the (renumbered) result and stdout fds.
+
+    With GRADSTEP_SANDBOX_OS_LAYERS=none in the zygote (tests of the language layers alone)
+    `layers` is all False: no uid change, no Landlock, no seccomp and only the CPU and memory
+    rlimits, which are limits rather than walls."""
     os.setpgid(0, 0)
     vm = _vm_size_bytes()
-    drop_root()
+    walls = layers.get("rlimits", True)
+    if walls:
+        drop_root()
     try:        # die with the zygote, so no run outlives the worker that owns it; set after
         # the uid change, which clears it
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
@@ -193,34 +204,40 @@ def harden(limits: Limits, out_fd: int, layers: dict) -> int:
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
-    os.dup2(out_fd, 3)
-    os.closerange(4, 1 << 16)
-    out_fd = 3
+    os.dup2(out_fd, RESULT_FD)
+    os.dup2(stdout_fd, STDOUT_FD)
+    os.closerange(STDOUT_FD + 1, 1 << 16)
     cpu = max(1, math.ceil(limits.cpu_seconds))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     if vm:
         mem = vm + limits.memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
-    if os.getuid() != 0:    # NPROC is ignored for root; as nobody it refuses new processes
+    if walls:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
+    if walls and os.getuid() != 0:   # NPROC is ignored for root; as nobody it refuses forks
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
     if layers.get("landlock"):
         _landlock_ruleset().apply()
     if layers.get("seccomp"):
         _seccomp_filter().load()
-    os.closerange(4, 1 << 16)       # the Landlock ruleset fd stays open after restrict_self
-    return out_fd
+    os.closerange(STDOUT_FD + 1, 1 << 16)   # the Landlock ruleset fd stays open after
+    return RESULT_FD, STDOUT_FD                # restrict_self
 
 
 # ---- running the program -------------------------------------------------------------------
 
 class _Output:
-    """print() and warnings go here: counted against the limit, streamed to the parent."""
+    """print() and warnings go here: counted against the limit, streamed to the parent.
 
-    def __init__(self, fd: int, limits: Limits, recorder):
+    Output goes as plain bytes on its own pipe, never as a frame on the result pipe: the
+    parent takes whatever arrives there as the program's output, so no frame a program could
+    write there says what its output was (docs/sandbox.md, "The answer is untrusted")."""
+
+    def __init__(self, fd: int, limits: Limits, recorder, stdout_fd: int):
         self.fd, self.limit, self.recorder = fd, limits.stdout_bytes, recorder
+        self.stdout_fd = stdout_fd
         self.used = 0
         self.pending: list = []
         self.pending_bytes = 0
@@ -257,9 +274,18 @@ class _Output:
 
     def flush(self):
         for kind, parts in self.pending:
-            protocol.write_frame(self.fd, kind, b"".join(parts))
+            if kind == protocol.STDOUT:
+                _write_all(self.stdout_fd, b"".join(parts))
+            else:
+                protocol.write_frame(self.fd, kind, b"".join(parts))
         self.pending, self.pending_bytes = [], 0
         self.last_flush = time.monotonic()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _user_line(tb, filename: str):
@@ -293,11 +319,53 @@ def format_exception(exc: BaseException, filename: str) -> str:
     return "".join(te.format())
 
 
+MESSAGE_CAP = 64 * 1024     # as runner.answer.MESSAGE_CAP: a longer message is a limit
+
+
+def _message(exc: BaseException, limits: Limits):
+    """str(exc) without paths of the server's install, or the error (a dict) when getting
+    it broke a limit: a message longer than MESSAGE_CAP, a __str__ that recurses."""
+    try:
+        message = str(exc)
+    except RecursionError:
+        return {"type": "RecursionError", "kind": "limit", "limit": "recursion_depth",
+                "message": f"maximum recursion depth exceeded while getting the str of a "
+                           f"{type(exc).__name__} (recursion depth limit "
+                           f"{limits.recursion_depth})"}
+    except Exception as e:      # noqa: BLE001 - Python prints "<exception str() failed>"
+        message = f"<exception str() failed: {type(e).__name__}>"
+    if len(message) > MESSAGE_CAP:
+        return {"type": "LimitExceeded", "kind": "limit", "limit": "stdout",
+                "message": f"the {type(exc).__name__} raised has a message of "
+                           f"{len(message)} characters, over the {MESSAGE_CAP} a message may "
+                           f"have: {message[:200]}..."}
+    return _without_install_paths(message)
+
+
+_INSTALL_PATHS = tuple(sorted({p for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
+                                           os.path.dirname(os.path.dirname(__file__)))
+                               if len(p) > 1}, key=len, reverse=True))
+
+
+def _without_install_paths(message: str) -> str:
+    """A learner never needs where the server is installed (an OS error names a file)."""
+    for path in _INSTALL_PATHS:
+        if path in message:
+            message = message.replace(path, "...")
+    return message
+
+
 def _classify(exc: BaseException, filename: str, limits: Limits) -> dict:
     """The RunResult error dict for how the program ended."""
     line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
     line = line or getattr(exc, "line", None) or _user_line(exc.__traceback__, filename)
-    type_name, message, kind, limit = type(exc).__name__, str(exc), "exception", None
+    type_name, kind, limit = type(exc).__name__, "exception", None
+    message = _message(exc, limits)
+    if isinstance(message, dict):       # the message itself broke a limit: gradstep's stop
+        error = {**message, "line": line, "origin": "gradstep"}
+        if line and not error["message"].startswith("line "):
+            error["message"] = f"line {line}: {error['message']}"
+        return error
     origin = error_origin(exc, filename)
     if isinstance(exc, LimitExceeded):
         kind, limit = "limit", exc.limit
@@ -456,10 +524,11 @@ def _seed():
         seed(SEED)
 
 
-def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
+def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -> dict:
     """Run the request's program in this (already hardened) process; returns the result
     sent to the parent: {"exit_code", "error", "trace"}, the trace as its canonical bytes
-    (runner.trace.dump) or None. Output went out as frames. `exiting`: the process exits
+    (runner.trace.dump) or None. Output went out on `stdout_fd`, stderr as frames on
+    `out_fd`. `exiting`: the process exits
     once the result is sent (a forked child, not the zygote's warm-up)."""
     limits = Limits.from_dict(request.get("limits") or {})
     source, filename = request["source"], request.get("filename") or "main.py"
@@ -468,7 +537,7 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
         from runner.recorder import Recorder
         recorder = Recorder(source, filename, {"max_events": limits.max_trace_events,
                                                "max_bytes": limits.max_trace_bytes})
-    out = _Output(out_fd, limits, recorder)
+    out = _Output(out_fd, limits, recorder, stdout_fd)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     _install_warnings(filename, out, recorder)
     Sandbox.current_max_elements = limits.max_tensor_elements
@@ -500,7 +569,10 @@ def execute(request: dict, out_fd: int, exiting: bool = False) -> dict:
     if exc is not None:
         error = _classify(exc, filename, limits)
         try:
-            out.stderr(_exception_text(exc, error, filename))
+            text = _exception_text(exc, error, filename)
+            if len(text) > MESSAGE_CAP:
+                raise ValueError("shown as the error says")
+            out.stderr(_without_install_paths(text))
         except Exception:   # a hostile __str__ must not stop the report
             out.stderr(f"{error['type']}: {error['message']}\n")
     try:
@@ -536,12 +608,13 @@ def result_payload(result: dict) -> bytes:
     return head[:-1] + b',"trace":' + trace + b"}"
 
 
-def run_request(request: dict, out_fd: int, layers: dict) -> None:
+def run_request(request: dict, out_fd: int, stdout_fd: int, layers: dict) -> None:
     """Entry point of the forked child: harden, execute, send the result, exit."""
     status = 0
     try:
-        out_fd = harden(Limits.from_dict(request.get("limits") or {}), out_fd, layers)
-        result = execute(request, out_fd, exiting=True)
+        limits = Limits.from_dict(request.get("limits") or {})
+        out_fd, stdout_fd = harden(limits, out_fd, layers, stdout_fd)
+        result = execute(request, out_fd, stdout_fd, exiting=True)
         protocol.write_frame(out_fd, protocol.RESULT, result_payload(result))
     except BaseException:       # noqa: BLE001 - the parent reports a crash from the status
         status = 70

@@ -14,19 +14,23 @@ Example:
 """
 from __future__ import annotations
 
+import abc
 import builtins
 import collections
+import enum
 import inspect
 import operator
 import string
 import sys
 import types
+import typing
 
 import numpy as np
 
 from runner.errors import LimitExceeded, SecurityError
-from runner.policy import ALLOWED_MODULES, SAVED_PREFIX
+from runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
 from runner.proxies import ModuleProxy, _ModuleTable
+from runner.stdlib_modules import BASE_CLASSES, CLASS_ATTRS, RETURNED_ATTRS
 
 # ---- the attribute guard ------------------------------------------------------------------
 
@@ -56,6 +60,9 @@ USER_MODULE = "__main__"
 _SAFE_FORMATTER = None
 _INTERNAL_SET = frozenset(_INTERNAL_TYPES)
 _FUNCTION_SET = frozenset((types.FunctionType, types.BuiltinFunctionType, np.ufunc))
+# values an engine or user attribute may hold that Guard._checked looks at: classes too, so
+# that one the engine keeps (np.ndarray, say) is handed out only as a ClassView
+_CHECKED_SET = _INTERNAL_SET | _FUNCTION_SET | {type, abc.ABCMeta, enum.EnumType}
 _PLAIN, _PUBLIC = "plain", "public"
 
 # Functions an engine or user object must never hand out, even as a public attribute (say a
@@ -93,7 +100,7 @@ def _kind_of(t: type) -> str:
         return _PLAIN
     if issubclass(t, (type, BaseException, ModuleProxy)):
         return ""
-    if t is super or _is_engine_type(t) or _is_user_type(t):
+    if _is_engine_type(t) or _is_user_type(t):
         return _PUBLIC
     return ""
 
@@ -120,7 +127,7 @@ _SAFE_FORMATTER = _SafeFormatter()
 
 
 def _deny(obj, name):
-    kind = type(obj).__name__ if not isinstance(obj, type) else "type"
+    kind = type(obj).__name__ if not isinstance(obj, (type, ClassView)) else "type"
     raise SecurityError(f"access to attribute {name!r} of {kind!r} objects is not allowed")
 
 
@@ -151,6 +158,117 @@ def _is_user_type(t: type) -> bool:
     return getattr(t, "__module__", None) == USER_MODULE
 
 
+# ---- classes: what type(x) and x.__class__ hand out ----------------------------------------
+
+# Builtin classes whose constructors take only values: the program may hold and call them.
+_CALLABLE_BUILTIN_CLASSES = frozenset((
+    str, bool, enumerate, zip, map, filter, reversed, property, staticmethod, super,
+    type(NotImplemented), type(Ellipsis)))
+# Never public, whoever subclasses them (an engine class deriving from ndarray would inherit
+# its buffer= and offset= constructor).
+_RAW_CLASSES = (np.ndarray, np.generic, np.dtype, memoryview, bytearray)
+_PUBLIC_CLASSES: dict = {}      # class -> bool, decided once per class
+_VIEWS: dict = {}               # class -> its ClassView, so `type(a) is type(b)` holds
+
+
+def _public_class(cls: type) -> bool:
+    """Whether `type(x)` may return the class itself: plain values, exceptions, the engine's
+    and the program's own classes. Never numpy's (ndarray(buffer=, offset=, strides=) reads
+    and writes raw memory), the function, code or frame classes, or anything not listed."""
+    known = _PUBLIC_CLASSES.get(cls)
+    if known is None:
+        known = _PUBLIC_CLASSES[cls] = not issubclass(cls, _RAW_CLASSES) and bool(
+            cls in PLAIN_TYPES or cls in _CALLABLE_BUILTIN_CLASSES
+            or _is_container_subclass(cls)
+            or (issubclass(cls, BaseException) and not issubclass(cls, (SecurityError,
+                                                                         LimitExceeded)))
+            or _is_engine_type(cls) or _is_user_type(cls))
+    return known
+
+
+class ClassView:
+    """What `type(x)` gives for a class the program may look at but not use.
+
+    It prints as the class, works in `isinstance` and `issubclass` (second argument) and
+    has a `__name__`; it cannot be called, subclassed, or asked for anything else, so no
+    constructor that takes raw buffers, offsets or code is reachable through it.
+
+        >>> v = class_of(np.zeros(1)); v, v.__name__, isinstance(np.ones(2), v)
+        (<class 'numpy.ndarray'>, 'ndarray', True)
+    """
+
+    __slots__ = ("_sbx_cls",)
+
+    def __init__(self, cls: type):
+        object.__setattr__(self, "_sbx_cls", cls)
+
+    @property
+    def __name__(self):         # noqa: PLW3201 - read by the guard for `type(x).__name__`
+        return str(self._sbx_cls.__name__)
+
+    def __repr__(self):
+        return repr(self._sbx_cls)
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self._sbx_cls)
+
+    def __subclasscheck__(self, cls):
+        return issubclass(cls._sbx_cls if type(cls) is ClassView else cls, self._sbx_cls)
+
+    def __call__(self, *args, **kwargs):
+        raise SecurityError(f"{self._sbx_cls.__name__!r} objects cannot be made through "
+                            f"type(); use the library's own functions (np.array, np.zeros, "
+                            f"torch.tensor ...)")
+
+    def __setattr__(self, name, value):
+        raise SecurityError(f"assignment to attribute {name!r} of a class is not allowed")
+
+
+def class_of(obj):
+    """`type(obj)` as the program sees it: the class, or a ClassView of it."""
+    return shown_class(type(obj))
+
+
+def shown_class(cls: type):
+    """The class itself if the program may use it, else its (one) ClassView."""
+    if _public_class(cls):
+        return cls
+    view = _VIEWS.get(cls)
+    if view is None:
+        view = _VIEWS[cls] = ClassView(cls)
+    return view
+
+
+class RunIds:
+    """`id()` and the default `hash()` of one run: numbers handed out in order of first use,
+    equal for the same live object and different for two live objects (as CPython's ids),
+    never a memory address."""
+
+    __slots__ = ("numbers",)
+
+    def __init__(self):
+        self.numbers: dict = {}
+
+    def id(self, obj, /) -> int:
+        key = id(obj)
+        number = self.numbers.get(key)
+        if number is None:
+            number = self.numbers[key] = 0x1000 + 16 * len(self.numbers)
+        return number
+
+    def hash(self, obj, /) -> int:
+        value = hash(obj)       # raises TypeError for unhashable objects, as hash() does
+        t = type(obj)
+        if (t.__hash__ is object.__hash__ or t in _ADDRESS_HASHED
+                or isinstance(obj, _FUNCTION_TYPES)):
+            return self.id(obj) >> 4
+        return value
+
+
+# classes whose hash comes from object addresses without inheriting object.__hash__
+_ADDRESS_HASHED = frozenset((types.MethodType, types.BuiltinMethodType, types.FunctionType))
+
+
 class Guard:
     """The attribute read/write policy; one per program run (it knows the engine's types)."""
 
@@ -174,7 +292,7 @@ class Guard:
         if kind and type(name) is str and name[:1] != "_":
             value = getattr(obj, name)
             vt = type(value)
-            if kind is _PLAIN or (vt not in _INTERNAL_SET and vt not in _FUNCTION_SET):
+            if kind is _PLAIN or vt not in _CHECKED_SET:
                 return value
             return self._checked(obj, name, value)
         return self._getattr_slow(obj, t, name)
@@ -218,20 +336,27 @@ class Guard:
             if name in SIGNATURE_ATTRS[t]:
                 return getattr(obj, name)
             _deny(obj, name)
-        if t is super or _is_engine_type(t) or _is_user_type(t):
+        if t in RETURNED_ATTRS:         # re.Match, re.Pattern ...: a listed subset
+            if name in RETURNED_ATTRS[t]:
+                return self._checked(obj, name, getattr(obj, name))
+            _deny(obj, name)
+        if t is super:
+            return self._checked(obj, name, getattr(_user_super(obj, name), name))
+        if _is_engine_type(t) or _is_user_type(t):
             return self._checked(obj, name, getattr(obj, name))
         _deny(obj, name)
 
     def _underscore(self, obj, t, name):
         if name == "__name__":
-            if isinstance(obj, type) or isinstance(obj, _FUNCTION_TYPES):
+            if isinstance(obj, (type, ClassView)) or isinstance(obj, _FUNCTION_TYPES):
                 return str(obj.__name__)
         elif name == "__class__":     # what the allowed type(obj) gives, never a metaclass
-            if not isinstance(obj, type) and t not in (ModuleProxy, _Writer):
-                return t
+            if not isinstance(obj, type) and t not in (ModuleProxy, _Writer, ClassView):
+                return class_of(obj)
         elif name == "__init__":
-            if t is super or (isinstance(obj, type) and (_is_engine_type(obj)
-                                                         or _is_user_type(obj))):
+            if t is super:
+                return getattr(_user_super(obj, name), name)
+            if isinstance(obj, type) and (_is_engine_type(obj) or _is_user_type(obj)):
                 return getattr(obj, name)
         elif name.startswith(SAVED_PREFIX) and _is_engine_type(t) and not name.endswith("__"):
             return self._checked(obj, name, getattr(obj, name))
@@ -250,12 +375,16 @@ class Guard:
             return safe_format
         if cls is str and name == "format_map":
             _deny(cls, name)
-        if cls in PLAIN_TYPES or cls is str or _is_engine_type(cls) or _is_user_type(cls):
+        if (cls in PLAIN_TYPES or cls is str or _is_engine_type(cls) or _is_user_type(cls)
+                or name in CLASS_ATTRS.get(cls, ())):
             return self._checked(cls, name, getattr(cls, name))
         _deny(cls, name)
 
     def _checked(self, obj, name, value):
-        """Engine and user objects may hold anything; never hand out interpreter internals."""
+        """Engine and user objects may hold anything; never hand out interpreter internals,
+        nor a class the program may not call (a ClassView stands in for it)."""
+        if isinstance(value, type):
+            return shown_class(value)
         if type(value) in _FUNCTION_SET and _forbidden_function(value):
             _deny(obj, name)
         if isinstance(value, _INTERNAL_TYPES):
@@ -288,6 +417,15 @@ class Guard:
                             f"allowed")
 
 
+def _user_super(obj: super, name: str) -> super:
+    """A super object is read only inside the program's own class hierarchy (`super().
+    __init__()` in a Module or an exception): `super(np.float64, x)` would reach numpy's
+    attributes behind the allow-list of the scalar's own type."""
+    if not _is_user_type(obj.__thisclass__):
+        _deny(obj, name)
+    return obj
+
+
 class _Writer:
     """`a.b = v` is rewritten to `_sbx_w(a)["b"] = v` so every target position is guarded."""
 
@@ -303,7 +441,7 @@ class _Writer:
 # ---- builtins -----------------------------------------------------------------------------
 
 SAFE_BUILTIN_NAMES = """
-    range len abs min max sum round divmod pow int float complex bool str list dict tuple
+    range len abs min max sum round divmod pow int float complex bool str bytes list dict tuple
     set frozenset enumerate zip map filter sorted reversed any all isinstance issubclass iter
     next repr format chr ord hex bin oct slice callable hash id ascii staticmethod property
     super NotImplemented Ellipsis Exception ValueError TypeError ZeroDivisionError IndexError
@@ -312,6 +450,14 @@ SAFE_BUILTIN_NAMES = """
     UnboundLocalError FloatingPointError Warning UserWarning DeprecationWarning
     RuntimeWarning ImportError ModuleNotFoundError
 """.split()
+
+
+def _check_name(builtin: str, name, load: bool = True) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not {type(name).__name__!r}")
+    why = attribute_refusal(name, load)
+    if why:
+        raise SecurityError(f"{builtin}(): {why}")
 
 
 class Sandbox:
@@ -325,6 +471,7 @@ class Sandbox:
         if Sandbox._table is None:
             Sandbox._table = _ModuleTable().build(Sandbox._element_check)
         self.guard = Guard(Sandbox._table)
+        self.ids = RunIds()
 
     # Factories are wrapped once per process; the current run's limit is read at call time.
     current_max_elements = 10**7
@@ -369,17 +516,22 @@ class Sandbox:
             raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
         if not isinstance(end, str):
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-        self.print_fn(sep.join(map(str, args)) + end)
+        # a list, not map(str, args): a StopIteration raised by a __str__ (or a numpy print
+        # formatter) would end map's iteration and vanish, where Python's print raises it
+        self.print_fn(sep.join([str(arg) for arg in args]) + end)
 
     def type(self, *args):
         if len(args) != 1:
             raise SecurityError("type() with more than one argument is not allowed")
         t = type(args[0])
-        if issubclass(t, type) or t in (ModuleProxy, _Writer):
+        if issubclass(t, type) or t in (ModuleProxy, _Writer, ClassView):
             raise SecurityError("type() of a class or module is not allowed")
-        return t
+        return class_of(args[0])
 
     def getattr(self, obj, name, *default):
+        """getattr() with a literal or computed name: public names, and the few underscore
+        names PyTorch shows (`_version`, `_saved_self`); never a private or dunder one."""
+        _check_name("getattr", name)
         try:
             return self.guard.getattr(obj, name)
         except AttributeError:
@@ -388,16 +540,24 @@ class Sandbox:
             raise
 
     def hasattr(self, obj, name):
+        _check_name("hasattr", name)
         try:
             self.guard.getattr(obj, name)
             return True
         except AttributeError:
             return False
 
+    def setattr(self, obj, name, value):
+        _check_name("setattr", name, load=False)
+        self.guard.setattr(obj, name, value)
+
     def base(self, cls):
         """A class statement's base must be a class the tutorials subclass."""
         import engine
-        allowed = [Exception]
+        if getattr(type(cls), "__module__", None) == "typing" and \
+                getattr(cls, "__origin__", None) is typing.Generic:
+            return cls          # `class Box(Generic[T])`: Python turns it into Generic
+        allowed = [Exception, *BASE_CLASSES]
         for owner, name in ((getattr(engine, "nn", None), "Module"),
                             (getattr(engine, "autograd", None), "Function"),
                             (getattr(engine.utils, "data", None), "Dataset")):
@@ -407,8 +567,8 @@ class Sandbox:
                 _is_user_type(cls) or issubclass(cls, tuple(allowed))):
             name = getattr(cls, "__name__", type(cls).__name__)
             raise SecurityError(f"classes may subclass nn.Module, autograd.Function, "
-                                f"utils.data.Dataset, an exception or your own classes, "
-                                f"not {name!r}")
+                                f"utils.data.Dataset, an exception, Enum, ABC, Generic or "
+                                f"your own classes, not {name!r}")
         return cls
 
     def aug(self, obj, name, op, value):
@@ -427,7 +587,8 @@ class Sandbox:
         safe = {n: getattr(builtins, n) for n in SAFE_BUILTIN_NAMES}
         safe.update({
             "print": self.print, "type": self.type, "getattr": self.getattr,
-            "hasattr": self.hasattr, "setattr": self.guard.setattr,
+            "hasattr": self.hasattr, "setattr": self.setattr, "id": self.ids.id,
+            "hash": self.ids.hash,
             "__build_class__": builtins.__build_class__, "__import__": self.internal_import,
             "__name__": "builtins",
         })

@@ -28,6 +28,9 @@ ALLOWED_MODULES = frozenset({
     "torch.utils.data", "torch.func", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",
+    # standard modules behind the same guards (runner/stdlib_modules.py lists their names)
+    "warnings", "time", "itertools", "functools", "operator", "typing", "dataclasses", "string",
+    "statistics", "enum", "abc", "re",
 })
 
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless
@@ -39,7 +42,8 @@ BANNED_NAMES = frozenset({
     "classmethod",
 })
 
-# getattr-style builtins: allowed only with a literal attribute name.
+# getattr-style builtins: a literal attribute name is checked here, a computed one when the
+# call runs (runner.guards.Sandbox.getattr), by the same rule (attribute_refusal).
 NAMED_ATTR_BUILTINS = frozenset({"getattr", "hasattr", "setattr"})
 
 # Dunder names a class body may define as methods (all still run guarded code).
@@ -88,7 +92,8 @@ _REFUSED_NODES = {
 }
 
 _CLASS_BODY = (ast.FunctionDef, ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass, ast.ClassDef)
-_IMPORT_HINT = "gradstep runs torch, numpy, math, random, collections and copy only"
+_IMPORT_HINT = ("gradstep runs torch, numpy, math, random, collections, copy, itertools, "
+                "functools, re and a few more standard modules only")
 # the main ones of ALLOWED_MODULES' torch submodules, for the message below
 _TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, torch.linalg, " \
                 "torch.utils.data, torch.func"
@@ -189,19 +194,26 @@ def _check_node(node, bound: set, methods: set) -> None:
         _check_call(node, bound)
 
 
-def _check_attribute(node: ast.Attribute) -> None:
-    attr = node.attr
+def attribute_refusal(attr: str, load: bool = True) -> str | None:
+    """Why the attribute name `attr` may not be read (or, load=False, written), or None.
+
+    The one rule for `a.b` in the source and for `getattr(a, name)` / `setattr` /
+    `hasattr` with a name computed at run time (runner.guards)."""
     if attr in INSPECT_ATTRS:
-        _refuse(node, f"access to attribute {attr!r} is not allowed")
+        return f"access to attribute {attr!r} is not allowed"
     if not attr.startswith("_"):
-        return
+        return None
     if attr.startswith(SAVED_PREFIX) and not attr.endswith("__"):
-        return
+        return None
     if attr in ALLOWED_UNDERSCORE_ATTRS:
-        if isinstance(node.ctx, ast.Load):
-            return
-        _refuse(node, f"assignment to attribute {attr!r} is not allowed")
-    _refuse(node, f'attributes starting with "_" are not allowed: {attr!r}')
+        return None if load else f"assignment to attribute {attr!r} is not allowed"
+    return f'attributes starting with "_" are not allowed: {attr!r}'
+
+
+def _check_attribute(node: ast.Attribute) -> None:
+    why = attribute_refusal(node.attr, isinstance(node.ctx, ast.Load))
+    if why:
+        _refuse(node, why)
 
 
 def _check_class(node: ast.ClassDef) -> None:
@@ -241,12 +253,11 @@ def _check_import(node) -> None:
 def _check_call(node: ast.Call, bound: set) -> None:
     func = node.func
     if isinstance(func, ast.Name) and func.id in NAMED_ATTR_BUILTINS and func.id not in bound:
-        if len(node.args) < 2 or not (isinstance(node.args[1], ast.Constant)
-                                      and isinstance(node.args[1].value, str)):
-            _refuse(node, f"{func.id}() needs a literal attribute name, e.g. "
-                          f"{func.id}(obj, \"grad\")")
-        _check_attribute(ast.Attribute(value=node.args[0], attr=node.args[1].value,
-                                       ctx=ast.Load(), lineno=node.lineno))
+        if len(node.args) >= 2 and (isinstance(node.args[1], ast.Constant)
+                                    and isinstance(node.args[1].value, str)):
+            ctx = ast.Store() if func.id == "setattr" else ast.Load()
+            _check_attribute(ast.Attribute(value=node.args[0], attr=node.args[1].value,
+                                           ctx=ctx, lineno=node.lineno))
 
 
 class _Rewriter(ast.NodeTransformer):
@@ -342,6 +353,8 @@ def compile_program(source: str, filename: str, max_bytes: int = 64 * 1024):
     `filename` is used verbatim so tracebacks and the recorder see the user's name.
     """
     check_source(source, max_bytes)
+    if source.startswith("\ufeff"):     # a UTF-8 byte order mark: CPython skips it in a file
+        source = source[1:]
     try:
         tree = ast.parse(source, filename=filename)
         validate(tree)

@@ -156,7 +156,10 @@ class _ModuleTable:
         np_linalg = ModuleProxy("numpy.linalg", _public(np.linalg, NUMPY_LINALG_NAMES),
                                 dir(np.linalg))
         np_names = _wrapped(np, NUMPY_NAMES, element_check)
-        np_names.update(random=np_random, linalg=np_linalg, __version__=str(np.__version__))
+        np_names.update(random=np_random, linalg=np_linalg, __version__=str(np.__version__),
+                        empty=_wrap_factory("empty", _zero_filled(np.zeros, "empty"),
+                                            element_check),
+                        empty_like=_zero_filled(np.zeros_like, "empty_like"))
         self.proxies.update({
             "numpy": ModuleProxy("numpy", np_names, set(NUMPY_HIDDEN) | set(dir(np))),
             "numpy.random": np_random,
@@ -179,6 +182,8 @@ class _ModuleTable:
         self.proxies["matplotlib.pyplot"] = plt
         self.proxies["matplotlib"] = ModuleProxy("matplotlib", {**pyplot.matplotlib_names(),
                                                                 "pyplot": plt})
+        from runner.stdlib_modules import stdlib_proxies     # it imports ModuleProxy
+        self.proxies.update(stdlib_proxies())
         return self
 
 
@@ -243,6 +248,15 @@ def deepcopy(x):
     """`copy.deepcopy(x)`, without the memo argument (which would let a program splice
     objects of its choosing into a copy by their id(); no tutorial passes one)."""
     return copy.deepcopy(x, _shared_internals(x))
+
+
+def _zero_filled(fill, name: str):
+    """np.empty as the sandbox gives it: zeros. Uninitialised memory is whatever the worker
+    freed before, and the same program must print the same bytes (as torch.empty here)."""
+    def empty(*args, **kwargs):
+        return fill(*args, **kwargs)
+    empty.__name__ = empty.__qualname__ = name
+    return empty
 
 
 def _wrapped(module, names, element_check) -> dict:

@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass, field, fields
 
 from runner import protocol
+from runner.answer import InvalidAnswer
+from runner.answer import check as check_answer
 from runner.limits import Limits
 from runner.policy import check_source
 
@@ -90,8 +92,9 @@ def _zygote_env() -> dict:
     env = {"PATH": os.defpath, "PYTHONPATH": _import_roots(), "PYTHONHASHSEED": "0",
            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    if os.environ.get("GRADSTEP_SANDBOX_UID"):      # the only setting the worker reads
-        env["GRADSTEP_SANDBOX_UID"] = os.environ["GRADSTEP_SANDBOX_UID"]
+    for name in ("GRADSTEP_SANDBOX_UID", "GRADSTEP_SANDBOX_OS_LAYERS"):  # the worker's own
+        if os.environ.get(name):
+            env[name] = os.environ[name]
     return env
 
 
@@ -112,6 +115,9 @@ def check_layers(layers: dict) -> list[str]:
     missing = sorted(layer for layer in ("seccomp", "landlock") if not layers.get(layer))
     if not missing:
         return []
+    if os.environ.get("GRADSTEP_SANDBOX_OS_LAYERS") == "none" and required_layers():
+        raise SandboxUnavailable("GRADSTEP_SANDBOX_OS_LAYERS=none switches the OS layers off, "
+                                 "and GRADSTEP_SANDBOX_STRICT requires them")
     required = required_layers() & set(missing)
     if required:
         raise SandboxUnavailable(f"sandbox layers unavailable: {', '.join(sorted(required))} "
@@ -179,11 +185,7 @@ class Zygote:
         if kind == protocol.TRACE:          # the trace comes first, as its child wrote it
             trace_json = payload
             _, payload = self._wait(protocol.RESULT, deadline)
-        answer = json.loads(payload)
-        result = RunResult(**{k: answer.get(k) for k in ("stdout", "stderr", "exit_code",
-                                                          "error", "trace", "duration_ms")})
-        if answer.get("trace_frame"):
-            result.trace, result.trace_json = _decode_trace(trace_json)
+        result = _checked_result(payload, trace_json, source, limits)
         if result.error and result.error.get("kind") in ("limit", "crash"):
             self.breaches += 1
         return result
@@ -213,6 +215,32 @@ class Zygote:
         except subprocess.TimeoutExpired:
             pass
         shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+def _checked_result(payload: bytes, trace_json: bytes | None, source: str,
+                    limits: Limits) -> RunResult:
+    """The RunResult of a zygote's answer, or an InvalidAnswer error if it is not one a run
+    can give (runner.answer: everything a worker sends is untrusted)."""
+    try:
+        answer = json.loads(payload)
+        if not isinstance(answer, dict):
+            raise InvalidAnswer("not an object")
+        trace, raw = answer.get("trace"), None
+        if answer.get("trace_frame"):
+            trace, raw = _decode_trace(trace_json)
+            if trace is None:
+                raise InvalidAnswer("the trace is not one JSON object")
+        elif trace is not None and not isinstance(trace, dict):
+            raise InvalidAnswer("the trace is not an object")
+        check_answer(answer, trace, source, limits)
+    except (ValueError, RecursionError) as e:   # InvalidAnswer, or JSON that does not parse
+        why = str(e)[:200] if isinstance(e, InvalidAnswer) else "it is not JSON"
+        log.warning("gradstep sandbox: a run's answer was invalid: %s", why)
+        error = {"type": "InvalidAnswer", "message": f"the run's answer was invalid ({why}); "
+                 f"nothing it sent was used", "line": None, "kind": "crash"}
+        return RunResult("", f"InvalidAnswer: {error['message']}\n", 1, error, None, 0.0)
+    return RunResult(answer["stdout"], answer["stderr"], answer["exit_code"], answer["error"],
+                     trace, float(answer.get("duration_ms", 0.0)), raw)
 
 
 def _decode_trace(raw: bytes | None) -> tuple[dict | None, bytes | None]:
@@ -298,6 +326,10 @@ class WorkerPool:
         except BaseException:       # do not leave the workers already started running
             self.close()
             raise
+        if not required_layers():
+            log.warning("gradstep sandbox: strict mode is off (GRADSTEP_SANDBOX_STRICT "
+                        "unset): a missing OS layer is a warning, not a refusal; set it to 1 "
+                        "on a public server")
 
     @property
     def layers(self) -> dict:

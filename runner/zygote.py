@@ -3,9 +3,10 @@
 Started by `runner.sandbox` as `python -m runner.zygote` (so the app never forks itself). It
 preloads numpy, the engine and every module a run may lazily import (Landlock would refuse the
 file reads later), then serves framed requests on stdin and answers on stdout. For each request
-it forks a child (`runner.child`), reads its output frames, enforces the wall clock with SIGKILL
-of the child's process group, caps what it keeps, and classifies how the child ended from its
-own observations (exit status, rusage), never from the child's claims alone.
+it forks a child (`runner.child`), reads its output pipe and result frames (refusing any
+frame a run never sends), enforces the wall clock with SIGKILL of the child's process group,
+caps what it keeps, and classifies how the child ended from its own observations (exit
+status, rusage), never from the child's claims alone.
 
 Two things keep a request's latency down (docs/performance.md, "The server"). The next child
 is forked *before* its request arrives (a spare: it warms its copy-on-write pages with a
@@ -46,6 +47,7 @@ y.backward()
 print(x, x.grad, y, repr(x), "{:.3f} %d".format(1.5) % 3, f"{math.pi:.2f}")
 a = np.arange(6.0).reshape(2, 3)
 print(a, a.sum(), a.mean(), a.std(), a.max(), a.T @ a, np.linalg.norm(a), repr(a))
+print(np.unique(a), np.median(a), np.percentile(a, 50))
 """
 
 
@@ -85,9 +87,9 @@ def _warm_run() -> None:
     try:
         request = {"source": _WARMUP, "filename": "<warmup>", "limits": {}, "trace": True}
         try:
-            child.execute(request, w)
+            child.execute(request, w, w)
         except ImportError:       # no recorder yet: warm the untraced path
-            child.execute({**request, "trace": False}, w)
+            child.execute({**request, "trace": False}, w, w)
     finally:
         os.close(w)
         while os.read(r, 1 << 16):
@@ -114,24 +116,25 @@ class Spare:
     def __init__(self, layers: dict, keep: tuple[int, ...] = (), warm: bool = True):
         request_r, self.request_fd = os.pipe()
         self.out_fd, out_w = os.pipe()
+        self.stdout_fd, stdout_w = os.pipe()
         self.used = False
         try:
             self.pid = os.fork()
         except OSError:
-            for fd in (request_r, self.request_fd, self.out_fd, out_w):
+            for fd in (request_r, self.request_fd, self.out_fd, out_w, self.stdout_fd,
+                       stdout_w):
                 os.close(fd)
             raise
         if self.pid == 0:
             try:
-                os.close(self.request_fd)
-                os.close(self.out_fd)
-                for fd in keep:         # the zygote's protocol pipes: never the child's
-                    os.close(fd)
-                _spare_main(request_r, out_w, layers, warm)      # never returns
+                for fd in (self.request_fd, self.out_fd, self.stdout_fd, *keep):
+                    os.close(fd)        # keep: the zygote's protocol pipes, never the child's
+                _spare_main(request_r, out_w, stdout_w, layers, warm)      # never returns
             finally:
                 os._exit(70)
         os.close(request_r)
         os.close(out_w)
+        os.close(stdout_w)
         try:
             os.setpgid(self.pid, self.pid)
         except OSError:
@@ -153,17 +156,18 @@ class Spare:
     def discard(self) -> None:
         """Kill and reap a spare that will not run a request (or whose run went wrong)."""
         _kill_group(self.pid)
-        for fd in (self.request_fd, self.out_fd):
+        for fd in (self.request_fd, self.out_fd, self.stdout_fd):
             if fd >= 0:
                 os.close(fd)
-        self.request_fd = self.out_fd = -1
+        self.request_fd = self.out_fd = self.stdout_fd = -1
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
 
 
-def _spare_main(request_fd: int, out_fd: int, layers: dict, warm: bool) -> None:
+def _spare_main(request_fd: int, out_fd: int, stdout_fd: int, layers: dict,
+                warm: bool) -> None:
     """The spare's life: warm up, wait for one request (or the zygote's end), run it."""
     from runner import child
     try:
@@ -183,7 +187,7 @@ def _spare_main(request_fd: int, out_fd: int, layers: dict, warm: bool) -> None:
         os._exit(70)
     if request is None:         # the zygote closed the pipe: it is exiting or discarded us
         os._exit(0)
-    child.run_request(request, out_fd, layers)       # hardens first; never returns
+    child.run_request(request, out_fd, stdout_fd, layers)     # hardens first; never returns
 
 
 def serve_request(request: dict, layers: dict, spare: Spare | None = None,
@@ -202,19 +206,25 @@ def serve_request(request: dict, layers: dict, spare: Spare | None = None,
     if refused is not None:     # too big or not text: no fork, but a trace with the error
         return refused, None, _nothing
     if spare is not None and spare.hand_over(payload or json.dumps(request).encode()):
-        pid, r = spare.pid, spare.out_fd
+        pid, r, sr = spare.pid, spare.out_fd, spare.stdout_fd
     else:
         r, w = os.pipe()
+        sr, sw = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(r)
-            child.run_request(request, w, layers)       # never returns
+            os.close(sr)
+            child.run_request(request, w, sw, layers)       # never returns
         os.close(w)
+        os.close(sw)
         try:
             os.setpgid(pid, pid)
         except OSError:
             pass                # the child already did it, or already exited
-    stdout, stderr, result, killed = _collect(pid, r, limits, start)
+    try:
+        stdout, stderr, result, killed = _collect(pid, r, sr, limits, start)
+    finally:
+        os.close(sr)
     out = {"stdout": stdout.decode("utf-8", "replace"),
            "stderr": stderr.decode("utf-8", "replace")}
     if result is not None and killed is None:
@@ -232,6 +242,8 @@ def serve_request(request: dict, layers: dict, spare: Spare | None = None,
     _kill_group(pid)
     _, status, usage = os.wait4(pid, 0)
     os.close(r)
+    if killed == "invalid":     # nothing a forging run sent is used, its output included
+        out["stdout"] = out["stderr"] = ""
     out["duration_ms"] = round((time.monotonic() - start) * 1000, 3)
     cpu = usage.ru_utime + usage.ru_stime
     # not None: either no result came, or the zygote stopped the child
@@ -286,40 +298,68 @@ def _fallback_trace(request: dict, stdout: str, error: dict):
         return None
 
 
-def _collect(pid, fd, limits: Limits, start):
+def _collect(pid, fd, stdout_fd, limits: Limits, start):
+    """Read the run's two pipes until its result frame, the wall clock, or a breach.
+
+    `stdout_fd` carries the program's output as plain bytes; `fd` carries frames, of which
+    only STDERR and RESULT are expected. Any other frame, or a frame that does not parse, makes
+    the answer "invalid" (an escaped program writing on the pipe); the parent never takes
+    the output from a frame."""
     reader = protocol.FrameReader(fd, max_frame=RESULT_CAP_BYTES)
     stdout, stderr = bytearray(), bytearray()
     result, killed = None, None
+    stdout_open = True
     deadline = start + limits.wall_seconds + WALL_GRACE_SECONDS
     while not reader.eof:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             killed = "wall_time"
             break
+        watched = [fd, stdout_fd] if stdout_open else [fd]
+        ready, _, _ = select.select(watched, [], [], min(remaining, 1.0))
+        if stdout_fd in ready:
+            stdout_open = _read_output(stdout_fd, stdout)
+        if fd not in ready:
+            if len(stdout) > limits.stdout_bytes:
+                del stdout[limits.stdout_bytes:]
+                killed = "stdout"
+                break
+            continue
         try:
-            frames = reader.read_available(min(remaining, 1.0))
+            frames = reader.read_available(0)
         except ValueError:
             killed = "result_size"
             break
         for kind, payload in frames:
-            if kind == protocol.STDOUT:
-                stdout += payload
-            elif kind == protocol.STDERR:
+            if kind == protocol.STDERR and result is None:
                 stderr += payload[:max(0, limits.stdout_bytes - len(stderr))]
-            elif kind == protocol.RESULT:
+            elif kind == protocol.RESULT and result is None:
                 result = _parse_result(payload)
-        if len(stdout) > limits.stdout_bytes:           # the child's own cap was bypassed
-            del stdout[limits.stdout_bytes:]
-            killed = "stdout"
-            break
+                if result is None:
+                    killed = "invalid"
+            else:           # a frame a child never writes, or one after its result
+                killed = "invalid"
         if reader.total > RESULT_CAP_BYTES:
             killed = "result_size"
+        if killed or result is not None:    # the child's last frame: do not wait for exit
             break
-        if result is not None:      # the child's last frame: do not wait for it to exit
-            break
+    # what was written before the result frame (or the child's end) is already in the pipe
+    while (killed != "wall_time" and stdout_open and len(stdout) <= limits.stdout_bytes
+           and select.select([stdout_fd], [], [], 0)[0]):
+        stdout_open = _read_output(stdout_fd, stdout)
+    if len(stdout) > limits.stdout_bytes and not killed:     # the child's own cap bypassed
+        del stdout[limits.stdout_bytes:]
+        killed = "stdout"
     if killed:
         _kill_group(pid)
     return bytes(stdout), bytes(stderr), result, killed
+
+
+def _read_output(fd: int, into: bytearray) -> bool:
+    """Append what the output pipe has (one read); False at its end."""
+    chunk = os.read(fd, 1 << 16)
+    into += chunk
+    return bool(chunk)
 
 
 _HEAD = json.JSONDecoder()
@@ -380,6 +420,12 @@ def _crash(message):
     return {"type": "WorkerCrashed", "message": message, "line": None, "kind": "crash"}
 
 
+def _invalid(why: str) -> dict:
+    """The error of a run whose answer cannot be believed (runner.answer checks the rest)."""
+    return {"type": "InvalidAnswer", "message": f"the run's answer was invalid ({why}); "
+            f"nothing it sent was used", "line": None, "kind": "crash"}
+
+
 def _classify_exit(status, killed, result, limits: Limits, cpu: float):
     """None when the child's own result stands; else the error the parent observed."""
     if killed == "wall_time":
@@ -389,6 +435,8 @@ def _classify_exit(status, killed, result, limits: Limits, cpu: float):
                                 f"{limits.stdout_bytes} bytes")
     if killed == "result_size":
         return _crash("the run sent more data than the sandbox accepts")
+    if killed == "invalid":
+        return _invalid("its frames were not what a run sends")
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= limits.cpu_seconds):
@@ -412,6 +460,10 @@ def main() -> int:
     preload()
     from runner import child
     layers = child.probe_layers()
+    if os.environ.get("GRADSTEP_SANDBOX_OS_LAYERS") == "none":
+        # tests of the language layers alone: no uid change, Landlock, seccomp or fd/file/
+        # process rlimits (child.harden); GRADSTEP_SANDBOX_STRICT refuses such a worker
+        layers = dict.fromkeys(layers, False)
     # Everything loaded so far is shared with every child: keep the collector from touching
     # (and so copying) those pages in each fork.
     gc.freeze()
@@ -430,8 +482,15 @@ def main() -> int:
                     # A request already waiting (a busy server) gains nothing from a warm-up
                     # it would wait for: the spare then only saves the fork.
                     waiting = bool(frames) or bool(select.select([req_fd], [], [], 0)[0])
-                    spare = spare or _new_spare(layers, (req_fd, resp_fd),
-                                                WARM_SPARES and not waiting)
+                    if spare is None:
+                        # The next spare runs someone else's program: it must inherit
+                        # nothing of this request (docs/sandbox.md, "A worker holds nothing
+                        # of anyone else").
+                        del payload
+                        gc.collect()
+                        spare = _new_spare(layers, (req_fd, resp_fd),
+                                           WARM_SPARES and not waiting)
+                payload = None
     finally:
         if spare is not None:
             spare.discard()

@@ -32,6 +32,25 @@ def _positions(size, stride, offset, base_shape) -> tuple:
     return np.unravel_index(flat, base_shape)
 
 
+def _check_in_storage(size, stride, offset, flat) -> None:
+    """PyTorch's checks before a strided view: numpy's as_strided checks nothing, and a view
+    past either end of the storage would read and write other memory."""
+    if any(s < 0 for s in stride):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, "
+                           f"got strides: {list(stride)}")
+    if offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+    if any(n < 0 for n in size) or len(size) != len(stride):
+        raise RuntimeError(f"as_strided: sizes {list(size)} and strides {list(stride)} do not "
+                           f"describe a view")
+    needed = 0 if 0 in size else offset + 1 + sum((n - 1) * s for n, s in zip(size, stride))
+    if needed > flat.size:
+        raise RuntimeError(
+            f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {offset}, "
+            f"and itemsize {flat.itemsize} requiring a storage size of {needed * flat.itemsize}"
+            f" are out of bounds for storage of size {flat.size * flat.itemsize}")
+
+
 class AsStrided(Op):
     """out = self seen with size, stride and storage_offset (over its contiguous layout)"""
     grad_fn_name, name, is_view = "AsStridedBackward0", "as_strided", True
@@ -40,6 +59,7 @@ class AsStrided(Op):
 
     def forward(self, size, stride, storage_offset=0):
         flat = np.ascontiguousarray(self).reshape(-1)
+        _check_in_storage(tuple(size), tuple(stride), storage_offset, flat)
         return np.lib.stride_tricks.as_strided(flat[storage_offset:], tuple(size),
                                                tuple(s * flat.itemsize for s in stride))
 

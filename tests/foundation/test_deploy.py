@@ -81,6 +81,8 @@ def test_deployment_probes_limits_and_security():
     assert env["GRADSTEP_PORT"] == str(image_port())
     assert env["GRADSTEP_SANDBOX_STRICT"] == "1", "a pod must not serve without its OS layers"
     assert set(env) <= set(config_variables()), "a variable the app does not read"
+    # a pod without seccomp or Landlock must not serve: the sandbox refuses to start
+    assert env["GRADSTEP_SANDBOX_STRICT"] == "1"
 
 
 def test_service_and_autoscaler_point_at_the_deployment():

@@ -93,7 +93,9 @@ def test_threads_and_workers():
 
 
 def test_image_refuses_to_start_without_the_sandbox_os_layers():
-    assert env_of(INSTRUCTIONS, FINAL)["GRADSTEP_SANDBOX_STRICT"] == "1"
+    env = env_of(INSTRUCTIONS, FINAL)
+    assert env["GRADSTEP_SANDBOX_STRICT"] == "1"
+    assert "GRADSTEP_SANDBOX_OS_LAYERS" not in env
 
 
 def test_every_variable_the_image_sets_is_one_the_app_reads():

@@ -99,7 +99,8 @@ def test_refused_program_names_the_line(tmp_path):
     assert proc.stdout == ""
     assert proc.stderr.splitlines()[-1] == (
         "SecurityError: line 2: import of 'os' is not allowed "
-        "(gradstep runs torch, numpy, math, random, collections and copy only)")
+        "(gradstep runs torch, numpy, math, random, collections, copy, itertools, functools, "
+        "re and a few more standard modules only)")
     assert "    import os" in proc.stderr
 
 

@@ -135,3 +135,24 @@ def test_no_engine_module_holds_a_module_that_reaches_the_system():
             if isinstance(value, types.ModuleType) and value.__name__.split(".")[0] in risky:
                 holders.append(f"{info.name}.{name} is {value.__name__}")
     assert not holders, holders
+
+
+def test_type_gives_numpy_classes_only_as_views():
+    import numpy as np
+
+    from runner.guards import ClassView, class_of
+    view = class_of(np.zeros(1))
+    assert isinstance(view, ClassView) and view is class_of(np.ones(3))
+    assert repr(view) == "<class 'numpy.ndarray'>" and view.__name__ == "ndarray"
+    assert isinstance(np.ones(2), view) and not isinstance(1.0, view)
+    with pytest.raises(SecurityError):
+        view((4,), np.uint8, buffer=b"abcd", offset=-32)
+    assert class_of(1.5) is float and class_of(ValueError()) is ValueError
+
+
+def test_ids_are_per_run_numbers_not_addresses():
+    from runner.guards import RunIds
+    ids, a, b = RunIds(), object(), [1]
+    assert ids.id(a) == ids.id(a) != ids.id(b)
+    assert ids.id(a) != id(a) and ids.id(a) < 2 ** 20
+    assert ids.hash(a) == ids.id(a) >> 4 and ids.hash("x") == hash("x")

@@ -23,7 +23,7 @@ def _escaped_child(probe):
         report = {}
         try:
             os.close(r)
-            fd = harden(Limits(cpu_seconds=2, memory_mb=256), w, layers)
+            fd, _ = harden(Limits(cpu_seconds=2, memory_mb=256), w, layers, w)
             probe(report)
             protocol.write_json(fd, protocol.RESULT, report)
         finally:
@@ -122,7 +122,7 @@ def test_an_escaped_program_sees_no_inherited_fds_and_no_environment(pool):
         def probe(rep):
             rep["open_fds"] = [fd for fd in range(3, 64) if _is_open(fd)]
         _, report = _escaped_child(probe)
-        assert report["open_fds"] == [3]        # only the result pipe
+        assert report["open_fds"] == [3, 4]     # only the result pipe and the output pipe
     finally:
         del os.environ["GRADSTEP_TEST_SECRET"]
 

@@ -1,3 +1,5 @@
 # expect: refused
 # goal: getattr with a computed dunder name
-print(getattr((), '__cla' + 'ss__'), 'PWNED')
+def f():
+    return 1
+print(getattr(f, '__glo' + 'bals__'), 'PWNED')
