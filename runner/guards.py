@@ -198,6 +198,7 @@ class ClassView:
     """
 
     __slots__ = ("_sbx_cls",)
+    _sbx_cls: type
 
     def __init__(self, cls: type):
         object.__setattr__(self, "_sbx_cls", cls)
@@ -259,7 +260,8 @@ class RunIds:
     def hash(self, obj, /) -> int:
         value = hash(obj)       # raises TypeError for unhashable objects, as hash() does
         t = type(obj)
-        if (t.__hash__ is object.__hash__ or t in _ADDRESS_HASHED
+        if (t.__hash__ is object.__hash__  # type: ignore[comparison-overlap]
+                or t in _ADDRESS_HASHED
                 or isinstance(obj, _FUNCTION_TYPES)):
             return self.id(obj) >> 4
         return value
@@ -421,7 +423,7 @@ def _user_super(obj: super, name: str) -> super:
     """A super object is read only inside the program's own class hierarchy (`super().
     __init__()` in a Module or an exception): `super(np.float64, x)` would reach numpy's
     attributes behind the allow-list of the scalar's own type."""
-    if not _is_user_type(obj.__thisclass__):
+    if not _is_user_type(obj.__thisclass__):  # type: ignore[attr-defined]
         _deny(obj, name)
     return obj
 

@@ -14,7 +14,8 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from runner import trace as trace_format
 
