@@ -22,7 +22,8 @@ KINDS = frozenset({"exception", "refused", "limit", "crash"})
 LIMIT_KEYS = frozenset({"cpu_time", "wall_time", "memory", "tensor_elements", "graph_nodes",
                         "stdout", "source", "recursion_depth", "queue"})
 _TYPE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}\Z")
-_ERROR_KEYS = frozenset({"type", "message", "line", "kind", "limit"})
+_ERROR_KEYS = frozenset({"type", "message", "line", "kind", "limit", "origin"})
+_ORIGINS = frozenset({"pytorch", "python", "gradstep"})  # runner/error_origin.py
 MESSAGE_CAP = 64 * 1024         # the child cuts longer messages (runner.child)
 
 
@@ -73,6 +74,8 @@ def _check_error(error) -> None:
         _fail("the error's kind is unknown")
     if "limit" in error and error["limit"] not in LIMIT_KEYS:
         _fail("the error names an unknown limit")
+    if "origin" in error and error["origin"] not in _ORIGINS:
+        _fail("the error's origin is unknown")
 
 
 def _check_trace(trace, source: str) -> None:

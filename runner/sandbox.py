@@ -237,7 +237,8 @@ def _checked_result(payload: bytes, trace_json: bytes | None, source: str,
         why = str(e)[:200] if isinstance(e, InvalidAnswer) else "it is not JSON"
         log.warning("gradstep sandbox: a run's answer was invalid: %s", why)
         error = {"type": "InvalidAnswer", "message": f"the run's answer was invalid ({why}); "
-                 f"nothing it sent was used", "line": None, "kind": "crash"}
+                 f"nothing it sent was used", "line": None, "kind": "crash",
+                 "origin": "gradstep"}
         return RunResult("", f"InvalidAnswer: {error['message']}\n", 1, error, None, 0.0)
     return RunResult(answer["stdout"], answer["stderr"], answer["exit_code"], answer["error"],
                      trace, float(answer.get("duration_ms", 0.0)), raw)
@@ -284,16 +285,18 @@ def _refusal(source: str, limits: Limits, trace: bool) -> RunResult | None:
         check_source(source, limits.source_bytes)
     except LimitExceeded as e:
         error = {"type": "LimitExceeded", "message": str(e), "line": None, "kind": "limit",
-                 "limit": e.limit}
+                 "limit": e.limit, "origin": "gradstep"}
     except SecurityError as e:
-        error = {"type": "SecurityError", "message": str(e), "line": None, "kind": "refused"}
+        error = {"type": "SecurityError", "message": str(e), "line": None, "kind": "refused",
+                 "origin": "gradstep"}
     else:
         return None
     return RunResult("", f"{error['type']}: {error['message']}\n", 1, error, None, 0.0)
 
 
 def _worker_crash(message: str) -> RunResult:
-    error = {"type": "WorkerCrashed", "message": message, "line": None, "kind": "crash"}
+    error = {"type": "WorkerCrashed", "message": message, "line": None, "kind": "crash",
+             "origin": "gradstep"}
     return RunResult("", f"WorkerCrashed: {message}\n", 1, error, None, 0.0)
 
 
@@ -385,7 +388,8 @@ class WorkerPool:
             zygote = self._acquire(self.queue_timeout)
         except queue.Empty:
             error = {"type": "ServerBusy", "message": "too many programs running, retry in a "
-                     "few seconds", "line": None, "kind": "limit", "limit": "queue"}
+                     "few seconds", "line": None, "kind": "limit", "limit": "queue",
+                     "origin": "gradstep"}
             return RunResult("", "ServerBusy: too many programs running\n", 1, error, None, 0.0)
         if not zygote.alive():          # died while idle: the user should not pay for it
             zygote = self._replace(zygote)

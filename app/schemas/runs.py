@@ -27,6 +27,8 @@ class RunError(BaseModel):
     line: int | None = None
     kind: str = Field(description='"exception", "refused", "limit" or "crash"')
     limit: str | None = Field(None, description='which limit, when kind is "limit"')
+    origin: str | None = Field(None, description='who raised it: "pytorch", "python" or '
+                               '"gradstep" (its own stops); the page heads each differently')
 
 
 class RunOutput(BaseModel):
