@@ -42,6 +42,9 @@ class LayoutNode(BaseModel):
     y: float
     w: float
     h: float
+    rows: list[str] = Field(default_factory=list,
+                            description="value rows kept under the label: data, grad, saved")
+    chars: int = Field(0, description="the widest row text the box has room for, in characters")
 
 
 class LayoutEdge(BaseModel):

@@ -41,7 +41,7 @@ NODE_STYLE: dict[str, dict[str, str]] = {
     "tensor": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e6f4d7",
                "color": "#4a7c2a"},
     "accumulate": {"shape": "box", "style": "filled", "fillcolor": "#eeeeee",
-                   "color": "#777777", "fontsize": "10"},
+                   "color": "#777777"},
     "op": {"shape": "box", "style": "filled", "fillcolor": "#e9e9ef", "color": "#555566"},
     "constant": {"shape": "box", "style": "rounded,dashed", "fillcolor": "white",
                  "color": "#999999", "fontcolor": "#666666"},
@@ -56,6 +56,13 @@ EDGE_STYLE: dict[str, dict[str, str]] = {
 }
 
 _POINTS_PER_INCH = 72.0
+
+# NOTE [value rows] (app/services/graph.py): the room a box keeps under its label for the
+# rows the page fills in. The page writes them in a 10 px monospace font (CHAR_PT a
+# character), ROW_PT apart; the label's own lines are LINE_PT apart at font size 11.
+ROW_PT = 13.0
+CHAR_PT = 6.1
+LINE_PT = 13.5
 
 
 class GraphTooLarge(ValueError):
@@ -94,6 +101,8 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
         # nohtml: a label like "<b>" must stay text, never become a Graphviz HTML label
         values = {"id": quote(node.id), "tooltip": quote(nohtml(node.tooltip or node.label))}
         attrs = " ".join(part or f"{key}={values[key]}" for key, part in _node_attrs(node.kind))
+        if node.rows:
+            attrs += _room(node)
         dot.body.append(f"\t{quote(node.id)} [label={quote(nohtml(label))} {attrs}]\n")
     for edge in graph.edges.values():
         values = {"id": quote(edge.id)}
@@ -104,6 +113,14 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
         dot.body.append(f"\t{quoting.quote_edge(edge.src)} -> {quoting.quote_edge(edge.dst)} "
                         f"[{attrs}]\n")
     return dot
+
+
+def _room(node) -> str:
+    """The size attributes that keep room for a node's value rows, label on top."""
+    lines = 2 if node.sublabel else 1
+    height = (lines * LINE_PT + len(node.rows) * ROW_PT + 8) / _POINTS_PER_INCH
+    width = (node.chars * CHAR_PT + 16) / _POINTS_PER_INCH
+    return f" height={height:.3f} width={width:.3f} labelloc=t"
 
 
 @functools.cache
@@ -119,7 +136,7 @@ def _edge_attrs(kind: str, counted: bool) -> tuple[tuple[str, str], ...]:
     """The same for an edge kind; a repeated edge (x * x) also has a label (its count),
     which comes first, as Graphviz's `label` argument does."""
     parts = _attr_parts({**EDGE_STYLE[kind], "id": None, "class": f"gs-edge gs-{kind}",
-                         **({"fontsize": "9"} if counted else {})})
+                         **({"fontsize": "11"} if counted else {})})
     return (("label", ""),) + parts if counted else parts
 
 
@@ -183,6 +200,10 @@ def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
         nodes[name] = {"x": round(x + tx, 2), "y": round(ty - y, 2),
                        "w": round(float(w) * _POINTS_PER_INCH, 2),
                        "h": round(float(h) * _POINTS_PER_INCH, 2)}
+        gnode = graph.nodes[name]
+        if gnode.rows:
+            nodes[name]["rows"] = list(gnode.rows)
+            nodes[name]["chars"] = gnode.chars
     edges = [{"id": e.id, "from": e.src, "to": e.dst, "kind": e.kind}
              for e in graph.edges.values()]
     return {"nodes": nodes, "edges": edges, "width": width, "height": height}

@@ -7,6 +7,8 @@ import { createEditor } from './code_view.js';
 import { indexLayout } from './graph/layout.js';
 import { createRenderer } from './graph/render.js';
 import { createViewport } from './graph/viewport.js';
+import { createTooltip } from './graph/tooltip.js';
+import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
 import { renderVjp } from './panels/vjp.js';
 import { renderConsole } from './panels/console.js';
@@ -34,7 +36,8 @@ export function mountPlayer(root, options) {
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
   };
-  let graph = null;      // {index, renderer, viewport} for the current run
+  let graph = null;      // {index, renderer, viewport, tooltip} for the current run
+  const shown = { values: true, saved: true };   // the graph's optional rows
   let inflight = null;
 
   const editor = createEditor($('[data-gs-editor]'), {
@@ -43,8 +46,17 @@ export function mountPlayer(root, options) {
   });
   const player = createPlayer(repaint);
 
-  function mountGraph(answer) {
+  // A new run's graph replaces the old one entirely: its listeners and observers go with it,
+  // so nothing keeps the old SVG alive.
+  function unmountGraph() {
+    if (!graph) return;
+    graph.viewport.destroy();
+    graph.tooltip.destroy();
     graph = null;
+  }
+
+  function mountGraph(answer) {
+    unmountGraph();
     if (!answer.layout) {
       const note = answer.layout_note || (answer.trace ? '' : tr(S, 'graph_none'));
       fill(el.graph, h('p', { class: 'graph-empty' }, note ? tr(S, 'layout_missing', { note }) : tr(S, 'graph_none')));
@@ -60,7 +72,17 @@ export function mountPlayer(root, options) {
       node.setAttribute('aria-label', label || id);
       node.dataset.id = id;
     }
-    graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
+    index.svg.classList.toggle('hide-values', !shown.values);
+    index.svg.classList.toggle('hide-saved', !shown.saved);
+    const tooltip = createTooltip(el.graph, (id) => describeBox(player.model.state, id, S, tr));
+    graph = { index, tooltip, renderer: createRenderer(index),
+      viewport: createViewport(el.graph, index.svg, answer.layout) };
+  }
+
+  function toggleRows(which, button) {
+    shown[which] = !shown[which];
+    button.setAttribute('aria-pressed', String(shown[which]));
+    if (graph) graph.index.svg.classList.toggle(`hide-${which}`, !shown[which]);
   }
 
   // What the eye should follow at this step: the working node, else what the step created.
@@ -171,6 +193,10 @@ export function mountPlayer(root, options) {
   $('#zoom-in').addEventListener('click', () => graph && graph.viewport.zoom(1.25));
   $('#zoom-out').addEventListener('click', () => graph && graph.viewport.zoom(0.8));
   $('#zoom-fit').addEventListener('click', () => graph && graph.viewport.fit());
+  const valuesButton = $('#view-values');
+  const savedButton = $('#view-saved');
+  if (valuesButton) valuesButton.addEventListener('click', () => toggleRows('values', valuesButton));
+  if (savedButton) savedButton.addEventListener('click', () => toggleRows('saved', savedButton));
   el.graph.addEventListener('click', (e) => {
     const node = e.target.closest('.node');
     if (node && node.dataset.id) player.select(node.dataset.id === player.model.selected ? null : node.dataset.id);

@@ -7,7 +7,8 @@
  *   nodes:Map<string,SVGGElement>, edges:Map<string,SVGGElement>,
  *   edgeList:Array<{id:string, from:string, to:string, kind:string}>,
  *   boxes:Object<string,{x:number,y:number,w:number,h:number}>,
- *   width:number, height:number, baseClass:Map<Element,string>}} GraphIndex
+ *   width:number, height:number, baseClass:Map<Element,string>,
+ *   offset:{x:number, y:number}}} GraphIndex
  */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -75,8 +76,12 @@ export function indexLayout(layout) {
     const el = svg.querySelector(`[id="${CSS.escape(e.id)}"]`);
     if (el) { edges.set(e.id, el); baseClass.set(el, el.getAttribute('class') || ''); }
   }
+  // The layout's coordinates are the SVG's; what is drawn inside the scene is moved by the
+  // scene's own transform (Graphviz's translate), so drawing there subtracts it.
+  const m = scene !== svg && scene.transform && scene.transform.baseVal.consolidate();
+  const offset = m ? { x: m.matrix.e, y: m.matrix.f } : { x: 0, y: 0 };
   return { svg, scene, overlay, nodes, edges, edgeList: layout.edges || [],
-    boxes: layout.nodes || {}, width: layout.width, height: layout.height, baseClass };
+    boxes: layout.nodes || {}, width: layout.width, height: layout.height, baseClass, offset };
 }
 
 /** The edge element between two ids, drawn either way round (e_<from>_<to>). */
