@@ -166,7 +166,7 @@ def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
 HANDFUL = 4
 NUMBER_CHARS = 6
 SUMMARY_CHARS = 22
-SAVED_CHARS = 24        # longer lists of saved names are cut; the tooltip has them all
+SAVED_CHARS = 20        # longer lists of saved names are cut; the tooltip has them all
 
 
 def value_chars(shape: list[int]) -> int:

@@ -25,6 +25,7 @@ import graphviz
 from graphviz import nohtml, quoting
 
 from app.services.graph import Graph, graph_from_trace
+from app.services.iterations import births, groups, shown_at, split_iterations, subgraph
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
            "GraphTooLarge", "run_dot", "warm_up"]
@@ -90,7 +91,7 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
     graph's whole layout time.
     """
     dot = graphviz.Digraph("autograd", strict=False)
-    dot.attr("graph", rankdir="TB", nodesep="0.25", ranksep="0.35", pad="0.1",
+    dot.attr("graph", rankdir="TB", nodesep="0.18", ranksep="0.35", pad="0.02",
              bgcolor="transparent", fontname=FONT, **effort(len(graph.nodes)))
     dot.attr("node", fontname=FONT, fontsize="11", height="0.3", margin="0.12,0.04",
              penwidth="1.2")
@@ -228,6 +229,56 @@ def clean_svg(svg: str) -> str:
     return _COMMENT.sub("", _XML_PROLOGUE.sub("", svg, count=1))
 
 
+# More distinct pictures than this (a loop whose graph changes every iteration) and the run is
+# drawn whole, as one picture: that many layouts would cost more than they help.
+MAX_VIEWS = 12
+
+
 def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> dict:
-    """The layout of everything a trace ever creates."""
-    return lay_out(graph_from_trace(trace), max_nodes, dot_runner)
+    """The layout of everything a trace creates, one iteration at a time (docs/layout.md).
+
+    The top-level fields are the first picture's; `views` holds the other distinct
+    pictures, `iterations` says which picture each stretch of the run uses (and, with
+    `alias`, which of its boxes stand for which ids), and `steps` lists [seq, iteration]
+    where the stretch on screen changes.
+    """
+    graph = graph_from_trace(trace)
+    events = trace["events"]
+    group_of = groups(births(events, graph), graph)
+    cut = split_iterations(group_of, graph)
+    unique = list({id(it.nodes): it.nodes for it in cut}.values())
+    if len(cut) == 1 or len(unique) > MAX_VIEWS:
+        layout = lay_out(graph, max_nodes, dot_runner)
+        passes, summarised = _passes(events, None, 0)
+        return {**layout, "views": [], "steps": [[0, 0]],
+                "iterations": [{"view": 0, "passes": passes, "summarised": summarised}]}
+    pictures = [lay_out(subgraph(graph, nodes), max_nodes, dot_runner) for nodes in unique]
+    which = {id(nodes): k for k, nodes in enumerate(unique)}
+    steps = [[seq, g] for seq, g in shown_at(events, group_of)]
+    iterations = []
+    for g, it in enumerate(cut):
+        passes, summarised = _passes(events, steps, g)
+        entry = {"view": which[id(it.nodes)], "passes": passes, "summarised": summarised}
+        if it.alias:
+            entry["alias"] = it.alias
+        iterations.append(entry)
+    return {**pictures[0], "views": pictures[1:], "steps": steps, "iterations": iterations}
+
+
+def _passes(events: list[dict], steps: list | None, group: int) -> tuple[list[int] | None, bool]:
+    """The first and last backward pass shown in a stretch (summarised ones included), and
+    whether an `elided` step summarises some of it."""
+    steps = steps if steps is not None else [[0, group]]
+    bounds = [s for s, g in steps if g == group]
+    ends = {s: (steps[k + 1][0] if k + 1 < len(steps) else len(events))
+            for k, (s, _) in enumerate(steps)}
+    found: list[int] = []
+    summarised = False
+    for start in bounds:
+        for ev in events[start:ends[start]]:
+            if ev["kind"] == "backward_begin":
+                found.append(ev["pass"])
+            elif ev["kind"] == "elided":
+                summarised = True
+                found.extend(ev.get("passes") or [])
+    return ([min(found), max(found)] if found else None), summarised

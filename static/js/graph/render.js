@@ -86,7 +86,7 @@ export function createRenderer(index) {
 
   /** Is a pill of this rect free of boxes, edge labels, placed pills and the picture's edge? */
   function free(rect, placed) {
-    const m = 24;   // the viewport keeps 30 units of room around the layout
+    const m = 12;   // the viewport keeps 14 units of room around the layout
     const lo = { x: -index.offset.x - m, y: -index.offset.y - m };
     if (rect.x < lo.x || rect.y < lo.y || rect.x + rect.w > lo.x + index.width + 2 * m
       || rect.y + rect.h > lo.y + index.height + 2 * m) return false;

@@ -16,7 +16,7 @@ const MAX_SCALE = 8;
  * @param {{width:number, height:number}} size the layout's own size in user units
  */
 export function createViewport(host, svg, size) {
-  const pad = 30;   // room for the pills drawn above the top boxes
+  const pad = 14;   // room for pills beside the outermost boxes (graph/render.js keeps them inside)
   const full = { x: -pad, y: -pad, w: size.width + 2 * pad, h: size.height + 2 * pad };
   svg.setAttribute('viewBox', `${full.x} ${full.y} ${full.w} ${full.h}`);
   svg.setAttribute('width', String(full.w));

@@ -1,0 +1,71 @@
+// The graph pane of one run: the picture of the current iteration inside the host, its pan
+// and zoom, the tooltip, and the optional rows. Stepping into another iteration swaps the
+// picture; a new run destroys the stage, and with it every listener it added.
+import { createViews } from './views.js';
+import { createViewport } from './viewport.js';
+import { createTooltip } from './tooltip.js';
+
+/**
+ * @param {HTMLElement} host #graph
+ * @param {Object} layout the run answer's layout
+ * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
+ *   onIteration?:(g:number)=>void}} options
+ */
+export function createStage(host, layout, options) {
+  const views = createViews(layout);
+  let current = null;      // {g, picture, maps, viewport}
+  let lastState = null;
+  const tooltip = createTooltip(host, (drawnId) => (current && lastState
+    ? options.describe(lastState, current.maps.actual(drawnId)) : []));
+
+  function mount(g) {
+    const picture = views.picture(g);
+    const { index } = picture;
+    if (!current || current.picture !== picture) {
+      if (current) current.viewport.destroy();
+      tooltip.hide();
+      host.querySelectorAll(':scope > svg, :scope > .graph-empty').forEach((el) => el.remove());
+      host.prepend(index.svg);
+      if (!picture.ready) {
+        for (const [id, node] of index.nodes) {
+          node.setAttribute('tabindex', '-1');
+          node.setAttribute('role', 'button');
+          const tip = node.querySelector('a');
+          const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
+          node.setAttribute('aria-label', label || id);
+          node.dataset.id = id;
+        }
+        picture.ready = true;
+      }
+      index.svg.classList.toggle('hide-values', !options.shown.values);
+      index.svg.classList.toggle('hide-saved', !options.shown.saved);
+      current = { g, picture, maps: views.maps(g), viewport: createViewport(host, index.svg, picture.size) };
+    } else if (current.g !== g) {
+      current = { ...current, g, maps: views.maps(g) };
+    } else {
+      return;
+    }
+    if (options.onIteration) options.onIteration(g);
+  }
+
+  mount(0);
+  return {
+    views,
+    /** Repaint for `state`, first switching to the picture of its iteration. */
+    render(state, selected) {
+      lastState = state;
+      mount(views.at(Math.max(0, state.index)));
+      const { actual, drawn } = current.maps;
+      current.picture.renderer.render(state, { selected, actual, drawn });
+    },
+    /** The drawn box standing for `id` in the current iteration, in layout units. */
+    boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },
+    /** The ids of the state the current picture draws (drawn id -> id). */
+    actualIds() { return [...current.picture.index.nodes.keys()].map(current.maps.actual); },
+    setRows(which, on) { current.picture.index.svg.classList.toggle(`hide-${which}`, !on); },
+    get iteration() { return current.g; },
+    get viewport() { return current.viewport; },
+    get svg() { return current.picture.index.svg; },
+    destroy() { current.viewport.destroy(); tooltip.destroy(); },
+  };
+}
