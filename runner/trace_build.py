@@ -250,6 +250,9 @@ class Builder:
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
+        scopes = rec.scopes()
+        if scopes:
+            trace["scopes"] = scopes
         counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
                   sum(summary.counts.values()) if summary is not None else 0}
         events = Capper(self, trace, counts).cap(events)

@@ -31,6 +31,7 @@ class GNode:
     # layout keeps room for them so values never spill over edges or other boxes.
     rows: tuple[str, ...] = ()
     chars: int = 0          # the widest row text the room is kept for, in characters
+    group: str = ""         # the module path it was made in (app/services/groups.py)
 
 
 @dataclass
@@ -48,6 +49,8 @@ class Graph:
 
     nodes: dict[str, GNode] = field(default_factory=dict)
     edges: dict[str, GEdge] = field(default_factory=dict)
+    # module path -> {"label", "parent", "user"} (app/services/groups.py)
+    groups: dict[str, dict] = field(default_factory=dict)
 
     def add_node(self, id: str, kind: str, label: str, sublabel: str = "",
                  tooltip: str = "") -> GNode:

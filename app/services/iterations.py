@@ -139,7 +139,8 @@ def split_iterations(group_of: dict[str, int], graph: Graph) -> list[Iteration]:
 
 def _signature(nodes: list[str], shared: set[str], graph: Graph) -> tuple:
     at = {i: k for k, i in enumerate(nodes)}
-    boxes = tuple((i if i in shared else "", n.kind, n.label, n.sublabel, n.rows, n.chars)
+    boxes = tuple((i if i in shared else "", n.kind, n.label, n.sublabel, n.rows, n.chars,
+                   n.group)
                   for i, n in ((i, graph.nodes[i]) for i in nodes))
     arrows = tuple(sorted((at[e.src], at[e.dst], e.kind, e.count) for e in graph.edges.values()
                           if e.src in at and e.dst in at))
@@ -152,6 +153,7 @@ def subgraph(graph: Graph, nodes: list[str]) -> Graph:
     sub = Graph()
     sub.nodes = {i: graph.nodes[i] for i in nodes}
     sub.edges = {k: e for k, e in graph.edges.items() if e.src in keep and e.dst in keep}
+    sub.groups = graph.groups
     return sub
 
 

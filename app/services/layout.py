@@ -25,6 +25,7 @@ import graphviz
 from graphviz import nohtml, quoting
 
 from app.services.graph import Graph, graph_from_trace
+from app.services.groups import assign_groups
 from app.services.iterations import births, groups, shown_at, split_iterations, subgraph
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
@@ -97,6 +98,7 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
              penwidth="1.2")
     dot.attr("edge", arrowsize="0.6", penwidth="1.1", fontname=FONT)
     quote = quoting.quote
+    lines: dict[str, list[str]] = {}     # group path -> its boxes' lines
     for node in graph.nodes.values():
         label = node.label if not node.sublabel else f"{node.label}\n{node.sublabel}"
         # nohtml: a label like "<b>" must stay text, never become a Graphviz HTML label
@@ -104,7 +106,10 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
         attrs = " ".join(part or f"{key}={values[key]}" for key, part in _node_attrs(node.kind))
         if node.rows:
             attrs += _room(node)
-        dot.body.append(f"\t{quote(node.id)} [label={quote(nohtml(label))} {attrs}]\n")
+        lines.setdefault(node.group, []).append(
+            f"\t{quote(node.id)} [label={quote(nohtml(label))} {attrs}]\n")
+    dot.body.extend(lines.pop("", []))
+    dot.body.extend(_clusters(lines, graph.groups))
     for edge in graph.edges.values():
         values = {"id": quote(edge.id)}
         if edge.count > 1:
@@ -114,6 +119,42 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
         dot.body.append(f"\t{quoting.quote_edge(edge.src)} -> {quoting.quote_edge(edge.dst)} "
                         f"[{attrs}]\n")
     return dot
+
+
+def group_id(path: str) -> str:
+    """The SVG id of a module's cluster: its path, made safe for an id."""
+    return "g_" + re.sub(r"[^A-Za-z0-9_-]", lambda m: f".{ord(m.group()):x}.", path)
+
+
+def _clusters(lines: dict[str, list[str]], groups: dict[str, dict]) -> list[str]:
+    """Nested `subgraph cluster_…` blocks, one per module with boxes in this picture (and
+    the modules around it, so nesting follows the module tree)."""
+    children: dict[str | None, list[str]] = {}
+    shown: set[str] = set()
+    for path in lines:
+        while path is not None and path not in shown and path in groups:
+            shown.add(path)
+            children.setdefault(groups[path]["parent"], []).append(path)
+            path = groups[path]["parent"]
+    out: list[str] = []
+
+    def emit(path: str, depth: int) -> None:
+        info = groups[path]
+        gid = group_id(path)
+        style = "rounded,dashed" if info["user"] else "rounded"
+        out.append(f"\tsubgraph {quoting.quote('cluster_' + gid)} {{\n"
+                   f"\t\tid={quoting.quote(gid)} class={quoting.quote('gs-group')} "
+                   f"label={quoting.quote(nohtml(info['label']))} labeljust=l style={quote(style)} "
+                   f"color=\"#9aa1b2\" fontsize=11 margin=8\n")
+        out.extend(lines.get(path, []))
+        for child in children.get(path, []):
+            emit(child, depth + 1)
+        out.append("\t}\n")
+
+    quote = quoting.quote
+    for top in children.get(None, []):
+        emit(top, 0)
+    return out
 
 
 def _room(node) -> str:
@@ -207,7 +248,29 @@ def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
             nodes[name]["chars"] = gnode.chars
     edges = [{"id": e.id, "from": e.src, "to": e.dst, "kind": e.kind}
              for e in graph.edges.values()]
-    return {"nodes": nodes, "edges": edges, "width": width, "height": height}
+    out = {"nodes": nodes, "edges": edges, "width": width, "height": height}
+    groups = _group_members(graph)
+    if groups:
+        out["groups"] = groups
+    return out
+
+
+def _group_members(graph: Graph) -> dict[str, dict]:
+    """The module clusters drawn: SVG id -> label, path, parent's SVG id, whether the learner
+    wrote the module, and every box inside it (nested groups' included)."""
+    out: dict[str, dict] = {}
+    for node in graph.nodes.values():
+        path = node.group
+        while path and path in graph.groups:
+            info = graph.groups[path]
+            gid = group_id(path)
+            if gid not in out:
+                parent = info["parent"]
+                out[gid] = {"label": info["label"], "path": path, "user": info["user"],
+                            "parent": group_id(parent) if parent else None, "members": []}
+            out[gid]["members"].append(node.id)
+            path = info["parent"]
+    return out
 
 
 _TRANSLATE = re.compile(r'class="graph" transform="[^"]*translate\(([^)]*)\)')
@@ -243,6 +306,7 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> 
     where the stretch on screen changes.
     """
     graph = graph_from_trace(trace)
+    graph.groups = assign_groups(trace, graph)
     events = trace["events"]
     group_of = groups(births(events, graph), graph)
     cut = split_iterations(group_of, graph)

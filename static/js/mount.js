@@ -58,6 +58,7 @@ export function mountPlayer(root, options) {
     fill(el.graph);
     graph = createStage(el.graph, answer.layout, {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
+      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open') },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
     });
     fillIterations(graph.views);

@@ -190,3 +190,42 @@ def test_a_new_run_replaces_the_old_graph(page):
     page.wait_for_timeout(100)
     assert old.evaluate("(svg) => svg.style.transform") == old_transform
     assert page.evaluate(transform) != new_transform
+
+
+def test_fifty_epoch_mlp_shows_one_iteration_with_module_groups(page):
+    open_program(page, MLP)
+    page.click("#step-last")
+    # one iteration is drawn, not fifty: the picker offers the iterations kept in detail
+    assert page.locator("#iteration").is_visible()
+    options = page.locator("#iteration option").all_text_contents()
+    assert options[-1] == "iteration 50" and len(options) < 10
+    assert page.input_value("#iteration") == str(len(options) - 1)
+    assert page.locator("#graph .node").count() < 30
+    titles = page.locator("#graph .gs-group-title").all_text_contents()
+    assert {"model · Sequential", "model[0] · Linear(4 → 8)", "model[1] · ReLU",
+            "model[2] · Linear(8 → 1)", "loss_fn · MSELoss"} <= set(titles)
+    # choosing an iteration goes to its first step
+    page.select_option("#iteration", "0")
+    assert int(page.get_attribute("#step-label", "data-step")) == 1
+
+
+def test_groups_fold_and_open_by_mouse_and_keyboard(page):
+    open_program(page, MLP)
+    page.click("#step-last")
+    group = page.locator('#graph [data-group="g_model.5b.0.5d."]')
+    inside = page.locator("#graph .node[data-folded]")
+    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
+    group.locator(".gs-group-title").click()
+    assert group.get_attribute("aria-expanded") == "false"
+    assert "is-folded" in group.get_attribute("class")
+    assert inside.count() == 6 and not inside.first.is_visible()
+    group.locator(".gs-group-title").click()
+    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
+    # the keyboard: focus the group, Enter folds, Space opens, and the step stays put
+    step = page.get_attribute("#step-label", "data-step")
+    group.focus()
+    page.keyboard.press("Enter")
+    assert group.get_attribute("aria-expanded") == "false" and inside.count() == 6
+    page.keyboard.press(" ")
+    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
+    assert page.get_attribute("#step-label", "data-step") == step

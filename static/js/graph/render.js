@@ -46,7 +46,7 @@ export function createRenderer(index) {
   const points = new Map();
   const boxes = new Map();
   const values = createValueRows(index);
-  let labels = null;        // the edges' own text (×2), which pills must not cover
+  let labels = null;        // the edges' own text (×2) and group titles, which pills must not cover
   let rects = null;         // every box, a little larger
 
   const setClass = (el, extra) => {
@@ -76,8 +76,9 @@ export function createRenderer(index) {
   const edgeLabels = () => {
     if (!labels) {
       labels = [];
-      for (const el of index.edges.values()) {
-        const t = el.querySelector('text');
+      const texts = [...index.edges.values()].map((el) => el.querySelector('text'))
+        .concat([...index.scene.querySelectorAll('.cluster > text')]);
+      for (const t of texts) {
         if (t && t.getBBox) { const b = t.getBBox(); labels.push({ x: b.x, y: b.y, w: b.width, h: b.height }); }
       }
     }

@@ -4,12 +4,13 @@
 import { createViews } from './views.js';
 import { createViewport } from './viewport.js';
 import { createTooltip } from './tooltip.js';
+import { createGroups } from './groups.js';
 
 /**
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void}} options
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string}}} options
  */
 export function createStage(host, layout, options) {
   const views = createViews(layout);
@@ -17,6 +18,32 @@ export function createStage(host, layout, options) {
   let lastState = null;
   const tooltip = createTooltip(host, (drawnId) => (current && lastState
     ? options.describe(lastState, current.maps.actual(drawnId)) : []));
+  const listening = new AbortController();
+  const signal = listening.signal;
+  // a module's frame folds and opens by its title (mouse) or Enter/Space (keyboard)
+  const groupOf = (e) => e.target && e.target.closest && e.target.closest('[data-group]');
+  host.addEventListener('click', (e) => {
+    const g = groupOf(e);
+    if (g && e.target.closest('.gs-group-title, .gs-fold')) toggleGroup(g.dataset.group);
+  }, { signal });
+  host.addEventListener('keydown', (e) => {
+    const g = groupOf(e);
+    if (g && e.target === g && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      e.stopPropagation();
+      toggleGroup(g.dataset.group);
+    }
+  }, { signal });
+
+  function toggleGroup(gid) {
+    current.picture.groups.toggle(gid);
+    if (lastState) current.picture.groups.mark(working(lastState));
+  }
+
+  function working(state) {
+    const { drawn } = current.maps;
+    return [state.active, ...(state.fresh || [])].filter(Boolean).map(drawn);
+  }
 
   function mount(g) {
     const picture = views.picture(g);
@@ -35,6 +62,7 @@ export function createStage(host, layout, options) {
           node.setAttribute('aria-label', label || id);
           node.dataset.id = id;
         }
+        picture.groups = createGroups(index, picture.size.groups, options.words);
         picture.ready = true;
       }
       index.svg.classList.toggle('hide-values', !options.shown.values);
@@ -57,6 +85,7 @@ export function createStage(host, layout, options) {
       mount(views.at(Math.max(0, state.index)));
       const { actual, drawn } = current.maps;
       current.picture.renderer.render(state, { selected, actual, drawn });
+      current.picture.groups.mark(working(state));
     },
     /** The drawn box standing for `id` in the current iteration, in layout units. */
     boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },
@@ -66,6 +95,7 @@ export function createStage(host, layout, options) {
     get iteration() { return current.g; },
     get viewport() { return current.viewport; },
     get svg() { return current.picture.index.svg; },
-    destroy() { current.viewport.destroy(); tooltip.destroy(); },
+    toggleGroup,
+    destroy() { current.viewport.destroy(); tooltip.destroy(); listening.abort(); },
   };
 }

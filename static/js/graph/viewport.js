@@ -90,7 +90,7 @@ export function createViewport(host, svg, size) {
 
   let drag = null;
   host.addEventListener('pointerdown', (e) => {
-    if (e.button !== 0 || e.target.closest('.node')) return;
+    if (e.button !== 0 || e.target.closest('.node, .gs-group-title, .gs-fold')) return;
     drag = { x: e.clientX, y: e.clientY, view: { ...view } };
     touched = true;
     host.setPointerCapture(e.pointerId);
