@@ -13,8 +13,9 @@ const BIG = 40;   // boxes in a picture above which library modules open folded
  */
 export function createGroups(index, groups = {}, words = { fold: 'fold', open: 'open' }) {
   const found = new Map();    // group id -> {el, info, box}
+  const clusters = new Map([...index.scene.querySelectorAll('g.cluster')].map((el) => [el.id, el]));
   for (const [gid, info] of Object.entries(groups)) {
-    const el = index.svg.getElementById ? index.svg.getElementById(gid) : null;
+    const el = clusters.get(gid);
     if (!el) continue;
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'button');

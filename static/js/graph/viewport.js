@@ -30,7 +30,13 @@ export function createViewport(host, svg, size) {
   const apply = () => {
     svg.style.transform = `translate(${view.tx}px, ${view.ty}px) scale(${view.s})`;
   };
-  const hostSize = () => ({ w: host.clientWidth || full.w, h: host.clientHeight || full.h });
+  // the pane's size, read once and then kept by the resize observer: reading clientWidth at
+  // every step would force the browser to lay out the whole picture there and then
+  let known = null;
+  const hostSize = () => {
+    if (!known) known = { w: host.clientWidth || full.w, h: host.clientHeight || full.h };
+    return known;
+  };
   const fitScale = () => {
     const { w, h } = hostSize();
     return Math.min(w / full.w, h / full.h);
@@ -113,7 +119,10 @@ export function createViewport(host, svg, size) {
   fit();
   // the pane changes size (presenter mode, a resized window, the page settling): fit again
   // unless the learner has chosen a view of their own
-  const resize = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { if (!touched) fit(); }) : null;
+  const resize = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => {
+    known = null;
+    if (!touched) fit();
+  }) : null;
   if (resize) resize.observe(host);
 
   /** Let go of the host: its listeners and the size observer (a new graph replaces this). */
