@@ -181,11 +181,25 @@ export function mountPlayer(root, options) {
     }
   }
 
+  // A folded module group is one step: stepping on from a step that works inside it goes on
+  // to the first step outside it (opening the group brings its steps back).
+  function step(dir) {
+    const inside = graph && graph.foldedAround(focusOf(player.model.state));
+    const move = () => (dir > 0 ? player.next() : player.prev());
+    move();
+    for (let guard = player.count(); inside && guard > 0; guard--) {
+      const at = player.model.index;
+      if (graph.foldedAround(focusOf(player.model.state)) !== inside) break;
+      move();
+      if (player.model.index === at) break;
+    }
+  }
+
   // controls
   el.run.addEventListener('click', () => run());
   $('#step-first').addEventListener('click', () => player.first());
-  $('#step-prev').addEventListener('click', () => player.prev());
-  $('#step-next').addEventListener('click', () => player.next());
+  $('#step-prev').addEventListener('click', () => step(-1));
+  $('#step-next').addEventListener('click', () => step(1));
   $('#step-last').addEventListener('click', () => player.last());
   $('#jump-backward').addEventListener('click', () => player.nextBackward());
   el.play.addEventListener('click', () => player.toggle());
@@ -232,7 +246,7 @@ export function mountPlayer(root, options) {
       && !(target.type === 'range')) return false;
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     const keys = {
-      ArrowRight: () => player.next(), ArrowLeft: () => player.prev(), Home: () => player.first(),
+      ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: () => player.first(),
       End: () => player.last(), ' ': () => player.toggle(), b: () => player.nextBackward(),
     };
     if (target && target.tagName === 'BUTTON' && e.key === ' ') return false;

@@ -229,3 +229,33 @@ def test_groups_fold_and_open_by_mouse_and_keyboard(page):
     page.keyboard.press(" ")
     assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
     assert page.get_attribute("#step-label", "data-step") == step
+
+
+def test_a_folded_group_is_one_step(page):
+    open_program(page, MLP)
+    page.click("#step-first")
+    group = page.locator('#graph [data-group="g_model"]')
+    group.focus()
+    page.keyboard.press("Enter")
+    assert group.get_attribute("aria-expanded") == "false"
+    # step until the work enters the folded model: the group lights up
+    page.focus("#graph")
+    for _ in range(60):
+        page.keyboard.press("ArrowRight")
+        if "is-working" in (group.get_attribute("class") or ""):
+            break
+    assert "is-working" in group.get_attribute("class")
+    entered = int(page.get_attribute("#step-label", "data-step"))
+    # one more step leaves it, however many ops ran inside
+    page.keyboard.press("ArrowRight")
+    left = int(page.get_attribute("#step-label", "data-step"))
+    assert left > entered + 1
+    assert "is-working" not in group.get_attribute("class")
+    # opened again, its steps are back one by one
+    group.focus()
+    page.keyboard.press("Enter")
+    assert group.get_attribute("aria-expanded") == "true"
+    page.evaluate(f"() => document.querySelector('[data-gs-player]').gsPlayer.player.go({entered - 1})")
+    page.focus("#graph")
+    page.keyboard.press("ArrowRight")
+    assert int(page.get_attribute("#step-label", "data-step")) == entered + 1

@@ -89,6 +89,8 @@ export function createStage(host, layout, options) {
     },
     /** The drawn box standing for `id` in the current iteration, in layout units. */
     boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },
+    /** The folded group `id` (of the state) is hidden in, or null. */
+    foldedAround(id) { return id ? current.picture.groups.foldedAround(current.maps.drawn(id)) : null; },
     /** The ids of the state the current picture draws (drawn id -> id). */
     actualIds() { return [...current.picture.index.nodes.keys()].map(current.maps.actual); },
     setRows(which, on) { current.picture.index.svg.classList.toggle(`hide-${which}`, !on); },
