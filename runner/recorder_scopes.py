@@ -1,4 +1,4 @@
-"""Module scopes: which `nn.Module`'s forward each recorded op ran in.
+"""Module scopes: which `nn.Module`'s forward (or `autograd.Function`) each op ran in.
 
 PyTorch's profiler and `torch.fx` name ops by the module path they run under ("model.0");
 the picture groups ops the same way. Each call of a module's `__call__` is recorded as one
@@ -38,11 +38,14 @@ class ScopeEvents:
         stack = self._scope_stack
         parent = stack[-1] if stack else None
         path = _path(module, parent, sys._getframe(1))
-        try:
-            extra = str(module.extra_repr())[:EXTRA_CHARS]
-        except Exception:  # noqa: BLE001 - a learner's extra_repr may raise; the name suffices
-            extra = ""
-        cls = type(module)
+        if isinstance(module, type):    # an autograd.Function subclass, entered by apply()
+            cls, extra = module, ""
+        else:
+            cls = type(module)
+            try:
+                extra = str(module.extra_repr())[:EXTRA_CHARS]
+            except Exception:  # noqa: BLE001 - a learner's extra_repr may raise
+                extra = ""
         entry = {"path": path, "type": cls.__name__, "extra": extra,
                  "user": not cls.__module__.startswith(("engine", "torch")),
                  "parent": parent[1]["path"] if parent else None,
@@ -86,8 +89,9 @@ def _path(module, parent, frame) -> str:
 
 
 def _caller(frame):
-    """The frame that called Module.__call__ (past the recorder's own wrappers)."""
+    """The frame that called Module.__call__ or Function.apply (past the recorder's own
+    wrappers)."""
     f = frame
-    while f is not None and f.f_code.co_name != "__call__":
+    while f is not None and f.f_code.co_name not in ("__call__", "apply"):
         f = f.f_back
     return f.f_back if f is not None else None

@@ -107,3 +107,22 @@ def test_a_module_the_learner_wrote_is_marked_as_theirs():
     labels = {g["label"] for g in groups.values()}
     assert {"net · Net", "net.fc · Linear(2 → 1)"} <= labels
     json.dumps(groups)
+
+
+def test_a_learners_autograd_function_is_a_group():
+    source = ("import torch\nclass MyExp(torch.autograd.Function):\n"
+              "    @staticmethod\n    def forward(ctx, x):\n        y = x.exp()\n"
+              "        ctx.save_for_backward(y)\n        return y\n"
+              "    @staticmethod\n    def backward(ctx, g):\n        (y,) = ctx.saved_tensors\n"
+              "        return g * y\n"
+              "x = torch.tensor([0.0, 1.0], requires_grad=True)\n"
+              "MyExp.apply(x * 2).sum().backward()\n")
+    trace = trace_of(source)
+    assert [(s["path"], s["user"]) for s in trace["scopes"]] == [("MyExp", True)]
+    groups = layout_trace(trace)["groups"]
+    (group,) = groups.values()
+    assert group["label"] == "MyExp"
+    names = {e["node"]["name"] for e in trace["events"] if e["kind"] == "op" and e["node"]}
+    node = next(e["node"]["id"] for e in trace["events"]
+                if e["kind"] == "op" and e["node"] and e["node"]["name"] == "MyExpBackward")
+    assert "MyExpBackward" in names and node in group["members"]
