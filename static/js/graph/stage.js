@@ -61,6 +61,10 @@ export function createStage(host, layout, options) {
           const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
           node.setAttribute('aria-label', label || id);
           node.dataset.id = id;
+          // the page's own tooltip replaces the browser's (Graphviz's title and link title)
+          if (tip) { tip.removeAttribute('xlink:title'); tip.removeAttribute('title'); }
+          const title = node.querySelector(':scope > title');
+          if (title) title.remove();
         }
         picture.groups = createGroups(index, picture.size.groups, options.words);
         picture.ready = true;
