@@ -158,8 +158,13 @@ def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
     tip = f"{t['name'] or t['id']}: {t['dtype']}{shape}, requires_grad={t['requires_grad']}"
     node = graph.add_node(t["id"], kind, label or shape, shape if label else "", tip)
     node.named = node.named or bool(t["name"])
-    node.rows = ("data", "grad") if kind in ("leaf", "param") else ("data",)
-    node.chars = value_chars(t["shape"])
+    value = t.get("value") or {}
+    if value.get("data") is None and "data" in value:
+        # above the trace's data_max_numel no numbers are recorded: a row would only say "…"
+        node.rows, node.chars = (), 0
+    else:
+        node.rows = ("data", "grad") if kind in ("leaf", "param") else ("data",)
+        node.chars = value_chars(t["shape"])
 
 
 # NOTE [value rows]: a tensor of up to HANDFUL elements shows its numbers in its box; a
