@@ -33,8 +33,6 @@ from app.services.graph import Graph
 # be drawn apart from the last one.
 ANCHORS = ("leaf", "param", "accumulate", "constant")
 
-BACKWARD_KINDS = ("backward_begin", "node_apply", "accumulate", "graph_freed", "backward_end")
-
 
 @dataclass
 class Iteration:

@@ -134,11 +134,13 @@ def _clusters(lines: dict[str, list[str]], groups: dict[str, dict]) -> list[str]
     for path in lines:
         while path is not None and path not in shown and path in groups:
             shown.add(path)
-            children.setdefault(groups[path]["parent"], []).append(path)
-            path = groups[path]["parent"]
+            parent = groups[path]["parent"]
+            parent = parent if parent in groups else None   # its call fell out of the trace
+            children.setdefault(parent, []).append(path)
+            path = parent
     out: list[str] = []
 
-    def emit(path: str, depth: int) -> None:
+    def emit(path: str) -> None:
         info = groups[path]
         gid = group_id(path)
         style = "rounded,dashed" if info["user"] else "rounded"
@@ -148,12 +150,12 @@ def _clusters(lines: dict[str, list[str]], groups: dict[str, dict]) -> list[str]
                    f"color=\"#9aa1b2\" fontsize=11 margin=8\n")
         out.extend(lines.get(path, []))
         for child in children.get(path, []):
-            emit(child, depth + 1)
+            emit(child)
         out.append("\t}\n")
 
     quote = quoting.quote
     for top in children.get(None, []):
-        emit(top, 0)
+        emit(top)
     return out
 
 

@@ -255,7 +255,7 @@ def test_a_folded_group_is_one_step(page):
     group.focus()
     page.keyboard.press("Enter")
     assert group.get_attribute("aria-expanded") == "true"
-    page.evaluate(f"() => document.querySelector('[data-gs-player]').gsPlayer.player.go({entered - 1})")
+    go(page, entered - 1)
     page.focus("#graph")
     page.keyboard.press("ArrowRight")
     assert int(page.get_attribute("#step-label", "data-step")) == entered + 1
