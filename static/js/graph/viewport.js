@@ -89,7 +89,11 @@ export function createViewport(host, svg, size) {
     const dx = sx < m ? m - sx : sx > w - m ? w - m - sx : 0;
     const dy = sy < m ? m - sy : sy > h - m ? h - m - sy : 0;
     if (dx || dy) {
-      view = { ...view, tx: view.tx + dx, ty: view.ty + dy };
+      // unless the learner moved it, a picture larger than the pane never shows empty room
+      // beyond its edges
+      const keep = (t, room, size) => (touched || view.s * size <= room ? t
+        : Math.min(0, Math.max(room - view.s * size, t)));
+      view = { ...view, tx: keep(view.tx + dx, w, full.w), ty: keep(view.ty + dy, h, full.h) };
       apply();
     }
   }
