@@ -52,6 +52,12 @@ class Listener:
         recorded for `output`, or None when no graph was recorded (no_grad, or no input
         requires grad). Views and in-place ops report here too (`op_name` like "mul_")."""
 
+    def on_module_enter(self, module) -> None:
+        """`module.__call__` starts: the ops until the matching exit run inside its forward."""
+
+    def on_module_exit(self, module) -> None:
+        """`module.__call__` ends (returning or raising)."""
+
     def on_inplace(self, tensor, op_name: str, version: int) -> None:
         """`tensor` was modified in place (its version counter is now `version`)."""
 

@@ -37,6 +37,7 @@ from .error_origin import error_origin
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
 from .recorder_names import module_tensors, modules_in, nth
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
+from .recorder_scopes import ScopeEvents
 from .trace_build import Builder, failure_event, gc_paused
 from .trace_summary import Summary
 
@@ -53,7 +54,7 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 Snap = tuple
 
 
-class Recorder(ForwardEvents, BackwardEvents, _events.Listener):
+class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object

@@ -193,6 +193,12 @@ SERIES_SCHEMA = _obj({
                            "lines": _list(_obj({"label": _WORDS, "rows": _list(_POINT)}))})),
 })
 
+# A call of an nn.Module (runner/recorder_scopes.py): the ids made during it are
+# t<t[0]>..t<t[1] - 1> and n<n[0]>..n<n[1] - 1>.
+_RANGE = {"type": "array", "prefixItems": [INT, INT], "items": False}
+SCOPES_SCHEMA = _list(_obj({"path": STR, "type": STR, "extra": STR, "user": BOOL,
+                            "parent": _nullable(STR), "t": _RANGE, "n": _RANGE}))
+
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "gradstep-trace-v1",
@@ -203,7 +209,8 @@ SCHEMA: dict[str, Any] = {
             "limits": LIMITS_SCHEMA,
             "truncated": BOOL,
             "series": SERIES_SCHEMA,
-            "events": _list({"anyOf": [{"$ref": f"#/$defs/event_{k}"} for k in KINDS]})}),
+            "events": _list({"anyOf": [{"$ref": f"#/$defs/event_{k}"} for k in KINDS]})},
+           {"scopes": SCOPES_SCHEMA}),
     "$defs": {**DEFS, **{f"event_{k}": _event_schema(k) for k in KINDS}},
 }
 

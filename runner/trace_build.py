@@ -270,6 +270,9 @@ class Builder:
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}
         if rec._plotted:
             trace["series"]["plotted"] = [self.figure(f) for f in rec._plotted]
+        scopes = rec.scopes()
+        if scopes:
+            trace["scopes"] = scopes
         counts = {"passes": rec._passes, "ops": rec._ops, "elided_events":
                   sum(summary.counts.values()) if summary is not None else 0}
         events = Capper(self, trace, counts).cap(events)

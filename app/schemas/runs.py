@@ -44,6 +44,9 @@ class LayoutNode(BaseModel):
     y: float
     w: float
     h: float
+    rows: list[str] = Field(default_factory=list,
+                            description="value rows kept under the label: data, grad, saved")
+    chars: int = Field(0, description="the widest row text the box has room for, in characters")
 
 
 class LayoutEdge(BaseModel):
@@ -54,13 +57,28 @@ class LayoutEdge(BaseModel):
     kind: str = Field(description="next, variable, output, saved or constant")
 
 
-class Layout(BaseModel):
-    engine: Literal["dot"] = "dot"
+class LayoutView(BaseModel):
     svg: str = Field(description="the drawn graph; <g> ids are the trace's ids")
     nodes: dict[str, LayoutNode]
     edges: list[LayoutEdge]
     width: float
     height: float
+
+
+class LayoutIteration(BaseModel):
+    view: int = Field(description="0: the top-level picture, k: views[k - 1]")
+    passes: list[int] | None = Field(None, description="first and last backward pass shown")
+    alias: dict[str, str] | None = Field(None, description="drawn id -> this stretch's id")
+    summarised: bool = Field(False, description="an elided step summarises part of it")
+
+
+class Layout(LayoutView):
+    engine: Literal["dot"] = "dot"
+    views: list[LayoutView] = Field(default_factory=list,
+                                    description="the other pictures, one per distinct iteration")
+    iterations: list[LayoutIteration] = Field(default_factory=list)
+    steps: list[list[int]] = Field(default_factory=list,
+                                   description="[seq, iteration] where the stretch shown changes")
 
 
 class RunResponse(BaseModel):

@@ -27,6 +27,11 @@ class GNode:
     sublabel: str = ""
     tooltip: str = ""
     named: bool = False     # a tensor the program gave a name to
+    # Rows the page writes numbers into, under the label ("data", "grad", "saved"); the
+    # layout keeps room for them so values never spill over edges or other boxes.
+    rows: tuple[str, ...] = ()
+    chars: int = 0          # the widest row text the room is kept for, in characters
+    group: str = ""         # the module path it was made in (app/services/groups.py)
 
 
 @dataclass
@@ -44,6 +49,8 @@ class Graph:
 
     nodes: dict[str, GNode] = field(default_factory=dict)
     edges: dict[str, GEdge] = field(default_factory=dict)
+    # module path -> {"label", "parent", "user"} (app/services/groups.py)
+    groups: dict[str, dict] = field(default_factory=dict)
 
     def add_node(self, id: str, kind: str, label: str, sublabel: str = "",
                  tooltip: str = "") -> GNode:
@@ -152,6 +159,34 @@ def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
     tip = f"{name}: {t['dtype']}{shape}, requires_grad={t['requires_grad']}"
     node = graph.add_node(t["id"], kind, label or shape, shape if label else "", tip)
     node.named = node.named or bool(t["name"])
+    value = t.get("value") or {}
+    if value.get("data") is None and "data" in value:
+        # above the trace's data_max_numel no numbers are recorded: a row would only say "…"
+        node.rows, node.chars = (), 0
+    else:
+        node.rows = ("data", "grad") if kind in ("leaf", "param") else ("data",)
+        node.chars = value_chars(t["shape"])
+
+
+# NOTE [value rows]: a tensor of up to HANDFUL elements shows its numbers in its box; a
+# larger one shows a summary (its range). The room kept for a row assumes the page's
+# formatting (static/js/graph/values.js): mostly NUMBER_CHARS characters a number, nested
+# brackets for a matrix, "data "/"grad " in front. The page shortens anything longer.
+HANDFUL = 4
+NUMBER_CHARS = 6
+SUMMARY_CHARS = 22
+SAVED_CHARS = 20        # longer lists of saved names are cut; the tooltip has them all
+
+
+def value_chars(shape: list[int]) -> int:
+    """Characters kept for one value row of a tensor of this shape."""
+    n = 1
+    for d in shape:
+        n *= d
+    if n > HANDFUL:
+        return SUMMARY_CHARS
+    brackets = 2 * len(shape) + (2 * (shape[0] - 1) if len(shape) > 1 else 0)
+    return 5 + n * NUMBER_CHARS + 2 * max(0, n - 1) + brackets
 
 
 def _add_op(graph: Graph, event: dict) -> None:
@@ -187,7 +222,10 @@ def _add_node(graph: Graph, node: dict) -> None:
     accumulate = node["name"] == "AccumulateGrad"
     saved = ", ".join(s["name"] for s in node["saved"])
     tip = " · ".join(filter(None, [node["name"], node.get("rule"), saved and f"saved: {saved}"]))
-    graph.add_node(node["id"], "accumulate" if accumulate else "op", node["name"], tooltip=tip)
+    gnode = graph.add_node(node["id"], "accumulate" if accumulate else "op", node["name"],
+                           tooltip=tip)
+    if saved:   # the saved-tensor overlay: "saved: self, other", after backward "freed: ..."
+        gnode.rows, gnode.chars = ("saved",), min(SAVED_CHARS, len(f"saved: {saved}"))
     if node.get("variable"):
         graph.add_edge(node["variable"], node["id"], "variable")
     for nxt, _ in node["next_functions"]:

@@ -25,6 +25,8 @@ import graphviz
 from graphviz import nohtml, quoting
 
 from app.services.graph import Graph, graph_from_trace
+from app.services.groups import assign_groups
+from app.services.iterations import births, groups, shown_at, split_iterations, subgraph
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
            "GraphTooLarge", "run_dot", "warm_up"]
@@ -41,7 +43,7 @@ NODE_STYLE: dict[str, dict[str, str]] = {
     "tensor": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e6f4d7",
                "color": "#4a7c2a"},
     "accumulate": {"shape": "box", "style": "filled", "fillcolor": "#eeeeee",
-                   "color": "#777777", "fontsize": "10"},
+                   "color": "#777777"},
     "op": {"shape": "box", "style": "filled", "fillcolor": "#e9e9ef", "color": "#555566"},
     "constant": {"shape": "box", "style": "rounded,dashed", "fillcolor": "white",
                  "color": "#999999", "fontcolor": "#666666"},
@@ -56,6 +58,13 @@ EDGE_STYLE: dict[str, dict[str, str]] = {
 }
 
 _POINTS_PER_INCH = 72.0
+
+# NOTE [value rows] (app/services/graph.py): the room a box keeps under its label for the
+# rows the page fills in. The page writes them in a 10 px monospace font (CHAR_PT a
+# character), ROW_PT apart; the label's own lines are LINE_PT apart at font size 11.
+ROW_PT = 13.0
+CHAR_PT = 6.1
+LINE_PT = 13.5
 
 
 class GraphTooLarge(ValueError):
@@ -83,18 +92,24 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
     graph's whole layout time.
     """
     dot = graphviz.Digraph("autograd", strict=False)
-    dot.attr("graph", rankdir="TB", nodesep="0.25", ranksep="0.35", pad="0.1",
+    dot.attr("graph", rankdir="TB", nodesep="0.18", ranksep="0.35", pad="0.02",
              bgcolor="transparent", fontname=FONT, **effort(len(graph.nodes)))
     dot.attr("node", fontname=FONT, fontsize="11", height="0.3", margin="0.12,0.04",
              penwidth="1.2")
     dot.attr("edge", arrowsize="0.6", penwidth="1.1", fontname=FONT)
     quote = quoting.quote
+    lines: dict[str, list[str]] = {}     # group path -> its boxes' lines
     for node in graph.nodes.values():
         label = node.label if not node.sublabel else f"{node.label}\n{node.sublabel}"
         # nohtml: a label like "<b>" must stay text, never become a Graphviz HTML label
         values = {"id": quote(node.id), "tooltip": quote(nohtml(node.tooltip or node.label))}
         attrs = " ".join(part or f"{key}={values[key]}" for key, part in _node_attrs(node.kind))
-        dot.body.append(f"\t{quote(node.id)} [label={quote(nohtml(label))} {attrs}]\n")
+        if node.rows:
+            attrs += _room(node)
+        lines.setdefault(node.group, []).append(
+            f"\t{quote(node.id)} [label={quote(nohtml(label))} {attrs}]\n")
+    dot.body.extend(lines.pop("", []))
+    dot.body.extend(_clusters(lines, graph.groups))
     for edge in graph.edges.values():
         values = {"id": quote(edge.id)}
         if edge.count > 1:
@@ -104,6 +119,52 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
         dot.body.append(f"\t{quoting.quote_edge(edge.src)} -> {quoting.quote_edge(edge.dst)} "
                         f"[{attrs}]\n")
     return dot
+
+
+def group_id(path: str) -> str:
+    """The SVG id of a module's cluster: its path, made safe for an id."""
+    return "g_" + re.sub(r"[^A-Za-z0-9_-]", lambda m: f".{ord(m.group()):x}.", path)
+
+
+def _clusters(lines: dict[str, list[str]], groups: dict[str, dict]) -> list[str]:
+    """Nested `subgraph cluster_…` blocks, one per module with boxes in this picture (and
+    the modules around it, so nesting follows the module tree)."""
+    children: dict[str | None, list[str]] = {}
+    shown: set[str] = set()
+    for path in lines:
+        while path is not None and path not in shown and path in groups:
+            shown.add(path)
+            parent = groups[path]["parent"]
+            parent = parent if parent in groups else None   # its call fell out of the trace
+            children.setdefault(parent, []).append(path)
+            path = parent
+    out: list[str] = []
+
+    def emit(path: str) -> None:
+        info = groups[path]
+        gid = group_id(path)
+        style = "rounded,dashed" if info["user"] else "rounded"
+        out.append(f"\tsubgraph {quoting.quote('cluster_' + gid)} {{\n"
+                   f"\t\tid={quoting.quote(gid)} class={quoting.quote('gs-group')} "
+                   f"label={quoting.quote(nohtml(info['label']))} labeljust=l style={quote(style)} "
+                   f"color=\"#9aa1b2\" fontsize=11 margin=8\n")
+        out.extend(lines.get(path, []))
+        for child in children.get(path, []):
+            emit(child)
+        out.append("\t}\n")
+
+    quote = quoting.quote
+    for top in children.get(None, []):
+        emit(top)
+    return out
+
+
+def _room(node) -> str:
+    """The size attributes that keep room for a node's value rows, label on top."""
+    lines = 2 if node.sublabel else 1
+    height = (lines * LINE_PT + len(node.rows) * ROW_PT + 8) / _POINTS_PER_INCH
+    width = (node.chars * CHAR_PT + 16) / _POINTS_PER_INCH
+    return f" height={height:.3f} width={width:.3f} labelloc=t"
 
 
 @functools.cache
@@ -119,7 +180,7 @@ def _edge_attrs(kind: str, counted: bool) -> tuple[tuple[str, str], ...]:
     """The same for an edge kind; a repeated edge (x * x) also has a label (its count),
     which comes first, as Graphviz's `label` argument does."""
     parts = _attr_parts({**EDGE_STYLE[kind], "id": None, "class": f"gs-edge gs-{kind}",
-                         **({"fontsize": "9"} if counted else {})})
+                         **({"fontsize": "11"} if counted else {})})
     return (("label", ""),) + parts if counted else parts
 
 
@@ -185,9 +246,35 @@ def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
         nodes[name] = {"x": round(x + tx, 2), "y": round(ty - y, 2),
                        "w": round(float(w) * _POINTS_PER_INCH, 2),
                        "h": round(float(h) * _POINTS_PER_INCH, 2)}
+        gnode = graph.nodes[name]
+        if gnode.rows:
+            nodes[name]["rows"] = list(gnode.rows)
+            nodes[name]["chars"] = gnode.chars
     edges = [{"id": e.id, "from": e.src, "to": e.dst, "kind": e.kind}
              for e in graph.edges.values()]
-    return {"nodes": nodes, "edges": edges, "width": width, "height": height}
+    out = {"nodes": nodes, "edges": edges, "width": width, "height": height}
+    groups = _group_members(graph)
+    if groups:
+        out["groups"] = groups
+    return out
+
+
+def _group_members(graph: Graph) -> dict[str, dict]:
+    """The module clusters drawn: SVG id -> label, path, parent's SVG id, whether the learner
+    wrote the module, and every box inside it (nested groups' included)."""
+    out: dict[str, dict] = {}
+    for node in graph.nodes.values():
+        path = node.group
+        while path and path in graph.groups:
+            info = graph.groups[path]
+            gid = group_id(path)
+            if gid not in out:
+                parent = info["parent"]
+                out[gid] = {"label": info["label"], "path": path, "user": info["user"],
+                            "parent": group_id(parent) if parent else None, "members": []}
+            out[gid]["members"].append(node.id)
+            path = info["parent"]
+    return out
 
 
 _TRANSLATE = re.compile(r'class="graph" transform="[^"]*translate\(([^)]*)\)')
@@ -209,6 +296,57 @@ def clean_svg(svg: str) -> str:
     return _COMMENT.sub("", _XML_PROLOGUE.sub("", svg, count=1))
 
 
+# More distinct pictures than this (a loop whose graph changes every iteration) and the run is
+# drawn whole, as one picture: that many layouts would cost more than they help.
+MAX_VIEWS = 12
+
+
 def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> dict:
-    """The layout of everything a trace ever creates."""
-    return lay_out(graph_from_trace(trace), max_nodes, dot_runner)
+    """The layout of everything a trace creates, one iteration at a time (docs/layout.md).
+
+    The top-level fields are the first picture's; `views` holds the other distinct
+    pictures, `iterations` says which picture each stretch of the run uses (and, with
+    `alias`, which of its boxes stand for which ids), and `steps` lists [seq, iteration]
+    where the stretch on screen changes.
+    """
+    graph = graph_from_trace(trace)
+    graph.groups = assign_groups(trace, graph)
+    events = trace["events"]
+    group_of = groups(births(events, graph), graph)
+    cut = split_iterations(group_of, graph)
+    unique = list({id(it.nodes): it.nodes for it in cut}.values())
+    if len(cut) == 1 or len(unique) > MAX_VIEWS:
+        layout = lay_out(graph, max_nodes, dot_runner)
+        passes, summarised = _passes(events, None, 0)
+        return {**layout, "views": [], "steps": [[0, 0]],
+                "iterations": [{"view": 0, "passes": passes, "summarised": summarised}]}
+    pictures = [lay_out(subgraph(graph, nodes), max_nodes, dot_runner) for nodes in unique]
+    which = {id(nodes): k for k, nodes in enumerate(unique)}
+    steps = [[seq, g] for seq, g in shown_at(events, group_of)]
+    iterations = []
+    for g, it in enumerate(cut):
+        passes, summarised = _passes(events, steps, g)
+        entry = {"view": which[id(it.nodes)], "passes": passes, "summarised": summarised}
+        if it.alias:
+            entry["alias"] = it.alias
+        iterations.append(entry)
+    return {**pictures[0], "views": pictures[1:], "steps": steps, "iterations": iterations}
+
+
+def _passes(events: list[dict], steps: list | None, group: int) -> tuple[list[int] | None, bool]:
+    """The first and last backward pass shown in a stretch (summarised ones included), and
+    whether an `elided` step summarises some of it."""
+    steps = steps if steps is not None else [[0, group]]
+    bounds = [s for s, g in steps if g == group]
+    ends = {s: (steps[k + 1][0] if k + 1 < len(steps) else len(events))
+            for k, (s, _) in enumerate(steps)}
+    found: list[int] = []
+    summarised = False
+    for start in bounds:
+        for ev in events[start:ends[start]]:
+            if ev["kind"] == "backward_begin":
+                found.append(ev["pass"])
+            elif ev["kind"] == "elided":
+                summarised = True
+                found.extend(ev.get("passes") or [])
+    return ([min(found), max(found)] if found else None), summarised

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from app.services.graph import graph_from_trace
+from app.services.groups import assign_groups
 from app.services.layout import GRAPHVIZ_LOCK, GraphTooLarge, clean_svg, to_dot
 
 FORMATS = ("svg", "png", "dot")
@@ -28,6 +29,7 @@ def render_trace(trace: dict, fmt: str = "svg", max_nodes: int | None = None,
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     graph = graph_from_trace(trace)
+    graph.groups = assign_groups(trace, graph)     # modules as clusters, as on the page
     if max_nodes is not None and len(graph.nodes) > max_nodes:
         raise GraphTooLarge(f"The graph has {len(graph.nodes)} boxes; the server draws at most "
                             f"{max_nodes}.")

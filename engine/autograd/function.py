@@ -143,6 +143,18 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        listener = _events.listener
+        if listener is None:
+            return cls._apply(args, kwargs)
+        # a listener (the tracer) groups what this Function makes, as it does a module's ops
+        listener.on_module_enter(cls)
+        try:
+            return cls._apply(args, kwargs)
+        finally:
+            listener.on_module_exit(cls)
+
+    @classmethod
+    def _apply(cls, args: tuple, kwargs: dict):
         from ..ops._op import edge
         ctx = cls._backward_cls()
         ctx._fn_cls = cls

@@ -100,6 +100,17 @@ class Module(metaclass=TorchNamed):
                                   '"forward" function')
 
     def __call__(self, *args, **kwargs):
+        listener = _events.listener
+        if listener is None:
+            return self._call(args, kwargs)
+        # a listener (the tracer) sees which module's forward the ops run in
+        listener.on_module_enter(self)
+        try:
+            return self._call(args, kwargs)
+        finally:
+            listener.on_module_exit(self)
+
+    def _call(self, args: tuple, kwargs: dict):
         hooks = self.__dict__.get("_forward_hooks")
         if hooks is None:           # the common case: no hooks, one dict lookup
             return self.forward(*args, **kwargs)

@@ -4,9 +4,8 @@
 import * as api from './api.js';
 import { createPlayer } from './player.js';
 import { createEditor } from './code_view.js';
-import { indexLayout } from './graph/layout.js';
-import { createRenderer } from './graph/render.js';
-import { createViewport } from './graph/viewport.js';
+import { createStage } from './graph/stage.js';
+import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
 import { renderVjp } from './panels/vjp.js';
 import { renderConsole } from './panels/console.js';
@@ -33,8 +32,10 @@ export function mountPlayer(root, options) {
     console: $('#console'), grads: $('#grads'), plot: $('#plot'), label: $('#step-label'),
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
+    iteration: $('#iteration'),
   };
-  let graph = null;      // {index, renderer, viewport} for the current run
+  let graph = null;      // the graph pane's stage for the current run (graph/stage.js)
+  const shown = { values: true, saved: true };   // the graph's optional rows
   let inflight = null;
 
   const editor = createEditor($('[data-gs-editor]'), {
@@ -43,24 +44,46 @@ export function mountPlayer(root, options) {
   });
   const player = createPlayer(repaint);
 
+  // A new run's graph replaces the old one entirely: its listeners and observers go with it,
+  // so nothing keeps the old SVG alive.
   function mountGraph(answer) {
+    if (graph) graph.destroy();
     graph = null;
+    fillIterations(null);
     if (!answer.layout) {
       const note = answer.layout_note || (answer.trace ? '' : tr(S, 'graph_none'));
       fill(el.graph, h('p', { class: 'graph-empty' }, note ? tr(S, 'layout_missing', { note }) : tr(S, 'graph_none')));
       return;
     }
-    const index = indexLayout(answer.layout);
-    fill(el.graph, index.svg);
-    for (const [id, node] of index.nodes) {
-      node.setAttribute('tabindex', '-1');
-      node.setAttribute('role', 'button');
-      const tip = node.querySelector('a');
-      const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
-      node.setAttribute('aria-label', label || id);
-      node.dataset.id = id;
+    fill(el.graph);
+    graph = createStage(el.graph, answer.layout, {
+      shown, describe: (state, id) => describeBox(state, id, S, tr),
+      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open') },
+      onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
+    });
+    fillIterations(graph.views);
+  }
+
+  // The iteration picker: one entry per stretch the graph is drawn in (hidden for one).
+  function fillIterations(views) {
+    if (!el.iteration) return;
+    el.iteration.hidden = !views || views.count < 2;
+    if (!views) { fill(el.iteration); return; }
+    const options = [];
+    for (let g = 0; g < views.count; g++) {
+      const p = views.passes(g);
+      const key = views.summarised(g) ? 'iteration_summary' : 'iteration_range';
+      const label = p && p[1] > p[0] ? tr(S, key, { a: p[0] + 1, b: p[1] + 1 })
+        : tr(S, 'iteration_one', { n: p ? p[0] + 1 : g + 1 });
+      options.push(h('option', { value: String(g) }, label));
     }
-    graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
+    fill(el.iteration, options);
+  }
+
+  function toggleRows(which, button) {
+    shown[which] = !shown[which];
+    button.setAttribute('aria-pressed', String(shown[which]));
+    if (graph) graph.setRows(which, shown[which]);
   }
 
   // What the eye should follow at this step: the working node, else what the step created.
@@ -114,8 +137,8 @@ export function mountPlayer(root, options) {
       el.passBadge.title = el.passBadge.textContent;
     }
     if (graph) {
-      graph.renderer.render(state, { selected: model.selected });
-      const focus = graph.index.boxes[focusOf(state)];
+      graph.render(state, model.selected);
+      const focus = graph.boxOf(focusOf(state));
       if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y);
     }
     renderInspector(el.inspector, state, model.selected, S);
@@ -158,19 +181,40 @@ export function mountPlayer(root, options) {
     }
   }
 
+  // A folded module group is one step: stepping on from a step that works inside it goes on
+  // to the first step outside it (opening the group brings its steps back).
+  function step(dir) {
+    const inside = graph && graph.foldedAround(focusOf(player.model.state));
+    const move = () => (dir > 0 ? player.next() : player.prev());
+    move();
+    for (let guard = player.count(); inside && guard > 0; guard--) {
+      const at = player.model.index;
+      if (graph.foldedAround(focusOf(player.model.state)) !== inside) break;
+      move();
+      if (player.model.index === at) break;
+    }
+  }
+
   // controls
   el.run.addEventListener('click', () => run());
   $('#step-first').addEventListener('click', () => player.first());
-  $('#step-prev').addEventListener('click', () => player.prev());
-  $('#step-next').addEventListener('click', () => player.next());
+  $('#step-prev').addEventListener('click', () => step(-1));
+  $('#step-next').addEventListener('click', () => step(1));
   $('#step-last').addEventListener('click', () => player.last());
   $('#jump-backward').addEventListener('click', () => player.nextBackward());
   el.play.addEventListener('click', () => player.toggle());
   el.slider.addEventListener('input', () => player.go(Number(el.slider.value)));
+  if (el.iteration) {
+    el.iteration.addEventListener('change', () => graph && player.go(graph.views.firstStep(Number(el.iteration.value))));
+  }
   el.speed.addEventListener('change', () => player.setSpeed(Number(el.speed.value)));
   $('#zoom-in').addEventListener('click', () => graph && graph.viewport.zoom(1.25));
   $('#zoom-out').addEventListener('click', () => graph && graph.viewport.zoom(0.8));
   $('#zoom-fit').addEventListener('click', () => graph && graph.viewport.fit());
+  const valuesButton = $('#view-values');
+  const savedButton = $('#view-saved');
+  if (valuesButton) valuesButton.addEventListener('click', () => toggleRows('values', valuesButton));
+  if (savedButton) savedButton.addEventListener('click', () => toggleRows('saved', savedButton));
   el.graph.addEventListener('click', (e) => {
     const node = e.target.closest('.node');
     if (node && node.dataset.id) player.select(node.dataset.id === player.model.selected ? null : node.dataset.id);
@@ -183,12 +227,12 @@ export function mountPlayer(root, options) {
       player.select(node.dataset.id);
     } else if ((e.key === ']' || e.key === '[') && graph) {
       // keyboard inspection without hundreds of tab stops: cycle through the boxes that exist
-      const present = [...graph.index.nodes.keys()].filter((id) => player.model.state.tensors[id] || player.model.state.nodes[id]);
+      const present = graph.actualIds().filter((id) => player.model.state.tensors[id] || player.model.state.nodes[id]);
       if (!present.length) return;
       const at = present.indexOf(player.model.selected);
       const next = present[(at + (e.key === ']' ? 1 : present.length - 1) + (at < 0 && e.key === '[' ? 1 : 0)) % present.length];
       player.select(next);
-      const b = graph.index.boxes[next];
+      const b = graph.boxOf(next);
       if (b) graph.viewport.reveal(b.x, b.y);
     } else if (e.key === '+' || e.key === '=') graph && graph.viewport.zoom(1.25);
     else if (e.key === '-') graph && graph.viewport.zoom(0.8);
@@ -202,7 +246,7 @@ export function mountPlayer(root, options) {
       && !(target.type === 'range')) return false;
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     const keys = {
-      ArrowRight: () => player.next(), ArrowLeft: () => player.prev(), Home: () => player.first(),
+      ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: () => player.first(),
       End: () => player.last(), ' ': () => player.toggle(), b: () => player.nextBackward(),
     };
     if (target && target.tagName === 'BUTTON' && e.key === ' ') return false;
@@ -215,12 +259,13 @@ export function mountPlayer(root, options) {
 
   const controller = {
     player, editor, run, handleKey,
-    get svg() { return graph ? graph.index.svg : null; },
+    get svg() { return graph ? graph.svg : null; },
     /** Switch the language of every string in this root, and of the step's sentence. */
     setStrings(strings, newLang) {
       S = strings;
       lang = newLang;
       applyStrings(root, S);
+      if (graph) { fillIterations(graph.views); el.iteration.value = String(graph.iteration); }
       if (player.model.trace || player.model.answer) repaint(player.model, 'lang');
     },
     /** Render a run answer fetched elsewhere (a lesson page, a test). */

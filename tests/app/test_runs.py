@@ -36,7 +36,11 @@ def test_seed_program_through_api_run(real_client, case):
         assert result["error"]["kind"] == "exception" and result["error"]["type"]
     trace = body["trace"]
     validate(trace)
-    drawn = set(body["layout"]["nodes"]) if body["layout"] else set()
+    layout = body["layout"]
+    drawn = set()
+    if layout:   # one picture per iteration: every node is in one, or an alias's target
+        drawn = {i for p in [layout, *layout["views"]] for i in p["nodes"]}
+        drawn |= {i for it in layout["iterations"] for i in (it.get("alias") or {}).values()}
     made = {i for ev in trace["events"] for i in defined_ids(ev)}
     graph_nodes = {i for i in made if i.startswith("n")}
     assert graph_nodes <= drawn, sorted(graph_nodes - drawn)[:5]

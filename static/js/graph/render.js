@@ -3,6 +3,7 @@
 // a step touches nothing that did not change); numbers go into an overlay group.
 import { edgeBetween } from './layout.js';
 import { short } from '../format.js';
+import { createValueRows } from './values.js';
 
 /** @typedef {import('./layout.js').GraphIndex} GraphIndex */
 /** @typedef {import('../trace.js').State} State */
@@ -16,34 +17,52 @@ function svgEl(tag, attrs, text) {
   return el;
 }
 
+const PILL_H = 17;
+const CHAR_PX = 6.4;      // the pills' 10.5 px monospace font, one character
+
+function pillWidth(text) {
+  return Math.max(18, text.length * CHAR_PX + 10);
+}
+
 /** A label with a backing pill, centred on (x, y), so numbers stay readable over lines. */
-function pill(x, y, text, cls) {
+function pill(x, y, text, cls, full) {
   const g = svgEl('g', { class: `gs-pill ${cls}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
-  const width = Math.max(18, text.length * 6.2 + 10);
-  g.append(svgEl('rect', { x: -width / 2, y: -8.5, width, height: 17, rx: 8.5 }));
+  const width = pillWidth(text);
+  g.append(svgEl('rect', { x: -width / 2, y: -PILL_H / 2, width, height: PILL_H, rx: PILL_H / 2 }));
   g.append(svgEl('text', { x: 0, y: 4, 'text-anchor': 'middle' }, text));
+  if (full && full !== text) g.append(svgEl('title', {}, full));
   return g;
 }
 
-/** Creates a renderer bound to one graph; `render(state, view)` repaints one step. */
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Creates a renderer bound to one graph; `render(state, view)` repaints one step. A view may
+ * draw one iteration's boxes for another's (docs/layout.md, iteration views): `view.actual`
+ * maps a drawn id to the id in the state, `view.drawn` the other way.
+ */
 export function createRenderer(index) {
   const applied = new Map();
-  const midpoints = new Map();
+  const points = new Map();
   const boxes = new Map();
+  const values = createValueRows(index);
+  let labels = null;        // the edges' own text (×2) and group titles, which pills must not cover
+  let rects = null;         // every box, a little larger
 
   const setClass = (el, extra) => {
     const cls = extra ? `${index.baseClass.get(el)} ${extra}` : index.baseClass.get(el);
     if (applied.get(el) !== cls) { el.setAttribute('class', cls); applied.set(el, cls); }
   };
 
-  const midpoint = (el) => {
-    if (!midpoints.has(el)) {
+  const pointOn = (el, t) => {
+    const key = `${el.id}@${t}`;
+    if (!points.has(key)) {
       const path = el.querySelector('path');
       let point = { x: 0, y: 0 };
-      if (path && path.getTotalLength) point = path.getPointAtLength(path.getTotalLength() / 2);
-      midpoints.set(el, { x: point.x, y: point.y });
+      if (path && path.getTotalLength) point = path.getPointAtLength(path.getTotalLength() * t);
+      points.set(key, { x: point.x, y: point.y });
     }
-    return midpoints.get(el);
+    return points.get(key);
   };
 
   const box = (id) => {
@@ -54,15 +73,63 @@ export function createRenderer(index) {
     return boxes.get(id);
   };
 
+  const edgeLabels = () => {
+    if (!labels) {
+      labels = [];
+      const texts = [...index.edges.values()].map((el) => el.querySelector('text'))
+        .concat([...index.scene.querySelectorAll('.cluster > text')]);
+      for (const t of texts) {
+        if (t && t.getBBox) { const b = t.getBBox(); labels.push({ x: b.x, y: b.y, w: b.width, h: b.height }); }
+      }
+    }
+    return labels;
+  };
+
+  /** Is a pill of this rect free of boxes, edge labels, placed pills and the picture's edge? */
+  function free(rect, placed) {
+    const m = 12;   // the viewport keeps 14 units of room around the layout
+    const lo = { x: -index.offset.x - m, y: -index.offset.y - m };
+    if (rect.x < lo.x || rect.y < lo.y || rect.x + rect.w > lo.x + index.width + 2 * m
+      || rect.y + rect.h > lo.y + index.height + 2 * m) return false;
+    const o = index.offset;
+    if (!rects) rects = Object.values(index.boxes).map((b) => ({ x: b.x - o.x - b.w / 2 - 2, y: b.y - o.y - b.h / 2 - 2, w: b.w + 4, h: b.h + 4 }));
+    if (rects.some((r) => overlaps(rect, r))) return false;
+    return !edgeLabels().some((r) => overlaps(rect, r)) && !placed.some((r) => overlaps(rect, r));
+  }
+
+  /** The first spot among `spots` where a pill of `texts[k]` fits, trying shorter texts. */
+  function place(spots, texts, placed) {
+    for (const text of texts) {
+      const w = pillWidth(text);
+      for (const p of spots) {
+        const rect = { x: p.x - w / 2, y: p.y - PILL_H / 2, w, h: PILL_H };
+        if (free(rect, placed)) { placed.push(rect); return { ...p, text }; }
+      }
+    }
+    return null;   // nowhere free: better no pill than one over the picture (the sentence has it)
+  }
+
+  const ALONG = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8];
+  const around = (b, text) => {
+    const w = pillWidth(text);
+    return [{ x: b.x + b.width + w / 2 + 6, y: b.y + b.height / 2 },
+      { x: b.x - w / 2 - 6, y: b.y + b.height / 2 },
+      { x: b.x + b.width / 2, y: b.y + b.height + PILL_H / 2 + 4 },
+      { x: b.x + b.width / 2, y: b.y - PILL_H / 2 - 4 }];
+  };
+
   /**
    * @param {State} state
-   * @param {{selected?:string|null}} view
+   * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string}} view
    */
   function render(state, view = {}) {
+    const actual = view.actual || ((id) => id);
+    const drawn = view.drawn || ((id) => id);
     const roots = new Set(state.pass ? state.pass.roots : []);
     const errorNode = state.error && state.error.node;
     const fresh = new Set(state.fresh || []);
-    for (const [id, el] of index.nodes) {
+    for (const [shown, el] of index.nodes) {
+      const id = actual(shown);
       const tensor = state.tensors[id];
       const node = state.nodes[id];
       const extra = [];
@@ -79,51 +146,54 @@ export function createRenderer(index) {
     }
     const flowing = new Map();
     for (const f of state.flows) {
-      const el = edgeBetween(index, f.from, f.to);
+      const el = edgeBetween(index, drawn(f.from), drawn(f.to));
       if (el) flowing.set(el, f);
     }
     for (const e of index.edgeList) {
       const el = index.edges.get(e.id);
       if (!el) continue;
-      const present = (state.tensors[e.from] || state.nodes[e.from]) && (state.tensors[e.to] || state.nodes[e.to]);
+      const from = actual(e.from);
+      const to = actual(e.to);
+      const present = (state.tensors[from] || state.nodes[from]) && (state.tensors[to] || state.nodes[to]);
       const f = flowing.get(el);
       setClass(el, !present ? 'is-future' : f ? `is-flow is-flow-${f.role}` : '');
     }
-    drawOverlay(state, flowing);
+    values.paint(state, actual);
+    drawOverlay(state, flowing, drawn);
   }
 
-  function drawOverlay(state, flowing) {
+  function drawOverlay(state, flowing, drawn) {
     const overlay = index.overlay;
     overlay.replaceChildren();
-    // gradients already stored in leaves: visible at every step after they arrive
-    for (const [id, grad] of Object.entries(state.grads)) {
-      const b = grad && index.nodes.has(id) ? box(id) : null;
-      if (b) overlay.append(pill(b.x + b.width / 2, b.y - 9, `grad ${short(grad, 4)}`, 'gs-pill-grad'));
-    }
+    const placed = [];
     // where paths meet, the incoming pill spells out the sum of the partial contributions
     const parts = state.merged ? state.merged.map((a) => short(a.grad, 3)).join(' + ') : null;
     for (const [el, f] of flowing) {
       if (!f.grad) continue;
-      const m = midpoint(el);
-      let text = short(f.grad, 4);
-      if (f.role === 'acc') text = parts && parts.length < 24 ? `+ (${parts})` : `+ ${text}`;
+      const full = short(f.grad, 4);
+      let texts = [full, short(f.grad, 2), short(f.grad, 1)];
+      if (f.role === 'acc') texts = [parts && parts.length < 24 ? `+ (${parts})` : `+ ${full}`, ...texts.slice(1).map((t) => `+ ${t}`)];
       if (f.role === 'in' && parts) {
         // a long sum would cover the picture: then only how many paths, the sentence has all
-        text = `Σ ${parts} = ${short(f.grad, 3)}`;
-        if (text.length > 36) text = `Σ(${state.merged.length}) = ${short(f.grad, 3)}`;
+        const sum = `Σ ${parts} = ${short(f.grad, 3)}`;
+        texts = [sum.length > 36 ? `Σ(${state.merged.length}) = ${short(f.grad, 3)}` : sum, `Σ = ${short(f.grad, 1)}`];
       }
-      overlay.append(pill(m.x, m.y, text, `gs-pill-flow gs-pill-${f.role}${f.role === 'in' && parts ? ' gs-pill-sum' : ''}`));
+      const at = place(ALONG.map((t) => pointOn(el, t)), [...new Set(texts)], placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, `gs-pill-flow gs-pill-${f.role}${f.role === 'in' && parts ? ' gs-pill-sum' : ''}`, texts[0]));
     }
     const ev = state.event;
-    if (ev && ev.kind === 'accumulate' && ev.node && box(ev.node)) {
-      const b = box(ev.node);
+    const acc = ev && ev.kind === 'accumulate' && ev.node ? box(drawn(ev.node)) : null;
+    if (acc) {
       const text = `${short(ev.before, 3)} + ${short(ev.added, 3)} = ${short(ev.after, 3)}`;
-      overlay.append(pill(b.x + b.width / 2, b.y + b.height + 12, text, 'gs-pill-acc'));
+      const texts = [text, `${short(ev.before, 1)} + ${short(ev.added, 1)} = ${short(ev.after, 1)}`];
+      const at = place(around(acc, text), texts, placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-acc', text));
     }
-    const err = state.error && state.error.node;
-    if (err && box(err)) {
-      const b = box(err);
-      overlay.append(pill(b.x + b.width / 2, b.y + b.height + 11, `⚠ ${state.error.type}`, 'gs-pill-error'));
+    const err = state.error && state.error.node ? box(drawn(state.error.node)) : null;
+    if (err) {
+      const text = `⚠ ${state.error.type}`;
+      const at = place(around(err, text), [text, '⚠'], placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-error', text));
     }
   }
 

@@ -2,9 +2,12 @@
 // fit to show everything. The SVG itself keeps a fixed viewBox and a fixed pixel size, because
 // Chrome lays out every label of an SVG again when its viewBox or a percentage size changes —
 // about 10 ms per step on a 500-box graph — while a transform only recomposites.
+// Fit never shrinks text below what a learner can read: labels are 11 points (the pills and
+// value rows 10 to 10.5), so below one screen pixel a point Fit stops shrinking and frames
+// the working region instead, following the step.
 
 const MAX_BLOWUP = 2.1;     // a tiny graph is not drawn larger than this: huge boxes look wrong
-const MIN_READABLE = 0.7;   // screen pixels per layout point below which labels are unreadable
+const MIN_READABLE = 1.0;   // screen pixels per layout point: 11 pt labels stay >= 11 px
 const MAX_SCALE = 8;
 
 /**
@@ -13,36 +16,51 @@ const MAX_SCALE = 8;
  * @param {{width:number, height:number}} size the layout's own size in user units
  */
 export function createViewport(host, svg, size) {
-  const pad = 30;   // room for the pills drawn above the top boxes
+  const pad = 14;   // room for pills beside the outermost boxes (graph/render.js keeps them inside)
   const full = { x: -pad, y: -pad, w: size.width + 2 * pad, h: size.height + 2 * pad };
   svg.setAttribute('viewBox', `${full.x} ${full.y} ${full.w} ${full.h}`);
   svg.setAttribute('width', String(full.w));
   svg.setAttribute('height', String(full.h));
   let view = { s: 1, tx: 0, ty: 0 };   // screen = t + s · (user − full.origin)
   let touched = false;                 // the learner panned or zoomed: stop re-fitting
+  let focus = null;                    // the working region's centre, in user units
+  const listening = new AbortController();
+  const signal = listening.signal;
 
   const apply = () => {
     svg.style.transform = `translate(${view.tx}px, ${view.ty}px) scale(${view.s})`;
   };
-  const hostSize = () => ({ w: host.clientWidth || full.w, h: host.clientHeight || full.h });
+  // the pane's size, read once and then kept by the resize observer: reading clientWidth at
+  // every step would force the browser to lay out the whole picture there and then
+  let known = null;
+  const hostSize = () => {
+    if (!known) known = { w: host.clientWidth || full.w, h: host.clientHeight || full.h };
+    return known;
+  };
   const fitScale = () => {
     const { w, h } = hostSize();
     return Math.min(w / full.w, h / full.h);
   };
 
   /**
-   * `whole`: show everything however small. Otherwise (on load) a graph too big to read at
-   * full view (a training loop's iterations side by side) opens at a readable scale at its
-   * top-left corner, and stepping pans to where the work happens.
+   * Show the whole graph when it can be read whole; otherwise show it at the smallest
+   * readable scale, centred on the working region (the top left before any step has one),
+   * and keep following the step.
    */
-  function fit(whole = true) {
+  function fit() {
     const { w, h } = hostSize();
     touched = false;
     const s = Math.min(fitScale(), MAX_BLOWUP);
-    if (!whole && s < MIN_READABLE) {
-      view = { s: MIN_READABLE, tx: 0, ty: 0 };
-    } else {
+    if (s >= MIN_READABLE) {
       view = { s, tx: (w - s * full.w) / 2, ty: (h - s * full.h) / 2 };
+    } else {
+      const s2 = MIN_READABLE;
+      // centred where the graph is narrower than the pane, else kept from leaving it empty
+      const clampT = (t, room, size) => (s2 * size <= room ? (room - s2 * size) / 2
+        : Math.min(0, Math.max(room - s2 * size, t)));
+      const c = focus || { x: full.x + w / (2 * s2), y: full.y + h / (2 * s2) };
+      view = { s: s2, tx: clampT(w / 2 - s2 * (c.x - full.x), w, full.w),
+        ty: clampT(h / 2 - s2 * (c.y - full.y), h, full.h) };
     }
     apply();
   }
@@ -62,6 +80,7 @@ export function createViewport(host, svg, size) {
    * that fits on screen never moves.
    */
   function reveal(x, y) {
+    focus = { x, y };
     const { w, h } = hostSize();
     if (view.s * full.w <= w && view.s * full.h <= h && !touched) return;
     const m = Math.min(60, w / 4, h / 4);
@@ -70,38 +89,51 @@ export function createViewport(host, svg, size) {
     const dx = sx < m ? m - sx : sx > w - m ? w - m - sx : 0;
     const dy = sy < m ? m - sy : sy > h - m ? h - m - sy : 0;
     if (dx || dy) {
-      view = { ...view, tx: view.tx + dx, ty: view.ty + dy };
+      // unless the learner moved it, a picture larger than the pane never shows empty room
+      // beyond its edges
+      const keep = (t, room, size) => (touched || view.s * size <= room ? t
+        : Math.min(0, Math.max(room - view.s * size, t)));
+      view = { ...view, tx: keep(view.tx + dx, w, full.w), ty: keep(view.ty + dy, h, full.h) };
       apply();
     }
   }
 
   let drag = null;
   host.addEventListener('pointerdown', (e) => {
-    if (e.button !== 0 || /** @type {Element} */ (e.target).closest('.node')) return;
+    if (e.button !== 0 || /** @type {Element} */ (e.target).closest('.node, .gs-group-title, .gs-fold')) return;
     drag = { x: e.clientX, y: e.clientY, view: { ...view } };
     touched = true;
     host.setPointerCapture(e.pointerId);
     host.classList.add('is-dragging');
-  });
+  }, { signal });
   host.addEventListener('pointermove', (e) => {
     if (!drag) return;
     view = { ...drag.view, tx: drag.view.tx + e.clientX - drag.x, ty: drag.view.ty + e.clientY - drag.y };
     apply();
-  });
+  }, { signal });
   const stop = () => { drag = null; host.classList.remove('is-dragging'); };
-  host.addEventListener('pointerup', stop);
-  host.addEventListener('pointercancel', stop);
+  host.addEventListener('pointerup', stop, { signal });
+  host.addEventListener('pointercancel', stop, { signal });
   host.addEventListener('wheel', (e) => {
     e.preventDefault();
     const r = host.getBoundingClientRect();
     zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
-  }, { passive: false });
+  }, { passive: false, signal });
 
-  fit(false);
+  fit();
   // the pane changes size (presenter mode, a resized window, the page settling): fit again
   // unless the learner has chosen a view of their own
-  if (typeof ResizeObserver !== 'undefined') {
-    new ResizeObserver(() => { if (!touched) fit(false); }).observe(host);
+  const resize = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => {
+    known = null;
+    if (!touched) fit();
+  }) : null;
+  if (resize) resize.observe(host);
+
+  /** Let go of the host: its listeners and the size observer (a new graph replaces this). */
+  function destroy() {
+    listening.abort();
+    if (resize) resize.disconnect();
+    drag = null;
   }
-  return { fit, zoom, reveal, get view() { return { ...view }; } };
+  return { fit, zoom, reveal, destroy, get view() { return { ...view }; } };
 }

@@ -1,0 +1,107 @@
+// The graph pane of one run: the picture of the current iteration inside the host, its pan
+// and zoom, the tooltip, and the optional rows. Stepping into another iteration swaps the
+// picture; a new run destroys the stage, and with it every listener it added.
+import { createViews } from './views.js';
+import { createViewport } from './viewport.js';
+import { createTooltip } from './tooltip.js';
+import { createGroups } from './groups.js';
+
+/**
+ * @param {HTMLElement} host #graph
+ * @param {Object} layout the run answer's layout
+ * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string}}} options
+ */
+export function createStage(host, layout, options) {
+  const views = createViews(layout);
+  let current = null;      // {g, picture, maps, viewport}
+  let lastState = null;
+  const tooltip = createTooltip(host, (drawnId) => (current && lastState
+    ? options.describe(lastState, current.maps.actual(drawnId)) : []));
+  const listening = new AbortController();
+  const signal = listening.signal;
+  // a module's frame folds and opens by its title (mouse) or Enter/Space (keyboard)
+  const groupOf = (e) => e.target && e.target.closest && e.target.closest('[data-group]');
+  host.addEventListener('click', (e) => {
+    const g = groupOf(e);
+    if (g && e.target.closest('.gs-group-title, .gs-fold')) toggleGroup(g.dataset.group);
+  }, { signal });
+  host.addEventListener('keydown', (e) => {
+    const g = groupOf(e);
+    if (g && e.target === g && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      e.stopPropagation();
+      toggleGroup(g.dataset.group);
+    }
+  }, { signal });
+
+  function toggleGroup(gid) {
+    current.picture.groups.toggle(gid);
+    if (lastState) current.picture.groups.mark(working(lastState));
+  }
+
+  function working(state) {
+    const { drawn } = current.maps;
+    return [state.active, ...(state.fresh || [])].filter(Boolean).map(drawn);
+  }
+
+  function mount(g) {
+    const picture = views.picture(g);
+    const { index } = picture;
+    if (!current || current.picture !== picture) {
+      if (current) current.viewport.destroy();
+      tooltip.hide();
+      host.querySelectorAll(':scope > svg, :scope > .graph-empty').forEach((el) => el.remove());
+      host.prepend(index.svg);
+      if (!picture.ready) {
+        for (const [id, node] of index.nodes) {
+          node.setAttribute('tabindex', '-1');
+          node.setAttribute('role', 'button');
+          const tip = node.querySelector('a');
+          const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
+          node.setAttribute('aria-label', label || id);
+          node.dataset.id = id;
+          // the page's own tooltip replaces the browser's (Graphviz's title and link title)
+          if (tip) { tip.removeAttribute('xlink:title'); tip.removeAttribute('title'); }
+          const title = node.querySelector(':scope > title');
+          if (title) title.remove();
+        }
+        picture.groups = createGroups(index, picture.size.groups, options.words);
+        picture.ready = true;
+      }
+      index.svg.classList.toggle('hide-values', !options.shown.values);
+      index.svg.classList.toggle('hide-saved', !options.shown.saved);
+      current = { g, picture, maps: views.maps(g), viewport: createViewport(host, index.svg, picture.size) };
+    } else if (current.g !== g) {
+      current = { ...current, g, maps: views.maps(g) };
+    } else {
+      return;
+    }
+    if (options.onIteration) options.onIteration(g);
+  }
+
+  mount(0);
+  return {
+    views,
+    /** Repaint for `state`, first switching to the picture of its iteration. */
+    render(state, selected) {
+      lastState = state;
+      mount(views.at(Math.max(0, state.index)));
+      const { actual, drawn } = current.maps;
+      current.picture.renderer.render(state, { selected, actual, drawn });
+      current.picture.groups.mark(working(state));
+    },
+    /** The drawn box standing for `id` in the current iteration, in layout units. */
+    boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },
+    /** The folded group `id` (of the state) is hidden in, or null. */
+    foldedAround(id) { return id ? current.picture.groups.foldedAround(current.maps.drawn(id)) : null; },
+    /** The ids of the state the current picture draws (drawn id -> id). */
+    actualIds() { return [...current.picture.index.nodes.keys()].map(current.maps.actual); },
+    setRows(which, on) { current.picture.index.svg.classList.toggle(`hide-${which}`, !on); },
+    get iteration() { return current.g; },
+    get viewport() { return current.viewport; },
+    get svg() { return current.picture.index.svg; },
+    toggleGroup,
+    destroy() { current.viewport.destroy(); tooltip.destroy(); listening.abort(); },
+  };
+}
