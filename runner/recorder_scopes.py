@@ -30,6 +30,7 @@ class ScopeEvents:
     """Listener methods for module calls; mixed into the Recorder."""
 
     _scope_stack: list | None = None
+    _scope_head: list
 
     def on_module_enter(self, module) -> None:
         if self._scope_stack is None:

@@ -131,7 +131,8 @@ def _clusters(lines: dict[str, list[str]], groups: dict[str, dict]) -> list[str]
     the modules around it, so nesting follows the module tree)."""
     children: dict[str | None, list[str]] = {}
     shown: set[str] = set()
-    for path in lines:
+    for start in lines:
+        path: str | None = start
         while path is not None and path not in shown and path in groups:
             shown.add(path)
             parent = groups[path]["parent"]
@@ -239,7 +240,7 @@ def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
     assert translate and viewbox, "Graphviz wrote an SVG without its transform or viewBox"
     tx, ty = _floats(translate.group(1))
     width, height = _floats(viewbox.group(1))[2:]
-    nodes = {}
+    nodes: dict[str, dict] = {}
     for name in graph.nodes:
         pos, w, h = attrs[name]
         x, y = _floats(pos)
@@ -326,7 +327,8 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> 
     iterations = []
     for g, it in enumerate(cut):
         passes, summarised = _passes(events, steps, g)
-        entry = {"view": which[id(it.nodes)], "passes": passes, "summarised": summarised}
+        entry: dict = {"view": which[id(it.nodes)], "passes": passes,
+                       "summarised": summarised}
         if it.alias:
             entry["alias"] = it.alias
         iterations.append(entry)

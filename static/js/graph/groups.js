@@ -15,7 +15,7 @@ export function createGroups(index, groups = {}, words = { fold: 'fold', open: '
   const found = new Map();    // group id -> {el, info, box}
   const clusters = new Map([...index.scene.querySelectorAll('g.cluster')].map((el) => [el.id, el]));
   for (const [gid, info] of Object.entries(groups)) {
-    const el = clusters.get(gid);
+    const el = /** @type {SVGElement|undefined} */ (clusters.get(gid));
     if (!el) continue;
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'button');

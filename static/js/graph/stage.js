@@ -24,7 +24,7 @@ export function createStage(host, layout, options) {
   const groupOf = (e) => e.target && e.target.closest && e.target.closest('[data-group]');
   host.addEventListener('click', (e) => {
     const g = groupOf(e);
-    if (g && e.target.closest('.gs-group-title, .gs-fold')) toggleGroup(g.dataset.group);
+    if (g && /** @type {Element} */ (e.target).closest('.gs-group-title, .gs-fold')) toggleGroup(g.dataset.group);
   }, { signal });
   host.addEventListener('keydown', (e) => {
     const g = groupOf(e);

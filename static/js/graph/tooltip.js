@@ -9,7 +9,7 @@ import { h, fill } from '../dom.js';
  * @returns {{hide:()=>void, destroy:()=>void}}
  */
 export function createTooltip(host, describe) {
-  const tip = h('div', { class: 'graph-tip', role: 'tooltip', id: 'graph-tip', hidden: true });
+  const tip = /** @type {HTMLElement} */ (h('div', { class: 'graph-tip', role: 'tooltip', id: 'graph-tip', hidden: true }));
   host.append(tip);
   const listening = new AbortController();
   const signal = listening.signal;

@@ -9,7 +9,8 @@ import { createRenderer } from './render.js';
  * @param {Object} layout the run answer's `layout`
  * @returns {{count:number, at:(seq:number)=>number, picture:(g:number)=>Object,
  *   maps:(g:number)=>{actual:(id:string)=>string, drawn:(id:string)=>string},
- *   firstStep:(g:number)=>number, passes:(g:number)=>(number[]|null)}}
+ *   firstStep:(g:number)=>number, passes:(g:number)=>(number[]|null),
+ *   summarised:(g:number)=>boolean}}
  */
 export function createViews(layout) {
   const pictures = [layout, ...(layout.views || [])];
