@@ -1,12 +1,12 @@
 """POST /api/run: run a program, answer with its output, trace and graph layout."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
 from app.dependencies import RateLimited, RunnerDep
 from app.schemas.errors import responses
-from app.schemas.runs import RunRequest, RunResponse
+from app.schemas.runs import RUN_ID_PATTERN, RunRequest, RunResponse, StopResponse
 from runner.trace import SCHEMA
 
 router = APIRouter(prefix="/api", tags=["runs"])
@@ -16,11 +16,18 @@ router = APIRouter(prefix="/api", tags=["runs"])
              responses=responses(400, 413, 422, 429, 503))
 async def run(body: RunRequest, runs: RunnerDep, request: Request) -> Response:
     """Run a PyTorch program in the sandbox; its own errors are part of a 200 answer."""
-    answer = await runs.run(body.code)
+    answer = await runs.run(body.code, body.run_id)
     request.state.outcome = answer.outcome
     # Encoded once, in the worker thread; a large trace is not re-validated on the way out.
     return Response(answer.body, media_type="application/json",
                     headers={"Server-Timing": answer.timing})
+
+
+@router.post("/run/{run_id}/stop", response_model=StopResponse, responses=responses(422))
+async def stop(runs: RunnerDep,
+               run_id: str = Path(pattern=RUN_ID_PATTERN)) -> StopResponse:
+    """Stop the run POST /api/run named `run_id`: its sandbox worker is killed and replaced."""
+    return StopResponse(stopped=runs.stop(run_id))
 
 
 @router.get("/trace-schema")

@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { mountPlayer } from './mount.js';
 import { tr } from './i18n.js';
+import { installHelp } from './help.js';
 
 /** The step index of the event with this seq, or -1. Steps are the trace's events in order. */
 export function stepOfSeq(events, seq) {
@@ -41,4 +42,7 @@ async function start(doc) {
   }
 }
 
-if (typeof document !== 'undefined') start(document);
+if (typeof document !== 'undefined') {
+  installHelp(document);
+  start(document);
+}

@@ -16,6 +16,7 @@ import { drawTimeline, markTimeline } from './panels/timeline.js';
 import { narrate } from './narrate.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
+import { createRunStatus } from './run_status.js';
 
 const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
 
@@ -35,7 +36,7 @@ export function mountPlayer(root, options) {
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
   };
   let graph = null;      // {index, renderer, viewport} for the current run
-  let inflight = null;
+  const status = createRunStatus(root, () => S, () => showStopped());
 
   const editor = createEditor($('[data-gs-editor]'), {
     onInput: (code) => options.onInput && options.onInput(code),
@@ -51,13 +52,19 @@ export function mountPlayer(root, options) {
       return;
     }
     const index = indexLayout(answer.layout);
+    // The boxes are buttons, so the picture is a named group of them, not an image (whose
+    // children assistive technology would treat as decoration).
+    index.svg.setAttribute('role', 'group');
+    index.svg.setAttribute('aria-label', tr(S, 'graph_label'));
     fill(el.graph, index.svg);
     for (const [id, node] of index.nodes) {
       node.setAttribute('tabindex', '-1');
       node.setAttribute('role', 'button');
       const tip = node.querySelector('a');
       const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
-      node.setAttribute('aria-label', label || id);
+      // the name starts with the box's visible words, so speech input can say what it sees
+      const shown = [...node.querySelectorAll('text')].map((t) => t.textContent.trim()).join(' ').trim();
+      node.setAttribute('aria-label', [shown, label].filter(Boolean).join(' — ') || id);
       node.dataset.id = id;
     }
     graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
@@ -135,27 +142,36 @@ export function mountPlayer(root, options) {
 
   async function run(step = 0) {
     const code = editor.value;
-    if (inflight) inflight.abort();
-    inflight = new AbortController();
-    root.classList.add('is-running');
+    status.abort();
+    const { runId, signal } = status.begin();
+    player.pause();
     el.run.disabled = true;
     el.run.setAttribute('aria-busy', 'true');
     try {
-      const answer = await api.run(code, lang, inflight.signal);
+      const answer = await api.run(code, lang, signal, runId);
       player.load(answer, step);
       // a counter tests and embedding pages can wait on: "a run has been drawn"
       root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
       if (options.onRun) options.onRun(code);
     } catch (err) {
       if (err.name === 'AbortError') return;
+      if (err.code === 'stopped') return;   // answered after Stop: the console already says so
       const key = err.status ? 'error_server' : 'error_network';
       fill(el.console, h('div', { class: 'console-error', role: 'alert' },
         h('p', {}, tr(S, key, { message: err.message }))));
     } finally {
-      root.classList.remove('is-running');
-      el.run.disabled = false;
-      el.run.removeAttribute('aria-busy');
+      status.end(runId);
+      if (!status.busy()) {
+        el.run.disabled = false;
+        el.run.removeAttribute('aria-busy');
+      }
     }
+  }
+
+  function showStopped() {
+    el.run.disabled = false;
+    el.run.removeAttribute('aria-busy');
+    fill(el.console, h('div', { class: 'console-error', role: 'status' }, h('p', {}, tr(S, 'run_stopped'))));
   }
 
   // controls
