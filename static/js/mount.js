@@ -18,6 +18,7 @@ import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
 
+const PRESENTER_TEXT_PX = 16.5;
 const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
 
 /**
@@ -34,6 +35,7 @@ export function mountPlayer(root, options) {
     console: $('#console'), grads: $('#grads'), plot: $('#plot'), label: $('#step-label'),
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
+    strip: $('#code-strip'),
   };
   let graph = null;      // {index, renderer, viewport} for the current run
   const status = createRunStatus(root, () => S, () => showStopped());
@@ -67,7 +69,15 @@ export function mountPlayer(root, options) {
       node.setAttribute('aria-label', [shown, label].filter(Boolean).join(' — ') || id);
       node.dataset.id = id;
     }
-    graph = { index, renderer: createRenderer(index), viewport: createViewport(el.graph, index.svg, answer.layout) };
+    graph = { index, renderer: createRenderer(index),
+      viewport: createViewport(el.graph, index.svg, answer.layout, { minScale: () => presenterScale(index.svg) }) };
+  }
+
+  // In presenter mode a projector must show the boxes' words at 16 px or more.
+  function presenterScale(svg) {
+    if (!root.closest('.is-presenter')) return 0;
+    const sizes = [...svg.querySelectorAll('text[font-size]')].map((t) => Number(t.getAttribute('font-size')));
+    return PRESENTER_TEXT_PX / Math.min(...sizes.filter((x) => x > 0), 14);
   }
 
   // What the eye should follow at this step: the working node, else what the step created.
@@ -78,6 +88,7 @@ export function mountPlayer(root, options) {
     if (ev.kind === 'op') return ev.node ? ev.node.id : ev.output.id;
     if (ev.kind === 'tensor' || ev.kind === 'inplace') return ev.tensor.id || ev.tensor;
     if (ev.kind === 'accumulate' || ev.kind === 'grad_reset') return ev.tensor;
+    if (ev.kind === 'backward_begin' && ev.roots && ev.roots.length) return ev.roots[0];
     return null;
   }
 
@@ -113,6 +124,7 @@ export function mountPlayer(root, options) {
     if (why === 'play') return;
     el.narration.textContent = trace ? narrate(state, S) : '';
     editor.setLine(state.line, lineKind(state));
+    showCodeStrip(el.strip, trace, state.line);
     el.mode.hidden = state.mode;
     const pass = state.pass;
     el.passBadge.hidden = !pass;
@@ -244,4 +256,13 @@ export function mountPlayer(root, options) {
   };
   root.gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;
+}
+
+/** The line the current step ran, for presenter mode, where the editor is hidden. */
+function showCodeStrip(strip, trace, line) {
+  if (!strip) return;
+  const text = trace && line ? (trace.program.source.split('\n')[line - 1] || '') : '';
+  strip.hidden = !text.trim();
+  if (!text.trim()) return;
+  fill(strip, h('span', { class: 'code-strip-line' }, String(line)), h('code', {}, text.trim()));
 }

@@ -11,8 +11,11 @@ const MAX_SCALE = 8;
  * @param {HTMLElement} host the element the SVG sits in (receives pointer events)
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
+ * @param {{minScale?: () => number}} [options] minScale: a scale the opening view must not go
+ *   below (presenter mode asks for labels a projector shows at 16 px); the view then follows
+ *   the work instead of showing everything
  */
-export function createViewport(host, svg, size) {
+export function createViewport(host, svg, size, options = {}) {
   const pad = 30;   // room for the pills drawn above the top boxes
   const full = { x: -pad, y: -pad, w: size.width + 2 * pad, h: size.height + 2 * pad };
   svg.setAttribute('viewBox', `${full.x} ${full.y} ${full.w} ${full.h}`);
@@ -38,9 +41,11 @@ export function createViewport(host, svg, size) {
   function fit(whole = true) {
     const { w, h } = hostSize();
     touched = false;
-    const s = Math.min(fitScale(), MAX_BLOWUP);
-    if (!whole && s < MIN_READABLE) {
-      view = { s: MIN_READABLE, tx: 0, ty: 0 };
+    const floor = Math.max(MIN_READABLE, options.minScale ? options.minScale() : 0);
+    const s = Math.min(fitScale(), Math.max(MAX_BLOWUP, floor));
+    if (!whole && s < floor) {
+      // centred across when it fits across, else from the left edge
+      view = { s: floor, tx: Math.max(0, (w - floor * full.w) / 2), ty: 0 };
     } else {
       view = { s, tx: (w - s * full.w) / 2, ty: (h - s * full.h) / 2 };
     }
