@@ -17,11 +17,15 @@ async function start(doc) {
   if (!root) return;
   const strings = JSON.parse(doc.getElementById('gs-strings').textContent || '{}');
   const lang = doc.documentElement.dataset.lang || 'en';
-  const player = mountPlayer(root, { strings, lang });
+  // a lesson's graph is small: it opens whole, nothing of it out of view
+  const player = mountPlayer(root, { strings, lang, fitWhole: true });
   doc.addEventListener('keydown', (e) => { player.handleKey(e); });
 
   const { lesson, run } = await api.lessonRun(page.dataset.lessonId, lang);
   player.editor.value = lesson.program;
+  // the program pane is as wide as the program's longest line (static/css/lessons.css)
+  const longest = Math.max(...lesson.program.split('\n').map((l) => l.length));
+  root.style.setProperty('--code-chars', String(Math.max(40, longest + 1)));
   player.load(run, 0);
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
 

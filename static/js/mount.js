@@ -23,7 +23,7 @@ const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'g
 
 /**
  * @param {HTMLElement} root
- * @param {{strings:Object, lang:string, onStep?:(index:number)=>void,
+ * @param {{strings:Object, lang:string, fitWhole?:boolean, onStep?:(index:number)=>void,
  *   onInput?:(code:string)=>void, onRun?:(code:string)=>void}} options
  */
 export function mountPlayer(root, options) {
@@ -70,7 +70,8 @@ export function mountPlayer(root, options) {
       node.dataset.id = id;
     }
     graph = { index, renderer: createRenderer(index),
-      viewport: createViewport(el.graph, index.svg, answer.layout, { minScale: () => presenterScale(index.svg) }) };
+      viewport: createViewport(el.graph, index.svg, answer.layout,
+        { minScale: () => presenterScale(index.svg), whole: Boolean(options.fitWhole) }) };
   }
 
   // In presenter mode a projector must show the boxes' words at 16 px or more.

@@ -11,9 +11,10 @@ const MAX_SCALE = 8;
  * @param {HTMLElement} host the element the SVG sits in (receives pointer events)
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
- * @param {{minScale?: () => number}} [options] minScale: a scale the opening view must not go
- *   below (presenter mode asks for labels a projector shows at 16 px); the view then follows
- *   the work instead of showing everything
+ * @param {{minScale?: () => number, whole?: boolean}} [options] minScale: a scale the opening
+ *   view must not go below (presenter mode asks for labels a projector shows at 16 px); the
+ *   view then follows the work instead of showing everything. whole: always open showing
+ *   everything (a lesson's small graph beside its text)
  */
 export function createViewport(host, svg, size, options = {}) {
   const pad = 30;   // room for the pills drawn above the top boxes
@@ -39,6 +40,7 @@ export function createViewport(host, svg, size, options = {}) {
    * top-left corner, and stepping pans to where the work happens.
    */
   function fit(whole = true) {
+    whole = whole || Boolean(options.whole);
     const { w, h } = hostSize();
     touched = false;
     const floor = Math.max(MIN_READABLE, options.minScale ? options.minScale() : 0);
