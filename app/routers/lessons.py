@@ -85,5 +85,7 @@ async def lesson_page(lesson_id: str, request: Request, settings: SettingsDep,
                      lessons=items, missing=lesson_id)
     view = lesson_view(prev, lesson, nxt, chosen)
     blocks = [segments(p) for p in view["paragraphs"]]
+    passages = [segments(p["text"]) for p in view["passages"]]
+    questions = [{**q, "segments": segments(q["text"])} for q in view["questions"]]
     return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view,
-                 blocks=blocks)
+                 blocks=blocks, passages=passages, questions=questions)

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from runner.trace import KINDS
 
 LANGS = ("en", "zh")
-TOP_KEYS = {"id", "order", "program", "compare", "en", "zh", "watch"}
+TOP_KEYS = {"id", "order", "program", "compare", "en", "zh", "watch", "passage", "question"}
 TEXT_KEYS = ("title", "summary", "body")
 WATCH_KEYS = {"event", "nth", "line", *LANGS}
+QUESTION_KEYS = WATCH_KEYS | {"choices", "answer"}
 COMPARES = ("exact", "numeric")
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
@@ -104,6 +105,15 @@ def check_text(text: str, name: str):
     else:
         for i, pointer in enumerate(watch):
             _check_pointer(pointer, i, lines, say)
+    for table, keys in (("passage", WATCH_KEYS), ("question", QUESTION_KEYS)):
+        items = data.get(table, [])
+        if not isinstance(items, list):
+            say(lines.of("", table), f"{table} must be written [[{table}]]")
+            continue
+        for i, item in enumerate(items):
+            _check_pointer(item, i, lines, say, table, keys)
+            if table == "question" and isinstance(item, dict):
+                _check_answer(item, i, lines, say)
     return data, sorted(problems, key=lambda p: p.line)
 
 
@@ -157,32 +167,55 @@ def _check_text_table(table, lang: str, lines: Lines, say) -> None:
                 "summary and body")
 
 
-def _check_pointer(pointer, i: int, lines: Lines, say) -> None:
-    where = f"[[watch]] number {i + 1}"
+def _check_answer(question: dict, i: int, lines: Lines, say) -> None:
+    """A question is answered by choosing (`choices` and the index `answer`, from 0) or by
+    typing (`answer` as text, no choices)."""
+    where = f"[[question]] number {i + 1}"
+    choices, answer = question.get("choices"), question.get("answer")
+    if choices is None:
+        if not isinstance(answer, str) or not answer.strip():
+            say(lines.of("question", "answer" if "answer" in question else None, i),
+                f"{where} needs answer = \"...\" (typed) or choices = [...] with answer = "
+                "the index of the right one")
+        return
+    if (not isinstance(choices, list) or len(choices) < 2
+            or not all(isinstance(c, str) and c.strip() for c in choices)):
+        say(lines.of("question", "choices", i), f"{where}: choices must be a list of at least "
+            "two texts")
+        return
+    if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(choices):
+        say(lines.of("question", "answer" if "answer" in question else None, i),
+            f"{where}: answer is {answer!r}; expected the index of the right choice, "
+            f"0 to {len(choices) - 1}")
+
+
+def _check_pointer(pointer, i: int, lines: Lines, say, table: str = "watch",
+                   keys: set = WATCH_KEYS) -> None:
+    where = f"[[{table}]] number {i + 1}"
     if not isinstance(pointer, dict):
-        say(lines.of("", "watch"), f"{where} must be a table with event, en and zh")
+        say(lines.of("", table), f"{where} must be a table with event, en and zh")
         return
     event = pointer.get("event")
     if event is None:
-        say(lines.of("watch", index=i), f"{where} has no event; expected event = one of the "
+        say(lines.of(table, index=i), f"{where} has no event; expected event = one of the "
             "trace's kinds, such as \"backward_begin\"")
     elif event not in KINDS:
-        say(lines.of("watch", "event", i), f"{where}: event {event!r} is not a kind of trace "
+        say(lines.of(table, "event", i), f"{where}: event {event!r} is not a kind of trace "
             "event; expected one of " + ", ".join(sorted(KINDS)))
     nth = pointer.get("nth", 1)
     if not isinstance(nth, int) or isinstance(nth, bool) or nth < 1:
-        say(lines.of("watch", "nth", i), f"{where}: nth is {nth!r}; expected a whole number "
+        say(lines.of(table, "nth", i), f"{where}: nth is {nth!r}; expected a whole number "
             "from 1 (the nth event of that kind)")
     line = pointer.get("line")
     if line is not None and (not isinstance(line, int) or isinstance(line, bool) or line < 1):
-        say(lines.of("watch", "line", i), f"{where}: line is {line!r}; expected a line number "
+        say(lines.of(table, "line", i), f"{where}: line is {line!r}; expected a line number "
             "of the program")
     for lang in LANGS:
         text = pointer.get(lang)
         if not isinstance(text, str) or not text.strip():
-            say(lines.of("watch", lang if lang in pointer else None, i),
+            say(lines.of(table, lang if lang in pointer else None, i),
                 f"{where} has no {lang} sentence; expected {lang} = \"...\"")
     for key in pointer:
-        if key not in WATCH_KEYS:
-            say(lines.of("watch", key, i), f"{where} has an unknown key {key!r}; expected "
-                "event, nth, line, en and zh")
+        if key not in keys:
+            say(lines.of(table, key, i), f"{where} has an unknown key {key!r}; expected "
+                + ", ".join(sorted(keys)))

@@ -57,6 +57,14 @@ class Watch:
 
 
 @dataclass(frozen=True)
+class Question:
+    """Predict, then step: a question and the step that shows its answer."""
+    at: Watch                     # the step (event, nth, line) and the question's text
+    choices: tuple[str, ...]      # empty: the answer is typed
+    answer: int | str             # the index of the right choice, or the typed answer
+
+
+@dataclass(frozen=True)
 class Lesson:
     id: str
     order: int
@@ -64,6 +72,8 @@ class Lesson:
     compare: str                  # how its output is checked against PyTorch's (tests)
     texts: dict[str, LessonText]
     watch: tuple[Watch, ...]
+    passages: tuple[Watch, ...] = ()      # the text, passage by passage, each bound to a step
+    questions: tuple[Question, ...] = ()
 
     def text(self, lang: str) -> LessonText:
         return self.texts.get(lang) or self.texts["en"]
@@ -97,11 +107,16 @@ def parse_file(path: Path) -> Lesson:
         raise LessonError("\n".join(str(p) for p in problems))
     texts = {lang: LessonText(**{k: data[lang][k] for k in ("title", "summary", "body")})
              for lang in LANGS}
-    watch = tuple(Watch(event=w["event"], nth=int(w.get("nth", 1)), line=w.get("line"),
-                        text={lang: w[lang] for lang in LANGS})
-                  for w in data["watch"])
+    def pointer(w: dict) -> Watch:
+        return Watch(event=w["event"], nth=int(w.get("nth", 1)), line=w.get("line"),
+                     text={lang: w[lang] for lang in LANGS})
+    questions = tuple(Question(at=pointer(q), choices=tuple(q.get("choices") or ()),
+                               answer=q["answer"]) for q in data.get("question", []))
     return Lesson(id=data["id"], order=int(data["order"]), program=data["program"],
-                  compare=data.get("compare", "exact"), texts=texts, watch=watch)
+                  compare=data.get("compare", "exact"), texts=texts,
+                  watch=tuple(pointer(w) for w in data["watch"]),
+                  passages=tuple(pointer(p) for p in data.get("passage", [])),
+                  questions=questions)
 
 
 def _sorted(lessons) -> tuple[Lesson, ...]:
@@ -209,25 +224,37 @@ def summary(lesson: Lesson, lang: str) -> dict:
             "summary": text.summary}
 
 
+def _pointer_view(w: Watch, lang: str) -> dict:
+    return {"event": w.event, "nth": w.nth, "line": w.line,
+            "text": w.text.get(lang) or w.text["en"], "seq": None}
+
+
 def lesson_view(prev: Lesson | None, lesson: Lesson, nxt: Lesson | None, lang: str) -> dict:
     """Everything a lesson page or /api/lessons/{id} shows, in one language."""
     return {
         **summary(lesson, lang),
         "paragraphs": lesson.text(lang).paragraphs(),
         "program": lesson.program,
-        "watch": [{"event": w.event, "nth": w.nth, "line": w.line,
-                   "text": w.text.get(lang) or w.text["en"], "seq": None}
-                  for w in lesson.watch],
+        "watch": [_pointer_view(w, lang) for w in lesson.watch],
+        "passages": [_pointer_view(p, lang) for p in lesson.passages],
+        "questions": [{**_pointer_view(q.at, lang), "choices": list(q.choices),
+                       "answer": q.answer} for q in lesson.questions],
         "prev": summary(prev, lang) if prev else None,
         "next": summary(nxt, lang) if nxt else None,
     }
 
 
 def resolve_pointers(view: dict, events: list[dict]) -> dict:
-    """A copy of `view` whose pointers carry the `seq` of the event each one lands on."""
-    watch = []
-    for pointer in view["watch"]:
-        spec = Watch(event=pointer["event"], nth=pointer["nth"], line=pointer["line"], text={})
-        index = find_step(events, spec)
-        watch.append({**pointer, "seq": events[index].get("seq") if index is not None else None})
-    return {**view, "watch": watch}
+    """A copy of `view` whose pointers (watch, passages, questions) carry the `seq` of the
+    event each one lands on."""
+    resolved = {}
+    for key in ("watch", "passages", "questions"):
+        items = []
+        for pointer in view.get(key, []):
+            spec = Watch(event=pointer["event"], nth=pointer["nth"], line=pointer["line"],
+                         text={})
+            index = find_step(events, spec)
+            items.append({**pointer,
+                          "seq": events[index].get("seq") if index is not None else None})
+        resolved[key] = items
+    return {**view, **resolved}

@@ -4,6 +4,7 @@ import * as api from './api.js';
 import { mountPlayer } from './mount.js';
 import { tr } from './i18n.js';
 import { installHelp } from './help.js';
+import { wireStory } from './lesson_story.js';
 
 /** The step index of the event with this seq, or -1. Steps are the trace's events in order. */
 export function stepOfSeq(events, seq) {
@@ -18,7 +19,8 @@ async function start(doc) {
   const strings = JSON.parse(doc.getElementById('gs-strings').textContent || '{}');
   const lang = doc.documentElement.dataset.lang || 'en';
   // a lesson's graph is small: it opens whole, nothing of it out of view
-  const player = mountPlayer(root, { strings, lang, fitWhole: true });
+  let onStep = () => {};
+  const player = mountPlayer(root, { strings, lang, fitWhole: true, onStep: (i) => onStep(i) });
   doc.addEventListener('keydown', (e) => { player.handleKey(e); });
 
   const { lesson, run } = await api.lessonRun(page.dataset.lessonId, lang);
@@ -30,6 +32,7 @@ async function start(doc) {
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
 
   const events = run.trace ? run.trace.events : [];
+  onStep = wireStory(page, player, lesson, (seq) => stepOfSeq(events, seq), strings);
   for (const button of page.querySelectorAll('[data-watch]')) {
     const pointer = lesson.watch[Number(button.dataset.watch)];
     const index = stepOfSeq(events, pointer ? pointer.seq : null);

@@ -70,6 +70,8 @@ def test_a_good_file_is_fine(tmp_path, capsys):
     assert "fine" in out and "my-lesson" in out
 
 
+QUESTION = '\n[[question]]\nevent = "accumulate"\nen = "What is x.grad?"\nzh = "x.grad 是多少？"\n'
+
 # (name, how to break the good file, the line it must name (a substring of it), words expected)
 BROKEN = [
     ("toml-syntax", lambda t: t.replace('title = "Squares"', 'title = "Squares'),
@@ -97,6 +99,12 @@ BROKEN = [
     ("pointer-without-sentence", lambda t: t.replace('zh = "x.grad 变成 6。"\n', ""),
      "[[watch]]", "no zh sentence"),
     ("no-pointer", lambda t: t.split("[[watch]]")[0], None, "no [[watch]] pointer"),
+    ("answer-out-of-range", lambda t: t + QUESTION + 'choices = ["6", "9"]\nanswer = 2\n',
+     "answer = 2", "expected the index of the right choice, 0 to 1"),
+    ("question-without-answer", lambda t: t + QUESTION, "[[question]]", "needs answer"),
+    ("passage-unknown-key",
+     lambda t: t + '\n[[passage]]\nevent = "tensor"\nen = "a"\nzh = "b"\nstep = 3\n',
+     "step = 3", "unknown key 'step'"),
     ("bad-compare", lambda t: t.replace("order = 20", 'order = 20\ncompare = "roughly"'),
      'compare = "roughly"', 'expected "exact" or "numeric"'),
 ]

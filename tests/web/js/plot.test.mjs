@@ -47,3 +47,19 @@ test('log scale: offered for positive values, preferred across two decades', () 
   assert.deepEqual(logScaleFits([3, 2.9]), { possible: true, preferred: false });
   assert.deepEqual(logScaleFits([-1, 2]), { possible: false, preferred: false });
 });
+
+// lesson_story.js's pure helpers live here too: small, and beside the other panel data tests
+import { passageAt, sameAnswer } from '../../../static/js/lesson_story.js';
+
+test('the current passage is the last one whose step has been reached', () => {
+  assert.equal(passageAt([0, 5, 12, -1], 0), 0);
+  assert.equal(passageAt([0, 5, 12, -1], 11), 1);
+  assert.equal(passageAt([3, 5], 1), -1);
+});
+
+test('a typed answer matches on its numbers, or on its words without spaces', () => {
+  assert.ok(sameAnswer('tensor([1.,1.])', 'tensor([1., 1.])'));
+  assert.ok(sameAnswer('[1, 1]', 'tensor([1., 1.])'));
+  assert.ok(!sameAnswer('[2, 2]', 'tensor([1., 1.])'));
+  assert.ok(sameAnswer('mulbackward0', 'MulBackward0 '));
+});
