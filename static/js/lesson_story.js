@@ -31,7 +31,7 @@ export function sameAnswer(typed, expected) {
 export function wireStory(page, player, lesson, stepOf, strings) {
   const passages = [...page.querySelectorAll('[data-passage]')];
   const steps = (lesson.passages || []).map((p) => stepOf(p.seq));
-  let scrolling = false;     // the player moved because the text did: do not scroll it back
+  let scrolling = false;     // the player moved because of the text: do not scroll the text
   let placed = null;         // where stepping last scrolled the text: not the reader's doing
 
   const column = page.querySelector('.lesson-text');
@@ -61,7 +61,7 @@ export function wireStory(page, player, lesson, stepOf, strings) {
         passages.forEach((el, k) => {
           const r = el.getBoundingClientRect();
           const d = Math.abs((r.top + r.bottom) / 2 - middle);
-          if (r.bottom > box.top && r.top < box.bottom && d < gap) { gap = d; best = k; }
+          if (d < box.height / 4 && d < gap) { gap = d; best = k; }   // in the middle half
         });
         if (best >= 0 && steps[best] >= 0 && !passages[best].classList.contains('is-current')) {
           scrolling = true;
@@ -90,7 +90,10 @@ export function wireStory(page, player, lesson, stepOf, strings) {
     check.addEventListener('click', () => {
       const right = q.choices.length ? chosen === q.answer : sameAnswer(input.value, String(q.answer));
       const answer = q.choices.length ? q.choices[q.answer] : String(q.answer);
+      scrolling = true;        // the reader is at the question: keep the text where it is
       player.player.go(step);
+      scrolling = false;
+      if (column) placed = column.scrollTop;
       box.dataset.verdict = right ? 'right' : 'wrong';
       verdict.textContent = tr(strings, right ? 'predict_right' : 'predict_wrong', { answer });
     });

@@ -63,6 +63,10 @@ def test_predict_then_step(page, lang, size):
     assert kind_and_step(page)[0] == "accumulate"
     assert first.get_attribute("data-verdict") == "wrong"
     assert "[2., 2.]" in first.locator(".verdict").inner_text()
+    # the text stays at the question, so its verdict is in view
+    box = first.locator(".verdict").bounding_box()
+    column = page.locator(".lesson-text").bounding_box()
+    assert column["y"] <= box["y"] and box["y"] + box["height"] <= column["y"] + column["height"]
     first.locator('[data-choice="1"]').click()
     check.click()
     assert first.get_attribute("data-verdict") == "right"
