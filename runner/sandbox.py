@@ -30,8 +30,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Callable
 
 from runner import protocol
 from runner.limits import Limits

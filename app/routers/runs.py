@@ -13,7 +13,7 @@ router = APIRouter(prefix="/api", tags=["runs"])
 
 
 @router.post("/run", response_model=RunResponse, dependencies=[RateLimited],
-             responses=responses(400, 413, 422, 429, 503))
+             responses=responses(400, 409, 413, 422, 429, 503))
 async def run(body: RunRequest, runs: RunnerDep, request: Request) -> Response:
     """Run a PyTorch program in the sandbox; its own errors are part of a 200 answer."""
     answer = await runs.run(body.code, body.run_id)

@@ -46,7 +46,7 @@ class Lines:
     keys: dict = field(default_factory=dict)
 
     @classmethod
-    def scan(cls, text: str) -> "Lines":
+    def scan(cls, text: str) -> Lines:
         found = cls()
         table, index, counts = "", 0, {}
         in_string = False

@@ -34,7 +34,7 @@ def test_passages_and_steps_move_together(page, lang, size):
     passages = page.locator("[data-passage]")
     assert passages.count() == 5
     passages.nth(2).click()                        # "a second backward adds"
-    kind, step = kind_and_step(page)
+    kind, _ = kind_and_step(page)
     assert kind == "accumulate"
     assert current_passage(page) == 2
     # stepping on to the zero_() step marks the next passage and keeps the page still
