@@ -54,7 +54,7 @@ def test_lessons_index(page, lang):
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lesson(page, lesson):
-    for lang, size in (("en", SIZES[0]), ("zh", SIZES[1])):
+    for lang, size in (("en", SIZES[0]), ("zh", SIZES[1]), ("zh", SIZES[0]), ("en", SIZES[1])):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.goto(f"{page.base}/lessons/{lesson.id}?lang={lang}")
         wait_player(page)
@@ -63,7 +63,9 @@ def test_every_lesson(page, lesson):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_keyboard_help_opens_on_question_mark_and_closes_on_escape(page, lang):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_keyboard_help_opens_on_question_mark_and_closes_on_escape(page, lang, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{page.base}/?lang={lang}")
     wait_player(page)
     page.locator("#graph").focus()
@@ -71,6 +73,8 @@ def test_keyboard_help_opens_on_question_mark_and_closes_on_escape(page, lang):
     page.keyboard.press("?")
     help_box = page.locator("#help")
     assert help_box.is_visible()
+    box = help_box.bounding_box()            # the whole list fits in the window
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size[1]
     text = help_box.inner_text()
     assert ("Keyboard shortcuts" if lang == "en" else "键盘快捷键") in text
     for key in ("Home", "End", "Space", "Ctrl", "Enter"):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 pytestmark = pytest.mark.browser
-CASES = [("en", (1440, 900)), ("zh", (1280, 720))]
-IDS = ["en-1440x900", "zh-1280x720"]
+CASES = [(lang, size) for lang in ("en", "zh") for size in ((1440, 900), (1280, 720))]
+IDS = [f"{lang}-{w}x{h}" for lang, (w, h) in CASES]
 
 
 def open_page(pg, path, size):
