@@ -40,4 +40,5 @@ def test_nothing_of_the_lesson_is_cut(page, lesson):
         page.wait_for_timeout(200)
         assert cut_parts(page, h) == [], (lang, w, h)
         page.locator("#jump-backward").click()      # the pass badge appears
+        page.wait_for_timeout(250)                  # a pane that resized is fitted again
         assert cut_parts(page, h) == [], (lang, w, h, "at the first backward pass")
