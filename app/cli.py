@@ -9,6 +9,7 @@ Example:
     $ gradstep render examples/backward.py -o graph.svg
     $ gradstep export examples/backward.py -o backward.html   # plays from file://, offline
     $ gradstep serve --port 8000
+    $ gradstep lesson check my-lesson.toml   # what is wrong with a lesson file, line by line
 """
 from __future__ import annotations
 
@@ -43,6 +44,28 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from app.server import serve
     return serve(host=args.host, port=args.port, workers=args.workers, reload=args.reload)
+
+
+def _cmd_lesson_check(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from app.services.lessons import LessonError, parse_file
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            print(f"{name}: no such file", file=sys.stderr)
+            failed += 1
+            continue
+        try:
+            lesson = parse_file(path)
+        except LessonError as exc:
+            print(exc, file=sys.stderr)
+            failed += 1
+            continue
+        print(f"{name}: fine: lesson {lesson.id!r} ({lesson.text('en').title}), "
+              f"{len(lesson.watch)} watch pointers")
+    return 1 if failed else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="uvicorn worker processes (default: GRADSTEP_WEB_WORKERS or 1)")
     p.add_argument("--reload", action="store_true", help="reload on code changes (development)")
     p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("lesson", help="work with lesson files (docs/lessons.md)")
+    lesson = p.add_subparsers(dest="lesson_command", metavar="ACTION", required=True)
+    c = lesson.add_parser("check", help="say what is wrong with lesson files, with line numbers")
+    c.add_argument("files", nargs="+", metavar="FILE", help="lesson files (.toml)")
+    c.set_defaults(func=_cmd_lesson_check)
     return parser
 
 

@@ -90,6 +90,8 @@ class GuardMiddleware:
             if message["type"] == "http.response.start":
                 status["code"], status["sent"] = message["status"], True
                 present = {k.lower() for k, _ in message.get("headers", [])}
+                if b"content-security-policy" in present:   # a route's own framing policy
+                    present.add(b"x-frame-options")
                 message["headers"] = [*message.get("headers", []),
                                       *(h for h in self.headers if h[0] not in present),
                                       (b"x-request-id", request_id.encode())]

@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     templates_dir: Path = _asset_dir("templates")
     static_dir: Path = _asset_dir("static")
     examples_dir: Path = PACKAGE_DIR / "examples"
+    lessons_dir: Path | None = Field(
+        None, description="a folder of a teacher's own lesson files (*.toml, docs/lessons.md), "
+        "shown with the built-in lessons")
 
     @property
     def concurrency(self) -> int:

@@ -30,6 +30,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
 from runner import protocol
@@ -198,6 +199,15 @@ class Zygote:
 
     def alive(self) -> bool:
         return self.proc.poll() is None
+
+    def kill(self) -> None:
+        """Kill the worker and its run from any thread; the thread waiting on it sees the
+        pipe close and ends the run (closing streams here would race with its read)."""
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -378,8 +388,14 @@ class WorkerPool:
         self._idle.put(zygote)
 
     def run(self, source: str, *, filename: str = "main.py", limits: Limits | None = None,
-            trace: bool = True) -> RunResult:
-        """Run `source` in a fresh sandboxed child of a free worker."""
+            trace: bool = True, on_start: Callable[[Callable[[], None]], None] | None = None
+            ) -> RunResult:
+        """Run `source` in a fresh sandboxed child of a free worker.
+
+        `on_start`, if given, is called once a worker is taken, with a function that stops
+        this run at once from another thread: it kills the worker, so the run ends as a
+        `WorkerCrashed` result and the worker is replaced as any dead one is.
+        """
         limits = limits or self.limits
         refused = _refusal(source, limits, trace)
         if refused is not None:
@@ -395,6 +411,8 @@ class WorkerPool:
             zygote = self._replace(zygote)
             if zygote is None:
                 return _worker_crash("no sandbox worker could be started")
+        if on_start is not None:
+            on_start(zygote.kill)
         try:
             return zygote.run(source, filename, limits, trace)
         except WorkerDied as e:

@@ -19,31 +19,31 @@ router = APIRouter(tags=["lessons"])
 Lang = Literal["en", "zh"]
 
 
-def _found(lesson_id: str, lang: str) -> dict:
-    prev, lesson, nxt = get_lesson(lesson_id)
+def _found(lesson_id: str, lang: str, settings) -> dict:
+    prev, lesson, nxt = get_lesson(lesson_id, settings.lessons_dir)
     if lesson is None:
         raise ApiError(404, "not_found", f"There is no lesson called {lesson_id!r}.")
     return lesson_view(prev, lesson, nxt, lang)
 
 
 @router.get("/api/lessons", response_model=list[LessonSummary])
-async def lessons(lang: Lang = "en") -> list[dict]:
+async def lessons(settings: SettingsDep, lang: Lang = "en") -> list[dict]:
     """List the lessons in order (id, title, summary)."""
-    return [summary(lesson, lang) for lesson in load_lessons()]
+    return [summary(lesson, lang) for lesson in load_lessons(settings.lessons_dir)]
 
 
 @router.get("/api/lessons/{lesson_id}", response_model=Lesson, responses=responses(404))
-async def lesson(lesson_id: str, lang: Lang = "en") -> dict:
+async def lesson(lesson_id: str, settings: SettingsDep, lang: Lang = "en") -> dict:
     """One lesson: its text, program and "watch for" pointers."""
-    return _found(lesson_id, lang)
+    return _found(lesson_id, lang, settings)
 
 
 @router.get("/api/lessons/{lesson_id}/run", response_model=LessonRun,
             dependencies=[RateLimited], responses=responses(404, 429, 503))
-async def lesson_run(lesson_id: str, runs: RunnerDep, client: ClientDep,
+async def lesson_run(lesson_id: str, runs: RunnerDep, client: ClientDep, settings: SettingsDep,
                      lang: Lang = "en") -> Response:
     """Run a lesson's program; each pointer gets the `seq` of the step it lands on."""
-    view = _found(lesson_id, lang)
+    view = _found(lesson_id, lang, settings)
     answer = await runs.run(view["program"], client)
     events = (answer.data.get("trace") or {}).get("events", [])
     lesson = json.dumps(resolve_pointers(view, events), ensure_ascii=False).encode("utf-8")
@@ -67,7 +67,7 @@ async def lessons_page(request: Request, settings: SettingsDep, templates: Templ
                        lang: str | None = None) -> HTMLResponse:
     """The lessons index."""
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
-    items = [summary(lesson, chosen) for lesson in load_lessons()]
+    items = [summary(lesson, chosen) for lesson in load_lessons(settings.lessons_dir)]
     return _page(request, settings, templates, lang, "pages/lessons.html", lessons=items)
 
 
@@ -78,12 +78,14 @@ async def lesson_page(lesson_id: str, request: Request, settings: SettingsDep,
                       templates: TemplatesDep, lang: str | None = None) -> HTMLResponse:
     """One lesson: explanation, the program in the player, and "watch for" pointers."""
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
-    prev, lesson, nxt = get_lesson(lesson_id)
+    prev, lesson, nxt = get_lesson(lesson_id, settings.lessons_dir)
     if lesson is None:   # a person followed a stale link: show them every lesson instead
-        items = [summary(one, chosen) for one in load_lessons()]
+        items = [summary(one, chosen) for one in load_lessons(settings.lessons_dir)]
         return _page(request, settings, templates, lang, "pages/lessons.html", 404,
                      lessons=items, missing=lesson_id)
     view = lesson_view(prev, lesson, nxt, chosen)
     blocks = [segments(p) for p in view["paragraphs"]]
+    passages = [segments(p["text"]) for p in view["passages"]]
+    questions = [{**q, "segments": segments(q["text"])} for q in view["questions"]]
     return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view,
-                 blocks=blocks)
+                 blocks=blocks, passages=passages, questions=questions)

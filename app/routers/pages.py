@@ -5,6 +5,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from app.dependencies import SettingsDep, TemplatesDep
+from app.middleware import csp
+from app.services.embedding import refused_embedder
 from app.services.examples import list_examples
 from app.services.pages import flag, load_strings, negotiate_lang
 
@@ -17,6 +19,10 @@ async def index(request: Request, settings: SettingsDep, templates: TemplatesDep
                 presenter: str | None = None) -> HTMLResponse:
     """The app: editor, graph and step controls."""
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
+    own = f"{request.url.scheme}://{request.url.netloc}"
+    embedder = refused_embedder(request.headers, settings.frame_ancestors, own)
+    if embedder is not None:
+        return frame_refused(request, templates, settings, chosen, embedder)
     context = {
         "lang": chosen, "t": load_strings(settings.static_dir, chosen),
         "examples": [{"id": e["id"], "title": e["title"]}
@@ -27,4 +33,15 @@ async def index(request: Request, settings: SettingsDep, templates: TemplatesDep
     response = templates.TemplateResponse(request, "pages/index.html", context)
     response.headers["Content-Language"] = "zh-Hans" if chosen == "zh" else "en"
     response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+def frame_refused(request: Request, templates, settings, lang: str, origin: str) -> HTMLResponse:
+    """A page any site may frame, saying why the app itself may not be framed there."""
+    context = {"lang": lang, "t": load_strings(settings.static_dir, lang), "origin": origin,
+               "url": str(request.url), "embed": True, "presenter": False}
+    response = templates.TemplateResponse(request, "pages/frame_refused.html", context)
+    # its own policy: framing allowed, nothing else loosened (the middleware keeps these)
+    response.headers["Content-Security-Policy"] = csp("*")
+    response.headers["Vary"] = "Sec-Fetch-Dest, Sec-Fetch-Site, Referer"
     return response

@@ -1,12 +1,12 @@
 """POST /api/run: run a program, answer with its output, trace and graph layout."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
 from app.dependencies import ClientDep, RateLimited, RunnerDep
 from app.schemas.errors import responses
-from app.schemas.runs import RunRequest, RunResponse
+from app.schemas.runs import RUN_ID_PATTERN, RunRequest, RunResponse, StopResponse
 from app.services.compression import accepts_gzip
 from runner.trace import SCHEMA
 
@@ -14,11 +14,11 @@ router = APIRouter(prefix="/api", tags=["runs"])
 
 
 @router.post("/run", response_model=RunResponse, dependencies=[RateLimited],
-             responses=responses(400, 413, 422, 429, 503))
+             responses=responses(400, 409, 413, 422, 429, 503))
 async def run(body: RunRequest, runs: RunnerDep, client: ClientDep,
               request: Request) -> Response:
     """Run a PyTorch program in the sandbox; its own errors are part of a 200 answer."""
-    answer = await runs.run(body.code, client)
+    answer = await runs.run(body.code, client, body.run_id)
     request.state.outcome = answer.outcome
     # Encoded and compressed once, in the worker thread; not re-validated on the way out.
     # (A plain answer gets its Vary from the gzip middleware.)
@@ -27,6 +27,13 @@ async def run(body: RunRequest, runs: RunnerDep, client: ClientDep,
         headers.update({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
         return Response(answer.gz, media_type="application/json", headers=headers)
     return Response(answer.body, media_type="application/json", headers=headers)
+
+
+@router.post("/run/{run_id}/stop", response_model=StopResponse, responses=responses(422))
+async def stop(runs: RunnerDep,
+               run_id: str = Path(pattern=RUN_ID_PATTERN)) -> StopResponse:
+    """Stop the run POST /api/run named `run_id`: its sandbox worker is killed and replaced."""
+    return StopResponse(stopped=runs.stop(run_id))
 
 
 @router.get("/trace-schema")

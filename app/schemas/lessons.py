@@ -22,10 +22,19 @@ class WatchPointer(BaseModel):
                                               "(only in /api/lessons/{id}/run)")
 
 
+class Question(WatchPointer):
+    """Predict, then step: `text` asks; the step the pointer lands on shows the answer."""
+    choices: list[str] = Field(description="the choices; empty when the answer is typed")
+    answer: int | str = Field(description="the index of the right choice, or the typed answer")
+
+
 class Lesson(LessonSummary):
     paragraphs: list[str]
     program: str
     watch: list[WatchPointer]
+    passages: list[WatchPointer] = Field(
+        default_factory=list, description="the text passage by passage, each bound to a step")
+    questions: list[Question] = Field(default_factory=list)
     prev: LessonSummary | None
     next: LessonSummary | None
 

@@ -12,6 +12,9 @@ TRACE_DESCRIPTION = (f"The run's trace, format {FORMAT!r} version {VERSION}: the
                      "docs/trace-format.md.")
 
 
+RUN_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+
+
 class RunRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -19,6 +22,15 @@ class RunRequest(BaseModel):
                       examples=["import torch\nx = torch.ones(2, requires_grad=True)\n"
                                 "x.sum().backward()\nprint(x.grad)\n"])
     lang: Literal["en", "zh"] | None = Field(None, description="the learner's UI language")
+    run_id: str | None = Field(None, pattern=RUN_ID_PATTERN,
+                               description="a random token naming this run, so that "
+                               "POST /api/run/{run_id}/stop can stop it")
+
+
+class StopResponse(BaseModel):
+    stopped: bool = Field(description="true if the run was executing and has been ended; "
+                          "false if it had not started (it will not), had finished, or is "
+                          "unknown")
 
 
 class RunError(BaseModel):

@@ -29,6 +29,7 @@ from app.services.dot_process import LayoutTimeout
 from app.services.fair_gate import FairGate
 from app.services.layout import GraphTooLarge, graph_from_trace
 from app.services.layout_reuse import lay_out_reusing
+from app.services.stops import RunStops
 
 log = logging.getLogger("gradstep.app")
 
@@ -81,6 +82,7 @@ class RunService:
     layout_max_nodes: int | None = None
     dot_runner: Any = None         # DotProcess: big layouts in a child process
     layouts: LruCache | None = None  # graph shape -> layout (services/layout_reuse.py)
+    stops: RunStops = field(default_factory=RunStops)
 
     def check_size(self, code: str) -> None:
         # surrogatepass: a lone surrogate (JSON allows "\ud800") is the sandbox's to refuse
@@ -89,21 +91,39 @@ class RunService:
             raise ApiError(413, "program_too_large", f"The program is {size} bytes; the limit "
                            f"is {self.max_program_bytes} bytes.")
 
-    async def run(self, code: str, client: str = "") -> Answer:
+    async def run(self, code: str, client: str = "", run_id: str | None = None) -> Answer:
         """Run `code` for `client` (or find its answer in the cache); the answer of POST
-        /api/run. The client's key is what its share of the sandbox slots is counted by."""
+        /api/run. The client's key is what its share of the sandbox slots is counted by;
+        `run_id` names the run for `stop` (the Stop button)."""
         self.check_size(code)
         key = source_key(code)
         cached = self.runs.get(key)
         if cached is not None:
             return replace(cached, timing='cache;desc="hit"')
         started = time.perf_counter()
-        async with self.gate.slot(client):
-            return await anyio.to_thread.run_sync(self._run_blocking, code, key, started)
+        try:
+            async with self.gate.slot(client):
+                if run_id and self.stops.was_stopped(run_id):
+                    raise_stopped()
+                return await anyio.to_thread.run_sync(self._run_blocking, code, key, started,
+                                                      run_id)
+        finally:
+            if run_id:
+                self.stops.finished(run_id)
 
-    def _run_blocking(self, code: str, key: str, started: float) -> Answer:
+    def stop(self, run_id: str) -> bool:
+        """Stop the run named `run_id` (its worker is killed and replaced); True if it ran."""
+        return self.stops.stop(run_id)
+
+    def _run_blocking(self, code: str, key: str, started: float,
+                      run_id: str | None = None) -> Answer:
         marks = [("wait", started), ("run", time.perf_counter())]
-        result = self.pool.run(code)
+        if run_id:
+            result = self.pool.run(code, on_start=lambda stop: self.stops.started(run_id, stop))
+            if self.stops.was_stopped(run_id):
+                raise_stopped()
+        else:
+            result = self.pool.run(code)
         if (result.error or {}).get("limit") == "queue":   # the pool's own queue overflowed
             raise ApiError(503, "busy", "All sandbox workers are busy. Try again shortly.",
                            headers={"Retry-After": "2"})
@@ -134,6 +154,10 @@ class RunService:
         except Exception:  # a drawing bug must not turn a program's answer into a 500
             log.exception("layout failed")
             return None, "The graph could not be drawn (a server bug, logged)."
+
+
+def raise_stopped() -> None:
+    raise ApiError(409, "stopped", "The run was stopped before it finished.")
 
 
 def server_timing(marks: list[tuple[str, float]]) -> str:

@@ -16,11 +16,12 @@ async function json(response) {
   return body;
 }
 
-/** POST /api/run. @param {string} code @param {string} lang @returns {Promise<RunAnswer>} */
-export async function run(code, lang, signal) {
+/** POST /api/run. @param {string} code @param {string} lang @param {AbortSignal} signal
+ * @param {string} [runId] names the run for stopRun @returns {Promise<RunAnswer>} */
+export async function run(code, lang, signal, runId) {
   const response = await fetch('/api/run', {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code, lang }), signal,
+    body: JSON.stringify(runId ? { code, lang, run_id: runId } : { code, lang }), signal,
   });
   return json(response);
 }
@@ -33,6 +34,17 @@ export async function exportHtml(code, lang) {
   });
   if (!response.ok) await json(response);     // throws the server's error message
   return response.blob();
+}
+
+/** A random name for a run (128 bits, URL-safe), so that only its page can stop it. */
+export function newRunId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** POST /api/run/{runId}/stop: end that run on the server. */
+export async function stopRun(runId) {
+  return json(await fetch(`/api/run/${encodeURIComponent(runId)}/stop`, { method: 'POST' }));
 }
 
 /** GET /api/examples: [{id, title}] in the UI language. */

@@ -3,6 +3,8 @@
 import * as api from './api.js';
 import { mountPlayer } from './mount.js';
 import { tr } from './i18n.js';
+import { installHelp } from './help.js';
+import { wireStory } from './lesson_story.js';
 
 /** The step index of the event with this seq, or -1. Steps are the trace's events in order. */
 export function stepOfSeq(events, seq) {
@@ -16,15 +18,21 @@ async function start(doc) {
   if (!root) return;
   const strings = JSON.parse(doc.getElementById('gs-strings').textContent || '{}');
   const lang = doc.documentElement.dataset.lang || 'en';
-  const player = mountPlayer(root, { strings, lang });
+  // a lesson's graph is small: it opens whole, nothing of it out of view
+  let onStep = () => {};
+  const player = mountPlayer(root, { strings, lang, fitWhole: true, onStep: (i) => onStep(i) });
   doc.addEventListener('keydown', (e) => { player.handleKey(e); });
 
   const { lesson, run } = await api.lessonRun(page.dataset.lessonId, lang);
   player.editor.value = lesson.program;
+  // the program pane is as wide as the program's longest line (static/css/lessons.css)
+  const longest = Math.max(...lesson.program.split('\n').map((l) => l.length));
+  root.style.setProperty('--code-chars', String(Math.max(40, longest + 1)));
   player.load(run, 0);
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
 
   const events = run.trace ? run.trace.events : [];
+  onStep = wireStory(page, player, lesson, (seq) => stepOfSeq(events, seq), strings);
   for (const button of page.querySelectorAll('[data-watch]')) {
     const pointer = lesson.watch[Number(button.dataset.watch)];
     const index = stepOfSeq(events, pointer ? pointer.seq : null);
@@ -41,4 +49,7 @@ async function start(doc) {
   }
 }
 
-if (typeof document !== 'undefined') start(document);
+if (typeof document !== 'undefined') {
+  installHelp(document);
+  start(document);
+}

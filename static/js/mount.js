@@ -15,12 +15,14 @@ import { drawTimeline, markTimeline } from './panels/timeline.js';
 import { narrate } from './narrate.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
+import { createRunStatus } from './run_status.js';
 
+const PRESENTER_TEXT_PX = 16.5;
 const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
 
 /**
  * @param {HTMLElement} root
- * @param {{strings:Object, lang:string, onStep?:(index:number)=>void,
+ * @param {{strings:Object, lang:string, fitWhole?:boolean, onStep?:(index:number)=>void,
  *   onInput?:(code:string)=>void, onRun?:(code:string)=>void}} options
  */
 export function mountPlayer(root, options) {
@@ -33,10 +35,11 @@ export function mountPlayer(root, options) {
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
     iteration: $('#iteration'),
+    strip: $('#code-strip'),
   };
   let graph = null;      // the graph pane's stage for the current run (graph/stage.js)
   const shown = { values: true, saved: true };   // the graph's optional rows
-  let inflight = null;
+  const status = createRunStatus(root, () => S, () => showStopped());
 
   const editor = createEditor($('[data-gs-editor]'), {
     onInput: (code) => options.onInput && options.onInput(code),
@@ -60,6 +63,8 @@ export function mountPlayer(root, options) {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
       words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open') },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
+      graphLabel: tr(S, 'graph_label'),
+      viewport: { minScale: presenterScale, whole: Boolean(options.fitWhole) },
     });
     fillIterations(graph.views);
   }
@@ -86,6 +91,14 @@ export function mountPlayer(root, options) {
     if (graph) graph.setRows(which, shown[which]);
   }
 
+  // In presenter mode a projector must show the boxes' words at 16 px or more.
+  function presenterScale() {
+    if (!root.closest('.is-presenter')) return 0;
+    const sizes = [...el.graph.querySelectorAll('svg text[font-size]')]
+      .map((t) => Number(t.getAttribute('font-size')));
+    return PRESENTER_TEXT_PX / Math.min(...sizes.filter((x) => x > 0), 14);
+  }
+
   // What the eye should follow at this step: the working node, else what the step created.
   function focusOf(state) {
     const ev = state.event;
@@ -94,6 +107,7 @@ export function mountPlayer(root, options) {
     if (ev.kind === 'op') return ev.node ? ev.node.id : ev.output.id;
     if (ev.kind === 'tensor' || ev.kind === 'inplace') return ev.tensor.id || ev.tensor;
     if (ev.kind === 'accumulate' || ev.kind === 'grad_reset') return ev.tensor;
+    if (ev.kind === 'backward_begin' && ev.roots && ev.roots.length) return ev.roots[0];
     return null;
   }
 
@@ -129,6 +143,7 @@ export function mountPlayer(root, options) {
     if (why === 'play') return;
     el.narration.textContent = trace ? narrate(state, S) : '';
     editor.setLine(state.line, lineKind(state));
+    showCodeStrip(el.strip, trace, state.line);
     el.mode.hidden = state.mode;
     const pass = state.pass;
     el.passBadge.hidden = !pass;
@@ -158,26 +173,29 @@ export function mountPlayer(root, options) {
 
   async function run(step = 0) {
     const code = editor.value;
-    if (inflight) inflight.abort();
-    inflight = new AbortController();
-    root.classList.add('is-running');
+    status.abort();
+    const { runId, signal } = status.begin();
+    player.pause();
     el.run.disabled = true;
     el.run.setAttribute('aria-busy', 'true');
     try {
-      const answer = await api.run(code, lang, inflight.signal);
+      const answer = await api.run(code, lang, signal, runId);
       player.load(answer, step);
       // a counter tests and embedding pages can wait on: "a run has been drawn"
       root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
       if (options.onRun) options.onRun(code);
     } catch (err) {
       if (err.name === 'AbortError') return;
+      if (err.code === 'stopped') return;   // answered after Stop: the console already says so
       const key = err.status ? 'error_server' : 'error_network';
       fill(el.console, h('div', { class: 'console-error', role: 'alert' },
         h('p', {}, tr(S, key, { message: err.message }))));
     } finally {
-      root.classList.remove('is-running');
-      el.run.disabled = false;
-      el.run.removeAttribute('aria-busy');
+      status.end(runId);
+      if (!status.busy()) {
+        el.run.disabled = false;
+        el.run.removeAttribute('aria-busy');
+      }
     }
   }
 
@@ -193,6 +211,12 @@ export function mountPlayer(root, options) {
       move();
       if (player.model.index === at) break;
     }
+  }
+
+  function showStopped() {
+    el.run.disabled = false;
+    el.run.removeAttribute('aria-busy');
+    fill(el.console, h('div', { class: 'console-error', role: 'status' }, h('p', {}, tr(S, 'run_stopped'))));
   }
 
   // controls
@@ -273,4 +297,13 @@ export function mountPlayer(root, options) {
   };
   /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;
+}
+
+/** The line the current step ran, for presenter mode, where the editor is hidden. */
+function showCodeStrip(strip, trace, line) {
+  if (!strip) return;
+  const text = trace && line ? (trace.program.source.split('\n')[line - 1] || '') : '';
+  strip.hidden = !text.trim();
+  if (!text.trim()) return;
+  fill(strip, h('span', { class: 'code-strip-line' }, String(line)), h('code', {}, text.trim()));
 }

@@ -61,7 +61,8 @@ def test_program_prints_what_pytorch_printed(lesson, tmp_path):
 def test_every_pointer_lands_on_a_step_of_its_kind(lesson):
     result = run_program(lesson.program, filename=f"{lesson.id}.py", trace=True)
     events = result.trace["events"]
-    for pointer in lesson.watch:
+    # the "watch for" buttons, the passages of the text and the questions' answer steps
+    for pointer in (*lesson.watch, *lesson.passages, *(q.at for q in lesson.questions)):
         assert pointer.event in KINDS, f"{pointer.event!r} is not a trace event kind"
         index = find_step(events, pointer)
         assert index is not None, (
@@ -71,3 +72,9 @@ def test_every_pointer_lands_on_a_step_of_its_kind(lesson):
         assert event["kind"] == pointer.event
         if pointer.line is not None:
             assert event["line"] == pointer.line
+
+
+def test_every_lesson_tells_its_story_with_two_questions_at_least():
+    for lesson in LESSONS:
+        assert len(lesson.questions) >= 2, lesson.id
+        assert len(lesson.passages) >= 3, lesson.id

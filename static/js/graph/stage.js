@@ -10,7 +10,8 @@ import { createGroups } from './groups.js';
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string}}} options
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string}, graphLabel?:string,
+ *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
  */
 export function createStage(host, layout, options) {
   const views = createViews(layout);
@@ -54,12 +55,19 @@ export function createStage(host, layout, options) {
       host.querySelectorAll(':scope > svg, :scope > .graph-empty').forEach((el) => el.remove());
       host.prepend(index.svg);
       if (!picture.ready) {
+        // The boxes are buttons, so the picture is a named group of them, not an image (whose
+        // children assistive technology would treat as decoration).
+        index.svg.setAttribute('role', 'group');
+        if (options.graphLabel) index.svg.setAttribute('aria-label', options.graphLabel);
         for (const [id, node] of index.nodes) {
           node.setAttribute('tabindex', '-1');
           node.setAttribute('role', 'button');
           const tip = node.querySelector('a');
           const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
-          node.setAttribute('aria-label', label || id);
+          // the name starts with the box's visible words, so speech input can say what it sees
+          const words = [...node.querySelectorAll('text')].map((t) => t.textContent.trim())
+            .join(' ').trim();
+          node.setAttribute('aria-label', [words, label].filter(Boolean).join(' — ') || id);
           node.dataset.id = id;
           // the page's own tooltip replaces the browser's (Graphviz's title and link title)
           if (tip) { tip.removeAttribute('xlink:title'); tip.removeAttribute('title'); }
@@ -71,7 +79,8 @@ export function createStage(host, layout, options) {
       }
       index.svg.classList.toggle('hide-values', !options.shown.values);
       index.svg.classList.toggle('hide-saved', !options.shown.saved);
-      current = { g, picture, maps: views.maps(g), viewport: createViewport(host, index.svg, picture.size) };
+      current = { g, picture, maps: views.maps(g), viewport: createViewport(host, index.svg, picture.size,
+        options.viewport) };
     } else if (current.g !== g) {
       current = { ...current, g, maps: views.maps(g) };
     } else {

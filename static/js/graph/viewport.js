@@ -14,8 +14,12 @@ const MAX_SCALE = 8;
  * @param {HTMLElement} host the element the SVG sits in (receives pointer events)
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
+ * @param {{minScale?: () => number, whole?: boolean}} [options] minScale: a scale Fit must not
+ *   go below (presenter mode asks for labels a projector shows at 16 px); the view then follows
+ *   the work instead of showing everything. whole: always show everything (a lesson's small
+ *   graph beside its text)
  */
-export function createViewport(host, svg, size) {
+export function createViewport(host, svg, size, options = {}) {
   const pad = 14;   // room for pills beside the outermost boxes (graph/render.js keeps them inside)
   const full = { x: -pad, y: -pad, w: size.width + 2 * pad, h: size.height + 2 * pad };
   svg.setAttribute('viewBox', `${full.x} ${full.y} ${full.w} ${full.h}`);
@@ -50,11 +54,12 @@ export function createViewport(host, svg, size) {
   function fit() {
     const { w, h } = hostSize();
     touched = false;
-    const s = Math.min(fitScale(), MAX_BLOWUP);
-    if (s >= MIN_READABLE) {
+    const floor = Math.max(MIN_READABLE, options.minScale ? options.minScale() : 0);
+    const s = Math.min(fitScale(), Math.max(MAX_BLOWUP, floor));
+    if (s >= floor || options.whole) {
       view = { s, tx: (w - s * full.w) / 2, ty: (h - s * full.h) / 2 };
     } else {
-      const s2 = MIN_READABLE;
+      const s2 = floor;
       // centred where the graph is narrower than the pane, else kept from leaving it empty
       const clampT = (t, room, size) => (s2 * size <= room ? (room - s2 * size) / 2
         : Math.min(0, Math.max(room - s2 * size, t)));

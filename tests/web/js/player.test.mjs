@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { join, dirname } from 'node:path';
 import { createPlayer } from '../../../static/js/player.js';
 import { foldTo } from '../../../static/js/trace.js';
-import { pickSeries } from '../../../static/js/panels/plot.js';
+import { pickSeries } from '../../../static/js/panels/plot_series.js';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'traces');
 const load = (name) => JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8'));
@@ -79,15 +79,16 @@ test('a run without a trace loads without steps', () => {
 
 test('the loss plot takes the backward roots of a training loop, not of two calls', () => {
   const loop = load('training_loop_elided');
-  const picked = pickSeries(loop.series);
+  const picked = pickSeries(loop.series, loop.events);
   assert.equal(picked.source, 'roots');
-  assert.ok(picked.points.length >= 5);
+  assert.equal(picked.runs.length, 1);          // one model trained once: one curve
+  assert.ok(picked.runs[0].length >= 5);
   assert.equal(pickSeries({ roots: [[0, 1], [1, 1]], printed: [] }), null);
   const printed = pickSeries({ roots: [], printed: [{ line: 3, rows: [[1, 9], [2, 4], [3, 1]] }] });
-  assert.deepEqual(printed, { points: [[1, 9], [2, 4], [3, 1]], source: 'printed', line: 3 });
+  assert.deepEqual(printed, { runs: [[[1, 9], [2, 4], [3, 1]]], source: 'printed', line: 3 });
   const plotted = pickSeries({ roots: loop.series.roots, printed: [], plotted: [
     { title: 'Loss', xlabel: null, ylabel: null, lines: [{ label: 'train', rows: [[0, 2], [1, 1]] }] }] });
-  assert.deepEqual(plotted, { points: [[0, 2], [1, 1]], source: 'plotted', title: 'Loss' });
+  assert.deepEqual(plotted, { runs: [[[0, 2], [1, 1]]], source: 'plotted', title: 'Loss' });
 });
 
 test('the timeline merges runs of one phase and covers every step once', async () => {

@@ -1,0 +1,66 @@
+// A run in progress, made visible: after a short delay a "Running… 2.4 s" timer and a Stop
+// button appear over the graph pane, and the player root carries `is-running`, which dims the
+// previous program's picture (css). Stop asks the server to end the run (api.stopRun kills
+// its sandbox worker) and aborts the request. Only the root given is touched.
+import * as api from './api.js';
+import { tr } from './i18n.js';
+
+const SHOW_AFTER_MS = 400;    // a quick run should not flash a timer
+
+/** @param {HTMLElement} root the player root @param {() => Object} strings
+ * @param {() => void} onStop called when the learner stopped the run */
+export function createRunStatus(root, strings, onStop) {
+  const box = root.querySelector('#run-status');
+  const timer = root.querySelector('#run-timer');
+  const stopButton = root.querySelector('#stop');
+  let current = null;   // {runId, controller, started, tick}
+
+  function show() {
+    if (!current) return;
+    box.hidden = false;
+    const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
+    timer.textContent = tr(strings(), 'running_for', { s: seconds });
+  }
+
+  function end() {
+    if (current) clearInterval(current.tick);
+    current = null;
+    box.hidden = true;
+    root.classList.remove('is-running');
+  }
+
+  stopButton.addEventListener('click', () => {
+    if (!current) return;
+    const { runId, controller } = current;
+    end();
+    root.dataset.stopped = String(Number(root.dataset.stopped || 0) + 1);
+    api.stopRun(runId).catch(() => { /* the run ends at its time limit anyway */ });
+    controller.abort();
+    onStop();
+  });
+
+  return {
+    /** A run starts: returns its id and the AbortSignal for its request. */
+    begin() {
+      end();
+      const controller = new AbortController();
+      const runId = api.newRunId();
+      current = { runId, controller, started: performance.now(), tick: 0 };
+      current.tick = setInterval(show, 100);
+      setTimeout(show, SHOW_AFTER_MS);
+      root.classList.add('is-running');
+      return { runId, signal: controller.signal, stopped: () => controller.signal.aborted };
+    },
+    /** The run answered, failed or was stopped; a later run may already have begun. */
+    end(runId) { if (current && current.runId === runId) end(); },
+    /** True while a run is in progress. */
+    busy: () => current !== null,
+    /** Abort the run in progress on the client only (a newer run replaces it). */
+    abort() {
+      if (!current) return;
+      api.stopRun(current.runId).catch(() => {});
+      current.controller.abort();
+      end();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+"""axe-core (vendored, static/vendor/axe_core) finds no serious or critical violation on the
+player, the lessons index, every lesson and presenter mode, in English and Chinese, at
+1440x900 and 1280x720; and the page's keyboard help opens on `?`."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.services.lessons import load_lessons
+
+pytestmark = pytest.mark.browser
+AXE = "/static/vendor/axe_core/axe-4.14.1.min.js"
+LESSONS = load_lessons()
+SIZES = [(1440, 900), (1280, 720)]
+
+
+def serious_violations(pg) -> list[str]:
+    """axe's serious and critical violations, one readable line per rule."""
+    if not pg.evaluate("() => typeof window.axe === 'object'"):
+        pg.add_script_tag(url=AXE)      # served by the app itself: the CSP allows 'self'
+    found = pg.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({id: v.id, impact: v.impact,
+                      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))""")
+    return [json.dumps(v) for v in found]
+
+
+def wait_player(pg, runs: int = 1):
+    pg.wait_for_selector(f'[data-gs-player][data-runs="{runs}"]', state="attached",
+                         timeout=30000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_player_and_presenter_mode(page, lang, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{page.base}/?lang={lang}")
+    wait_player(page)
+    assert serious_violations(page) == []
+    page.keyboard.press("End")           # the backward pass's pills, freed boxes, panels
+    assert serious_violations(page) == []
+    page.keyboard.press("p")
+    assert page.evaluate("() => document.body.classList.contains('is-presenter')")
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lessons_index(page, lang):
+    page.goto(f"{page.base}/lessons?lang={lang}")
+    assert page.locator("h1").count() == 1
+    assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_every_lesson(page, lesson):
+    for lang, size in (("en", SIZES[0]), ("zh", SIZES[1]), ("zh", SIZES[0]), ("en", SIZES[1])):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(f"{page.base}/lessons/{lesson.id}?lang={lang}")
+        wait_player(page)
+        page.keyboard.press("End")
+        assert serious_violations(page) == [], (lang, size)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_keyboard_help_opens_on_question_mark_and_closes_on_escape(page, lang, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{page.base}/?lang={lang}")
+    wait_player(page)
+    page.locator("#graph").focus()
+    assert not page.locator("#help").is_visible()
+    page.keyboard.press("?")
+    help_box = page.locator("#help")
+    assert help_box.is_visible()
+    box = help_box.bounding_box()            # the whole list fits in the window
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size[1]
+    text = help_box.inner_text()
+    assert ("Keyboard shortcuts" if lang == "en" else "键盘快捷键") in text
+    for key in ("Home", "End", "Space", "Ctrl", "Enter"):
+        assert key in text
+    assert serious_violations(page) == []
+    page.keyboard.press("Escape")
+    assert not help_box.is_visible()
+    # typed into the editor, ? is a character of the program, not a shortcut
+    page.locator("#editor").focus()
+    page.keyboard.press("End")
+    page.keyboard.type("?")
+    assert not help_box.is_visible()
+    assert page.input_value("#editor").endswith("?")
+
+
+def test_keyboard_help_on_lesson_pages_and_the_button(page):
+    page.goto(f"{page.base}/lessons?lang=zh")
+    page.keyboard.press("?")
+    assert page.locator("#help").is_visible()
+    assert "键盘快捷键" in page.locator("#help").inner_text()
+    page.click("#help-close")
+    assert not page.locator("#help").is_visible()
+    page.goto(f"{page.base}/lessons/retain-graph")
+    wait_player(page)
+    page.click("#help-open")
+    assert page.locator("#help").is_visible()
