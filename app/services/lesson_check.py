@@ -48,7 +48,8 @@ class Lines:
     @classmethod
     def scan(cls, text: str) -> Lines:
         found = cls()
-        table, index, counts = "", 0, {}
+        table, index = "", 0
+        counts: dict[str, int] = {}
         in_string = False
         for number, line in enumerate(text.splitlines(), 1):
             if line.count("'''") % 2 or line.count('"""') % 2:   # a multi-line string opens/closes

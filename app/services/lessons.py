@@ -99,7 +99,8 @@ def parse_file(path: Path) -> Lesson:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         line = path.read_bytes()[:exc.start].count(b"\n") + 1
-        raise LessonError(f"{path}:{line}: the file is not UTF-8 text; save it as UTF-8")
+        raise LessonError(f"{path}:{line}: the file is not UTF-8 text; save it as UTF-8") \
+            from None
     except OSError as exc:
         raise LessonError(f"{path}:1: cannot be read: {exc.strerror}") from exc
     data, problems = check_text(text, str(path))
@@ -120,14 +121,14 @@ def parse_file(path: Path) -> Lesson:
 
 
 def _sorted(lessons) -> tuple[Lesson, ...]:
-    return tuple(sorted(lessons, key=lambda l: (l.order, l.id)))
+    return tuple(sorted(lessons, key=lambda lesson: (lesson.order, lesson.id)))
 
 
 @functools.lru_cache(maxsize=1)
 def builtin_lessons() -> tuple[Lesson, ...]:
     """The lessons shipped with the app, sorted by `order`; raises LessonError on a bad one."""
     lessons = _sorted(parse_file(p) for p in LESSONS_DIR.glob("*.toml"))
-    ids = [l.id for l in lessons]
+    ids = [lesson.id for lesson in lessons]
     if len(set(ids)) != len(ids):
         raise LessonError(f"duplicate lesson ids in {LESSONS_DIR}")
     return lessons
@@ -144,7 +145,7 @@ def _signature(directory: Path) -> tuple:
 
 @functools.lru_cache(maxsize=4)
 def _own_lessons(directory: Path, signature: tuple) -> tuple[Lesson, ...]:
-    taken = {l.id for l in builtin_lessons()}
+    taken = {lesson.id for lesson in builtin_lessons()}
     found = []
     for path in sorted(directory.glob("*.toml")):
         try:

@@ -10,7 +10,7 @@ export function typingIn(target) {
 
 /** @param {Document} doc */
 export function installHelp(doc) {
-  const dialog = doc.getElementById('help');
+  const dialog = /** @type {HTMLDialogElement|null} */ (doc.getElementById('help'));
   if (!dialog) return null;
   const open = () => { if (!dialog.open) dialog.showModal(); };
   doc.getElementById('help-close').addEventListener('click', () => dialog.close());

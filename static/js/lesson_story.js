@@ -44,7 +44,7 @@ export function wireStory(page, player, lesson, stepOf, strings) {
   passages.forEach((el, i) => {
     const go = () => { if (steps[i] >= 0) { player.player.go(steps[i]); center(el); } };
     el.addEventListener('click', go);
-    el.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } });
+    el.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } });
   });
   let settle = 0;
   if (column && passages.length) {
@@ -72,14 +72,14 @@ export function wireStory(page, player, lesson, stepOf, strings) {
     }, { passive: true });
   }
 
-  for (const box of page.querySelectorAll('[data-question]')) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (page.querySelectorAll('[data-question]'))) {
     const q = lesson.questions[Number(box.dataset.question)];
     const step = q ? stepOf(q.seq) : -1;
-    const check = box.querySelector('.check');
+    const check = /** @type {HTMLButtonElement} */ (box.querySelector('.check'));
     const verdict = box.querySelector('.verdict');
-    const input = box.querySelector('.typed-answer');
+    const input = /** @type {HTMLInputElement|null} */ (box.querySelector('.typed-answer'));
     let chosen = null;
-    for (const b of box.querySelectorAll('[data-choice]')) {
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-choice]'))) {
       b.addEventListener('click', () => {
         chosen = Number(b.dataset.choice);
         for (const o of box.querySelectorAll('[data-choice]')) o.setAttribute('aria-pressed', String(o === b));

@@ -10,7 +10,7 @@ const SHOW_AFTER_MS = 400;    // a quick run should not flash a timer
 /** @param {HTMLElement} root the player root @param {() => Object} strings
  * @param {() => void} onStop called when the learner stopped the run */
 export function createRunStatus(root, strings, onStop) {
-  const box = root.querySelector('#run-status');
+  const box = /** @type {HTMLElement} */ (root.querySelector('#run-status'));
   const timer = root.querySelector('#run-timer');
   const stopButton = root.querySelector('#stop');
   let current = null;   // {runId, controller, started, tick}

@@ -157,7 +157,7 @@ def test_the_server_shows_a_teachers_good_lessons_and_leaves_out_bad_ones(teache
     app = create_app(settings, pool_factory=lambda s: FakePool())
     with TestClient(app) as client:
         listed = client.get("/api/lessons").json()
-        ids = [l["id"] for l in listed]
+        ids = [lesson["id"] for lesson in listed]
         assert "my-lesson" in ids
         assert len(ids) == len(builtin_lessons()) + 1      # the bad and the clashing are out
         assert ids.index("my-lesson") == len(ids) - 1      # order 20: after the fourteen

@@ -27,7 +27,7 @@ function findPass(runs, pass) {
  * @param {(pass:number)=>void} [onPick] called with the pass nearest a click on the curve
  */
 export function renderPlot(el, trace, state, S, onPick) {
-  const panel = el.closest('.panel');
+  const panel = /** @type {HTMLElement|null} */ (el.closest('.panel'));
   const picked = trace ? pickSeries(trace.series, trace.events) : null;
   if (panel) panel.hidden = !picked;
   if (!picked) return fill(el, h('p', { class: 'empty' }, tr(S, 'plot_empty')));
