@@ -38,7 +38,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from app.services.standalone import export_file
     output = args.output or str(Path(args.file).with_suffix(".html"))
-    return export_file(args.file, output, lang=args.lang)
+    return export_file(args.file, output, lang=args.lang, font=args.font)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -99,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="output file (default: the program's name with .html; - for stdout)")
     p.add_argument("--lang", choices=("en", "zh"), default="en",
                    help="the language it opens in (both are inside; default: en)")
+    p.add_argument("--font", action=argparse.BooleanOptionalAction, default=None,
+                   help="carry the Chinese font inside the file (about 1.5 MB); default: only "
+                        "when it opens in Chinese or the program has Chinese in it")
     p.set_defaults(func=_cmd_export)
 
     p = sub.add_parser("serve", help="start the web app")

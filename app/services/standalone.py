@@ -16,6 +16,7 @@ Example:
 """
 from __future__ import annotations
 
+import base64
 import posixpath
 import re
 from functools import lru_cache
@@ -27,6 +28,10 @@ from app.services.pages import LANGS, load_strings
 from app.settings import Settings
 
 ENTRY = "standalone_page.js"
+STYLESHEETS = ("app.css", "classroom.css")     # what templates/base.html links
+# the bundled Chinese font: a served URL on the page, inside the file only where it is needed
+_FONT_URL = re.compile(r',\s*url\("/static/(fonts/[^"]+\.woff2)"\)\s*format\("woff2"\)')
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 # static `import ... from './x.js'`, `export ... from './x.js'` and `import './x.js'`
 _SPECIFIER = re.compile(r"""(\bfrom\s+|\bimport\s+)(['"])(\.{1,2}/[^'"]+)\2""")
 
@@ -56,19 +61,43 @@ def _assets(static_dir: Path, templates_dir: Path) -> tuple:
     modules = tuple((module_name(p.relative_to(js)),
                      _inert(rewrite_imports(p.read_text(encoding="utf-8"), p.relative_to(js))))
                     for p in sorted(js.rglob("*.js")))
-    css = (static_dir / "css" / "app.css").read_text(encoding="utf-8").replace("</", "<\\/")
+    css = "\n".join((static_dir / "css" / name).read_text(encoding="utf-8")
+                    for name in STYLESHEETS).replace("</", "<\\/")
     tables = {lang: load_strings(static_dir, lang) for lang in LANGS}
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir)),
                              autoescape=True)
     return modules, css, tables, env
 
 
+def needs_font(answer: dict, lang: str) -> bool:
+    """Whether a file should carry the Chinese font: it opens in Chinese, or its program has
+    Chinese in it (comments, strings, printed text). Otherwise the file names only the fonts
+    a reader's system has, and a switch to Chinese uses those."""
+    source = ((answer.get("trace") or {}).get("program") or {}).get("source", "")
+    stdout = (answer.get("result") or {}).get("stdout") or ""
+    return lang == "zh" or bool(_CJK.search(source) or _CJK.search(stdout))
+
+
+def _with_font(css: str, static_dir: Path, embed: bool) -> str:
+    """The stylesheet with the font's served URL made a data: URL (embed) or left out."""
+    def source(match: re.Match) -> str:
+        if not embed:
+            return ""
+        data = base64.b64encode((static_dir / match.group(1)).read_bytes()).decode("ascii")
+        return f', url("data:font/woff2;base64,{data}") format("woff2")'
+    return _FONT_URL.sub(source, css)
+
+
 def standalone_html(answer: dict, *, lang: str = "en", title: str = "program",
-                    settings: Settings | None = None) -> str:
-    """The player with `answer` (a /api/run answer: result, trace, layout, layout_note)."""
+                    settings: Settings | None = None, font: bool | None = None) -> str:
+    """The player with `answer` (a /api/run answer: result, trace, layout, layout_note).
+    `font`: carry the bundled Chinese font (about 1.5 MB as text); None decides by
+    `needs_font`."""
     settings = settings or Settings()
     lang = lang if lang in LANGS else "en"
     modules, css, tables, env = _assets(settings.static_dir, settings.templates_dir)
+    embed = needs_font(answer, lang) if font is None else font
+    css = _with_font(css, settings.static_dir, embed)
     page = env.get_template("pages/standalone.html")
     return page.render(lang=lang, t=tables[lang], tables=tables, title=title, css=css,
                        answer=answer, modules=modules, entry=module_name(Path(ENTRY)),
@@ -94,7 +123,7 @@ def run_answer(source: str, filename: str = "main.py") -> dict:
             "layout": layout, "layout_note": note}
 
 
-def export_file(file: str, output: str, lang: str = "en") -> int:
+def export_file(file: str, output: str, lang: str = "en", font: bool | None = None) -> int:
     """`gradstep export FILE -o OUT.html`: the exit code (0 when the file was written)."""
     import sys
 
@@ -108,7 +137,7 @@ def export_file(file: str, output: str, lang: str = "en") -> int:
     except ImportError as exc:     # pygraphviz (Graphviz) missing from a broken install
         print(f"gradstep export: cannot lay out the graph: {exc}", file=sys.stderr)
         return 2
-    html = standalone_html(answer, lang=lang, title=Path(file).stem)
+    html = standalone_html(answer, lang=lang, title=Path(file).stem, font=font)
     if output == "-":
         sys.stdout.write(html)
     else:

@@ -61,3 +61,14 @@ def test_export_of_a_failing_program_still_writes_the_player(tmp_path):
     assert "RuntimeError" in done.stderr
     html = (tmp_path / "fails.html").read_text(encoding="utf-8")
     assert "Trying to backward through the graph a second time" in html
+
+
+def test_the_chinese_font_travels_only_where_it_is_needed():
+    plain = standalone_html(_answer("x = 1\n"))
+    assert "/static/fonts/" not in plain and "data:font/woff2" not in plain
+    assert 'local("Microsoft YaHei")' in plain       # a reader's own fonts are still named
+    for answer, lang in ((_answer("x = 1\n"), "zh"), (_answer("# 梯度\nx = 1\n"), "en")):
+        html = standalone_html(answer, lang=lang)
+        assert "data:font/woff2;base64," in html and "/static/fonts/" not in html
+    assert "data:font/woff2" in standalone_html(_answer("x = 1\n"), font=True)
+    assert "data:font/woff2" not in standalone_html(_answer("# 梯度\n"), font=False)

@@ -83,6 +83,11 @@ def test_export_switches_to_chinese_offline(browser, exported):
             (ROOT / "static" / "i18n" / "zh.json").read_text(encoding="utf-8"))["code"]
         play_to_end(page)
         assert any("\u4e00" <= ch <= "\u9fff" for ch in page.locator("#narration").inner_text())
+        # the file carries the Chinese font (its program has Chinese in it): the text is drawn
+        # with it, not as boxes, on a machine with no Chinese font of its own
+        loaded = page.evaluate("""async () => { await document.fonts.load('16px "gradstep CJK"', '梯度');
+            return document.fonts.check('16px "gradstep CJK"', '梯度'); }""")
+        assert loaded is True
         assert page.refused == [] and page.problems == []
     finally:
         ctx.close()
