@@ -140,8 +140,12 @@ function applyFlows(draft, ev) {
   const flows = [];
   const out = draft.outputOf[ev.node];
   if (out) flows.push({ from: ev.node, to: out, grad: ev.grads_in[0] ?? null, role: 'in' });
+  // autograd.grad runs no AccumulateGrad: what goes to an input's is its result, drawn
+  // arriving at the input (grad_results.js), never flowing into the AccumulateGrad box
+  const grad = draft.pass && draft.pass.api === 'grad';
   ev.to.forEach((target, k) => {
-    if (target && ev.grads_out[k]) {
+    const skipped = grad && draft.nodes[target] && draft.nodes[target].name === 'AccumulateGrad';
+    if (target && ev.grads_out[k] && !skipped) {
       flows.push({ from: target, to: ev.node, grad: ev.grads_out[k], role: 'out' });
       // arrivals are kept per output of the target: a node of several outputs (unbind's,
       // `w, b = params`) gets one gradient per output, which are not added together
@@ -150,7 +154,7 @@ function applyFlows(draft, ev) {
       draft.arrivals[key] = [...list, { from: ev.node, grad: ev.grads_out[k] }];
     }
   });
-  if (draft.pass && draft.pass.api === 'grad') gradResults(draft, ev, flows);
+  if (grad) gradResults(draft, ev, flows);
   const here = draft.arrivals[arrivalKey(ev.node, 0)] || [];
   draft.merged = here.length > 1 ? here : null;
   draft.flows = flows;

@@ -182,6 +182,12 @@ HIGHER = ("import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 3\n
           "print(g, g2)\n")
 
 
+def acc_ids(page) -> list:
+    return page.evaluate("""() => Object.values(document.querySelector('[data-gs-player]')
+        .gsPlayer.player.model.state.nodes).filter((n) => n.name === 'AccumulateGrad')
+        .map((n) => n.id)""")
+
+
 def test_higher_order_in_causal_order(page):
     open_program(page, HIGHER)
     steps = texts_at_every_step(page)
@@ -205,4 +211,8 @@ def test_higher_order_in_causal_order(page):
     idx = max(i for i, s in enumerate(steps) if s["event"]["kind"] == "node_apply")
     page.evaluate("(i) => document.querySelector('[data-gs-player]').gsPlayer.player.go(i)", idx)
     assert page.locator("#graph .is-flow-result").count() == 1
+    # ... and nothing is drawn flowing into AccumulateGrad, which autograd.grad never runs
+    # (that node_apply sends its gradients to x's AccumulateGrad alone)
+    assert set(steps[idx]["event"]["to"]) <= set(acc_ids(page)) | {None}
+    assert page.locator("#graph .is-flow-out").count() == 0
     assert "x.grad" not in page.inner_text("#grads")
