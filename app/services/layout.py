@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Callable
 
 import graphviz
 from graphviz import nohtml, quoting
@@ -302,14 +303,17 @@ def clean_svg(svg: str) -> str:
 MAX_VIEWS = 12
 
 
-def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> dict:
+def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
+                 lay: Callable[..., dict] | None = None) -> dict:
     """The layout of everything a trace creates, one iteration at a time (docs/layout.md).
 
     The top-level fields are the first picture's; `views` holds the other distinct
     pictures, `iterations` says which picture each stretch of the run uses (and, with
     `alias`, which of its boxes stand for which ids), and `steps` lists [seq, iteration]
-    where the stretch on screen changes.
+    where the stretch on screen changes. `lay(graph, max_nodes, dot_runner)` lays out one
+    picture: `lay_out`, or the server's `layout_reuse.lay_out_reusing` with its cache.
     """
+    lay = lay or lay_out
     graph = graph_from_trace(trace)
     graph.groups = assign_groups(trace, graph)
     events = trace["events"]
@@ -317,11 +321,11 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None) -> 
     cut = split_iterations(group_of, graph)
     unique = list({id(it.nodes): it.nodes for it in cut}.values())
     if len(cut) == 1 or len(unique) > MAX_VIEWS:
-        layout = lay_out(graph, max_nodes, dot_runner)
+        layout = lay(graph, max_nodes, dot_runner)
         passes, summarised = _passes(events, None, 0)
         return {**layout, "views": [], "steps": [[0, 0]],
                 "iterations": [{"view": 0, "passes": passes, "summarised": summarised}]}
-    pictures = [lay_out(subgraph(graph, nodes), max_nodes, dot_runner) for nodes in unique]
+    pictures = [lay(subgraph(graph, nodes), max_nodes, dot_runner) for nodes in unique]
     which = {id(nodes): k for k, nodes in enumerate(unique)}
     steps = [[seq, g] for seq, g in shown_at(events, group_of)]
     iterations = []

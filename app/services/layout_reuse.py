@@ -61,7 +61,7 @@ def lay_out_reusing(graph: Graph, max_nodes: int | None = None, dot_runner=None,
 def _renamed(graph: Graph) -> tuple[Graph, dict[str, str]]:
     """The graph with ids renamed in drawing order, and the map from new ids back to old."""
     new = {old: f"_g{i}" for i, old in enumerate(graph.nodes)}
-    shape, real = Graph(), {v: k for k, v in new.items()}
+    shape, real = Graph(groups=graph.groups), {v: k for k, v in new.items()}
 
     def renamed(match: re.Match) -> str:
         return new.get(match.group(0), match.group(0))
@@ -70,7 +70,8 @@ def _renamed(graph: Graph) -> tuple[Graph, dict[str, str]]:
         # ids in tooltips too ("t5: torch.float32(2,)"), which dot copies but never measures;
         # labels are measured, so they keep their text
         shape.nodes[new[old]] = GNode(new[old], node.kind, node.label, node.sublabel,
-                                      _TRACE_ID.sub(renamed, node.tooltip), node.named)
+                                      _TRACE_ID.sub(renamed, node.tooltip), node.named,
+                                      node.rows, node.chars, node.group)
     for i, edge in enumerate(graph.edges.values()):
         eid = f"_e{i}"
         real[eid] = edge.id
@@ -82,7 +83,11 @@ def _named_back(layout: dict, real: dict[str, str]) -> dict:
     def back(match: re.Match) -> str:
         return (match.group(1) or "") + real.get(match.group(2), match.group(2))
 
-    return {**layout, "svg": _RENAMED.sub(back, layout["svg"]),
-            "nodes": {real[k]: dict(v) for k, v in layout["nodes"].items()},
-            "edges": [{**e, "id": real[e["id"]], "from": real[e["from"]], "to": real[e["to"]]}
-                      for e in layout["edges"]]}
+    out = {**layout, "svg": _RENAMED.sub(back, layout["svg"]),
+           "nodes": {real[k]: dict(v) for k, v in layout["nodes"].items()},
+           "edges": [{**e, "id": real[e["id"]], "from": real[e["from"]], "to": real[e["to"]]}
+                     for e in layout["edges"]]}
+    if "groups" in layout:      # module clusters keep their ids (paths); their boxes' change
+        out["groups"] = {gid: {**g, "members": [real[m] for m in g["members"]]}
+                         for gid, g in layout["groups"].items()}
+    return out

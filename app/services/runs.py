@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import logging
@@ -27,7 +28,7 @@ from app.services.cache import LruCache, source_key
 from app.services.compression import GZIP_LEVEL
 from app.services.dot_process import LayoutTimeout
 from app.services.fair_gate import FairGate
-from app.services.layout import GraphTooLarge, graph_from_trace
+from app.services.layout import GraphTooLarge, layout_trace
 from app.services.layout_reuse import lay_out_reusing
 from app.services.stops import RunStops
 
@@ -147,8 +148,8 @@ class RunService:
         if trace is None:
             return None, "The run produced no trace."
         try:
-            return lay_out_reusing(graph_from_trace(trace), self.layout_max_nodes,
-                                   self.dot_runner, self.layouts), None
+            return layout_trace(trace, self.layout_max_nodes, self.dot_runner,
+                                lay=functools.partial(lay_out_reusing, cache=self.layouts)), None
         except (GraphTooLarge, LayoutTimeout) as exc:
             return None, str(exc)
         except Exception:  # a drawing bug must not turn a program's answer into a 500

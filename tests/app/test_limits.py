@@ -176,7 +176,7 @@ def test_a_failing_layout_still_answers_200(client, monkeypatch):
 
     def broken(*args):
         raise RuntimeError("drawing bug")
-    monkeypatch.setattr(runs, "lay_out_reusing", broken)
+    monkeypatch.setattr(runs, "layout_trace", broken)
     r = client.post("/api/run", json={"code": "print('layout breaks')"})
     assert r.status_code == 200
     assert r.json()["layout"] is None and r.json()["result"]["stdout"] == "ok\n"
