@@ -352,7 +352,8 @@ def _passes(events: list[dict], steps: list | None, group: int) -> tuple[list[in
         for ev in events[start:ends[start]]:
             if ev["kind"] == "backward_begin":
                 found.append(ev["pass"])
-            elif ev["kind"] == "elided":
+            elif ev["kind"] == "elided" and ev.get("reason") != "library":
+                # a library step (what nn does in a constructor) is folded, not summarised
                 summarised = True
                 found.extend(ev.get("passes") or [])
     return ([min(found), max(found)] if found else None), summarised
