@@ -339,10 +339,6 @@ class WorkerPool:
         except BaseException:       # do not leave the workers already started running
             self.close()
             raise
-        if not required_layers():
-            log.warning("gradstep sandbox: strict mode is off (GRADSTEP_SANDBOX_STRICT "
-                        "unset): a missing OS layer is a warning, not a refusal; set it to 1 "
-                        "on a public server")
 
     @property
     def layers(self) -> dict:

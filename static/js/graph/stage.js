@@ -5,6 +5,7 @@ import { createViews } from './views.js';
 import { createViewport } from './viewport.js';
 import { createTooltip } from './tooltip.js';
 import { createGroups } from './groups.js';
+import { nameBox } from './values.js';
 
 /**
  * @param {HTMLElement} host #graph
@@ -64,10 +65,8 @@ export function createStage(host, layout, options) {
           node.setAttribute('role', 'button');
           const tip = node.querySelector('a');
           const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
-          // the name starts with the box's visible words, so speech input can say what it sees
-          const words = [...node.querySelectorAll('text')].map((t) => t.textContent.trim())
-            .join(' ').trim();
-          node.setAttribute('aria-label', [words, label].filter(Boolean).join(' — ') || id);
+          if (label) node.dataset.tip = label;
+          nameBox(node);
           node.dataset.id = id;
           // the page's own tooltip replaces the browser's (Graphviz's title and link title)
           if (tip) { tip.removeAttribute('xlink:title'); tip.removeAttribute('title'); }

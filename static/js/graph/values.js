@@ -61,41 +61,56 @@ export function createValueRows(index) {
   }
 
   const set = (row, key, make, freed = false) => {
-    if (row.key === key && row.freed === freed) return;   // the same value object: no work
+    if (row.key === key && row.freed === freed) return false;   // the same value: no work
     row.key = key;
     row.freed = freed;
     const text = make();
-    if (text !== row.text) { row.el.textContent = text; row.text = text; }
     row.el.classList.toggle('is-freed-row', freed);
+    if (text === row.text) return false;
+    row.el.textContent = text;
+    row.text = text;
+    return true;
   };
 
   /** Write this step's numbers; `ids(drawn)` maps a drawn box to the id in the state. */
   function paint(state, actual = (id) => id) {
     for (const [drawn, mine] of rows) {
+      let changed = false;
       const id = actual(drawn);
       const chars = index.boxes[drawn].chars || 12;
       const tensor = state.tensors[id];
       if (mine.data) {
         const v = tensor ? tensor.value : null;
-        set(mine.data, v, () => (tensor ? fitText(`data ${valueText(v)}`, chars) : ''));
+        changed = set(mine.data, v, () => (tensor ? fitText(`data ${valueText(v)}`, chars) : '')) || changed;
       }
       if (mine.grad) {
         const g = state.grads[id];
-        set(mine.grad, tensor ? g : undefined, () => (tensor ? fitText(`grad ${valueText(g)}`, chars) : ''));
+        changed = set(mine.grad, tensor ? g : undefined,
+          () => (tensor ? fitText(`grad ${valueText(g)}`, chars) : '')) || changed;
       }
       if (mine.saved) {
         const node = state.nodes[id];
         const freed = !!(node && node.freed);
-        set(mine.saved, node, () => {
+        changed = set(mine.saved, node, () => {
           if (!node) return '';
           const names = node.saved.map((s) => s.name).join(', ');
           return fitText(`${freed ? 'freed' : 'saved'}: ${names}`, chars);
-        }, freed);
+        }, freed) || changed;
       }
+      if (changed) nameBox(index.nodes.get(drawn));
     }
   }
 
   return { paint };
+}
+
+/** A box's accessible name: the words it shows (label and rows), then what its tooltip adds
+ * (`data-tip`), so speech input can say what it sees. Renamed when its rows change. */
+export function nameBox(el) {
+  if (!el) return;
+  const words = [...el.querySelectorAll('text')].map((t) => t.textContent.trim()).filter(Boolean)
+    .join(' ');
+  el.setAttribute('aria-label', [words, el.dataset.tip].filter(Boolean).join(' — ') || el.id);
 }
 
 /**
