@@ -67,7 +67,9 @@ export function createValueRows(index) {
     const text = make();
     row.el.classList.toggle('is-freed-row', freed);
     if (text === row.text) return false;
-    row.el.textContent = text;
+    // a leading space, which SVG does not draw, keeps the rows apart from the label and each
+    // other in the box's text as assistive technology reads it ("1 grad", not "1grad")
+    row.el.textContent = text ? ` ${text}` : '';
     row.text = text;
     return true;
   };
