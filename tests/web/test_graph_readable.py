@@ -129,7 +129,7 @@ def test_values_and_grads_are_in_the_boxes(page):
     page.click("#step-last")
     rows = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
         '#graph .node')].map((n) => [n.querySelector('title, text').textContent,
-        [...n.querySelectorAll('.gs-row')].map((t) => t.textContent)]))""")
+        [...n.querySelectorAll('.gs-row')].map((t) => t.textContent.trim())]))""")
     x_rows = next(v for k, v in rows.items() if v and v[0].startswith("data [1, 2, 3]"))
     # z = mean(4 x^2): dz/dx = 8x / 3
     assert x_rows == ["data [1, 2, 3]", "grad [2.67, 5.33, 8]"]
@@ -145,9 +145,9 @@ def test_saved_tensors_show_freed_after_backward(page):
     go(page, seqs(page, "backward_begin")[0])
     saved = page.locator("#graph .gs-row-saved")
     assert saved.count() >= 2
-    assert all(t.startswith("saved: ") for t in saved.all_text_contents())
+    assert all(t.strip().startswith("saved: ") for t in saved.all_text_contents())
     go(page, seqs(page, "graph_freed")[0])
-    assert all(t.startswith("freed: ") for t in saved.all_text_contents())
+    assert all(t.strip().startswith("freed: ") for t in saved.all_text_contents())
     assert page.locator("#graph .gs-row-saved.is-freed-row").count() == saved.count()
     # the overlay can be hidden and shown again
     page.click("#view-saved")
