@@ -12,7 +12,9 @@ SIZES = [(1280, 720), (1920, 1080)]
 def smallest_label_px(pg) -> float:
     """The height on screen of the smallest word in the graph's boxes that is in view."""
     return pg.evaluate("""() => { const host = document.querySelector('#graph').getBoundingClientRect();
-        const hs = [...document.querySelectorAll('#graph .node text')].map((t) => t.getBoundingClientRect())
+        const hs = [...document.querySelectorAll('#graph .node text')]
+          .filter((t) => t.textContent.trim())       // a value row with nothing in it yet
+          .map((t) => t.getBoundingClientRect())
           .filter((r) => r.bottom > host.top && r.top < host.bottom && r.right > host.left && r.left < host.right)
           .map((r) => r.height);
         return Math.min(...hs); }""")
