@@ -47,6 +47,18 @@ def fresh(tree) -> tuple:
     return _tree.unflatten(new, spec), new, outer
 
 
+def fresh_args(args: tuple, nums: tuple) -> tuple:
+    """`fresh` for the arguments at positions `nums`: (the arguments as a list with those
+    replaced, the new tensors of each in `nums` order, whether any original required grad)."""
+    args = list(args)
+    per_arg, outer = [], False
+    for k in nums:
+        args[k], new, was = fresh(args[k])
+        per_arg.append(new)
+        outer = outer or was
+    return args, per_arg, outer
+
+
 def finish(tree, keep_graph: bool):
     """The results handed back: plain tensors, unless a graph around them still matters."""
     if keep_graph or nested():

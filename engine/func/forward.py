@@ -80,12 +80,8 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
     def wrapper(*args):
         nums = _argnums_tuple(argnums, len(args), "jacfwd")
         with _levels.level():
-            args = list(args)
-            xs, outer = [], False
-            for k in nums:
-                args[k], (x,), was = _levels.fresh(args[k])
-                xs.append(x)
-                outer = outer or was
+            args, per_arg_leaves, outer = _levels.fresh_args(args, nums)
+            xs = [x for (x,) in per_arg_leaves]     # one tensor per argument
             out, aux = _split_aux(func(*args), has_aux, "jacfwd")
             keep = outer or _levels.nested()
             outs, spec = _tree.flatten(out)

@@ -54,13 +54,9 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
     def wrapper(*args, **kwargs):
         nums = _argnums_tuple(argnums, len(args), "grad_and_value")
         with _levels.level():
-            args = list(args)
-            new_leaves, trees, outer = [], [], False
-            for k in nums:
-                args[k], leaves, was = _levels.fresh(args[k])
-                new_leaves += leaves
-                trees.append((k, len(leaves)))
-                outer = outer or was
+            args, per_arg_leaves, outer = _levels.fresh_args(args, nums)
+            new_leaves = [x for leaves in per_arg_leaves for x in leaves]
+            trees = [(k, len(leaves)) for k, leaves in zip(nums, per_arg_leaves)]
             out, aux = _split_aux(func(*args, **kwargs), has_aux, "grad_and_value")
             _check_scalar(out)
             keep = outer or _levels.nested()
@@ -147,12 +143,8 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None):
     def wrapper(*args):
         nums = _argnums_tuple(argnums, len(args), "jacrev")
         with _levels.level():
-            args = list(args)
-            xs, outer = [], False
-            for k in nums:
-                args[k], (x,), was = _levels.fresh(args[k])
-                xs.append(x)
-                outer = outer or was
+            args, per_arg_leaves, outer = _levels.fresh_args(args, nums)
+            xs = [x for (x,) in per_arg_leaves]     # one tensor per argument
             out, aux = _split_aux(func(*args), has_aux, "jacrev")
             keep = outer or _levels.nested()
             outs, spec = _tree.flatten(out)
