@@ -12,6 +12,7 @@ end of each repetition. bench/run.py starts one of these per backend and compare
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import importlib.util
 import json
@@ -109,20 +110,9 @@ def bench_w1(tracing, repeat):
             "bwd_us_per_op": round(statistics.median(bwd) / n * 1e6, 3)}
 
 
-def bench_w2(tracing, repeat):
-    mod, path = load("W2")
-    samples, loss = [], None
-    for _ in range(max(3, repeat // 2)):
-        state = mod.setup()
-        with tracing(path):
-            start = clock()
-            loss = mod.run(state)
-            samples.append(clock() - start)
-    return {"ms_total": median_ms(samples), "final_loss": loss}
-
-
-def bench_w6(tracing, repeat):
-    mod, path = load("W6")
+def bench_loop(key, tracing, repeat):
+    """A workload whose `run` is a whole training loop (W2, W6): its total time and loss."""
+    mod, path = load(key)
     samples, loss = [], None
     for _ in range(max(3, repeat // 2)):
         state = mod.setup()
@@ -182,12 +172,10 @@ def bench_numpy(key, repeat, sizes=W5_SIZES):
             bwd.append(timed(bwd_fn))
         return {"fwd_us_per_op": round(statistics.median(fwd) / 2000 * 1e6, 3),
                 "bwd_us_per_op": round(statistics.median(bwd) / 2000 * 1e6, 3)}
-    if key == "W2":
-        samples = [timed(ref.w2_thermometer) for _ in range(max(3, repeat // 2))]
-        return {"ms_total": median_ms(samples), "final_loss": ref.w2_thermometer()}
-    if key == "W6":
-        samples = [timed(ref.w6_small_matmul) for _ in range(max(3, repeat // 2))]
-        return {"ms_total": median_ms(samples), "final_loss": ref.w6_small_matmul()}
+    if key in ("W2", "W6"):
+        loop = {"W2": ref.w2_thermometer, "W6": ref.w6_small_matmul}[key]
+        samples = [timed(loop) for _ in range(max(3, repeat // 2))]
+        return {"ms_total": median_ms(samples), "final_loss": loop()}
     if key == "W3":
         state = ref.w3_mlp_setup()
         ref.w3_mlp_step(state)
@@ -202,8 +190,8 @@ def bench_numpy(key, repeat, sizes=W5_SIZES):
     return out
 
 
-BENCHES = {"W1": bench_w1, "W2": bench_w2, "W3": bench_w3, "W4": bench_w4, "W5": bench_w5,
-           "W6": bench_w6}
+BENCHES = {"W1": bench_w1, "W2": functools.partial(bench_loop, "W2"), "W3": bench_w3,
+           "W4": bench_w4, "W5": bench_w5, "W6": functools.partial(bench_loop, "W6")}
 
 
 def main(argv=None) -> int:
