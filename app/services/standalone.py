@@ -108,6 +108,7 @@ def run_answer(source: str, filename: str = "main.py") -> dict:
     """Run `source` in the sandbox and lay out its graph: the answer /api/run would give."""
     from runner import run_program
     from app.services.layout import GraphTooLarge, layout_trace
+    from app.services.runs import RESULT_FIELDS
 
     result = run_program(source, filename=filename, trace=True)
     layout, note = None, None
@@ -118,8 +119,7 @@ def run_answer(source: str, filename: str = "main.py") -> dict:
             layout = layout_trace(result.trace)
         except GraphTooLarge as exc:
             note = str(exc)
-    fields = ("stdout", "stderr", "exit_code", "error", "duration_ms")
-    return {"result": {f: getattr(result, f) for f in fields}, "trace": result.trace,
+    return {"result": {f: getattr(result, f) for f in RESULT_FIELDS}, "trace": result.trace,
             "layout": layout, "layout_note": note}
 
 
