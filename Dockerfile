@@ -14,6 +14,7 @@ RUN python -m venv /opt/gradstep
 WORKDIR /src
 # Only what a non-editable install needs; .dockerignore keeps the rest of the checkout out.
 COPY pyproject.toml setup.py README.md LICENSE ./
+COPY gradstep/ gradstep/
 COPY engine/ engine/
 COPY runner/ runner/
 COPY app/ app/

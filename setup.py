@@ -1,21 +1,24 @@
 """Package discovery that pyproject.toml cannot express on its own.
 
-`templates/` and `static/` live at the top of the repository but ship inside the `app`
-package as `app.templates` and `app.static` (see `[tool.setuptools.package-dir]` in
-pyproject.toml). setuptools' automatic discovery only looks inside the source tree's own
-folders, so it never finds those mapped packages; naming them here is what puts the HTML,
-JS and CSS into wheels and non-editable installs. Everything else is in pyproject.toml.
+The repository's layer folders `engine/`, `runner/` and `app/` ship as `gradstep.engine`,
+`gradstep.runner` and `gradstep.app`, and `templates/` and `static/` as
+`gradstep.app.templates` and `gradstep.app.static` (see `[tool.setuptools.package-dir]` in
+pyproject.toml), so that `gradstep` is the only name an install adds to site-packages.
+setuptools' automatic discovery only looks inside the source tree's own folders, so it never
+finds mapped packages; naming them here is what puts the code, HTML, JS and CSS into wheels
+and non-editable installs. Everything else is in pyproject.toml.
 """
 import os
 
-from setuptools import find_namespace_packages, setup
+from setuptools import setup
 
 
-def asset_packages(folder: str, package: str) -> list[str]:
+def mapped_packages(folder: str, package: str) -> list[str]:
     """`package` plus one dotted name per sub-folder of `folder`.
 
-    The sub-folders hold data, not code; listing them as packages tells setuptools that
-    they are meant to ship (otherwise it warns "Package would be ignored" for each).
+    Code folders without __init__.py (engine/ops works as an implicit namespace package) and
+    asset folders (data, not code) are listed too: that tells setuptools they are meant to
+    ship (otherwise it warns "Package would be ignored" for each).
     """
     if not os.path.isdir(folder):     # not there yet; tests/foundation notices the gap
         return []
@@ -28,12 +31,8 @@ def asset_packages(folder: str, package: str) -> list[str]:
     return names
 
 
-# Namespace discovery: a code folder without __init__.py (engine/ops works as an implicit
-# namespace package from a checkout) still ships.
-setup(
-    packages=find_namespace_packages(include=["gradstep", "engine", "engine.*", "runner",
-                                              "runner.*", "app", "app.*"],
-                                     exclude=["*.__pycache__"])
-    + asset_packages("templates", "app.templates")
-    + asset_packages("static", "app.static"),
-)
+LAYERS = {"engine": "gradstep.engine", "runner": "gradstep.runner", "app": "gradstep.app",
+          "templates": "gradstep.app.templates", "static": "gradstep.app.static"}
+
+setup(packages=["gradstep"] + [name for folder, package in LAYERS.items()
+                               for name in mapped_packages(folder, package)])

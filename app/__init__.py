@@ -1,7 +1,5 @@
-"""gradstep's server, command line and lessons (the `app` layer: engine <- runner <- app).
+"""gradstep's server, command line, notebook player and lessons (the `app` layer:
+engine <- runner <- app). The version is written once, in the `gradstep` package."""
+from gradstep import __version__
 
-`__version__` is the one place the version is written: the package metadata reads it at
-build time (pyproject.toml, `[tool.setuptools.dynamic]`), and `gradstep --version` and the
-OpenAPI description show it.
-"""
-__version__ = "0.1.0"
+__all__ = ["__version__"]

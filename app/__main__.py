@@ -1,6 +1,6 @@
-"""`python -m app` is the `gradstep` command."""
+"""`python -m gradstep.app` is the `gradstep` command, as `python -m gradstep` is."""
 import sys
 
-from app.cli import main
+from gradstep.app.cli import main
 
 sys.exit(main())

@@ -17,39 +17,39 @@ import argparse
 import sys
 from pathlib import Path
 
-from app import __version__
+from gradstep.app import __version__
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from runner.cli import run_file
+    from gradstep.runner.cli import run_file
     return run_file(args.file)
 
 
 def _cmd_trace(args: argparse.Namespace) -> int:
-    from runner.cli import trace_file
+    from gradstep.runner.cli import trace_file
     return trace_file(args.file, args.output)
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    from app.services.render import render_file
+    from gradstep.app.services.render import render_file
     return render_file(args.file, args.output, fmt=args.format)
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    from app.services.standalone import export_file
+    from gradstep.app.services.standalone import export_file
     output = args.output or str(Path(args.file).with_suffix(".html"))
     return export_file(args.file, output, lang=args.lang, font=args.font)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from app.server import serve
+    from gradstep.app.server import serve
     return serve(host=args.host, port=args.port, workers=args.workers, reload=args.reload)
 
 
 def _cmd_lesson_check(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from app.services.lessons import LessonError, parse_file
+    from gradstep.app.services.lessons import LessonError, parse_file
     failed = 0
     for name in args.files:
         path = Path(name)

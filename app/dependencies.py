@@ -11,9 +11,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.templating import Jinja2Templates
 
-from app.services.limits import RateLimiter, client_key
-from app.services.runs import RunService
-from app.settings import Settings
+from gradstep.app.services.limits import RateLimiter, client_key
+from gradstep.app.services.runs import RunService
+from gradstep.app.settings import Settings
 
 
 def get_settings(request: Request) -> Settings:

@@ -20,7 +20,7 @@ import asyncio
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from app.settings import get_settings
+from gradstep.app.settings import get_settings
 
 LINGER_SECONDS = 2.0
 

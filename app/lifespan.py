@@ -13,19 +13,19 @@ import anyio
 from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
-from app.services.cache import LruCache
-from app.services.dot_process import DotProcess
-from app.services.layout import warm_up
-from app.services.layout_reuse import layout_weight
-from app.services.fair_gate import FairGate
-from app.services.limits import RateLimiter
-from app.services.runs import Answer, RunService
-from app.settings import Settings
+from gradstep.app.services.cache import LruCache
+from gradstep.app.services.dot_process import DotProcess
+from gradstep.app.services.layout import warm_up
+from gradstep.app.services.layout_reuse import layout_weight
+from gradstep.app.services.fair_gate import FairGate
+from gradstep.app.services.limits import RateLimiter
+from gradstep.app.services.runs import Answer, RunService
+from gradstep.app.settings import Settings
 
 
 def default_pool(settings: Settings):
     """The runner's warm pool with the runner's limits (GRADSTEP_LIMIT_* apply)."""
-    from runner import Limits, WorkerPool
+    from gradstep.runner import Limits, WorkerPool
 
     limits = Limits.from_env()
     if settings.run_timeout:
@@ -61,7 +61,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         factory = pool_factory or default_pool
         pool = await anyio.to_thread.run_sync(factory, settings)
         if getattr(pool, "layers", None) is not None:
-            from runner.sandbox import required_layers
+            from gradstep.runner.sandbox import required_layers
             log.info(sandbox_report(pool.layers, required_layers()))
         # The first layout loads Graphviz's plugins and fonts (10-15 ms): not on a learner's
         # first request.

@@ -9,12 +9,12 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import __version__, errors
-from app.lifespan import make_lifespan
-from app.middleware import GuardMiddleware
-from app.routers import docs, examples, export, health, lessons, pages, render, runs
-from app.services.compression import GzipMiddleware
-from app.settings import Settings, get_settings
+from gradstep.app import __version__, errors
+from gradstep.app.lifespan import make_lifespan
+from gradstep.app.middleware import GuardMiddleware
+from gradstep.app.routers import docs, examples, export, health, lessons, pages, render, runs
+from gradstep.app.services.compression import GzipMiddleware
+from gradstep.app.settings import Settings, get_settings
 
 
 def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:

@@ -52,7 +52,7 @@ def show(code: str, lang: str = "en", height: int = DEFAULT_HEIGHT,
          title: str = "notebook cell") -> Player:
     """Run `code` in gradstep's sandbox and return its player (displayed when last in a cell)."""
     try:
-        from app.services.standalone import run_answer, standalone_html
+        from gradstep.app.services.standalone import run_answer, standalone_html
         with _native_stderr_silenced():
             answer = run_answer(code, filename="cell.py")
     except ImportError as exc:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 
-from app.settings import get_settings
+from gradstep.app.settings import get_settings
 
 LOG_CONFIG = {
     "version": 1, "disable_existing_loggers": False,
@@ -31,7 +31,7 @@ def strict_sandbox_problem() -> str | None:
     """In strict mode (GRADSTEP_SANDBOX_STRICT), start one sandbox worker before uvicorn
     does: a missing layer then stops `gradstep serve` with one clear line and exit code 1,
     instead of failing every web worker's start-up (which uvicorn's supervisor restarts)."""
-    from runner.sandbox import SandboxUnavailable, WorkerPool, required_layers
+    from gradstep.runner.sandbox import SandboxUnavailable, WorkerPool, required_layers
 
     if not required_layers():
         return None
@@ -66,11 +66,11 @@ def serve(host: str | None = None, port: int | None = None, workers: int | None 
     # uvicorn configures logging only inside run(), so this line goes straight to stderr
     print(f"gradstep: serving on http://{host}:{port} with {workers} worker(s)",
           file=sys.stderr, flush=True)
-    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
+    uvicorn.run("gradstep.app.main:create_app", factory=True, host=host, port=port, workers=workers,
                 reload=reload, log_config=LOG_CONFIG, proxy_headers=False,
                 server_header=False, timeout_graceful_shutdown=5,
                 # h11 with deadlines, not httptools: app/http_protocol.py says why
-                http="app.http_protocol:DeadlineH11Protocol",
+                http="gradstep.app.http_protocol:DeadlineH11Protocol",
                 h11_max_incomplete_event_size=settings.max_header_bytes,
                 limit_concurrency=settings.max_connections)
     return 0

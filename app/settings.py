@@ -20,7 +20,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 def _asset_dir(name: str) -> Path:
     """`templates/` and `static/` sit at the repository root in a checkout, but are installed
-    as the package data `app.templates` / `app.static` in a wheel."""
+    as the package data `gradstep.app.templates` / `gradstep.app.static` in a wheel."""
     installed = PACKAGE_DIR / name
     return installed if installed.is_dir() else PACKAGE_DIR.parent / name
 

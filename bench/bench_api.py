@@ -39,7 +39,7 @@ def start_server(workers: int, pool: int, root: Path = ROOT) -> tuple[subprocess
         port = s.getsockname()[1]
     env = {**os.environ, "GRADSTEP_POOL_SIZE": str(pool), "GRADSTEP_RATE_LIMIT": "0",
            "GRADSTEP_ACCESS_LOG": "0", "GRADSTEP_QUEUE_TIMEOUT": "60"}
-    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "gradstep", "serve", "--port", str(port),
                              "--workers", str(workers)], cwd=root, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)

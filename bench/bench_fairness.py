@@ -40,7 +40,7 @@ def start_server(root: Path = ROOT) -> tuple[subprocess.Popen, str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "GRADSTEP_RATE_LIMIT": "0", "GRADSTEP_ACCESS_LOG": "0"}
-    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "gradstep", "serve", "--port", str(port),
                              "--workers", "1"], cwd=root, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"

@@ -107,7 +107,7 @@ def main() -> None:
     if args.torch_only:
         return torch_only(args.ops, args.repeat)
     sys.path.insert(0, str(ROOT))
-    import engine as torch
+    import gradstep.engine as torch
     a, b = np.array([0.1, 0.2, 0.3], dtype=np.float32), np.array([0.5] * 3, dtype=np.float32)
     cases = {"numpy ufunc": (ufunc_chain, (a, b)), "python floor": (chain, _floor_pair()),
              "engine": (chain, _torch_pair(torch))}

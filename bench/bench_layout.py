@@ -22,7 +22,7 @@ from pathlib import Path
 # to time that checkout (python runs a script with its own folder first on sys.path).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from runner.trace import new_trace  # noqa: E402
+from gradstep.runner.trace import new_trace  # noqa: E402
 
 
 def synthetic_trace(boxes: int, seed: int = 0) -> dict:
@@ -92,8 +92,8 @@ def measure(boxes: int, repeat: int) -> dict:
     time on a shared machine moves with its neighbours' load; dot is single-threaded."""
     import pygraphviz
 
-    from app.services.graph import graph_from_trace
-    from app.services.layout import lay_out, to_dot
+    from gradstep.app.services.graph import graph_from_trace
+    from gradstep.app.services.layout import lay_out, to_dot
 
     graph = graph_from_trace(synthetic_trace(boxes))
     stages: dict[str, list[float]] = {"dot_build": [], "layout": [], "total": [], "cpu": []}
@@ -116,8 +116,8 @@ def measure(boxes: int, repeat: int) -> dict:
 
 def write_dot(boxes: int, path: str) -> None:
     """The DOT of a synthetic graph, for timing other Graphviz builds on the same input."""
-    from app.services.graph import graph_from_trace
-    from app.services.layout import to_dot
+    from gradstep.app.services.graph import graph_from_trace
+    from gradstep.app.services.layout import to_dot
 
     with open(path, "w", encoding="utf-8") as f:
         f.write(to_dot(graph_from_trace(synthetic_trace(boxes))).source)

@@ -31,11 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import engine as torch  # noqa: E402
-from engine import _events  # noqa: E402
-from runner.child import _LimitWatch  # noqa: E402
-from runner.limits import Limits  # noqa: E402
-from runner.recorder import Recorder  # noqa: E402
+import gradstep.engine as torch  # noqa: E402
+from gradstep.engine import _events  # noqa: E402
+from gradstep.runner.child import _LimitWatch  # noqa: E402
+from gradstep.runner.limits import Limits  # noqa: E402
+from gradstep.runner.recorder import Recorder  # noqa: E402
 
 # the programs say `import torch`, as a learner's do: the engine answers, as in the sandbox
 sys.modules.update({"torch": torch, "torch.optim": torch.optim, "torch.nn": torch.nn})

@@ -32,8 +32,8 @@ def median_ms(fn, n):
 
 
 def main(n=30):
-    from runner import WorkerPool
-    import engine
+    from gradstep.runner import WorkerPool
+    from gradstep import engine
     with WorkerPool(size=1) as pool:
         pool.run("pass\n", trace=False)
         rows = {

@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import engine as torch  # noqa: E402
-from engine import _events  # noqa: E402
-from runner.child import _LimitWatch  # noqa: E402
-from runner.limits import Limits  # noqa: E402
-from runner.recorder import Recorder  # noqa: E402
+import gradstep.engine as torch  # noqa: E402
+from gradstep.engine import _events  # noqa: E402
+from gradstep.runner.child import _LimitWatch  # noqa: E402
+from gradstep.runner.limits import Limits  # noqa: E402
+from gradstep.runner.recorder import Recorder  # noqa: E402
 
 SOURCE = """\
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -92,7 +92,7 @@ def run(n: int, traced: bool | str, watched: bool = False) -> tuple:
 
 def server(n: int, repeat: int) -> None:
     """Median wall ms of the chain as untraced and traced requests to a warm WorkerPool."""
-    from runner import WorkerPool
+    from gradstep.runner import WorkerPool
     source = f"import torch\nN = {n}\n" + SOURCE
     with WorkerPool(size=1) as pool:
         pool.run(source, trace=True)  # warm up

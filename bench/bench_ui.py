@@ -49,8 +49,9 @@ def start_server() -> tuple[subprocess.Popen, str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "GRADSTEP_RATE_LIMIT": "0", "GRADSTEP_ACCESS_LOG": "0"}
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-                             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory",
+                             "gradstep.app.main:create_app", "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):
         if proc.poll() is not None:

@@ -39,7 +39,7 @@ def install_backend(backend: str):
         torch.set_num_threads(1)             # the targets were measured on one BLAS thread
         return None
     sys.path.insert(0, str(HERE.parent))
-    from engine.__main__ import alias_torch
+    from gradstep.engine.__main__ import alias_torch
     alias_torch()                            # the same aliasing as `python -m engine FILE`
     return _Tracing if backend == "engine-traced" else None
 
@@ -51,8 +51,8 @@ class _Tracing:
         self.path = path
 
     def __enter__(self):
-        from engine import _events
-        from runner.recorder import Recorder
+        from gradstep.engine import _events
+        from gradstep.runner.recorder import Recorder
         self._events = _events
         self.rec = Recorder(self.path.read_text(encoding="utf-8"), str(self.path))
         self._old = _events.set_listener(self.rec)

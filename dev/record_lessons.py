@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "dev"))
 
 from record_golden import record  # noqa: E402
 
-from app.services.lessons import load_lessons  # noqa: E402
+from gradstep.app.services.lessons import load_lessons  # noqa: E402
 
 EXPECTED = ROOT / "tests" / "lessons" / "expected"
 

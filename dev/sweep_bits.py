@@ -327,8 +327,8 @@ def main(argv=None) -> int:
         worker(*args.worker)
         return 0
     sys.path.insert(0, str(ROOT))
-    import engine
-    from engine.ops._op import REGISTRY
+    from gradstep import engine
+    from gradstep.engine.ops._op import REGISTRY
     dtype = args.dtype
     names = [n for n in CASES if not args.only or any(s in n for s in args.only)]
     data, mine = {"__dtype": np.array(dtype)}, {}

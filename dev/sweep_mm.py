@@ -96,7 +96,7 @@ def main(argv=None) -> int:
         child(*args.child)
         return 0
     sys.path.insert(0, str(ROOT))
-    import engine
+    from gradstep import engine
     rng = np.random.default_rng(0)
     feed, mine = {}, {}
     for cls, m, k, n in shapes(args):

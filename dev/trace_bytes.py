@@ -81,8 +81,8 @@ def programs(quick: bool) -> dict:
 
 
 def run_pool(progs: dict, out_dir: Path) -> None:
-    from runner import WorkerPool
-    from runner.limits import Limits
+    from gradstep.runner import WorkerPool
+    from gradstep.runner.limits import Limits
     with WorkerPool(size=2) as pool:
         for name, src in progs.items():
             for tag, over in POOL_SETS.items():
@@ -93,8 +93,8 @@ def run_pool(progs: dict, out_dir: Path) -> None:
 
 def run_inproc(progs: dict, out_dir: Path) -> None:
     import regen
-    from runner import trace as T
-    from runner.recorder import Recorder
+    from gradstep.runner import trace as T
+    from gradstep.runner.recorder import Recorder
     orig_finish = Recorder.finish
     for name, src in progs.items():
         for tag, lim in INPROC_SETS.items():

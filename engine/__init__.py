@@ -5,7 +5,7 @@ Tensors hold numpy arrays; ops record a graph of grad_fn nodes with PyTorch's na
 `engine.autograd.functional` are loaded on first use.
 
 Example:
-    >>> import engine as torch
+    >>> import gradstep.engine as torch
     >>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     >>> y = (x * x).sum()
     >>> y.backward()

@@ -1,4 +1,4 @@
-"""`python -m engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
+"""`python -m gradstep.engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
 
 A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
 `torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph` and `torch.func` all
@@ -18,18 +18,18 @@ ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".opt
 
 def alias_torch() -> None:
     """Make `import torch...` load the engine's modules (those that exist)."""
-    import engine
+    from gradstep import engine
     sys.modules["torch"] = engine
     for suffix in ALIASES[1:]:
         try:
-            sys.modules["torch" + suffix] = importlib.import_module("engine" + suffix)
+            sys.modules["torch" + suffix] = importlib.import_module(engine.__name__ + suffix)
         except ImportError:
             pass
 
 
 def main(argv: list) -> int:
     if len(argv) != 1:
-        print("usage: python -m engine FILE", file=sys.stderr)
+        print("usage: python -m gradstep.engine FILE", file=sys.stderr)
         return 2
     alias_torch()
     sys.argv = argv[:]

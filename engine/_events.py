@@ -10,12 +10,12 @@ Call sites guard with ``if _events.listener is not None:`` before building any a
 nothing is computed for nobody.
 
 Example:
-    >>> from engine import _events
+    >>> from gradstep.engine import _events
     >>> class Count(_events.Listener):
     ...     def __init__(self): self.ops = 0
     ...     def on_op(self, op_name, inputs, output, node): self.ops += 1
     >>> c = Count(); _events.set_listener(c)
-    >>> import engine as torch
+    >>> import gradstep.engine as torch
     >>> _ = torch.ones(2) * 3
     >>> _ = _events.set_listener(None); c.ops
     1

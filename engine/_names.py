@@ -1,10 +1,28 @@
 """How engine classes print: as PyTorch's (`<class 'torch.Tensor'>`, `<class 'MulBackward0'>`).
 
 A class that sets `_torch_name` shows that name in `repr(cls)`, so `print(type(x))` reads as it
-does with PyTorch. Its real `__module__` stays `engine.*`: the runner's sandbox recognises
-engine objects by their module, and pickling and doctest rely on it too.
+does with PyTorch. Its real `__module__` stays the engine's own (`gradstep.engine.*`): the
+runner's sandbox recognises engine objects by their module, and pickling and doctest rely on
+it too.
 """
 from __future__ import annotations
+
+# The engine's own package name: `gradstep.engine` (a wheel maps engine/ there, a checkout
+# reaches it through gradstep's __path__).
+PACKAGE = __name__.rpartition(".")[0]
+
+
+def is_engine_module(name: str) -> bool:
+    """Whether a `__module__` is the engine's: one of its own modules, or `torch...`, which
+    the engine writes on classes that must print as PyTorch's.
+
+    Example:
+        >>> is_engine_module(PACKAGE + ".tensor"), is_engine_module("torch.nn")
+        (True, True)
+        >>> is_engine_module(PACKAGE.rpartition(".")[0] + ".runner.guards")
+        False
+    """
+    return name in (PACKAGE, "torch") or name.startswith((PACKAGE + ".", "torch."))
 
 
 class TorchNamed(type):
@@ -31,7 +49,7 @@ def typename(obj) -> str:
 
     Example:
         >>> typename([1]), typename(2.5), typename(typename)
-        ('list', 'float', 'engine._names.typename')
+        ('list', 'float', 'gradstep.engine._names.typename')
     """
     from .tensor import Tensor
     if isinstance(obj, Tensor):

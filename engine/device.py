@@ -7,7 +7,7 @@ says no and the CPU is the only place data can go: naming a CUDA device is allow
 there fails in PyTorch's words (`place`).
 
 Example:
-    >>> import engine as torch
+    >>> import gradstep.engine as torch
     >>> torch.device("cuda" if torch.cuda.is_available() else "cpu")
     device(type='cpu')
 """

@@ -527,7 +527,7 @@ def bernoulli(input: Tensor, p=None, *, generator=None) -> Tensor:
     """A new tensor of 0s and 1s, 1 with the probability given by each element of `input`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.bernoulli(torch.tensor([0.0, 1.0]))
         tensor([0., 1.])
     """

@@ -111,7 +111,7 @@ class no_grad(_Switch):
     """Run without recording a graph; results have ``requires_grad=False``.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.ones(2, requires_grad=True)
         >>> with torch.no_grad():
         ...     (x * 2).requires_grad

@@ -54,7 +54,7 @@ class Node(metaclass=TorchNamed):
     in `_saved_names` order; tensors become FREED when freed).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.ones(2, requires_grad=True)
         >>> y = x * 2
         >>> y.grad_fn.name(), type(y.grad_fn.next_functions[0][0]).__name__
@@ -276,7 +276,7 @@ class AccumulateGrad(Node):
     """Sink of a leaf's gradient: adds it into `variable.grad`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.ones(2, requires_grad=True)
         >>> (w * 3).grad_fn.next_functions[0][0].variable is w
         True

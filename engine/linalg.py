@@ -5,7 +5,7 @@
 The ops themselves live in `engine/ops/linalg.py`; this module only names them as PyTorch does.
 
 Example:
-    >>> import engine as torch
+    >>> import gradstep.engine as torch
     >>> torch.linalg.inv(torch.tensor([[2.0, 0.0], [0.0, 4.0]]))
     tensor([[0.5000, 0.0000],
             [0.0000, 0.2500]])

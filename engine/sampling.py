@@ -18,7 +18,7 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *,
     """`num_samples` indices per row of `input`, drawn in proportion to its entries.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.multinomial(torch.tensor([0.0, 1.0, 0.0]), 2, replacement=True)
         tensor([1, 1])
     """

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections import OrderedDict
 
+from ._names import PACKAGE
 from .tensor import Tensor, new_tensor
 
 _saved: dict = {}       # normalised path -> the snapshot taken at save time
@@ -82,9 +83,10 @@ def _unsafe_global(obj):
         return next((g for g in map(_unsafe_global, obj) if g), None)
     cls = type(obj)
     module = cls.__module__
-    if module.startswith("engine.nn."):
-        module = "torch.nn.modules." + _TORCH_MODULE.get(cls.__name__, module.split(".")[2])
-    elif module.startswith("engine"):
+    if module.startswith(PACKAGE + ".nn."):
+        module = "torch.nn.modules." + _TORCH_MODULE.get(cls.__name__,
+                                                         module.rsplit(".", 1)[1])
+    elif module.startswith(PACKAGE):
         module = "torch"
     return f"{module}.{cls.__qualname__}"
 
@@ -93,7 +95,7 @@ def save(obj, f, pickle_module=None, pickle_protocol: int = 2, **kwargs) -> None
     """Remember a copy of `obj` under the file name `f` (in memory, for this run).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.save({"w": torch.ones(2)}, "ckpt.pt")
         >>> torch.load("ckpt.pt")
         {'w': tensor([1., 1.])}

@@ -46,7 +46,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     """A multi-dimensional array that can record the ops applied to it.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
         >>> (x * x).sum().backward()
         >>> x.grad.tolist()
@@ -164,7 +164,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad` (v·J when `gradient` is v).
 
         Example:
-            >>> import engine as torch
+            >>> import gradstep.engine as torch
             >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
             >>> (x * 3).backward(torch.tensor([1.0, 0.5]))
             >>> x.grad.tolist()

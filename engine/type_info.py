@@ -4,7 +4,7 @@
 the attributes and the printed form follow PyTorch's (numbers in `%g` form, six digits).
 
 Example:
-    >>> import engine as torch
+    >>> import gradstep.engine as torch
     >>> torch.finfo(torch.float32).eps
     1.1920928955078125e-07
     >>> torch.iinfo(torch.int8)

@@ -1,6 +1,6 @@
 """`python -m gradstep`: the `gradstep` command."""
 import sys
 
-from app.cli import main
+from gradstep.app.cli import main
 
 sys.exit(main())

@@ -4,11 +4,11 @@
 app. Both return a `RunResult`. Limits come from `Limits` (defaults, `GRADSTEP_LIMIT_*`).
 
 Example:
-    >>> from runner import run_program
+    >>> from gradstep.runner import run_program
     >>> run_program("print(2 + 2)\\n", trace=False).stdout
     '4\\n'
 """
-from runner.limits import Limits
-from runner.sandbox import RunResult, WorkerPool, run_program
+from gradstep.runner.limits import Limits
+from gradstep.runner.sandbox import RunResult, WorkerPool, run_program
 
 __all__ = ["run_program", "Limits", "RunResult", "WorkerPool"]

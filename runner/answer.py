@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from runner.limits import Limits
+from gradstep.runner.limits import Limits
 
 KINDS = frozenset({"exception", "refused", "limit", "crash"})
 LIMIT_KEYS = frozenset({"cpu_time", "wall_time", "memory", "tensor_elements", "graph_nodes",
@@ -79,8 +79,8 @@ def _check_error(error) -> None:
 
 
 def _check_trace(trace, source: str) -> None:
-    from runner import trace as trace_format
-    from runner.trace_check import is_valid
+    from gradstep.runner import trace as trace_format
+    from gradstep.runner.trace_check import is_valid
     if not is_valid(trace):     # the slow validator says why (and has the last word)
         try:
             trace_format.validate(trace)

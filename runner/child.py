@@ -28,14 +28,14 @@ import traceback
 import types
 import warnings
 
-from engine.unsupported import explained
-from runner import protocol, pyplot
-from runner.error_origin import error_origin
-from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
-from runner.guards import Sandbox
-from runner.limits import Limits
-from runner.policy import compile_program
-from runner.suggestions import suggestion
+from gradstep.engine.unsupported import explained
+from gradstep.runner import protocol, pyplot
+from gradstep.runner.error_origin import error_origin
+from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
+from gradstep.runner.guards import Sandbox
+from gradstep.runner.limits import Limits
+from gradstep.runner.policy import compile_program
+from gradstep.runner.suggestions import suggestion
 
 SEED = 0
 _FLUSH_BYTES = 8192
@@ -417,7 +417,7 @@ class _LimitWatch:
     """
 
     def __init__(self, limits: Limits, recorder):
-        from engine import _events
+        from gradstep.engine import _events
         self.max_nodes, self.max_numel = limits.max_graph_nodes, limits.max_tensor_elements
         self.nodes = 0
         self.rec = recorder
@@ -516,8 +516,8 @@ def _seed():
     random.seed(SEED)
     import numpy as np
     np.random.seed(SEED)
-    import engine
-    from engine import messages
+    from gradstep import engine
+    from gradstep.engine import messages
     messages.forget_warnings()  # a run is a fresh process to its program: warn-once warns again
     seed = getattr(engine, "manual_seed", None)
     if seed is not None:
@@ -534,7 +534,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
     source, filename = request["source"], request.get("filename") or "main.py"
     recorder = None
     if request.get("trace"):
-        from runner.recorder import Recorder
+        from gradstep.runner.recorder import Recorder
         recorder = Recorder(source, filename, {"max_events": limits.max_trace_events,
                                                "max_bytes": limits.max_trace_bytes})
     out = _Output(out_fd, limits, recorder, stdout_fd)
@@ -542,7 +542,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
     _install_warnings(filename, out, recorder)
     Sandbox.current_max_elements = limits.max_tensor_elements
     error, exc = None, None
-    from engine import _events
+    from gradstep.engine import _events
     try:
         code = compile_program(source, filename, limits.source_bytes)
         namespace = Sandbox(print_fn=out.stdout).globals()

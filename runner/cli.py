@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from runner.sandbox import RunResult, run_program
+from gradstep.runner.sandbox import RunResult, run_program
 
 
 def _read(path: str) -> tuple[str | None, int]:
@@ -57,7 +57,7 @@ def trace_file(path: str, output: str = "-") -> int:
     The program's own stdout is in the trace; its stderr still goes to stderr. Returns the
     program's exit code (the trace is written either way).
     """
-    from runner import trace as trace_format
+    from gradstep.runner import trace as trace_format
     source, status = _read(path)
     if source is None:
         return status

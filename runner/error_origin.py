@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 import re
 
-import engine
-from runner.errors import LimitExceeded, SecurityError
+from gradstep import engine
+from gradstep.runner.errors import LimitExceeded, SecurityError
 
 _ENGINE_ROOT = os.path.dirname(engine.__file__) + os.sep
 # the engine's generated operators (engine/ops/_codegen.py): "<__add__ of Add>"

@@ -27,10 +27,11 @@ import typing
 
 import numpy as np
 
-from runner.errors import LimitExceeded, SecurityError
-from runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
-from runner.proxies import ModuleProxy, _ModuleTable
-from runner.stdlib_modules import BASE_CLASSES, CLASS_ATTRS, RETURNED_ATTRS
+from gradstep.engine._names import is_engine_module
+from gradstep.runner.errors import LimitExceeded, SecurityError
+from gradstep.runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
+from gradstep.runner.proxies import ModuleProxy, _ModuleTable
+from gradstep.runner.stdlib_modules import BASE_CLASSES, CLASS_ATTRS, RETURNED_ATTRS
 
 # ---- the attribute guard ------------------------------------------------------------------
 
@@ -137,7 +138,7 @@ def _is_engine_type(t: type) -> bool:
     # importable in the sandbox and user classes cannot set __module__ (a dunder), so a
     # "torch" module means the engine too.
     mod = getattr(t, "__module__", None) or ""
-    return mod.split(".", 1)[0] in ("engine", "torch")
+    return is_engine_module(mod)
 
 
 def _is_container_subclass(t: type) -> bool:
@@ -275,7 +276,7 @@ class Guard:
     """The attribute read/write policy; one per program run (it knows the engine's types)."""
 
     def __init__(self, table: _ModuleTable):
-        import engine
+        from gradstep import engine
         self.tensor_type = engine.Tensor
         self.table = table
         self.proxy_by_module_id = {m_id: table.proxies[name]
@@ -555,7 +556,7 @@ class Sandbox:
 
     def base(self, cls):
         """A class statement's base must be a class the tutorials subclass."""
-        import engine
+        from gradstep import engine
         if getattr(type(cls), "__module__", None) == "typing" and \
                 getattr(cls, "__origin__", None) is typing.Generic:
             return cls          # `class Box(Generic[T])`: Python turns it into Generic

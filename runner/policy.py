@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import ast
 
-from engine.unsupported import upstream_module
-from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
+from gradstep.engine.unsupported import upstream_module
+from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
 ALLOWED_MODULES = frozenset({

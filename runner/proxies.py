@@ -23,8 +23,10 @@ import types
 
 import numpy as np
 
-from engine.unsupported import missing_attribute
-from runner.errors import SecurityError
+from gradstep.engine.unsupported import missing_attribute
+from gradstep.runner.errors import SecurityError
+
+_RUNNER = __package__ + "."     # the runner's own objects are internal, never a user's
 
 
 class ModuleProxy:
@@ -123,7 +125,7 @@ class _ModuleTable:
         self.real_engine_modules: dict[int, str] = {}
 
     def build(self, element_check):
-        import engine
+        from gradstep import engine
         real = {"torch": engine}
         for dotted in TORCH_SUBMODULES:
             mod = engine
@@ -177,12 +179,12 @@ class _ModuleTable:
             "copy": ModuleProxy("copy", {"copy": copy_, "deepcopy": deepcopy}, dir(copy)),
         })
         # `import matplotlib.pyplot as plt` to plot the losses: a data-only stand-in
-        from runner import pyplot
+        from gradstep.runner import pyplot
         plt = ModuleProxy("matplotlib.pyplot", pyplot.names())
         self.proxies["matplotlib.pyplot"] = plt
         self.proxies["matplotlib"] = ModuleProxy("matplotlib", {**pyplot.matplotlib_names(),
                                                                 "pyplot": plt})
-        from runner.stdlib_modules import stdlib_proxies     # it imports ModuleProxy
+        from gradstep.runner.stdlib_modules import stdlib_proxies     # it imports ModuleProxy
         self.proxies.update(stdlib_proxies())
         return self
 
@@ -198,7 +200,7 @@ _UNCOPYABLE = (types.FrameType, types.CodeType, types.GeneratorType, types.Trace
 
 
 def _internal(obj) -> bool:
-    return (type(obj).__module__.startswith("runner")
+    return (type(obj).__module__.startswith(_RUNNER)
             or isinstance(obj, (types.ModuleType, ModuleProxy)))
 
 

@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from engine import Tensor
+from gradstep.engine import Tensor
 
 SUPPORTED = ("plot", "xlabel", "ylabel", "title", "legend", "show", "figure", "grid", "close")
 # pyplot functions a program may call that are not drawn (a warning each, then None)

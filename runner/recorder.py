@@ -9,8 +9,8 @@ happen once, in `finish()`, by `runner/trace_build.py`. The listener methods liv
 the user's lines and names, what the runner calls, and the windows.
 
 Example:
-    >>> import engine as torch
-    >>> from engine import _events
+    >>> import gradstep.engine as torch
+    >>> from gradstep.engine import _events
     >>> src = "x = torch.ones(2, requires_grad=True)\\n(x * 3).sum().backward()\\n"
     >>> rec = Recorder(src, "main.py")
     >>> old = _events.set_listener(rec)
@@ -26,11 +26,11 @@ import sys
 from collections import deque
 from typing import Any
 
-from engine import _events
-from engine.autograd import walk as _walk
-from engine.grad_mode import state as _grad_state
-from engine.nn.module import Module
-from engine.tensor import Tensor
+from gradstep.engine import _events
+from gradstep.engine.autograd import walk as _walk
+from gradstep.engine.grad_mode import state as _grad_state
+from gradstep.engine.nn.module import Module
+from gradstep.engine.tensor import Tensor
 
 from . import trace as T
 from .error_origin import error_origin

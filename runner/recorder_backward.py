@@ -13,10 +13,10 @@ from operator import attrgetter
 
 import numpy as np
 
-from engine import _events
-from engine.autograd.function import BackwardCFunction as _CustomNode
-from engine.graph import AccumulateGrad
-from engine.tensor import Tensor
+from gradstep.engine import _events
+from gradstep.engine.autograd.function import BackwardCFunction as _CustomNode
+from gradstep.engine.graph import AccumulateGrad
+from gradstep.engine.tensor import Tensor
 
 from .trace_build import Snap, num
 
@@ -91,7 +91,7 @@ class BackwardEvents:
             return None
         if any(n._freed for n in _graph_nodes(roots)):
             return None
-        from engine import autograd
+        from gradstep.engine import autograd
         digits = self.limits["digits"]
         out = []
         old = _events.set_listener(None)
@@ -312,7 +312,7 @@ _is_acc = AccumulateGrad.__instancecheck__  # isinstance(n, AccumulateGrad), as 
 
 
 def _tensor_from(arr: np.ndarray) -> Tensor:
-    from engine.tensor import new_tensor
+    from gradstep.engine.tensor import new_tensor
     return new_tensor(arr)
 
 

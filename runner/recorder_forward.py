@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from engine.grad_mode import state as _grad_state
+from gradstep.engine.grad_mode import state as _grad_state
 
 _getframe = sys._getframe
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import sys
 from collections import deque
 
+from gradstep.engine._names import is_engine_module
+
 # Calls kept: the first HEAD and the latest TAIL (a long loop shows its first and last
 # iterations in detail; the calls in between describe ids the trace summarised).
 HEAD = 256
@@ -48,7 +50,7 @@ class ScopeEvents:
             except Exception:  # noqa: BLE001 - a learner's extra_repr may raise
                 extra = ""
         entry = {"path": path, "type": cls.__name__, "extra": extra,
-                 "user": not cls.__module__.startswith(("engine", "torch")),
+                 "user": not is_engine_module(cls.__module__),
                  "parent": parent[1]["path"] if parent else None,
                  "t": [len(self._tids), 0], "n": [len(self._nids), 0]}
         stack.append((module, entry))

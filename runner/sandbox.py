@@ -33,17 +33,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
-from runner import protocol
-from runner.answer import InvalidAnswer
-from runner.answer import check as check_answer
-from runner.limits import Limits
-from runner.policy import check_source
+from gradstep.runner import protocol
+from gradstep.runner.answer import InvalidAnswer
+from gradstep.runner.answer import check as check_answer
+from gradstep.runner.limits import Limits
+from gradstep.runner.policy import check_source
 
 log = logging.getLogger("gradstep.sandbox")
 
 START_TIMEOUT = 60.0            # a cold zygote imports numpy and the engine
 RESPONSE_GRACE = 10.0           # beyond the wall limit, before the zygote itself is presumed hung
-_PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_ZYGOTE = f"{__package__}.zygote"    # started with -m: gradstep.runner.zygote
 
 
 @dataclass
@@ -78,13 +78,10 @@ class SandboxUnavailable(RuntimeError):
 
 
 def _import_roots() -> str:
-    """sys.path entries that make `runner` and `engine` importable as this process sees them."""
-    import importlib.util
-    roots = [_PROJECT_ROOT]
-    spec = importlib.util.find_spec("engine")
-    if spec is not None and spec.origin:
-        roots.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(spec.origin))))
-    return os.pathsep.join(dict.fromkeys(roots))
+    """The sys.path entry that makes `gradstep` importable as this process sees it (the
+    folder holding the installed package, or the checkout), and nothing beside it."""
+    import gradstep
+    return os.path.dirname(os.path.dirname(os.path.abspath(gradstep.__file__)))
 
 
 def _zygote_env() -> dict:
@@ -134,7 +131,7 @@ class Zygote:
     def __init__(self):
         self.cwd = tempfile.mkdtemp(prefix="gradstep-")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "runner.zygote"], stdin=subprocess.PIPE,
+            [sys.executable, "-m", _ZYGOTE], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=None, cwd=self.cwd, env=_zygote_env(),
             start_new_session=True, close_fds=True)
         self.reader = protocol.FrameReader(self.proc.stdout.fileno())
@@ -288,7 +285,7 @@ def _refusal(source: str, limits: Limits, trace: bool) -> RunResult | None:
     without forking and answers with a trace holding the error (the app process never loads
     the engine); only a hugely oversized one is refused here, with no trace.
     """
-    from runner.errors import LimitExceeded, SecurityError
+    from gradstep.runner.errors import LimitExceeded, SecurityError
     if trace and len(source) <= 4 * limits.source_bytes:
         return None
     try:

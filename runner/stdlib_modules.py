@@ -26,7 +26,7 @@ import time
 import typing
 import warnings
 
-from runner.proxies import ModuleProxy
+from gradstep.runner.proxies import ModuleProxy
 
 _NAMES = {
     itertools: """accumulate chain combinations combinations_with_replacement compress count

@@ -101,9 +101,9 @@ def best_match(candidates, name: str) -> str | None:
 
 
 def _attribute_candidates(obj):
-    from engine.tensor import Tensor
-    from engine.upstream_names import DIRS
-    from runner.proxies import ModuleProxy
+    from gradstep.engine.tensor import Tensor
+    from gradstep.engine.upstream_names import DIRS
+    from gradstep.runner.proxies import ModuleProxy
     if isinstance(obj, Tensor):
         return DIRS["Tensor"]
     if isinstance(obj, type) and issubclass(obj, Tensor):

@@ -3,8 +3,9 @@
 A trace is what Python Tutor calls an execution trace: a header describing the program and an
 append-only list of events; the picture at step i is a pure fold of ``events[:i+1]``. The spec,
 taught through worked programs, is ``docs/trace-format.md``; the JSON Schema file
-``runner/trace.schema.json`` is generated from :data:`SCHEMA` below (``python -m runner.trace``)
-and a test checks the two agree, so this module stays the only place event kinds are defined.
+``runner/trace.schema.json`` is generated from :data:`SCHEMA` below
+(``python -m gradstep.runner.trace``) and a test checks the two agree, so this module stays
+the only place event kinds are defined.
 
 Example:
     >>> t = new_trace("print(1)\\n", "main.py")
@@ -480,6 +481,6 @@ def schema_json() -> str:
     return json.dumps(SCHEMA, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-if __name__ == "__main__":  # regenerate the schema file: python -m runner.trace
+if __name__ == "__main__":  # regenerate the schema file: python -m gradstep.runner.trace
     from pathlib import Path
     Path(__file__).with_name("trace.schema.json").write_text(schema_json(), encoding="utf-8")

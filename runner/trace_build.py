@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine import _events
-from engine.graph import FREED, AccumulateGrad
-from engine.tensor import Tensor
+from gradstep.engine import _events
+from gradstep.engine.graph import FREED, AccumulateGrad
+from gradstep.engine.tensor import Tensor
 
 from . import trace as T
 from . import trace_ends as ends
@@ -622,14 +622,14 @@ _DTYPE_NAMES: dict = {}
 def _dtype_name(npdtype) -> str:
     name = _DTYPE_NAMES.get(npdtype)
     if name is None:
-        from engine import dtypes
+        from gradstep.engine import dtypes
         name = _DTYPE_NAMES[npdtype] = repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
     return name
 
 
 def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | None:
     """PyTorch's printed form of a tensor with these contents and autograd flags."""
-    from engine.tensor import new_tensor
+    from gradstep.engine.tensor import new_tensor
     old = _events.set_listener(None)
     try:
         text = repr(new_tensor(arr))

@@ -17,7 +17,7 @@ import re
 from typing import Any
 from collections.abc import Callable
 
-from runner import trace as trace_format
+from gradstep.runner import trace as trace_format
 
 Predicate = Callable[[Any], bool]
 _DEFS: dict[str, Predicate] = {}

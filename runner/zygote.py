@@ -1,12 +1,12 @@
 """The zygote: a warm, single-threaded process that forks one hardened child per request.
 
-Started by `runner.sandbox` as `python -m runner.zygote` (so the app never forks itself). It
-preloads numpy, the engine and every module a run may lazily import (Landlock would refuse the
-file reads later), then serves framed requests on stdin and answers on stdout. For each request
-it forks a child (`runner.child`), reads its output pipe and result frames (refusing any
-frame a run never sends), enforces the wall clock with SIGKILL of the child's process group,
-caps what it keeps, and classifies how the child ended from its own observations (exit
-status, rusage), never from the child's claims alone.
+Started by `runner.sandbox` as `python -m gradstep.runner.zygote` (so the app never forks
+itself). It preloads numpy, the engine and every module a run may lazily import (Landlock would
+refuse the file reads later), then serves framed requests on stdin and answers on stdout. For
+each request it forks a child (`runner.child`), reads its output pipe and result frames
+(refusing any frame a run never sends), enforces the wall clock with SIGKILL of the child's
+process group, caps what it keeps, and classifies how the child ended from its own observations
+(exit status, rusage), never from the child's claims alone.
 
 Two things keep a request's latency down (docs/performance.md, "The server"). The next child
 is forked *before* its request arrives (a spare: it warms its copy-on-write pages with a
@@ -32,8 +32,8 @@ import signal
 import sys
 import time
 
-from runner import protocol
-from runner.limits import Limits
+from gradstep.runner import protocol
+from gradstep.runner.limits import Limits
 
 WALL_GRACE_SECONDS = 1.0        # the child's own timer fires first and reports the line
 RESULT_CAP_BYTES = 64 * 1024 * 1024
@@ -59,19 +59,20 @@ def preload() -> None:
     import tracemalloc  # noqa: F401 - warnings imports it lazily to show allocation sites
     import unicodedata  # noqa: F401 - the parser imports it for non-ASCII identifiers
     import numpy as np
-    import engine
+    from gradstep import engine
     for layer in ("pyseccomp", "landlock"):     # their libraries load from disk: load them now
         try:
             importlib.import_module(layer)
         except ImportError:
             pass
-    for info in pkgutil.walk_packages(engine.__path__, "engine.", onerror=lambda name: None):
+    for info in pkgutil.walk_packages(engine.__path__, engine.__name__ + ".",
+                                      onerror=lambda name: None):
         if not info.name.endswith("__main__"):
             try:
                 importlib.import_module(info.name)
             except Exception as e:      # noqa: BLE001 - one broken module must not stop runs
                 print(f"gradstep zygote: cannot preload {info.name}: {e}", file=sys.stderr)
-    for name in ("runner.recorder", "runner.trace"):
+    for name in (f"{__package__}.recorder", f"{__package__}.trace"):
         try:
             importlib.import_module(name)
         except ImportError:
@@ -82,7 +83,7 @@ def preload() -> None:
 
 def _warm_run() -> None:
     """Run a small program through the whole path once, without hardening, to load lazies."""
-    from runner import child
+    from gradstep.runner import child
     r, w = os.pipe()
     try:
         request = {"source": _WARMUP, "filename": "<warmup>", "limits": {}, "trace": True}
@@ -169,7 +170,7 @@ class Spare:
 def _spare_main(request_fd: int, out_fd: int, stdout_fd: int, layers: dict,
                 warm: bool) -> None:
     """The spare's life: warm up, wait for one request (or the zygote's end), run it."""
-    from runner import child
+    from gradstep.runner import child
     try:
         if warm:
             try:
@@ -199,7 +200,7 @@ def serve_request(request: dict, layers: dict, spare: Spare | None = None,
     "trace"), and a function that reaps the child, for the caller to call after answering.
     A spare is used (`spare.used`) unless the request is refused without running.
     """
-    from runner import child
+    from gradstep.runner import child
     limits = Limits.from_dict(request.get("limits") or {})
     start = time.monotonic()
     refused = _refuse_source(request, limits)
@@ -270,8 +271,8 @@ def _reap(pid: int, fd: int) -> None:
 
 
 def _refuse_source(request: dict, limits: Limits):
-    from runner.errors import LimitExceeded, SecurityError
-    from runner.policy import check_source
+    from gradstep.runner.errors import LimitExceeded, SecurityError
+    from gradstep.runner.policy import check_source
     try:
         check_source(request["source"], limits.source_bytes)
         return None
@@ -288,7 +289,7 @@ def _refuse_source(request: dict, limits: Limits):
 def _fallback_trace(request: dict, stdout: str, error: dict):
     """A run killed from outside sent no trace: give the app one with its output and error."""
     try:
-        from runner.recorder import Recorder
+        from gradstep.runner.recorder import Recorder
         recorder = Recorder(request["source"], request.get("filename") or "main.py")
         if stdout:
             recorder.stdout(stdout)
@@ -458,7 +459,7 @@ def main() -> int:
     os.dup2(2, 1)           # a stray print in the zygote must not corrupt the protocol
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     preload()
-    from runner import child
+    from gradstep.runner import child
     layers = child.probe_layers()
     if os.environ.get("GRADSTEP_SANDBOX_OS_LAYERS") == "none":
         # tests of the language layers alone: no uid change, Landlock, seccomp or fd/file/

@@ -8,11 +8,11 @@ own. They stand for a program that escaped the language layers.
 import subprocess
 import sys
 
-from runner.sandbox import Zygote
+from gradstep.runner.sandbox import Zygote
 
 _HELPER = r'''
 import gc, os, sys
-from runner import guards, protocol, zygote
+from gradstep.runner import guards, protocol, zygote
 
 def search(marker):
     """Every place in this process's objects and frames that holds `marker`."""

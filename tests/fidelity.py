@@ -12,7 +12,7 @@ shared oracle's `compare.py`:
   same exception type and (numerically compared) message;
 - every expected warning's text must appear somewhere on stderr.
 
-The command is any argv (`[sys.executable, "-m", "engine"]`, `["gradstep", "run"]`); the case
+The command is any argv (`[sys.executable, "-m", "gradstep.engine"]`, `["gradstep", "run"]`); the case
 path is appended, or substituted for a `{file}` item. Standard library only.
 
 Example:
@@ -174,7 +174,7 @@ def main(args: list | None = None) -> int:
     """`python tests/fidelity.py [--cmd 'gradstep run {file}'] [NAME ...]`: a line per
     failing case and a score."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cmd", default=f"{sys.executable} -m engine {{file}}")
+    ap.add_argument("--cmd", default=f"{sys.executable} -m gradstep.engine {{file}}")
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("names", nargs="*")
     a = ap.parse_args(args)

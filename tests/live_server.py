@@ -45,10 +45,10 @@ class LiveServer:
 
     def start(self) -> "LiveServer":
         if self.cli:
-            cmd = [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
+            cmd = [sys.executable, "-m", "gradstep", "serve", "--host", "127.0.0.1",
                    "--port", str(self.port), "--workers", str(self.workers)]
         else:
-            cmd = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+            cmd = [sys.executable, "-m", "uvicorn", "--factory", "gradstep.app.main:create_app",
                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
                    "--workers", str(self.workers)]
         # a file, not a pipe: an unread pipe fills up and blocks the server

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 
-from app.middleware import csp
+from gradstep.app.middleware import csp
 
 router = APIRouter(include_in_schema=False)
 SWAGGER = "/static/vendor/swagger_ui"     # the version is in the file names: vendor/README.md

@@ -5,11 +5,11 @@ from typing import Literal
 
 from fastapi import APIRouter
 
-from app.dependencies import SettingsDep
-from app.errors import ApiError
-from app.schemas.errors import responses
-from app.schemas.examples import Example, ExampleSummary
-from app.services.examples import get_example, list_examples
+from gradstep.app.dependencies import SettingsDep
+from gradstep.app.errors import ApiError
+from gradstep.app.schemas.errors import responses
+from gradstep.app.schemas.examples import Example, ExampleSummary
+from gradstep.app.services.examples import get_example, list_examples
 
 router = APIRouter(prefix="/api/examples", tags=["examples"])
 

@@ -6,10 +6,10 @@ import anyio
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep
-from app.schemas.errors import responses
-from app.schemas.runs import RunRequest
-from app.services.standalone import standalone_html
+from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep
+from gradstep.app.schemas.errors import responses
+from gradstep.app.schemas.runs import RunRequest
+from gradstep.app.services.standalone import standalone_html
 
 router = APIRouter(prefix="/api", tags=["export"])
 PAGE = {200: {"content": {"text/html": {}}, "description": "the standalone player"},

@@ -4,9 +4,9 @@ from __future__ import annotations
 import anyio
 from fastapi import APIRouter, Request
 
-from app.errors import ApiError
-from app.schemas.errors import responses
-from app.schemas.health import Health, Ready
+from gradstep.app.errors import ApiError
+from gradstep.app.schemas.errors import responses
+from gradstep.app.schemas.health import Health, Ready
 
 router = APIRouter(tags=["health"])
 PING_TIMEOUT = 5.0

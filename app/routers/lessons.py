@@ -7,13 +7,13 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep, TemplatesDep
-from app.errors import ApiError
-from app.schemas.errors import responses
-from app.schemas.lessons import Lesson, LessonRun, LessonSummary
-from app.services.lessons import (get_lesson, lesson_view, load_lessons, resolve_pointers,
+from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep, TemplatesDep
+from gradstep.app.errors import ApiError
+from gradstep.app.schemas.errors import responses
+from gradstep.app.schemas.lessons import Lesson, LessonRun, LessonSummary
+from gradstep.app.services.lessons import (get_lesson, lesson_view, load_lessons, resolve_pointers,
                                   segments, summary)
-from app.services.pages import load_strings, negotiate_lang
+from gradstep.app.services.pages import load_strings, negotiate_lang
 
 router = APIRouter(tags=["lessons"])
 Lang = Literal["en", "zh"]

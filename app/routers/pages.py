@@ -4,11 +4,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app.dependencies import SettingsDep, TemplatesDep
-from app.middleware import csp
-from app.services.embedding import refused_embedder
-from app.services.examples import list_examples
-from app.services.pages import flag, load_strings, negotiate_lang
+from gradstep.app.dependencies import SettingsDep, TemplatesDep
+from gradstep.app.middleware import csp
+from gradstep.app.services.embedding import refused_embedder
+from gradstep.app.services.examples import list_examples
+from gradstep.app.services.pages import flag, load_strings, negotiate_lang
 
 router = APIRouter(tags=["pages"])
 

@@ -7,13 +7,13 @@ import anyio
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from app.dependencies import ClientDep, RateLimited, RunnerDep
-from app.errors import ApiError
-from app.schemas.errors import responses
-from app.schemas.render import RenderRequest
-from app.services.dot_process import LayoutTimeout
-from app.services.layout import GraphTooLarge
-from app.services.render import MEDIA_TYPES, render_trace, standalone_svg
+from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep
+from gradstep.app.errors import ApiError
+from gradstep.app.schemas.errors import responses
+from gradstep.app.schemas.render import RenderRequest
+from gradstep.app.services.dot_process import LayoutTimeout
+from gradstep.app.services.layout import GraphTooLarge
+from gradstep.app.services.render import MEDIA_TYPES, render_trace, standalone_svg
 
 router = APIRouter(prefix="/api", tags=["render"])
 PICTURES = {200: {"content": {t: {} for t in MEDIA_TYPES.values()},

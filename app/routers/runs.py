@@ -4,11 +4,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
-from app.dependencies import ClientDep, RateLimited, RunnerDep
-from app.schemas.errors import responses
-from app.schemas.runs import RUN_ID_PATTERN, RunRequest, RunResponse, StopResponse
-from app.services.compression import accepts_gzip
-from runner.trace import SCHEMA
+from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep
+from gradstep.app.schemas.errors import responses
+from gradstep.app.schemas.runs import RUN_ID_PATTERN, RunRequest, RunResponse, StopResponse
+from gradstep.app.services.compression import accepts_gzip
+from gradstep.runner.trace import SCHEMA
 
 router = APIRouter(prefix="/api", tags=["runs"])
 

@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from runner.trace import FORMAT, VERSION
+from gradstep.runner.trace import FORMAT, VERSION
 
 TRACE_DESCRIPTION = (f"The run's trace, format {FORMAT!r} version {VERSION}: the schema is "
                      "runner/trace.schema.json (also served at /api/trace-schema), the spec "

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
-from app.services.layout import run_dot
+from gradstep.app.services.layout import run_dot
 
 
 class LayoutTimeout(RuntimeError):

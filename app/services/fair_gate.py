@@ -26,7 +26,7 @@ import math
 from collections import OrderedDict, deque
 from contextlib import asynccontextmanager
 
-from app.errors import ApiError
+from gradstep.app.errors import ApiError
 
 
 class FairGate:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from app.services.graph import Graph
+from gradstep.app.services.graph import Graph
 
 _FEATURES = re.compile(r"in_features=(\d+), out_features=(\d+)")
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.services.graph import Graph
+from gradstep.app.services.graph import Graph
 
 # Boxes that outlive an iteration: what a loop's next iteration may point back to and still
 # be drawn apart from the last one.

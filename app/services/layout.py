@@ -25,9 +25,9 @@ from collections.abc import Callable
 import graphviz
 from graphviz import nohtml, quoting
 
-from app.services.graph import Graph, graph_from_trace
-from app.services.groups import assign_groups
-from app.services.iterations import births, groups, shown_at, split_iterations, subgraph
+from gradstep.app.services.graph import Graph, graph_from_trace
+from gradstep.app.services.groups import assign_groups
+from gradstep.app.services.iterations import births, groups, shown_at, split_iterations, subgraph
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
            "GraphTooLarge", "run_dot", "warm_up"]

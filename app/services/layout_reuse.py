@@ -8,8 +8,8 @@ of that renamed graph says everything `dot` reads, and its hash is the key. A hi
 rename of the cached layout back to this run's ids instead of a Graphviz run.
 
 Example:
-    >>> from app.services.cache import LruCache
-    >>> from app.services.layout import Graph
+    >>> from gradstep.app.services.cache import LruCache
+    >>> from gradstep.app.services.layout import Graph
     >>> def graph(first):
     ...     g = Graph()
     ...     g.add_node(first, "leaf", "x", "(3,)", f"{first}: x")
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 
-from app.services.cache import LruCache, source_key
-from app.services.graph import GEdge, GNode, Graph
-from app.services.layout import lay_out, to_dot
+from gradstep.app.services.cache import LruCache, source_key
+from gradstep.app.services.graph import GEdge, GNode, Graph
+from gradstep.app.services.layout import lay_out, to_dot
 
 # A renamed id: no user text can hold one as a word of its own, since the recorder never
 # names a tensor after a variable whose name starts with "_" (runner/recorder.py, _scan), and

@@ -16,7 +16,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
-from runner.trace import KINDS
+from gradstep.runner.trace import KINDS
 
 LANGS = ("en", "zh")
 TOP_KEYS = {"id", "order", "program", "compare", "en", "zh", "watch", "passage", "question"}

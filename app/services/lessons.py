@@ -23,7 +23,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.services.lesson_check import check_text
+from gradstep.app.services.lesson_check import check_text
 
 log = logging.getLogger("gradstep.app")
 

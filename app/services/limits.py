@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from app.errors import ApiError
+from gradstep.app.errors import ApiError
 
 
 class RateLimiter:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.services.graph import graph_from_trace
-from app.services.groups import assign_groups
-from app.services.layout import GRAPHVIZ_LOCK, GraphTooLarge, clean_svg, to_dot
+from gradstep.app.services.graph import graph_from_trace
+from gradstep.app.services.groups import assign_groups
+from gradstep.app.services.layout import GRAPHVIZ_LOCK, GraphTooLarge, clean_svg, to_dot
 
 FORMATS = ("svg", "png", "dot")
 MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png", "dot": "text/vnd.graphviz"}
@@ -71,7 +71,7 @@ def render_file(file: str, output: str = "graph.svg", fmt: str | None = None) ->
     A program that stops with an exception still gets its picture (of what it built before
     the error), with the error on stderr; the exit code is 0 whenever a file was written.
     """
-    from runner import run_program
+    from gradstep.runner import run_program
 
     fmt = format_for(output, fmt)
     try:

@@ -23,14 +23,14 @@ from typing import Any
 
 import anyio
 
-from app.errors import ApiError
-from app.services.cache import LruCache, source_key
-from app.services.compression import GZIP_LEVEL
-from app.services.dot_process import LayoutTimeout
-from app.services.fair_gate import FairGate
-from app.services.layout import GraphTooLarge, layout_trace
-from app.services.layout_reuse import lay_out_reusing
-from app.services.stops import RunStops
+from gradstep.app.errors import ApiError
+from gradstep.app.services.cache import LruCache, source_key
+from gradstep.app.services.compression import GZIP_LEVEL
+from gradstep.app.services.dot_process import LayoutTimeout
+from gradstep.app.services.fair_gate import FairGate
+from gradstep.app.services.layout import GraphTooLarge, layout_trace
+from gradstep.app.services.layout_reuse import lay_out_reusing
+from gradstep.app.services.stops import RunStops
 
 log = logging.getLogger("gradstep.app")
 

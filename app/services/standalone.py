@@ -24,8 +24,8 @@ from pathlib import Path, PurePosixPath
 
 import jinja2
 
-from app.services.pages import LANGS, load_strings
-from app.settings import Settings
+from gradstep.app.services.pages import LANGS, load_strings
+from gradstep.app.settings import Settings
 
 ENTRY = "standalone_page.js"
 STYLESHEETS = ("app.css", "classroom.css")     # what templates/base.html links
@@ -106,9 +106,9 @@ def standalone_html(answer: dict, *, lang: str = "en", title: str = "program",
 
 def run_answer(source: str, filename: str = "main.py") -> dict:
     """Run `source` in the sandbox and lay out its graph: the answer /api/run would give."""
-    from runner import run_program
-    from app.services.layout import GraphTooLarge, layout_trace
-    from app.services.runs import RESULT_FIELDS
+    from gradstep.runner import run_program
+    from gradstep.app.services.layout import GraphTooLarge, layout_trace
+    from gradstep.app.services.runs import RESULT_FIELDS
 
     result = run_program(source, filename=filename, trace=True)
     layout, note = None, None

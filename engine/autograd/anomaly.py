@@ -7,7 +7,7 @@ warning then lists the forward call's traceback; the engine does not record forw
 cost on every op), so the warning ends at its first line.
 
 Example:
-    >>> import engine as torch
+    >>> import gradstep.engine as torch
     >>> x = torch.tensor([0.0], requires_grad=True)
     >>> with torch.autograd.set_detect_anomaly(True):
     ...     try:

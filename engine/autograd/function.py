@@ -103,7 +103,7 @@ class Function(metaclass=FunctionMeta):
     """Base for user-defined autograd functions.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> class Double(torch.autograd.Function):
         ...     @staticmethod
         ...     def forward(ctx, x):

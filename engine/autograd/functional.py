@@ -86,7 +86,7 @@ def vjp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
     """(func(inputs), v^T J): the vector-Jacobian product at `inputs`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> out, g = vjp(lambda x: x ** 2, torch.tensor([1.0, 2.0]), torch.tensor([1.0, 1.0]))
         >>> g
         tensor([2., 4.])
@@ -112,7 +112,7 @@ def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
     """(func(inputs), J v): the Jacobian-vector product, by the double-backward trick.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> jvp(lambda x: x ** 2, torch.tensor([1.0, 2.0]), torch.tensor([1.0, 0.0]))[1]
         tensor([2., 0.])
     """
@@ -149,7 +149,7 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
     """d func / d inputs, shaped output.shape + input.shape (nested tuples for tuples).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> jacobian(lambda x: x ** 2, torch.tensor([1.0, 2.0]))
         tensor([[2., 0.],
                 [0., 4.]])
@@ -218,7 +218,7 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
     """Second derivatives of a scalar `func`: input.shape + input.shape (tuples of tuples).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> hessian(lambda x: (x ** 3).sum(), torch.tensor([1.0, 2.0]))
         tensor([[ 6.,  0.],
                 [ 0., 12.]])

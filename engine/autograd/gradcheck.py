@@ -62,7 +62,7 @@ def gradcheck(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: floa
     GradcheckError (or return False when raise_exception=False).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
         >>> gradcheck(torch.sin, (x,))
         True

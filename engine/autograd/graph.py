@@ -26,7 +26,7 @@ class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name
     """Pack and unpack hooks for the tensors saved by the ops run inside the context.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> a = torch.tensor([1., 2.], requires_grad=True)
         >>> with torch.autograd.graph.saved_tensors_hooks(lambda t: t.tolist(),
         ...                                               lambda l: torch.tensor(l)):
@@ -75,7 +75,7 @@ def disable_saved_tensors_hooks(error_message: str):
     an enclosing one's message applies again, as in PyTorch.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> with torch.autograd.graph.disable_saved_tensors_hooks("no hooks here"):
         ...     with torch.autograd.graph.save_on_cpu():
         ...         pass

@@ -34,7 +34,7 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all") -> _MultiHandle:
     """Call `fn` with the gradients of `tensors` computed by each backward pass.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> a = torch.tensor(1., requires_grad=True)
         >>> b = torch.tensor(2., requires_grad=True)
         >>> h = torch.autograd.graph.register_multi_grad_hook((a, b), print)

@@ -18,7 +18,7 @@ class Variable(metaclass=_VariableMeta):
     """Legacy wrapper.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> v = Variable(torch.ones(2), requires_grad=True)
         >>> v.requires_grad, isinstance(v, Variable)
         (True, True)

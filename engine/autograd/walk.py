@@ -331,7 +331,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     """Accumulate gradients of `tensors` into the leaves (`torch.autograd.backward`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
         >>> torch.autograd.backward(x * x, grad_tensors=torch.tensor([1.0, 1.0]))
         >>> x.grad.tolist()
@@ -383,7 +383,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     """d(outputs)/d(inputs), returned instead of accumulated (`torch.autograd.grad`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.tensor(3.0, requires_grad=True)
         >>> torch.autograd.grad(x ** 2, x)
         (tensor(6.),)

@@ -7,8 +7,8 @@ derived from it (`forward.py`), and vmap loops over the batch (`batching.py`). H
 is in `_levels.py`.
 
 Example:
-    >>> import engine as torch
-    >>> from engine.func import grad
+    >>> import gradstep.engine as torch
+    >>> from gradstep.engine.func import grad
     >>> grad(grad(lambda x: x ** 3))(torch.tensor(2.))
     tensor(12.)
 """

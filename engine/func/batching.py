@@ -54,7 +54,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
     """`func` mapped over dimension `in_dims` of its inputs; results stacked at `out_dims`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.vmap(torch.dot)(torch.ones(2, 3), torch.ones(2, 3))
         tensor([3., 3.])
     """

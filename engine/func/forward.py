@@ -42,7 +42,7 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
     """(func(*primals), J·tangents): the Jacobian-vector product at `primals`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.jvp(lambda x: x ** 2, (torch.tensor([1., 3.]),),
         ...                (torch.tensor([1., 0.]),))
         (tensor([1., 9.]), tensor([2., 0.]))
@@ -72,7 +72,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
     one Jacobian-vector product per input element, with that element's one-hot tangent.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.jacfwd(lambda x: x.sin())(torch.tensor([0., 0.]))
         tensor([[1., 0.],
                 [0., 1.]])
@@ -120,7 +120,7 @@ def hessian(func, argnums=0):
     """The matrix of second derivatives of a scalar `func`: jacfwd of jacrev.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.hessian(lambda x: (x ** 3).sum())(torch.tensor([1., 2.]))
         tensor([[ 6.,  0.],
                 [ 0., 12.]])

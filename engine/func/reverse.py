@@ -47,7 +47,7 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
     """A function returning (d func / d args[argnums], func(*args)) for a scalar `func`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.grad_and_value(lambda x: (x ** 2).sum())(torch.tensor([1., 2.]))
         (tensor([2., 4.]), tensor(5.))
     """
@@ -86,7 +86,7 @@ def grad(func, argnums=0, has_aux: bool = False):
     """A function returning d func / d args[argnums] for a `func` with a scalar output.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.grad(lambda x: x.sin().sum())(torch.tensor([0.]))
         tensor([1.])
     """
@@ -105,7 +105,7 @@ def vjp(func, *primals, has_aux: bool = False):
     """(func(*primals), vjp_fn): vjp_fn(cotangents) gives v·J for each primal, as a tuple.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> out, vjp_fn = torch.func.vjp(lambda x: x ** 2, torch.tensor([1., 3.]))
         >>> vjp_fn(torch.tensor([1., 1.]))
         (tensor([2., 6.]),)
@@ -135,7 +135,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None):
     vector-Jacobian product per output element, with that element's one-hot vector.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.func.jacrev(lambda x: x ** 2)(torch.tensor([1., 2.]))
         tensor([[2., 0.],
                 [0., 4.]])

@@ -29,7 +29,7 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     """`module(*args, **kwargs)` with the named tensors in place of its own.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> lin = torch.nn.Linear(1, 1)
         >>> torch.func.functional_call(lin, {"weight": torch.tensor([[2.]]),
         ...                                  "bias": torch.tensor([1.])}, (torch.tensor([3.]),))

@@ -14,7 +14,7 @@ class ReLU(Module):
     """max(x, 0) elementwise.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.ReLU()(torch.tensor([-1.0, 2.0])).tolist()
         [0.0, 2.0]
     """
@@ -278,7 +278,7 @@ class PReLU(Module):
     """x for x > 0, weight * x otherwise, with a learnable weight (one, or one per channel).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> m = torch.nn.PReLU()
         >>> m(torch.tensor([-2.0, 1.0])).tolist(), m.weight.tolist()
         ([-0.5, 1.0], [0.25])

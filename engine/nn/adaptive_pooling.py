@@ -28,7 +28,7 @@ class AdaptiveAvgPool2d(_AdaptivePool):
     """Mean over output_size windows covering H and W (1 gives global average pooling).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.AdaptiveAvgPool2d((1, 1))
         AdaptiveAvgPool2d(output_size=(1, 1))
     """

@@ -26,7 +26,7 @@ class Sequential(Module):
     """Modules applied one after another: `Sequential(a, b)(x)` is `b(a(x))`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> net = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU())
         >>> print(net)
         Sequential(
@@ -98,7 +98,7 @@ class ModuleList(Module):
     """A list of modules whose parameters the parent module sees.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> layers = torch.nn.ModuleList([torch.nn.Linear(2, 2) for _ in range(3)])
         >>> len(list(layers.parameters()))
         6
@@ -206,7 +206,7 @@ class ParameterList(Module):
     Plain tensors put in it are turned into Parameters (which require grad), as in PyTorch.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> ps = torch.nn.ParameterList([torch.zeros(2), torch.ones(3)])
         >>> [name for name, _ in ps.named_parameters()]
         ['0', '1']

@@ -114,7 +114,7 @@ class Conv1d(_ConvNd):
     """1-D convolution over (N, C_in, L) -> (N, C_out, L_out).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.Conv1d(2, 4, 3, stride=2)
         Conv1d(2, 4, kernel_size=(3,), stride=(2,))
     """
@@ -128,7 +128,7 @@ class Conv2d(_ConvNd):
     """2-D convolution over (N, C_in, H, W) -> (N, C_out, H_out, W_out).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> conv = torch.nn.Conv2d(1, 4, 3)
         >>> conv
         Conv2d(1, 4, kernel_size=(3, 3), stride=(1, 1))

@@ -14,7 +14,7 @@ class CosineSimilarity(Module):
     """Cosine of the angle between x1 and x2 along `dim`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.CosineSimilarity(dim=0)(torch.tensor([1., 0.]), torch.tensor([2., 0.]))
         tensor(1.)
     """

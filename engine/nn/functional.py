@@ -79,7 +79,7 @@ def softmax(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Tensor
     """exp(x) / sum(exp(x)) along `dim` (`SoftmaxBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> softmax(torch.tensor([0.0, 0.0]), dim=0).tolist()
         [0.5, 0.5]
     """
@@ -214,7 +214,7 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     """min(max(x + 3, 0), 6) / 6 (`HardsigmoidBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> hardsigmoid(torch.tensor([-3.0, 0.0, 3.0])).tolist()
         [0.0, 0.5, 1.0]
     """
@@ -270,7 +270,7 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     """value where x <= threshold, else x (`ThresholdBackward0`; in place ThresholdBackward1).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> threshold(torch.tensor([0.5, 1.0, 2.0]), 1.0, -1.0).tolist()
         [-1.0, -1.0, 2.0]
     """
@@ -348,7 +348,7 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     and viewed back (`ViewBackward0`); without a bias it is `matmul(input, weight.t())`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.ones(1, 3, requires_grad=True)
         >>> y = linear(torch.ones(2, 3), w, torch.zeros(1))
         >>> y.tolist(), type(y.grad_fn).__name__

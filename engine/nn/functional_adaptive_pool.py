@@ -47,7 +47,7 @@ def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
     """The mean of each of output_size windows that together cover the input's last two dims.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> adaptive_avg_pool2d(torch.arange(16.).reshape(1, 4, 4), 2).tolist()
         [[[2.5, 4.5], [10.5, 12.5]]]
     """
@@ -64,7 +64,7 @@ def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False
     """The maximum of each of output_size windows that together cover the last two dims.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> adaptive_max_pool2d(torch.arange(16.).reshape(1, 4, 4), 2).tolist()
         [[[5.0, 7.0], [13.0, 15.0]]]
     """
@@ -95,7 +95,7 @@ def adaptive_avg_pool1d(input: Tensor, output_size) -> Tensor:
     """adaptive_avg_pool2d over a height of one.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> adaptive_avg_pool1d(torch.tensor([[1., 3., 2.]]), 2).tolist()
         [[2.0, 2.5]]
     """
@@ -107,7 +107,7 @@ def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False
     """adaptive_max_pool2d over a height of one.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> adaptive_max_pool1d(torch.tensor([[1., 3., 2.]]), 2).tolist()
         [[3.0, 3.0]]
     """

@@ -77,7 +77,7 @@ def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     """1-D cross-correlation of input (N, C, L) with weight (O, C/groups, K).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> conv1d(torch.ones(1, 1, 4), torch.ones(1, 1, 2)).tolist()
         [[[2.0, 2.0, 2.0]]]
     """
@@ -90,7 +90,7 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     (`ConvolutionBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> y = conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2))
         >>> y.tolist()
         [[[[4.0, 4.0], [4.0, 4.0]]]]

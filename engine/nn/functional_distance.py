@@ -40,7 +40,7 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
     flows through them as if unclamped, as in PyTorch.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> y = cosine_similarity(torch.tensor([[1., 0.]]), torch.tensor([[1., 1.]]))
         >>> round(y.item(), 4)
         0.7071
@@ -66,7 +66,7 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
     """||x1 - x2 + eps||_p along the last dimension, broadcasting (`NormBackward1`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> pairwise_distance(torch.tensor([[3., 4.]]), torch.tensor([[0., 0.]]), eps=0).tolist()
         [5.0]
     """

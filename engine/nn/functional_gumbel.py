@@ -17,7 +17,7 @@ def gumbel_softmax(logits: Tensor, tau: float = 1, hard: bool = False, eps: floa
     """A sample of softmax((logits + Gumbel noise) / tau) along `dim`, one-hot if `hard`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> _ = torch.manual_seed(0)
         >>> torch.nn.functional.gumbel_softmax(torch.zeros(3), hard=True).sum()
         tensor(1.)

@@ -47,7 +47,7 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
     """Mean (or sum, or none) of the squared differences (`MseLossBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> mse_loss(torch.tensor([1.0, 3.0]), torch.tensor([0.0, 0.0])).item()
         5.0
     """
@@ -129,7 +129,7 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
     """-input[n, target[n]] (weighted, averaged over the weights) (`NllLossBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> nll_loss(torch.tensor([[-1.0, -2.0]]), torch.tensor([1])).item()
         2.0
     """
@@ -151,7 +151,7 @@ def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
     -sum(target * log_softmax) averaged over the batch).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.zeros(1, 4, requires_grad=True)
         >>> loss = cross_entropy(x, torch.tensor([2]))
         >>> round(loss.item(), 4), type(loss.grad_fn).__name__
@@ -262,7 +262,7 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None,
     (`DivBackward0`). 'mean' divides by every element and warns.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> p = torch.tensor([0.5, 0.5])
         >>> kl_div(p.log(), p, reduction="sum").item()
         0.0

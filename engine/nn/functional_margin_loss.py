@@ -49,7 +49,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
     """max(0, -target * (input1 - input2) + margin), reduced.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> a, b = torch.tensor([1.0, 0.0]), torch.tensor([0.0, 1.0])
         >>> margin_ranking_loss(a, b, torch.tensor([1.0, 1.0])).item()
         0.5
@@ -67,7 +67,7 @@ def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0,
     """input where target is 1, max(0, margin - input) where target is -1, reduced.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> hinge_embedding_loss(torch.tensor([0.3, 0.2]), torch.tensor([1, -1])).item()
         0.550000011920929
     """
@@ -84,7 +84,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
     """log(1 + exp(-target * input)), reduced (`SoftMarginLossBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> round(soft_margin_loss(torch.tensor([0.0]), torch.tensor([1.0])).item(), 4)
         0.6931
     """
@@ -106,7 +106,7 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
     """1 - cos(input1, input2) where target is 1, max(0, cos - margin) where it is -1, reduced.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> x = torch.tensor([[1.0, 0.0]])
         >>> cosine_embedding_loss(x, x, torch.tensor([-1])).item()
         1.0

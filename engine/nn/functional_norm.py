@@ -24,7 +24,7 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
     scale by `weight` and shift by `bias` (`NativeLayerNormBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> y = layer_norm(torch.tensor([[1.0, 3.0]]), (2,))
         >>> [round(v, 4) for v in y[0].tolist()], type(y.grad_fn).__name__
         ([-1.0, 1.0], 'NativeLayerNormBackward0')
@@ -53,7 +53,7 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     (`NativeBatchNormBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> y = batch_norm(torch.tensor([[1.0], [3.0]]), None, None, training=True)
         >>> [round(v, 4) for v in y.flatten().tolist()], type(y.grad_fn).__name__
         ([-1.0, 1.0], 'NativeBatchNormBackward0')

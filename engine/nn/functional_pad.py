@@ -27,7 +27,7 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
     one or two leading (batch, channel) dimensions.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> pad(torch.tensor([[1., 2.]]), (1, 0), value=-1.0).tolist()
         [[-1.0, 1.0, 2.0]]
         >>> pad(torch.tensor([[1., 2., 3.]]), (2, 1), mode="reflect").tolist()

@@ -37,7 +37,7 @@ def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
     """The maximum of each kernel_size window, windows `stride` apart (default: kernel_size).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> max_pool2d(torch.arange(16.).reshape(1, 4, 4), 2).tolist()
         [[[5.0, 7.0], [13.0, 15.0]]]
     """
@@ -54,7 +54,7 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     """The mean of each kernel_size window, windows `stride` apart (default: kernel_size).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> avg_pool2d(torch.arange(16.).reshape(1, 4, 4), 2).tolist()
         [[[2.5, 4.5], [10.5, 12.5]]]
     """
@@ -83,7 +83,7 @@ def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
     """max_pool2d over a height of one: PyTorch unsqueezes dim -2, pools and squeezes it.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> max_pool1d(torch.tensor([[1., 3., 2., 0.]]), 2).tolist()
         [[3.0, 2.0]]
     """
@@ -115,7 +115,7 @@ def avg_pool1d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     """avg_pool2d over a height of one: PyTorch unsqueezes dim -2, pools and squeezes it.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> avg_pool1d(torch.tensor([[1., 3., 2., 0.]]), 2).tolist()
         [[2.0, 1.0]]
     """

@@ -17,7 +17,7 @@ def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """x where |x| > lambd, else 0 (`HardshrinkBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> hardshrink(torch.tensor([-1.0, 0.2, 0.7])).tolist()
         [-1.0, 0.0, 0.699999988079071]
     """
@@ -29,7 +29,7 @@ def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """x - lambd above lambd, x + lambd below -lambd, else 0 (`SoftshrinkBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> softshrink(torch.tensor([-1.0, 0.25, 2.0])).tolist()
         [-0.5, 0.0, 1.5]
     """
@@ -48,7 +48,7 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3,
     slope (lower + upper) / 2 otherwise (`RreluWithNoiseBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> rrelu(torch.tensor([-1.0, 2.0]), 0.1, 0.3).tolist()
         [-0.20000000298023224, 2.0]
     """

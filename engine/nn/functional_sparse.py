@@ -41,7 +41,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
     gradient; `max_norm` renormalises the looked-up rows of `weight` in place first.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([[0.0, 1.0], [2.0, 3.0]], requires_grad=True)
         >>> y = embedding(torch.tensor([1, 1, 0]), w)
         >>> y.tolist(), type(y.grad_fn).__name__
@@ -77,7 +77,7 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     num_classes=-1 takes the largest value plus one.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> one_hot(torch.tensor([0, 2])).tolist()
         [[1, 0, 0], [0, 0, 1]]
     """

@@ -123,7 +123,7 @@ def constant_(tensor: Tensor, val: float) -> Tensor:
     """Fill with `val`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> constant_(torch.empty(2), 3.0).tolist()
         [3.0, 3.0]
     """

@@ -29,7 +29,7 @@ class Linear(Module):
     """y = x @ weight.T + bias over the last dimension of x.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> fc = torch.nn.Linear(3, 1)
         >>> fc
         Linear(in_features=3, out_features=1, bias=True)

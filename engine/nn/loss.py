@@ -29,7 +29,7 @@ class MSELoss(_Loss):
     """Mean squared error.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.MSELoss()(torch.tensor([2.0]), torch.tensor([0.0])).item()
         4.0
     """

@@ -10,7 +10,7 @@ from collections import OrderedDict, namedtuple
 from collections.abc import Iterator
 
 from .. import _events
-from .._names import TorchNamed, typename
+from .._names import PACKAGE, TorchNamed, typename
 from ..grad_mode import no_grad
 from ..graph import RemovableHandle
 from ..tensor import Tensor, counter
@@ -59,7 +59,7 @@ class Module(metaclass=TorchNamed):
     `forward`, and call the module like a function.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> class Net(torch.nn.Module):
         ...     def __init__(self):
         ...         super().__init__()
@@ -78,7 +78,7 @@ class Module(metaclass=TorchNamed):
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
         # our own layers print as PyTorch's (a learner's class keeps its own name)
-        if cls.__module__.startswith("engine.nn."):
+        if cls.__module__.startswith(PACKAGE + ".nn."):
             tail = _TORCH_FILE.get(cls.__name__, cls.__module__.rsplit(".", 1)[1])
             cls._torch_name = f"torch.nn.modules.{tail}.{cls.__name__}"
 

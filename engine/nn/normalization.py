@@ -20,7 +20,7 @@ class LayerNorm(Module):
     """y = (x - mean) / sqrt(var + eps) * weight + bias over the last len(normalized_shape) dims.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.LayerNorm(4)
         LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)
     """
@@ -118,7 +118,7 @@ class BatchNorm1d(_BatchNorm):
     """Per-channel normalisation of (N, C) or (N, C, L) inputs (see `_BatchNorm`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.BatchNorm1d(3)
         BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
     """
@@ -133,7 +133,7 @@ class BatchNorm2d(_BatchNorm):
     `_BatchNorm`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.BatchNorm2d(3)
         BatchNorm2d(3, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
     """

@@ -17,7 +17,7 @@ class Parameter(Tensor):
     """A Tensor that is a module's parameter: assigning it to a Module attribute registers it.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> p = torch.nn.Parameter(torch.ones(2))
         >>> print(p)
         Parameter containing:

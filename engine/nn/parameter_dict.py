@@ -19,7 +19,7 @@ class ParameterDict(Module):
     """An ordered dict of parameters that a parent module sees.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> pd = torch.nn.ParameterDict({"w": torch.ones(2), "b": torch.zeros(1)})
         >>> list(pd.keys()), pd["w"].requires_grad
         (['b', 'w'], True)

@@ -14,7 +14,7 @@ class MaxPool2d(Module):
     """Max over kernel_size windows of (N, C, H, W) or (C, H, W).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.MaxPool2d(2)
         MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)
     """
@@ -40,7 +40,7 @@ class AvgPool2d(Module):
     """Mean over kernel_size windows of (N, C, H, W) or (C, H, W).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.AvgPool2d(2)
         AvgPool2d(kernel_size=2, stride=2, padding=0)
     """
@@ -65,7 +65,7 @@ class MaxPool1d(MaxPool2d):
     """Max over kernel_size windows along the last dim of (N, C, L) or (C, L).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.MaxPool1d(2)
         MaxPool1d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)
     """
@@ -83,7 +83,7 @@ class AvgPool1d(Module):
     """Mean over kernel_size windows along the last dim of (N, C, L) or (C, L).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.AvgPool1d(2)
         AvgPool1d(kernel_size=(2,), stride=(2,), padding=(0,))
     """

@@ -13,7 +13,7 @@ class Hardshrink(Module):
     """x where |x| > lambd, else 0.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.Hardshrink(1)
         Hardshrink(1)
     """
@@ -40,7 +40,7 @@ class RReLU(Module):
     """Leaky ReLU with a random slope in [lower, upper] while training, their mean in eval.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nn.RReLU(0.1, 0.3)
         RReLU(lower=0.1, upper=0.3)
     """

@@ -19,7 +19,7 @@ class Embedding(Module):
     """Maps each integer index in the input to a row of `weight` (num_embeddings, dim).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> emb = torch.nn.Embedding(10, 3, padding_idx=0)
         >>> emb
         Embedding(10, 3, padding_idx=0)

@@ -58,7 +58,7 @@ def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0,
     returns the total norm from before clipping.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.ones(4, requires_grad=True)
         >>> (w * 3).sum().backward()
         >>> clip_grad_norm_([w], max_norm=1.0)

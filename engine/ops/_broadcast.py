@@ -28,7 +28,7 @@ def sum_to(grad, shape: tuple):
     """Sum Tensor `grad` over the dimensions broadcasting added or stretched to reach `shape`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> sum_to(torch.ones(2, 3), (3,)).tolist()
         [2.0, 2.0, 2.0]
         >>> sum_to(torch.ones(2, 3), (2, 1)).tolist()

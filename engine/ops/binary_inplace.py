@@ -29,7 +29,7 @@ def xlogy_(self: Tensor, other) -> Tensor:
     """self * log(other) written into self; `other` a tensor or a number.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.tensor([0.0, 2.0]).xlogy_(1.0).tolist()
         [0.0, 0.0]
     """

@@ -145,7 +145,7 @@ def hypot(input, other) -> Tensor:
     """sqrt(input**2 + other**2), elementwise with broadcasting (`torch.hypot`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.hypot(torch.tensor([3.0, 5.0]), torch.tensor([4.0, 12.0])).tolist()
         [5.0, 13.0]
     """
@@ -162,7 +162,7 @@ def copysign(input, other, *, _method: bool = False) -> Tensor:
     (`torch.copysign`). Integer inputs give the default float.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.copysign(torch.tensor([1.0, -2.0]), -1.0).tolist()
         [-1.0, -2.0]
     """
@@ -177,7 +177,7 @@ def fmax(input, other) -> Tensor:
     """Elementwise maximum that ignores nan (`torch.fmax`): nan only where both are nan.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.fmax(torch.tensor([1.0, float("nan")]), torch.tensor([0.0, 2.0])).tolist()
         [1.0, 2.0]
     """
@@ -189,7 +189,7 @@ def fmin(input, other) -> Tensor:
     """Elementwise minimum that ignores nan (`torch.fmin`): nan only where both are nan.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.fmin(torch.tensor([1.0, float("nan")]), torch.tensor([0.0, 2.0])).tolist()
         [0.0, 2.0]
     """
@@ -202,7 +202,7 @@ def heaviside(input, values) -> Tensor:
     (`torch.heaviside`); both tensors of one dtype. It has no gradient.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.heaviside(torch.tensor([-2.0, 0.0, 3.0]), torch.tensor([0.5])).tolist()
         [0.0, 0.5, 1.0]
     """
@@ -260,7 +260,7 @@ def float_power(input, exponent, *, _method: bool = False) -> Tensor:
     pow on `input.double()` and `exponent.double()`, so the graph has their ToCopyBackward0.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.float_power(torch.tensor([2, 3]), 2)
         tensor([4., 9.], dtype=torch.float64)
     """

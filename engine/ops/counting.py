@@ -74,7 +74,7 @@ def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False,  # 
     to), optionally with each element's index into them and each value's count.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.unique(torch.tensor([3, 1, 3]), return_counts=True)
         (tensor([1, 3]), tensor([1, 2]))
     """
@@ -88,7 +88,7 @@ def bincount(input: Tensor, weights: Tensor | None = None, minlength: int = 0) -
     `weights` instead of ones when given).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.bincount(torch.tensor([0, 2, 2]))
         tensor([1, 0, 2])
     """
@@ -111,7 +111,7 @@ def count_nonzero(input: Tensor, dim=None) -> Tensor:
     (an int or a tuple of ints): an int64 tensor without a grad_fn (`torch.count_nonzero`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.count_nonzero(torch.tensor([[1.0, 0.0], [2.0, 3.0]]), dim=1)
         tensor([1, 2])
     """
@@ -127,7 +127,7 @@ def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Ten
     range when both are 0); values outside, and NaNs, are not counted.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.histc(torch.tensor([1., 2., 1., 4.]), bins=3, min=0, max=3)
         tensor([0., 2., 1.])
     """

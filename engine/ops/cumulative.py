@@ -116,7 +116,7 @@ def cummax(input, dim) -> tuple:
     """Running maximum along `dim` and its indices (`torch.cummax`); ties take the later index.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.cummax(torch.tensor([1., 3., 2., 3.]), 0).indices.tolist()
         [0, 1, 1, 3]
     """
@@ -127,7 +127,7 @@ def cummin(input, dim) -> tuple:
     """Running minimum along `dim` and its indices (`torch.cummin`); ties take the later index.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.cummin(torch.tensor([2., 1., 3., 1.]), 0).indices.tolist()
         [0, 1, 1, 3]
     """
@@ -138,7 +138,7 @@ def cumprod(input, dim, *, dtype=None) -> Tensor:
     """Running product along `dim` (`torch.cumprod`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.cumprod(torch.tensor([1., 2., 3.]), 0).tolist()
         [1.0, 2.0, 6.0]
     """
@@ -182,7 +182,7 @@ def diff(input: Tensor, n: int = 1, dim: int = -1, prepend=None, append=None) ->
     tensors give logical_xor.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.diff(torch.tensor([1.0, 4.0, 9.0, 16.0]))
         tensor([3., 5., 7.])
     """

@@ -128,7 +128,7 @@ def det(A: Tensor) -> Tensor:
     """The determinant of a square matrix or of each in a batch (`torch.det`, `linalg.det`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.det(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))
         tensor(5.)
     """

@@ -237,7 +237,7 @@ def einsum(equation: str, *operands) -> Tensor:
     'ij,jk,kl->il' (contracted left to right).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> a = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
         >>> y = torch.einsum('ij,jk->ik', a, a)
         >>> y.tolist(), type(y.grad_fn).__name__

@@ -129,7 +129,7 @@ def aminmax(input, *, dim=None, keepdim=False):
     a named tuple with fields min and max whose tensors share one grad_fn.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.aminmax(torch.tensor([[1.0, 5.0], [-2.0, 3.0]]), dim=1).max.tolist()
         [5.0, 3.0]
     """
@@ -160,7 +160,7 @@ def amax(input, dim=(), keepdim=False) -> Tensor:
     (`torch.amax`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.amax(torch.tensor([[1., 5.], [5., 2.]]), dim=1).tolist()
         [5.0, 5.0]
     """

@@ -186,7 +186,7 @@ def _float_kernel(kernel: str, *tensors) -> None:
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (`torch.addcmul`).
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.addcmul(torch.ones(2), torch.tensor([1., 2.]), torch.tensor([3., 4.]),
         ...               value=2).tolist()
         [7.0, 17.0]

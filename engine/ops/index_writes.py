@@ -165,7 +165,7 @@ def index_copy(input: Tensor, dim: int, index: Tensor, source: Tensor) -> Tensor
     """`input` with `source`'s slices copied to the slices `index` names along `dim`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(3).index_copy(0, torch.tensor([2, 0]), torch.tensor([5., 6.]))
         tensor([6., 0., 5.])
     """
@@ -185,7 +185,7 @@ def index_add(input: Tensor, dim: int, index: Tensor, source: Tensor, *,
     """`input` with `alpha * source`'s slices added at the slices `index` names along `dim`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(3).index_add(0, torch.tensor([0, 0]), torch.tensor([1., 2.]))
         tensor([3., 0., 0.])
     """
@@ -212,7 +212,7 @@ def index_put_(input: Tensor, indices, values: Tensor, accumulate: bool = False)
     """`input[indices] = values` (or `+=` with repeats adding up when `accumulate`), in place.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(3).index_put_((torch.tensor([0, 0]),), torch.tensor(1.), True)
         tensor([2., 0., 0.])
     """

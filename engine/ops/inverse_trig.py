@@ -54,7 +54,7 @@ def atan2(input, other) -> Tensor:
     (`torch.atan2`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.atan2(torch.tensor([1.0]), torch.tensor([1.0])).tolist()
         [0.7853981852531433]
     """

@@ -231,7 +231,7 @@ def matmul(input, other) -> Tensor:
     """`input @ other` for any ranks, recorded through the same nodes PyTorch uses.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.ones(2, 3, requires_grad=True)
         >>> type((w @ torch.ones(3)).grad_fn).__name__
         'MvBackward0'
@@ -426,7 +426,7 @@ def inv_ex(A, *, check_errors: bool = False):
     gives a nonzero info (and infs or nans) instead of an error, unless check_errors.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.linalg.inv_ex(torch.tensor([[1.0, 2.0], [2.0, 4.0]])).info
         tensor(2, dtype=torch.int32)
     """

@@ -34,7 +34,7 @@ def matrix_norm(A: Tensor, ord="fro", dim=(-2, -1), keepdim: bool = False) -> Te
     """The ord matrix norm of A over the two dims `dim` ('fro', 1, -1, inf, -inf).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.linalg.matrix_norm(torch.tensor([[1., -2.], [3., 4.]]), 1)
         tensor(6.)
     """
@@ -58,7 +58,7 @@ def norm(A: Tensor, ord=None, dim=None, keepdim: bool = False) -> Tensor:
     (or `dim`) is two-dimensional.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.linalg.norm(torch.tensor([[3., 0.], [0., 4.]]))
         tensor(5.)
     """

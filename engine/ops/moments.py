@@ -114,7 +114,7 @@ def var_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None) 
     """(variance, mean) over `dim` (everything by default) (`torch.var_mean`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> v, m = torch.var_mean(torch.tensor([1., 2., 3., 4.]))
         >>> v.item(), m.item()
         (1.6666666269302368, 2.5)

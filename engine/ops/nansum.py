@@ -54,7 +54,7 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     """Sum treating nan as zero, of all elements or over `dim` (`torch.nansum`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nansum(torch.tensor([[1.0, float("nan")], [2.0, 3.0]]), dim=1).tolist()
         [1.0, 5.0]
     """

@@ -173,7 +173,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * mat1 @ mat2 in one node (`torch.addmm`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> b = torch.zeros(2, requires_grad=True)
         >>> y = addmm(b, torch.ones(1, 3), torch.ones(3, 2))
         >>> y.tolist(), type(y.grad_fn).__name__

@@ -199,7 +199,7 @@ def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False):
     """The k-th smallest value along `dim` and its index (`torch.kthvalue`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.kthvalue(torch.tensor([3., 1., 2.]), 2).values
         tensor(2.)
     """
@@ -214,7 +214,7 @@ def median(input: Tensor, dim: int | None = None, keepdim: bool = False):
     """The lower median of all elements, or (values, indices) along `dim` (`torch.median`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.median(torch.tensor([4., 1., 3., 2.]))
         tensor(2.)
     """
@@ -228,7 +228,7 @@ def mode(input: Tensor, dim: int = -1, keepdim: bool = False):
     """The most frequent value along `dim` and its last index (`torch.mode`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.mode(torch.tensor([2., 1., 2.])).indices
         tensor(2)
     """

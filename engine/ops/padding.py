@@ -64,7 +64,7 @@ def constant_pad_nd(input: Tensor, pad, value=0) -> Tensor:
     """`input` padded with `value` (negative amounts crop), last dimension first.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.constant_pad_nd(torch.tensor([1., 2.]), (1, 0)).tolist()
         [0.0, 1.0, 2.0]
     """

@@ -195,7 +195,7 @@ def mode_pad(input: Tensor, padding: tuple, mode: str) -> Tensor:
     dimensions, after PyTorch's checks (F.pad has checked the sizes against the dimensions).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> mode_pad(torch.tensor([[1., 2., 3.]]), (1, 2), "replicate").tolist()
         [[1.0, 1.0, 2.0, 3.0, 3.0, 3.0]]
     """

@@ -41,7 +41,7 @@ def roll(input, shifts, dims=None) -> Tensor:
     (`torch.roll`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.roll(torch.tensor([1, 2, 3]), 1).tolist()
         [3, 1, 2]
     """
@@ -123,7 +123,7 @@ def nonzero(input, *, as_tuple: bool = False):
     `as_tuple=True` one index tensor per dim; never differentiable.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nonzero(torch.tensor([0, 3, 0, 5])).tolist()
         [[1], [3]]
     """
@@ -137,7 +137,7 @@ def unflatten(input: Tensor, dim: int, sizes) -> Tensor:
     """Split dimension `dim` into `sizes` (one of them may be -1): a view (`ViewBackward0`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(2, 6).unflatten(1, (3, -1)).shape
         torch.Size([2, 3, 2])
     """

@@ -221,7 +221,7 @@ def floor_divide(input, other) -> Tensor:
     """floor(input / other) (`torch.floor_divide`, `//`); not differentiable, as PyTorch's.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.floor_divide(torch.tensor([5., -5.]), 2)
         tensor([ 2., -3.])
     """
@@ -232,7 +232,7 @@ def remainder(input, other) -> Tensor:
     """input modulo other with the sign of other (`torch.remainder`, `%`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.remainder(torch.tensor([5., -5.]), 3)
         tensor([2., 1.])
     """
@@ -247,7 +247,7 @@ def fmod(input, other) -> Tensor:
     """input modulo other with the sign of input (`torch.fmod`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.fmod(torch.tensor([5., -5.]), 3)
         tensor([ 2., -2.])
     """

@@ -221,7 +221,7 @@ def scatter(input: Tensor, dim: int, index: Tensor, src=None, *, value=None,
     """`input` with `src` (a tensor or a number) written at `index` along `dim`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(3).scatter(0, torch.tensor([0, 2]), torch.tensor([1., 2.]))
         tensor([1., 0., 2.])
     """
@@ -241,7 +241,7 @@ def scatter_add(input: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     """`input` with `src` added at `index` along `dim`; repeated indices accumulate.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(3).scatter_add(0, torch.tensor([0, 0]), torch.tensor([1., 2.]))
         tensor([3., 0., 0.])
     """

@@ -131,7 +131,7 @@ def scatter_reduce(input: Tensor, dim: int, index: Tensor, src: Tensor, reduce: 
     """`input` with `src` combined in at `index` along `dim` by `reduce`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.zeros(3).scatter_reduce(0, torch.tensor([0, 0, 2]),
         ...                               torch.tensor([1., 3., 5.]), "mean")
         tensor([1.3333, 0.0000, 5.0000])

@@ -113,7 +113,7 @@ def deg2rad(input) -> Tensor:
     """Degrees to radians, elementwise (`torch.deg2rad`); integers give the default float.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.deg2rad(torch.tensor([180.0])).tolist()
         [3.1415927410125732]
     """
@@ -124,7 +124,7 @@ def rad2deg(input) -> Tensor:
     """Radians to degrees, elementwise (`torch.rad2deg`); integers give the default float.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.rad2deg(torch.tensor([0.5])).tolist()
         [28.647890090942383]
     """
@@ -135,7 +135,7 @@ def frac(input) -> Tensor:
     """The fractional part, input - trunc(input), keeping the sign (`torch.frac`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.frac(torch.tensor([1.5, -2.25])).tolist()
         [0.5, -0.25]
     """
@@ -149,7 +149,7 @@ def sinc(input) -> Tensor:
     """The normalized sinc, sin(pi x) / (pi x), and 1 at 0 (`torch.sinc`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.sinc(torch.tensor([0.0, 0.5])).tolist()
         [1.0, 0.6366197466850281]
     """
@@ -161,7 +161,7 @@ def logit(input, eps=None) -> Tensor:
     [eps, 1 - eps] first (and the gradient is 0 outside).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.logit(torch.tensor([0.5, 0.0]), eps=0.25).tolist()
         [0.0, -1.0986123085021973]
     """
@@ -173,7 +173,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None) -> Tensor:
     dtype's largest and lowest finite values) (`torch.nan_to_num`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.nan_to_num(torch.tensor([float("nan"), 1.0, float("-inf")]), neginf=-9.0)
         tensor([ 0.,  1., -9.])
     """

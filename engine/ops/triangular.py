@@ -163,7 +163,7 @@ def tril(input, diagonal: int = 0) -> Tensor:
     """The lower triangle of the last two dims, the rest 0 (`torch.tril`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.tril(torch.ones(2, 2)).tolist()
         [[1.0, 0.0], [1.0, 1.0]]
     """

@@ -161,7 +161,7 @@ def cross(input, other, dim=None) -> Tensor:
     """`torch.cross`: without `dim`, the first dim of size 3 (deprecated, with a warning).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.cross(torch.tensor([1., 0., 0.]), torch.tensor([0., 1., 0.]), dim=0).tolist()
         [0.0, 0.0, 1.0]
     """
@@ -186,7 +186,7 @@ def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
     shaped (..., P, R).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.cdist(torch.tensor([[0.0, 0.0]]), torch.tensor([[3.0, 4.0], [0.0, 1.0]]))
         tensor([[5., 1.]])
     """
@@ -207,7 +207,7 @@ def kron(input: Tensor, other: Tensor) -> Tensor:
     (`torch.kron`); the lower-rank tensor gets leading dims of size 1.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.kron(torch.tensor([1.0, 2.0]), torch.tensor([1.0, -1.0]))
         tensor([ 1., -1.,  2., -2.])
     """

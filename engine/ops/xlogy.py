@@ -49,7 +49,7 @@ def xlogy(input, other) -> Tensor:
     """Elementwise input * log(other), 0 where input is 0 (`torch.xlogy`).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> torch.xlogy(torch.tensor([0.0, 2.0]), torch.tensor([0.0, 1.0])).tolist()
         [0.0, 0.0]
     """

@@ -16,7 +16,7 @@ class Adadelta(Optimizer):
     """Adadelta (Zeiler, 2012), with PyTorch's lr (default 1.0) and float32 roundings.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.Adadelta([w])
         >>> (w * w).sum().backward(); opt.step()

@@ -18,7 +18,7 @@ class Adagrad(Optimizer):
     """Adagrad (Duchi et al., 2011), with PyTorch's lr_decay and float32 roundings.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.Adagrad([w], lr=0.1)
         >>> (w * w).sum().backward(); opt.step()

@@ -19,7 +19,7 @@ class Adam(Optimizer):
     """Adam (Kingma & Ba), with optional amsgrad, maximize and weight decay.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.Adam([w], lr=0.1)
         >>> (w * w).sum().backward(); opt.step()

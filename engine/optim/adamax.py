@@ -17,7 +17,7 @@ class Adamax(Optimizer):
     """Adamax (Kingma & Ba, section 7), with PyTorch's float32 roundings.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.Adamax([w], lr=0.1)
         >>> (w * w).sum().backward(); opt.step()

@@ -29,7 +29,7 @@ class LRScheduler:
     """Base class: subclasses give `get_lr()` for the current `last_epoch`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)
         >>> sched = StepLR(opt, step_size=1, gamma=0.5)
         >>> opt.step(); sched.step(); sched.get_last_lr()

@@ -20,7 +20,7 @@ class NAdam(Optimizer):
     """NAdam (Dozat, 2016), optionally with decoupled weight decay (NAdamW).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.NAdam([w], lr=0.1)
         >>> (w * w).sum().backward(); opt.step()

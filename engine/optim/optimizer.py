@@ -13,7 +13,7 @@ from collections import defaultdict
 import numpy as np
 
 from .. import _events, messages
-from .._names import TorchNamed
+from .._names import PACKAGE, TorchNamed
 from ..grad_mode import enable_grad, no_grad
 from ..ops._mm_order import MAX_MACS
 from ..tensor import Tensor, counter, new_tensor
@@ -112,7 +112,7 @@ class Optimizer(metaclass=TorchNamed):
     """Base class of optimizers: holds `param_groups` (dicts) and `state` (per parameter).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0, 2.0], requires_grad=True)
         >>> opt = torch.optim.SGD([w], lr=0.5)
         >>> (w * w).sum().backward()
@@ -127,7 +127,7 @@ class Optimizer(metaclass=TorchNamed):
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
-        if cls.__module__.startswith("engine.optim."):    # print as PyTorch's classes
+        if cls.__module__.startswith(PACKAGE + ".optim."):    # print as PyTorch's classes
             cls._torch_name = f"torch.optim.{cls.__name__.lower()}.{cls.__name__}"
 
     def __init__(self, params, defaults: dict) -> None:

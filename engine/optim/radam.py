@@ -18,7 +18,7 @@ class RAdam(Optimizer):
     """RAdam (Liu et al., 2019), optionally with decoupled weight decay.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.RAdam([w], lr=0.1)
         >>> (w * w).sum().backward(); opt.step()

@@ -16,7 +16,7 @@ class RMSprop(Optimizer):
     """RMSprop (Hinton), optionally centered and with momentum.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.RMSprop([w], lr=0.01)
         >>> (w * w).sum().backward(); opt.step()

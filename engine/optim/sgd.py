@@ -14,7 +14,7 @@ class SGD(Optimizer):
     """Gradient descent, optionally with (Nesterov) momentum and L2 weight decay.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> w = torch.tensor([1.0], requires_grad=True)
         >>> opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)
         >>> for _ in range(2):

@@ -84,7 +84,7 @@ def random_split(dataset, lengths, generator=None) -> list:
     after a `randperm` of the whole dataset drawn from `generator`.
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> a, b = random_split(range(5), [3, 2], generator=torch.Generator().manual_seed(0))
         >>> sorted(a.indices + b.indices)
         [0, 1, 2, 3, 4]
@@ -155,7 +155,7 @@ class DataLoader(_Named):
     in order or shuffled, joined by `collate_fn`. Workers are not used (one process).
 
     Example:
-        >>> import engine as torch
+        >>> import gradstep.engine as torch
         >>> ds = TensorDataset(torch.arange(5.), torch.arange(5))
         >>> [y.tolist() for _, y in DataLoader(ds, batch_size=2)]
         [[0, 1], [2, 3], [4]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from runner.trace import new_trace
+from gradstep.runner.trace import new_trace
 
 
 def _value(shape, data):

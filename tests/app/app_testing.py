@@ -6,8 +6,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.main import create_app
-from app.settings import Settings
+from gradstep.app.main import create_app
+from gradstep.app.settings import Settings
 from app_fakes import FakePool
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))   # app_testing, app_fakes
 
-from app.main import create_app  # noqa: E402
+from gradstep.app.main import create_app  # noqa: E402
 from app_fakes import FakePool  # noqa: E402
 from app_testing import fake_client, make_settings  # noqa: E402
 
@@ -31,7 +31,7 @@ def client(fake_pool):
 def roomy_pool(settings):
     """The runner's WorkerPool with time limits far above what the seeds need: the 5000-epoch
     training loop takes 3.5 s of CPU alone, and a loaded CI machine stretches wall time."""
-    from runner import Limits, WorkerPool
+    from gradstep.runner import Limits, WorkerPool
 
     return WorkerPool(size=settings.pool_size,
                       limits=Limits.from_env(cpu_seconds=60, wall_seconds=180))

@@ -8,7 +8,7 @@ import json
 import httpx
 import pytest
 
-from app.services.compression import accepts_gzip
+from gradstep.app.services.compression import accepts_gzip
 from app_testing import fake_client
 
 

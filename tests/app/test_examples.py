@@ -1,7 +1,7 @@
 """The built-in programs: data files under app/examples/, served by /api/examples."""
 from __future__ import annotations
 
-from app.services.examples import parse_example
+from gradstep.app.services.examples import parse_example
 
 
 def test_list_has_both_titles_and_no_code(client):

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from app.errors import ApiError
-from app.services.fair_gate import FairGate
+from gradstep.app.errors import ApiError
+from gradstep.app.services.fair_gate import FairGate
 
 
 def run(coro):

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from app.services.layout import layout_trace
-from runner import run_program
+from gradstep.app.services.layout import layout_trace
+from gradstep.runner import run_program
 
 MLP = """import torch
 import torch.nn as nn

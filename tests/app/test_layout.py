@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from app.services.graph import Graph, graph_from_trace
-from app.services.layout import lay_out, layout_trace, to_dot
+from gradstep.app.services.graph import Graph, graph_from_trace
+from gradstep.app.services.layout import lay_out, layout_trace, to_dot
 from app_fakes import sample_trace
-from runner.trace import defined_ids, new_trace, validate
+from gradstep.runner.trace import defined_ids, new_trace, validate
 
 FIXTURES = sorted((Path(__file__).parents[1] / "fixtures" / "traces").glob("*.json"))
 
@@ -220,7 +220,7 @@ def chain(boxes: int) -> Graph:
 
 
 def test_big_layouts_run_in_a_child_and_match_the_in_process_ones():
-    from app.services.dot_process import DotProcess
+    from gradstep.app.services.dot_process import DotProcess
 
     graph = chain(40)
     runner = DotProcess(timeout=60, inline_max=10)
@@ -234,7 +234,7 @@ def test_big_layouts_run_in_a_child_and_match_the_in_process_ones():
 
 
 def test_a_layout_past_its_time_limit_is_stopped_and_the_next_one_works():
-    from app.services.dot_process import DotProcess, LayoutTimeout
+    from gradstep.app.services.dot_process import DotProcess, LayoutTimeout
 
     runner = DotProcess(timeout=0.001, inline_max=10)  # less than starting a child takes
     try:
@@ -248,7 +248,7 @@ def test_a_layout_past_its_time_limit_is_stopped_and_the_next_one_works():
 
 
 def test_small_layouts_stay_in_process():
-    from app.services.dot_process import DotProcess
+    from gradstep.app.services.dot_process import DotProcess
 
     runner = DotProcess(timeout=60, inline_max=150)
     lay_out(chain(20), dot_runner=runner)
@@ -257,14 +257,14 @@ def test_small_layouts_stay_in_process():
 
 
 def test_layout_cap_refuses_before_running_dot():
-    from app.services.layout import GraphTooLarge
+    from gradstep.app.services.layout import GraphTooLarge
 
     with pytest.raises(GraphTooLarge, match="40 boxes; the server draws at most 39"):
         lay_out(chain(40), max_nodes=39)
 
 
 def test_dot_effort_is_reduced_only_for_big_graphs():
-    from app.services.layout import effort
+    from gradstep.app.services.layout import effort
 
     assert effort(200) == {}
     assert effort(300)["nslimit"] == "1" and effort(300)["mclimit"] == "0.5"

@@ -6,10 +6,10 @@ import json
 import re
 from pathlib import Path
 
-from app.services.cache import LruCache
-from app.services.groups import assign_groups
-from app.services.layout import graph_from_trace, lay_out, run_dot
-from app.services.layout_reuse import lay_out_reusing
+from gradstep.app.services.cache import LruCache
+from gradstep.app.services.groups import assign_groups
+from gradstep.app.services.layout import graph_from_trace, lay_out, run_dot
+from gradstep.app.services.layout_reuse import lay_out_reusing
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 spec = importlib.util.spec_from_file_location("trace_regen_layout", HERE / "regen.py")
@@ -116,5 +116,5 @@ def test_the_server_lays_out_an_edited_program_once(real_client):
 
 
 def _defined(event: dict) -> list:
-    from runner.trace import defined_ids
+    from gradstep.runner.trace import defined_ids
     return defined_ids(event)

@@ -3,7 +3,7 @@ crash the process nor mix up graphs: Graphviz's C library is not thread-safe, so
 service serialises its calls (NOTE [one Graphviz call at a time])."""
 from concurrent.futures import ThreadPoolExecutor
 
-from app.services.layout import run_dot
+from gradstep.app.services.layout import run_dot
 
 
 # graphs declare different attributes, as a run's graph does depending on what it holds

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from app.services.lessons import load_lessons
+from gradstep.app.services.lessons import load_lessons
 
 LESSONS = load_lessons()
 

@@ -172,7 +172,7 @@ def test_server_keeps_serving_after_bad_input(client):
 
 
 def test_a_failing_layout_still_answers_200(client, monkeypatch):
-    import app.services.runs as runs
+    import gradstep.app.services.runs as runs
 
     def broken(*args):
         raise RuntimeError("drawing bug")
@@ -207,7 +207,7 @@ def test_unexpected_server_error_is_a_json_500_and_the_next_request_works(client
 
 
 def test_token_bucket_refills_evenly_over_the_minute():
-    from app.services.limits import RateLimiter
+    from gradstep.app.services.limits import RateLimiter
 
     now = [0.0]
     limiter = RateLimiter(per_minute=2, clock=lambda: now[0])
@@ -220,7 +220,7 @@ def test_token_bucket_refills_evenly_over_the_minute():
 
 
 def test_client_key_trusts_forwarded_for_only_when_told():
-    from app.services.limits import client_key
+    from gradstep.app.services.limits import client_key
 
     assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", False) == "10.1.1.1"
     assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", True) == "203.0.113.5"

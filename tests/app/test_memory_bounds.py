@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from app.services.cache import LruCache
-from app.services.limits import RateLimiter
+from gradstep.app.services.cache import LruCache
+from gradstep.app.services.limits import RateLimiter
 from app_fakes import FakeResult, sample_trace
 from app_testing import fake_client
 

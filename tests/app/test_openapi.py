@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.main import create_app
+from gradstep.app.main import create_app
 from app_testing import make_settings
 
 EXPECTED = {("/", "get"), ("/api/run", "post"), ("/api/render", "post"), ("/api/render", "get"),

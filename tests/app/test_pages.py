@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from app.services.pages import flag, load_strings, negotiate_lang
+from gradstep.app.services.pages import flag, load_strings, negotiate_lang
 from app_testing import fake_client
 
 # A template that shows its context, so these tests check what the route hands over

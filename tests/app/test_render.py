@@ -7,11 +7,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from app.services.graph import graph_from_trace
-from app.services.render import format_for, render_trace
+from gradstep.app.services.graph import graph_from_trace
+from gradstep.app.services.render import format_for, render_trace
 from app_testing import ROOT
 from app_fakes import sample_trace
-from runner import run_program
+from gradstep.runner import run_program
 
 PROGRAM = """import torch
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -24,7 +24,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def gradstep(*args, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "app", *args], cwd=cwd, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "gradstep", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=120)
 
 
@@ -107,7 +107,7 @@ def test_api_render_through_the_real_runner(real_client):
 
 
 def test_the_command_is_installed():
-    done = subprocess.run([sys.executable, "-m", "app", "render", "--help"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "gradstep", "render", "--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "svg" in done.stdout
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from app.services.runs import encode_answer
+from gradstep.app.services.runs import encode_answer
 from app_testing import ROOT, fake_client
-from runner.trace import defined_ids, dump, validate
+from gradstep.runner.trace import defined_ids, dump, validate
 
 sys.path.insert(0, str(ROOT / "tests"))
 from fidelity import Expected, header, judge  # noqa: E402

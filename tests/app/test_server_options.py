@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from app import server
-from app.http_protocol import DeadlineH11Protocol
+from gradstep.app import server
+from gradstep.app.http_protocol import DeadlineH11Protocol
 
 
 def test_serve_bounds_heads_and_connections(monkeypatch):

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.services.standalone import rewrite_imports, standalone_html
+from gradstep.app.services.standalone import rewrite_imports, standalone_html
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,14 +9,14 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
+from gradstep.app.main import create_app
 from app_testing import make_settings
 
 LOOP = "while True:\n    pass\n"
 
 
 def one_worker_pool(settings):
-    from runner import Limits, WorkerPool
+    from gradstep.runner import Limits, WorkerPool
     return WorkerPool(size=1, limits=Limits.from_env(cpu_seconds=60, wall_seconds=60))
 
 
@@ -79,7 +79,7 @@ def test_a_stop_sent_before_the_run_starts_refuses_it(client):
 
 
 def test_a_stop_that_races_the_start_kills_the_run_as_it_starts():
-    from app.services.stops import RunStops
+    from gradstep.app.services.stops import RunStops
     stops = RunStops()
     assert stops.stop("early-0123456789abcdef") is False
     killed = []

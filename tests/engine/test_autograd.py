@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-import engine as torch
-from engine import messages
+import gradstep.engine as torch
+from gradstep.engine import messages
 
 
 def test_backward_signature_is_pytorchs():
@@ -214,7 +214,7 @@ def test_custom_function():
 
 
 def test_variable_is_a_tensor():
-    from engine.autograd import Variable
+    from gradstep.engine.autograd import Variable
     v = Variable(torch.ones(2), requires_grad=True)
     assert isinstance(v, Variable) and isinstance(v, torch.Tensor) and v.requires_grad
 

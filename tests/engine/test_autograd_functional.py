@@ -6,8 +6,8 @@ in the development-only torch venv and pasted here.
 import numpy as np
 import pytest
 
-import engine as torch
-from engine.autograd.functional import hessian, hvp, jacobian, jvp, vhp, vjp
+import gradstep.engine as torch
+from gradstep.engine.autograd.functional import hessian, hvp, jacobian, jvp, vhp, vjp
 
 W = torch.tensor([[1., 2.], [3., 4.], [5., 6.]])
 

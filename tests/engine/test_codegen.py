@@ -11,13 +11,13 @@ import importlib
 import numpy as np
 import pytest
 
-import engine as torch
-from engine import _events
-from engine.ops._op import REGISTRY, Op
+import gradstep.engine as torch
+from gradstep.engine import _events
+from gradstep.engine.ops._op import REGISTRY, Op
 
-importlib.import_module("engine.ops.nn_ops")   # nn's ops register themselves on import
-importlib.import_module("engine.ops.losses")
-importlib.import_module("engine.nn")   # the ops of every nn family file
+importlib.import_module("gradstep.engine.ops.nn_ops")   # nn's ops register themselves on import
+importlib.import_module("gradstep.engine.ops.losses")
+importlib.import_module("gradstep.engine.nn")   # the ops of every nn family file
 
 GENERATED = sorted((name, cls) for name, cls in REGISTRY.items()
                    if getattr(cls.__dict__.get("apply"), "__func__", None) is not None
@@ -101,7 +101,7 @@ def test_every_plain_op_is_generated():
 
 
 def test_generated_source_is_readable():
-    from engine.ops.arithmetic import Mul
+    from gradstep.engine.ops.arithmetic import Mul
     assert Mul.apply_source.startswith("def apply(i0, i1):")
     assert "MulBackward0" in Mul.apply.__doc__
 

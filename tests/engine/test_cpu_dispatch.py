@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import engine as torch
-from engine import _libm
+import gradstep.engine as torch
+from gradstep.engine import _libm
 
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:   # tests/ is not a package; fidelity.py is shared
@@ -125,5 +125,5 @@ def test_the_rerun_has_cases():
                          ids=[f"{c.parent.parent.name}/{c.stem}" for c in FULL_PRECISION])
 def test_case_matches_pytorch_without_wide_kernels(case):
     env = _env(NPY_DISABLE_CPU_FEATURES=_wide_kernels_off())
-    problem = fidelity.check_case([sys.executable, "-m", "engine"], case, timeout=120, env=env)
+    problem = fidelity.check_case([sys.executable, "-m", "gradstep.engine"], case, timeout=120, env=env)
     assert problem is None, f"{case.stem}: {problem}"

@@ -5,8 +5,8 @@ import warnings
 import numpy as np
 import pytest
 
-import engine as torch
-from engine import messages
+import gradstep.engine as torch
+from gradstep.engine import messages
 
 
 @pytest.fixture(autouse=True)

@@ -9,13 +9,15 @@ import inspect
 
 import pytest
 
-MODULES = ["engine", "engine._events", "engine._names", "engine.tensor", "engine.graph",
-           "engine.grad_mode", "engine.generator", "engine.dtypes", "engine.factories",
-           "engine.ops._broadcast", "engine.ops.linalg", "engine.autograd.walk",
-           "engine.autograd.function", "engine.autograd.variable", "engine.func",
-           "engine.func.reverse", "engine.func.forward", "engine.func.batching",
-           "engine.func.stateless", "engine.ops.index_writes", "engine.autograd.multi_grad_hook",
-           "engine.nn.functional_gumbel"]
+MODULES = ["gradstep.engine" + name for name in ["", "._events", "._names", ".tensor", ".graph",
+                                                 ".grad_mode", ".generator", ".dtypes",
+                                                 ".factories", ".ops._broadcast", ".ops.linalg",
+                                                 ".autograd.walk", ".autograd.function",
+                                                 ".autograd.variable", ".func", ".func.reverse",
+                                                 ".func.forward", ".func.batching",
+                                                 ".func.stateless", ".ops.index_writes",
+                                                 ".autograd.multi_grad_hook",
+                                                 ".nn.functional_gumbel"]]
 
 
 def _defined_in(obj, path: str) -> bool:

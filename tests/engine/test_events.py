@@ -2,8 +2,8 @@
 and nothing is reported when no listener is installed."""
 import pytest
 
-import engine as torch
-from engine import _events
+import gradstep.engine as torch
+from gradstep.engine import _events
 
 
 class Log(_events.Listener):

@@ -11,8 +11,8 @@ import math
 import numpy as np
 import pytest
 
-from engine.ops import _exact
-from engine.ops._exact import F32, TINY, one_minus_square, via64
+from gradstep.engine.ops import _exact
+from gradstep.engine.ops._exact import F32, TINY, one_minus_square, via64
 
 UFUNCS = (np.sin, np.cos, np.tanh)
 _F32_MAX = float(np.finfo(np.float32).max)

@@ -1,4 +1,4 @@
-"""Every golden case (tests/oracle, tests/golden) run through `python -m engine FILE` prints
+"""Every golden case (tests/oracle, tests/golden) run through `python -m gradstep.engine FILE` prints
 what PyTorch 2.13 printed, exits as it did and raises and warns in its words.
 
 One test per case, each in its own temporary cwd and subprocess, so `pytest -n 2` spreads them.
@@ -16,7 +16,7 @@ if str(TESTS) not in sys.path:   # tests/ is not a package; fidelity.py is share
 
 import fidelity  # noqa: E402
 
-ENGINE = [sys.executable, "-m", "engine"]
+ENGINE = [sys.executable, "-m", "gradstep.engine"]
 CASES = fidelity.all_cases()
 
 

@@ -1,7 +1,7 @@
 """The generator reproduces PyTorch 2.13's CPU random numbers (values recorded from PyTorch)."""
 import numpy as np
 
-import engine as torch
+import gradstep.engine as torch
 
 
 def test_small_randn_pairs_and_keeps_the_spare():

@@ -1,5 +1,5 @@
 """Grad mode switches: context managers, decorators, nesting, and their effect on recording."""
-import engine as torch
+import gradstep.engine as torch
 
 
 def test_no_grad_records_nothing():

@@ -5,10 +5,10 @@ contract] in engine/ops/_broadcast.py). Expected layouts recorded from PyTorch 2
 import numpy as np
 import pytest
 
-import engine as torch
-from engine.autograd.walk import accumulate_grad
-from engine.optim.optimizer import fma
-from engine.tensor import new_tensor
+import gradstep.engine as torch
+from gradstep.engine.autograd.walk import accumulate_grad
+from gradstep.engine.optim.optimizer import fma
+from gradstep.engine.tensor import new_tensor
 
 N = 10_000          # above the size where a gradient may be kept instead of copied
 

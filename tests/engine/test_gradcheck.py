@@ -12,13 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine as torch
-from engine.ops._op import REGISTRY
+import gradstep.engine as torch
+from gradstep.engine.ops._op import REGISTRY
 
-if importlib.util.find_spec("engine.ops.nn_ops") is not None:
-    importlib.import_module("engine.ops.nn_ops")   # nn's ops register themselves on import
-    importlib.import_module("engine.ops.losses")
-    importlib.import_module("engine.nn")   # the ops of every nn family file
+if importlib.util.find_spec("gradstep.engine.ops.nn_ops") is not None:
+    importlib.import_module("gradstep.engine.ops.nn_ops")   # nn's ops register themselves on import
+    importlib.import_module("gradstep.engine.ops.losses")
+    importlib.import_module("gradstep.engine.nn")   # the ops of every nn family file
 
 OPS = sorted(REGISTRY.items())
 SHAPES = st.lists(st.integers(1, 3), min_size=0, max_size=3).map(tuple)

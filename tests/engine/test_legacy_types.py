@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-import engine as torch
+import gradstep.engine as torch
 
 
 @pytest.mark.parametrize("name, dtype", [

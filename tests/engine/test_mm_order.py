@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.ops import _mm_order as mo
+from gradstep.engine.ops import _mm_order as mo
 
 F32 = np.float32
 

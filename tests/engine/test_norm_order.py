@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from engine.ops._norm_order import fma, norm2
+from gradstep.engine.ops._norm_order import fma, norm2
 
 
 def fused(dt, x, s):

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from engine import printing
-from engine.printing import format_array
+from gradstep.engine import printing
+from gradstep.engine.printing import format_array
 
 F32, F64 = np.float32, np.float64
 nan, inf = math.nan, math.inf
@@ -231,7 +231,7 @@ class _Raw(str):
 
 
 def test_engine_tensors_print_through_this_module():
-    import engine as torch
+    import gradstep.engine as torch
 
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     y = x * 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.ops._sum_order import cascade_sum
+from gradstep.engine.ops._sum_order import cascade_sum
 
 
 def loop_sum(a: np.ndarray) -> np.ndarray:

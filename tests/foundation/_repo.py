@@ -94,8 +94,8 @@ def config_variables() -> dict[str, object]:
     sandbox limits (runner/limits.py, GRADSTEP_LIMIT_<FIELD>), and any other full
     `GRADSTEP_NAME` the packages spell out (read straight from os.environ; default unknown).
     """
-    from app.settings import Settings
-    from runner.limits import Limits
+    from gradstep.app.settings import Settings
+    from gradstep.runner.limits import Limits
 
     found: dict[str, object] = {}
     for name, field in Settings.model_fields.items():

@@ -29,8 +29,10 @@ import pytest
 
 from ._repo import ROOT, tracked_files
 
-PACKAGE_ROOTS = ("engine/", "runner/", "app/", "gradstep/")
-ASSET_ROOTS = {"templates/": "app/templates/", "static/": "app/static/"}
+# Where each of the repository's folders lands in the wheel: all of it under `gradstep/`.
+IN_WHEEL = {"gradstep/": "gradstep/", "engine/": "gradstep/engine/",
+            "runner/": "gradstep/runner/", "app/": "gradstep/app/",
+            "templates/": "gradstep/app/templates/", "static/": "gradstep/app/static/"}
 BUILD_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE")
 
 
@@ -67,7 +69,7 @@ def installed(tmp_path_factory) -> Installed:
     source = tmp / "source"
     # What a build reads, and all the Dockerfile copies into its build stage.
     files = [rel for rel in tracked_files()
-             if rel in BUILD_FILES or rel.startswith(PACKAGE_ROOTS + tuple(ASSET_ROOTS))]
+             if rel in BUILD_FILES or rel.startswith(tuple(IN_WHEEL))]
     for rel in files:
         (source / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, source / rel)
@@ -89,29 +91,43 @@ def test_wheel_holds_every_module_and_asset(installed):
     for rel in installed.files:
         if "__pycache__" in rel or Path(rel).name.startswith("."):
             continue
-        if rel.startswith(PACKAGE_ROOTS):
-            expected.add(rel)
-        for folder, package in ASSET_ROOTS.items():
+        for folder, package in IN_WHEEL.items():
             if rel.startswith(folder):
                 expected.add(package + rel[len(folder):])
     missing = sorted(expected - names)
     assert missing == [], ("not in the wheel (a package without __init__.py, or data files "
                            "that [tool.setuptools.package-data] does not list): "
                            + ", ".join(missing[:20]))
-    assert any(n.startswith("app/templates/") for n in names), "no templates in the wheel"
+    assert any(n.startswith("gradstep/app/templates/") for n in names), "no templates"
+
+
+def test_only_gradstep_at_the_top_of_site_packages(installed):
+    """A learner's own `app.py`, `engine/` or `runner.py` never meets gradstep's: the install
+    adds one package name, `gradstep`, and its metadata, nothing else."""
+    (site,) = installed.venv.glob("lib/python*/site-packages")
+    before = {p.name for p in site.iterdir()}
+    ours = {name for name in before
+            if name == "gradstep" or (name.startswith("gradstep-") and
+                                      name.endswith(".dist-info"))}
+    assert "gradstep" in ours and len(ours) == 2, sorted(before)
+    assert not before & {"app", "engine", "runner", "templates", "static"}, sorted(before)
+    # the wheel itself: every file is under gradstep/ or its dist-info
+    tops = {n.split("/", 1)[0] for n in zipfile.ZipFile(installed.wheel).namelist()}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"gradstep"}, sorted(tops)
 
 
 def source_version() -> str:
-    """The version as app/__init__.py writes it (the one place it is written)."""
-    found = re.findall(r'^__version__ = "([^"]+)"$', (ROOT / "app/__init__.py").read_text(), re.M)
-    assert len(found) == 1, "app/__init__.py must assign __version__ once, as a plain string"
+    """The version as gradstep/__init__.py writes it (the one place it is written)."""
+    found = re.findall(r'^__version__ = "([^"]+)"$', (ROOT / "gradstep/__init__.py").read_text(),
+                       re.M)
+    assert len(found) == 1, "gradstep/__init__.py must assign __version__ once, as a plain string"
     return found[0]
 
 
 def test_version_is_written_in_one_place():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
-    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "app.__version__"}
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "gradstep.__version__"}
     # the image tags the deployment files name are the release they were written for
     version = source_version()
     for path in ("deploy/docker-compose.yml", "deploy/k8s/deployment.yaml"):
@@ -156,6 +172,9 @@ def test_console_script_help_and_version(installed):
     version = source_version()
     shown = run([installed.bin("gradstep"), "--version"], cwd=installed.workdir)
     assert shown.stdout.strip() == f"gradstep {version}"
+    as_module = run([installed.bin("python"), "-m", "gradstep", "--version"],
+                    cwd=installed.workdir)
+    assert as_module.stdout.strip() == f"gradstep {version}"
     helped = run([installed.bin("gradstep"), "--help"], cwd=installed.workdir)
     for command in ("run", "trace", "render", "serve"):
         assert re.search(rf"^\s+{command}\s", helped.stdout, re.M), helped.stdout
@@ -163,8 +182,10 @@ def test_console_script_help_and_version(installed):
 
 def test_code_comes_from_the_install_not_the_checkout(installed):
     shown = run([installed.bin("python"), "-c",
-                 "import app, engine, runner, app.settings as s;"
-                 "print(app.__file__); print(engine.__file__); print(runner.__file__);"
+                 "import gradstep; from gradstep import app, engine, runner;"
+                 "import gradstep.app.settings as s;"
+                 "print(gradstep.__file__); print(app.__file__); print(engine.__file__);"
+                 "print(runner.__file__);"
                  "print(s.get_settings().templates_dir); print(s.get_settings().static_dir)"],
                 cwd=installed.workdir)
     site = installed.venv.resolve()

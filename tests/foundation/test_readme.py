@@ -102,7 +102,7 @@ def test_configuration_table_matches_the_code():
 
 
 def test_cli_section_lists_the_real_subcommands():
-    from app.cli import build_parser
+    from gradstep.app.cli import build_parser
 
     parser = build_parser()
     (sub,) = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
@@ -135,7 +135,7 @@ def test_layout_lists_what_is_there():
 def test_api_table_matches_the_routes():
     from fastapi.testclient import TestClient
 
-    from app.main import create_app
+    from gradstep.app.main import create_app
 
     app = create_app()
     routes = {(method.upper(), path) for path, item in app.openapi()["paths"].items()

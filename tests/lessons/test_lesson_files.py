@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 
-from app.cli import main  # noqa: E402
-from app.main import create_app  # noqa: E402
-from app.services.lessons import builtin_lessons  # noqa: E402
+from gradstep.app.cli import main  # noqa: E402
+from gradstep.app.main import create_app  # noqa: E402
+from gradstep.app.services.lessons import builtin_lessons  # noqa: E402
 from app_fakes import FakePool  # noqa: E402
 from app_testing import make_settings  # noqa: E402
 
@@ -134,7 +134,7 @@ def test_a_missing_file_is_an_error(tmp_path, capsys):
 
 
 def test_the_builtin_lessons_pass_the_check(capsys):
-    from app.services.lessons import LESSONS_DIR
+    from gradstep.app.services.lessons import LESSONS_DIR
     files = sorted(str(p) for p in LESSONS_DIR.glob("*.toml"))
     assert main(["lesson", "check", *files]) == 0
     assert capsys.readouterr().out.count("fine") == len(files)

@@ -14,13 +14,13 @@ if str(TESTS) not in sys.path:
 
 import fidelity  # noqa: E402
 
-from app.services.lessons import LANGS, find_step, load_lessons  # noqa: E402
-from runner import run_program  # noqa: E402
-from runner.trace import KINDS  # noqa: E402
+from gradstep.app.services.lessons import LANGS, find_step, load_lessons  # noqa: E402
+from gradstep.runner import run_program  # noqa: E402
+from gradstep.runner.trace import KINDS  # noqa: E402
 
 LESSONS = load_lessons()
 EXPECTED = Path(__file__).resolve().parent / "expected"
-GRADSTEP_RUN = [sys.executable, "-m", "app", "run"]
+GRADSTEP_RUN = [sys.executable, "-m", "gradstep", "run"]
 IDS = [lesson.id for lesson in LESSONS]
 
 

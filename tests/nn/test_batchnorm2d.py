@@ -3,8 +3,8 @@ the code it shares with BatchNorm1d."""
 import numpy as np
 import pytest
 
-import engine as torch
-from engine.nn.normalization import _BatchNorm
+import gradstep.engine as torch
+from gradstep.engine.nn.normalization import _BatchNorm
 
 
 def test_training_normalises_each_channel_and_updates_running_stats():

@@ -4,8 +4,8 @@ import itertools
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
 
 
 def loop_conv2d(x, w, b, stride, padding, dilation, groups):

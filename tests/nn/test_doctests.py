@@ -5,11 +5,12 @@ import importlib
 
 import pytest
 
-MODULES = ["engine.nn.module", "engine.nn.parameter", "engine.nn.container", "engine.nn.linear",
-           "engine.nn.activation", "engine.nn.loss", "engine.nn.functional", "engine.nn.init",
-           "engine.optim.optimizer", "engine.optim.sgd", "engine.optim.adam",
-           "engine.optim.rmsprop", "engine.optim.lr_scheduler", "engine.ops.nn_ops",
-           "engine.autograd.functional"]
+MODULES = ["gradstep.engine" + name for name in [".nn.module", ".nn.parameter", ".nn.container",
+                                                 ".nn.linear", ".nn.activation", ".nn.loss",
+                                                 ".nn.functional", ".nn.init",
+                                                 ".optim.optimizer", ".optim.sgd", ".optim.adam",
+                                                 ".optim.rmsprop", ".optim.lr_scheduler",
+                                                 ".ops.nn_ops", ".autograd.functional"]]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,10 +9,10 @@ import warnings
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
-from engine import nn
-from engine.nn import init
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
+from gradstep.engine import nn
+from gradstep.engine.nn import init
 
 
 def chain(t) -> str:

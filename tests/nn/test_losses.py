@@ -9,9 +9,9 @@ import warnings
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
-from engine import nn
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
+from gradstep.engine import nn
 
 X0 = [[0.2, -1.3, 0.7], [1.5, 0.1, -0.4], [-0.6, 0.9, 2.2], [0.05, -0.25, 0.5]]
 T = torch.tensor([[0.0, 1.0, 0.5], [1.0, 0.0, 0.25], [0.3, 0.3, 1.0], [0.9, 0.1, 0.0]])

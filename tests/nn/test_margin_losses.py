@@ -6,9 +6,9 @@ development-only torch venv.
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
-from engine import nn
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
+from gradstep.engine import nn
 
 A = [0.5, -1.0, 2.0, 0.1]
 B = [1.0, 0.5, -0.3, 0.1]

@@ -7,8 +7,8 @@ import copy
 
 import pytest
 
-import engine as torch
-from engine import _events, nn
+import gradstep.engine as torch
+from gradstep.engine import _events, nn
 
 
 class Net(nn.Module):

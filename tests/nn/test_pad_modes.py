@@ -4,8 +4,8 @@ gradients of the positions that copied it."""
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
 
 NUMPY_MODE = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}
 SHAPES_PADS = [((2, 5), (2, 3)), ((1, 2, 4), (3, 1)), ((2, 3, 4), (1, 2, 2, 1)),

@@ -3,8 +3,8 @@ from collections import OrderedDict
 
 import pytest
 
-import engine as torch
-from engine import nn
+import gradstep.engine as torch
+from gradstep.engine import nn
 
 
 def test_plain_dict_is_sorted_ordered_dict_is_not():

@@ -4,9 +4,9 @@ import itertools
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
-from engine.ops.pooling import out_size
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
+from gradstep.engine.ops.pooling import out_size
 
 
 def loop_pool(x, k, s, p, d, ceil_mode, how, include_pad=True):

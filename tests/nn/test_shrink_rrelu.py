@@ -5,9 +5,9 @@ Expected values were printed by real PyTorch 2.13 (CPU) in the development-only 
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
-from engine import nn
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
+from gradstep.engine import nn
 
 X = [-1.0, -0.5, -0.2, 0.0, 0.3, 0.5, 2.0]
 

@@ -5,7 +5,7 @@ optimiser's arithmetic alone with what PyTorch 2.13 did given the same gradients
 """
 import numpy as np
 
-import engine as torch
+import gradstep.engine as torch
 
 
 def grads(i: int) -> tuple:

@@ -9,8 +9,8 @@ import warnings
 
 import pytest
 
-import engine as torch
-from engine.optim import lr_scheduler
+import gradstep.engine as torch
+from gradstep.engine.optim import lr_scheduler
 
 EXPECTED = [
     ("StepLR", dict(step_size=2, gamma=0.5),

@@ -7,8 +7,8 @@ import warnings
 import numpy as np
 import pytest
 
-import engine as torch
-from engine import _events
+import gradstep.engine as torch
+from gradstep.engine import _events
 
 
 def leaf(*values):

@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine as torch
+import gradstep.engine as torch
 
 rates = st.floats(1e-4, 0.5)
 unit = st.floats(0.0, 0.95)

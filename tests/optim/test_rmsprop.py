@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from optim_schedule import check  # noqa: E402
 
-import engine as torch  # noqa: E402
+import gradstep.engine as torch  # noqa: E402
 
 EXPECTED = [
     ({},

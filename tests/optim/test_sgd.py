@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from optim_schedule import check  # noqa: E402
 
-import engine as torch  # noqa: E402
+import gradstep.engine as torch  # noqa: E402
 
 EXPECTED = [
     ({"lr": 0.1},
@@ -121,7 +121,7 @@ def test_update_rounds_once_up_to_fused_max_then_in_float32():
     elements; larger ones take numpy's float32 arithmetic (two roundings), whose gradients
     already carry numpy's BLAS order (engine/optim/optimizer.py FUSED_MAX)."""
     import numpy as np
-    from engine.optim.optimizer import FUSED_MAX
+    from gradstep.engine.optim.optimizer import FUSED_MAX
     rng = np.random.default_rng(3)
     lr = np.float32(0.01)
     for n in (FUSED_MAX, FUSED_MAX + 1):

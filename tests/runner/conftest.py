@@ -6,7 +6,7 @@ CPU limit first; wall-clock tests lower it explicitly.
 """
 import pytest
 
-from runner import Limits, WorkerPool
+from gradstep.runner import Limits, WorkerPool
 
 SMALL = Limits(cpu_seconds=1, wall_seconds=15, memory_mb=256, max_tensor_elements=10**6,
                max_graph_nodes=5000, stdout_bytes=20_000, source_bytes=32 * 1024,

@@ -5,7 +5,7 @@ import sys
 
 
 def gradstep(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "app.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "gradstep", *args], capture_output=True,
                           text=True, timeout=60, cwd=cwd)
 
 
@@ -114,7 +114,7 @@ def test_missing_file_and_invalid_utf8(tmp_path):
 
 
 def test_trace_writes_valid_json(tmp_path):
-    from runner import trace as trace_format
+    from gradstep.runner import trace as trace_format
     path = write(tmp_path, "import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
                            "y = (x * x).sum()\ny.backward()\nprint(x.grad)\n")
     out = tmp_path / "trace.json"
@@ -162,11 +162,11 @@ def test_a_long_exception_chain_is_reported(pool):
 
 def test_python_dash_m_runner_runs_and_traces(tmp_path):
     path = write(tmp_path, "print(sum(range(4)))\n")
-    proc = subprocess.run([sys.executable, "-m", "runner", path], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "gradstep.runner", path], capture_output=True,
                           text=True, timeout=60)
     assert (proc.returncode, proc.stdout) == (0, "6\n")
     out = tmp_path / "t.json"
-    proc = subprocess.run([sys.executable, "-m", "runner", path, "--out", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "gradstep.runner", path, "--out", str(out)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
     assert json.loads(out.read_text())["events"][-1]["kind"] == "end"

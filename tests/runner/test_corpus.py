@@ -69,7 +69,7 @@ def test_hostile_program_is_stopped(path, trace, pool, canaries):
     assert SECRET not in everything
     assert "PWNED" not in result.stdout
     if trace:
-        from runner import trace as trace_format
+        from gradstep.runner import trace as trace_format
         trace_format.validate(result.trace)
         assert SECRET not in json.dumps(result.trace)
     # and the sandbox answers the next request normally
@@ -85,8 +85,8 @@ def test_the_pool_still_serves_after_the_corpus(pool):
 _REFERENCE = r"""
 import json, random, sys, warnings, io, contextlib
 import numpy as np
-import engine
-from engine.__main__ import alias_torch
+from gradstep import engine
+from gradstep.engine.__main__ import alias_torch
 alias_torch()          # the engine's own dev harness: torch and every submodule it has
 out = {}
 for path in sys.argv[1:]:

@@ -15,7 +15,7 @@ if str(TESTS) not in sys.path:
 
 import fidelity  # noqa: E402
 
-GRADSTEP_RUN = [sys.executable, "-m", "app", "run"]
+GRADSTEP_RUN = [sys.executable, "-m", "gradstep", "run"]
 CASES = fidelity.all_cases()
 
 

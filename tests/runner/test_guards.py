@@ -2,8 +2,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
-from runner.policy import compile_program
+from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
+from gradstep.runner.policy import compile_program
 
 
 @pytest.mark.parametrize("source,message", [
@@ -103,9 +103,9 @@ def test_an_engine_object_never_hands_out_file_or_process_functions():
 
     import numpy as np
 
-    from runner.guards import Sandbox
+    from gradstep.runner.guards import Sandbox
     guard = Sandbox(print_fn=lambda text: None).guard
-    Holder = type("Holder", (), {"__module__": "engine.fake", "loader": staticmethod(np.load),
+    Holder = type("Holder", (), {"__module__": "gradstep.engine.fake", "loader": staticmethod(np.load),
                                  "run": staticmethod(os.system), "opener": staticmethod(open),
                                  "act": staticmethod(np.tanh)})
     holder = Holder()
@@ -123,12 +123,12 @@ def test_no_engine_module_holds_a_module_that_reaches_the_system():
     import pkgutil
     import types
 
-    import engine
+    from gradstep import engine
     risky = {"os", "sys", "subprocess", "shutil", "pickle", "posixpath", "ntpath", "io",
              "importlib", "builtins", "ctypes", "socket", "pathlib", "tempfile", "runpy"}
     holders = []
-    for info in pkgutil.walk_packages(engine.__path__, "engine."):
-        if info.name == "engine.__main__":      # the command-line entry, never imported
+    for info in pkgutil.walk_packages(engine.__path__, engine.__name__ + "."):
+        if info.name.endswith(".__main__"):      # the command-line entry, never imported
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
@@ -140,7 +140,7 @@ def test_no_engine_module_holds_a_module_that_reaches_the_system():
 def test_type_gives_numpy_classes_only_as_views():
     import numpy as np
 
-    from runner.guards import ClassView, class_of
+    from gradstep.runner.guards import ClassView, class_of
     view = class_of(np.zeros(1))
     assert isinstance(view, ClassView) and view is class_of(np.ones(3))
     assert repr(view) == "<class 'numpy.ndarray'>" and view.__name__ == "ndarray"
@@ -151,7 +151,7 @@ def test_type_gives_numpy_classes_only_as_views():
 
 
 def test_ids_are_per_run_numbers_not_addresses():
-    from runner.guards import RunIds
+    from gradstep.runner.guards import RunIds
     ids, a, b = RunIds(), object(), [1]
     assert ids.id(a) == ids.id(a) != ids.id(b)
     assert ids.id(a) != id(a) and ids.id(a) < 2 ** 20

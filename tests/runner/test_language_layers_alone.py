@@ -10,7 +10,7 @@ import pathlib
 
 import pytest
 
-from runner import Limits, WorkerPool
+from gradstep.runner import Limits, WorkerPool
 
 HOSTILE = sorted((pathlib.Path(__file__).parent / "hostile").glob("esc*.py"))
 SECRET = "gradstep-canary-no-os-layers"

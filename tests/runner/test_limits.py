@@ -5,8 +5,8 @@ naming it (and the line where the program was), and the output printed before it
 """
 import pytest
 
-from runner import Limits
-from runner.limits import LIMIT_KEYS
+from gradstep.runner import Limits
+from gradstep.runner.limits import LIMIT_KEYS
 
 
 def test_defaults_are_documented_and_positive():
@@ -140,7 +140,7 @@ def test_a_limit_cannot_be_caught(pool):
 
 
 def test_a_limit_is_recorded_in_the_trace(pool):
-    from runner import trace as trace_format
+    from gradstep.runner import trace as trace_format
     result = pool.run("print('a')\nwhile True:\n    pass\n", trace=True)
     trace_format.validate(result.trace)
     errors = [e for e in result.trace["events"] if e["kind"] == "error"]
@@ -149,7 +149,7 @@ def test_a_limit_is_recorded_in_the_trace(pool):
 
 
 def test_a_run_killed_from_outside_still_has_a_trace_with_its_error(pool):
-    from runner import trace as trace_format
+    from gradstep.runner import trace as trace_format
     result = pool.run("print('a')\nprint(sum(range(10 ** 12)))\n", trace=True)
     assert result.error["limit"] == "cpu_time"
     trace_format.validate(result.trace)
@@ -169,7 +169,7 @@ def test_sized_factories_are_checked_before_allocating(pool, call):
 
 
 def test_an_oversized_program_still_gets_a_trace_with_the_error(pool):
-    from runner import trace as trace_format
+    from gradstep.runner import trace as trace_format
     limits = pool.limits.replace(source_bytes=1000)
     result = pool.run("x = 1\n" * 200, limits=limits, trace=True)
     assert result.error["limit"] == "source"

@@ -2,8 +2,8 @@
 (module attributes, `from torch import`, an uncaught error on a tensor's method)."""
 import pytest
 
-import engine
-from engine.upstream_names import NAMES
+from gradstep import engine
+from gradstep.engine.upstream_names import NAMES
 
 MISSING = "PyTorch has torch.{}, gradstep does not implement it"
 
@@ -39,7 +39,7 @@ def test_hasattr_and_getattr_with_a_default_still_work(pool):
 
 
 def test_explained_rewrites_only_a_tensor_attribute_pytorch_has():
-    from engine.unsupported import explained
+    from gradstep.engine.unsupported import explained
     for name, expected in (("istft", "Tensor has .istft, gradstep does not implement it"),
                            ("not_a_method", None)):
         try:

@@ -3,8 +3,8 @@ import ast
 
 import pytest
 
-from runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
-from runner.policy import compile_program, validate
+from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
+from gradstep.runner.policy import compile_program, validate
 
 
 def refused(source):

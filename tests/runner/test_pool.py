@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from runner import Limits, WorkerPool, child, zygote
-from runner import trace as T
-from runner.sandbox import _decode_trace
+from gradstep.runner import Limits, WorkerPool, child, zygote
+from gradstep.runner import trace as T
+from gradstep.runner.sandbox import _decode_trace
 
 
 def _children(pid):

@@ -1,7 +1,7 @@
 """matplotlib.pyplot in the sandbox (runner/pyplot.py): the plotting calls of a training
 tutorial run, their data reaches the trace's `series.plotted`, and a call gradstep does not
 draw warns and lets the program go on."""
-from runner.trace import validate
+from gradstep.runner.trace import validate
 
 LOOP = """\
 import torch

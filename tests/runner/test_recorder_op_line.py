@@ -12,11 +12,11 @@ import sys
 
 import pytest
 
-import engine as torch
-from engine import _events
-from runner.child import _LimitWatch
-from runner.limits import Limits
-from runner.recorder import Recorder
+import gradstep.engine as torch
+from gradstep.engine import _events
+from gradstep.runner.child import _LimitWatch
+from gradstep.runner.limits import Limits
+from gradstep.runner.recorder import Recorder
 
 PROGRAM = """\
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

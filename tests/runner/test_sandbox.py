@@ -9,9 +9,9 @@ import socket
 
 import pytest
 
-from runner import Limits, protocol
-from runner.child import harden, probe_layers
-from runner.sandbox import run_program
+from gradstep.runner import Limits, protocol
+from gradstep.runner.child import harden, probe_layers
+from gradstep.runner.sandbox import run_program
 
 
 def _escaped_child(probe):
@@ -136,7 +136,7 @@ def _is_open(fd):
 
 
 def test_the_worker_environment_is_scrubbed():
-    from runner.sandbox import _zygote_env
+    from gradstep.runner.sandbox import _zygote_env
     os.environ["GRADSTEP_TEST_SECRET"] = "gradstep-canary-env"
     try:
         env = _zygote_env()
@@ -174,14 +174,14 @@ def test_a_crash_in_native_code_is_reported_clearly(pool):
     # an escaped program (emulated by the engine-free route of a real segfault) is contained:
     # the child dies, the worker reports it and serves the next run
     import signal
-    from runner import zygote
+    from gradstep.runner import zygote
     error = zygote._classify_exit(signal.SIGSEGV, None, None, Limits(), 0.0)
     assert error["kind"] == "crash" and "SIGSEGV" in error["message"]
     assert pool.run("print('next')\n", trace=False).stdout == "next\n"
 
 
 def test_a_missing_layer_warns_by_default(monkeypatch, caplog):
-    from runner.sandbox import check_layers
+    from gradstep.runner.sandbox import check_layers
     monkeypatch.delenv("GRADSTEP_SANDBOX_STRICT", raising=False)
     with caplog.at_level("WARNING", logger="gradstep.sandbox"):
         assert check_layers({"rlimits": True, "seccomp": False, "landlock": True}) == ["seccomp"]
@@ -189,7 +189,7 @@ def test_a_missing_layer_warns_by_default(monkeypatch, caplog):
 
 
 def test_strict_mode_fails_closed_when_a_layer_is_missing(monkeypatch):
-    from runner.sandbox import SandboxUnavailable, check_layers
+    from gradstep.runner.sandbox import SandboxUnavailable, check_layers
     monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
     with pytest.raises(SandboxUnavailable, match="landlock"):
         check_layers({"rlimits": True, "seccomp": True, "landlock": False})
@@ -201,7 +201,7 @@ def test_strict_mode_fails_closed_when_a_layer_is_missing(monkeypatch):
 def test_this_host_runs_with_every_layer_in_strict_mode(monkeypatch):
     # CI and the deployment image are expected to provide both layers; if this fails, the
     # host lacks one and a public server there would refuse to start in strict mode
-    from runner.sandbox import WorkerPool
+    from gradstep.runner.sandbox import WorkerPool
     monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
     with WorkerPool(size=1) as strict:
         assert strict.layers == {"rlimits": True, "seccomp": True, "landlock": True,

@@ -2,7 +2,7 @@
 the runner adds itself (traceback's formatting leaves it to the interpreter's display)."""
 import pytest
 
-from runner.suggestions import best_match, distance
+from gradstep.runner.suggestions import best_match, distance
 
 
 @pytest.mark.parametrize("a,b,cost", [
@@ -60,8 +60,8 @@ def test_the_last_line_ends_with_python_s_suggestion(pool, source, last_line):
 
 def test_python_written_tensor_methods_match_the_recorded_list():
     # a wrong keyword to these names "Tensor.norm()", to the others "sum()" (tensor_ops.py)
-    import engine
-    from engine.tensor_ops import PYTHON_METHODS
-    from engine.upstream_names import NAMES
+    from gradstep import engine
+    from gradstep.engine.tensor_ops import PYTHON_METHODS
+    from gradstep.engine.upstream_names import NAMES
     ours = {n for n in dir(engine.Tensor) if not n.startswith("_")}
     assert PYTHON_METHODS == NAMES["Tensor:python"] & ours

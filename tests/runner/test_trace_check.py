@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from runner import trace as trace_format
-from runner.trace_check import is_valid
+from gradstep.runner import trace as trace_format
+from gradstep.runner.trace_check import is_valid
 
 FIXTURES = sorted((pathlib.Path(__file__).parents[1] / "fixtures" / "traces").glob("*.json"))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from runner import trace as T
+from gradstep.runner import trace as T
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 spec = importlib.util.spec_from_file_location("trace_regen_c", HERE / "regen.py")
@@ -356,7 +356,7 @@ def test_no_elision_when_head_and_tail_cover_the_run():
 
 
 def test_a_recorder_bug_never_changes_the_program(monkeypatch):
-    import runner.recorder_backward as recorder_backward
+    import gradstep.runner.recorder_backward as recorder_backward
 
     def broken(*args):
         raise KeyError("simulated recorder bug")
@@ -378,8 +378,8 @@ def test_elision_does_not_keep_every_epoch_alive(monkeypatch):
     # does not grow with its length: each epoch makes ~10 tensors and nodes, all garbage soon
     import gc
 
-    import runner.recorder as recorder
-    import runner.trace_summary as trace_summary
+    import gradstep.runner.recorder as recorder
+    import gradstep.runner.trace_summary as trace_summary
     seen = {}
     finish = recorder.Recorder.finish
 

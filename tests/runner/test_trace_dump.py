@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from runner import trace as T
-from runner.recorder import Recorder
+from gradstep.runner import trace as T
+from gradstep.runner.recorder import Recorder
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 spec = importlib.util.spec_from_file_location("trace_regen_d", HERE / "regen.py")
@@ -84,7 +84,7 @@ def test_unnumbered_text_takes_the_number_where_dump_event_puts_seq():
 def test_building_pauses_the_cyclic_collector_and_restores_it(monkeypatch):
     import gc
 
-    from runner import trace_build
+    from gradstep.runner import trace_build
     seen = []
     build = trace_build.Builder.build
 
@@ -124,8 +124,8 @@ def test_a_finished_recorder_is_freed_without_the_collector():
     import gc
     import weakref
 
-    import engine as torch
-    from engine import _events
+    import gradstep.engine as torch
+    from gradstep.engine import _events
     src = "x = torch.ones(3, requires_grad=True)\n(x * 2).sum().backward()\n"
     rec = Recorder(src, "main.py")
     old = _events.set_listener(rec)

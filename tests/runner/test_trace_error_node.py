@@ -2,7 +2,7 @@
 saved a *tensor* (now freed), not one that saved only sizes or scalars. In PyTorch,
 `loss2 = (x ** 2 * 4).sum()` fails at MulBackward0, whose `_saved_other` (the wrapped 4) is
 freed; SumBackward0 keeps its `_saved_self_sym_sizes` and runs fine."""
-from runner import run_program
+from gradstep.runner import run_program
 
 PROGRAM = """\
 import torch

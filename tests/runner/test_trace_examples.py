@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runner import trace as T
+from gradstep.runner import trace as T
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "app" / "examples").glob("*.py"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runner import trace as T
+from gradstep.runner import trace as T
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 
@@ -59,7 +59,7 @@ def test_stdout_is_what_the_program_printed():
 def test_the_sandbox_records_the_same_bytes(name):
     # what the server sends is what the fixtures pin: the child process, its seeded RNG, its
     # stdout and warning plumbing and its error report give the very same trace
-    from runner import run_program
+    from gradstep.runner import run_program
     source = (HERE / "programs" / f"{name}.py").read_text(encoding="utf-8")
     result = run_program(source, filename=f"{name}.py", trace=True)
     assert T.dump(result.trace) == (HERE / f"{name}.json").read_bytes()

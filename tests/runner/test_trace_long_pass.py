@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from runner import trace as T
-from runner import trace_ends as ends
+from gradstep.runner import trace as T
+from gradstep.runner import trace_ends as ends
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 spec = importlib.util.spec_from_file_location("trace_regen_long", HERE / "regen.py")

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from runner import trace as T
+from gradstep.runner import trace as T
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "traces").glob("*.json"))
@@ -142,9 +142,8 @@ def test_carried_events_must_come_in_an_order_the_fold_can_apply():
 def test_the_docstring_examples_run():
     import doctest
 
-    import runner.recorder
-    import runner.trace_build
-    for module in (T, runner.recorder, runner.trace_build):
+    from gradstep.runner import recorder, trace_build
+    for module in (T, recorder, trace_build):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
-    assert doctest.testmod(T).attempted and doctest.testmod(runner.recorder).attempted
+    assert doctest.testmod(T).attempted and doctest.testmod(recorder).attempted

@@ -7,7 +7,7 @@ import gc
 
 import numpy as np
 
-from runner.trace_summary import Summary
+from gradstep.runner.trace_summary import Summary
 
 
 class _Node:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from runner import Limits, WorkerPool
-from runner import trace as T
+from gradstep.runner import Limits, WorkerPool
+from gradstep.runner import trace as T
 
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:

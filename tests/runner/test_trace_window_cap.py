@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 
-import engine as torch
-from engine import _events
-from runner import trace as T
-from runner.recorder import Recorder
+import gradstep.engine as torch
+from gradstep.engine import _events
+from gradstep.runner import trace as T
+from gradstep.runner.recorder import Recorder
 
 CAP = 300
 

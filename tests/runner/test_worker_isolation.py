@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.limits import Limits
+from gradstep.runner.limits import Limits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # escaped_worker
 from escaped_worker import HelperZygote  # noqa: E402

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-import runner.sandbox
-from app.main import create_app
+from gradstep.runner import sandbox
+from gradstep.app.main import create_app
 from app_testing import make_settings
 from escaped_worker import HelperZygote
 
@@ -18,14 +18,14 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "traces"
 
 
 def helper_pool(settings):
-    from runner import Limits, WorkerPool
+    from gradstep.runner import Limits, WorkerPool
     return WorkerPool(size=1, limits=Limits(cpu_seconds=2, wall_seconds=10))
 
 
 @pytest.fixture(scope="module")
 def client():
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(runner.sandbox, "Zygote", HelperZygote)
+        mp.setattr(sandbox, "Zygote", HelperZygote)
         app = create_app(make_settings(pool_size=1, rate_limit=0), pool_factory=helper_pool)
         with TestClient(app) as c:
             yield c

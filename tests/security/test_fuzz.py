@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import scale
 from programs import PIECES
-from runner import Limits, WorkerPool
+from gradstep.runner import Limits, WorkerPool
 
 LIMITS = Limits(cpu_seconds=2, wall_seconds=4, memory_mb=256)
 FUZZ = settings(max_examples=scale(25, 300), deadline=None,
@@ -66,7 +66,7 @@ json_values = st.recursive(
 @pytest.fixture(scope="module")
 def api():
     from fastapi.testclient import TestClient
-    from app.main import create_app
+    from gradstep.app.main import create_app
     from app_testing import make_settings
     with TestClient(create_app(make_settings(pool_size=2, rate_limit=0))) as client:
         yield client

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
 from conftest import scale
-from app.main import create_app
+from gradstep.app.main import create_app
 from app_testing import make_settings
 
 APP = create_app(make_settings(pool_size=2, rate_limit=0))

@@ -7,16 +7,16 @@ import time
 
 import pytest
 
-import app.server as server
-from app.lifespan import sandbox_report
+import gradstep.app.server as server
+from gradstep.app.lifespan import sandbox_report
 from live_server import LiveServer
 
 ALL = {"rlimits": True, "seccomp": True, "landlock": True, "unprivileged": True}
 
 
 def test_serve_refuses_to_start_when_a_required_layer_is_missing(monkeypatch, capsys):
-    import runner.sandbox
-    from runner.sandbox import SandboxUnavailable
+    from gradstep.runner import sandbox
+    from gradstep.runner.sandbox import SandboxUnavailable
 
     class NoLandlock:
         def __init__(self, *args, **kwargs):
@@ -27,7 +27,7 @@ def test_serve_refuses_to_start_when_a_required_layer_is_missing(monkeypatch, ca
         raise AssertionError("uvicorn was started")
 
     monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
-    monkeypatch.setattr(runner.sandbox, "WorkerPool", NoLandlock)
+    monkeypatch.setattr(sandbox, "WorkerPool", NoLandlock)
     monkeypatch.setitem(sys.modules, "uvicorn", type(sys)("uvicorn"))
     sys.modules["uvicorn"].run = never
     assert server.serve(port=0) == 1

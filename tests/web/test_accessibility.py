@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from app.services.lessons import load_lessons
+from gradstep.app.services.lessons import load_lessons
 
 pytestmark = pytest.mark.browser
 AXE = "/static/vendor/axe_core/axe-4.14.1.min.js"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.services.lessons import load_lessons
+from gradstep.app.services.lessons import load_lessons
 
 pytestmark = pytest.mark.browser
 LESSONS = load_lessons()

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from app.services.lessons import load_lessons
+from gradstep.app.services.lessons import load_lessons
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """Shared helper: an expression's grad_fn class name and its next_functions names.
 
 The expected tables in the ops tests were recorded from PyTorch 2.13 (the spec)."""
-import engine as torch
+import gradstep.engine as torch
 
 
 def chain(t):

@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-import engine as torch
-from engine.ops._dims import dim_of, dims_in_order, dims_of
+import gradstep.engine as torch
+from gradstep.engine.ops._dims import dim_of, dims_in_order, dims_of
 
 U64 = 2 ** 64
 

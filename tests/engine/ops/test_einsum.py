@@ -3,7 +3,7 @@ einsum (float64), and the left-to-right contraction PyTorch records."""
 import numpy as np
 import pytest
 
-import engine as torch
+import gradstep.engine as torch
 
 EQUATIONS = [("...ij,...jk->...ik", [(2, 2, 3), (3, 4)]), ("...,...->...", [(2, 3), (3,)]),
              ("i...->...", [(2, 3, 4)]), ("...ii->...i", [(2, 3, 3)]),

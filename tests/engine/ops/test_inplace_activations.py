@@ -3,8 +3,8 @@ second order) equal the out-of-place op's."""
 import numpy as np
 import pytest
 
-import engine as torch
-import engine.nn.functional as F
+import gradstep.engine as torch
+import gradstep.engine.nn.functional as F
 
 X = [[-2.0, -0.5, 0.0], [0.25, 1.0, 3.0]]
 PAIRS = [

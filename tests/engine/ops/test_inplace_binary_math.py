@@ -3,7 +3,7 @@ and PyTorch's argument rules."""
 import numpy as np
 import pytest
 
-import engine as torch
+import gradstep.engine as torch
 
 X = [0.5, 1.0, 2.0, 3.0]
 Y = [0.5, 2.0, 1.5, 4.0]

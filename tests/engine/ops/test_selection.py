@@ -1,5 +1,5 @@
 """gather, index_select, sort, topk: names, values and gradients scattered back."""
-import engine as torch
+import gradstep.engine as torch
 
 
 def test_gather_and_its_gradient():

@@ -8,7 +8,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from names import chain, env  # noqa: E402
 
-import engine as torch  # noqa: E402
+import gradstep.engine as torch  # noqa: E402
 
 ACC = "AccumulateGrad"
 CASES = [
