@@ -40,7 +40,7 @@ def install_backend(backend: str):
         return None
     sys.path.insert(0, str(HERE.parent))
     from gradstep.engine.__main__ import alias_torch
-    alias_torch()                            # the same aliasing as `python -m engine FILE`
+    alias_torch()                            # the same aliasing as `python -m gradstep.engine FILE`
     return _Tracing if backend == "engine-traced" else None
 
 
