@@ -13,6 +13,7 @@ from gradstep.app.schemas.errors import responses
 from gradstep.app.schemas.render import RenderRequest
 from gradstep.app.services.dot_process import LayoutTimeout
 from gradstep.app.services.layout import GraphTooLarge
+from gradstep.app.services.lean_svg import titled_svg
 from gradstep.app.services.render import MEDIA_TYPES, render_trace, standalone_svg
 
 router = APIRouter(prefix="/api", tags=["render"])
@@ -24,7 +25,7 @@ async def _render(runs, code: str, fmt: str, client: str) -> Response:
     answer = await runs.run(code, client)
     layout = answer.data["layout"]
     if fmt == "svg" and layout:   # the run's own layout is this very picture: no second dot
-        return _picture(standalone_svg(layout["svg"]), fmt)
+        return _picture(standalone_svg(titled_svg(layout)), fmt)
     try:
         data = await anyio.to_thread.run_sync(render_trace,
                                               answer.data["trace"] or {"events": []},

@@ -28,11 +28,10 @@ from graphviz import nohtml, quoting
 from gradstep.app.services.graph import Graph, graph_from_trace
 from gradstep.app.services.groups import assign_groups
 from gradstep.app.services.iterations import births, groups, shown_at, split_iterations, subgraph
+from gradstep.app.services.lean_svg import FONT, lean_svg
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
-           "GraphTooLarge", "run_dot", "warm_up"]
-
-FONT = "Helvetica,Arial,sans-serif"
+           "GraphTooLarge", "run_dot", "warm_up", "with_tips"]
 
 # Node look per kind: torchviz's palette (lightblue leaves, grey ops, orange saved tensors,
 # green outputs), softened, with shapes that tell kinds apart without colour too.
@@ -84,8 +83,12 @@ def effort(boxes: int) -> dict[str, str]:
     return {"mclimit": "0.5" if boxes <= 1000 else "0.2", "nslimit": "1", "nslimit1": "1"}
 
 
-def to_dot(graph: Graph) -> graphviz.Digraph:
+def to_dot(graph: Graph, lean: bool = False) -> graphviz.Digraph:
     """Build the DOT description; node names and SVG ids are the trace's ids.
+
+    `lean` leaves out the tooltips, so Graphviz writes no link around each box: the page's
+    copy (app/services/lean_svg.py), whose tips travel as data, and whose cache key must not
+    depend on tip texts.
 
     The lines are exactly what `Digraph.node`/`Digraph.edge` write (attributes sorted, each
     quoted by `graphviz.quoting.quote`), but each kind's constant attributes are quoted once,
@@ -104,7 +107,8 @@ def to_dot(graph: Graph) -> graphviz.Digraph:
         label = node.label if not node.sublabel else f"{node.label}\n{node.sublabel}"
         # nohtml: a label like "<b>" must stay text, never become a Graphviz HTML label
         values = {"id": quote(node.id), "tooltip": quote(nohtml(node.tooltip or node.label))}
-        attrs = " ".join(part or f"{key}={values[key]}" for key, part in _node_attrs(node.kind))
+        attrs = " ".join(part or f"{key}={values[key]}" for key, part in _node_attrs(node.kind)
+                         if not (lean and key == "tooltip"))
         if node.rows:
             attrs += _room(node)
         lines.setdefault(node.group, []).append(
@@ -229,9 +233,18 @@ def lay_out(graph: Graph, max_nodes: int | None = None, dot_runner=None) -> dict
     if max_nodes is not None and len(graph.nodes) > max_nodes:
         raise GraphTooLarge(f"The graph has {len(graph.nodes)} boxes; the server draws at most "
                             f"{max_nodes}.")
-    source = to_dot(graph).source
+    source = to_dot(graph, lean=True).source
     svg, attrs = dot_runner(source, len(graph.nodes)) if dot_runner else run_dot(source)
-    return {"engine": "dot", "svg": clean_svg(svg), **_geometry(attrs, graph, svg)}
+    return with_tips({"engine": "dot", "svg": lean_svg(clean_svg(svg)),
+                      **_geometry(attrs, graph, svg)}, graph)
+
+
+def with_tips(layout: dict, graph: Graph) -> dict:
+    """Each box's tooltip text as data (`nodes[id].tip`): the page's SVG has no links."""
+    for name, box in layout["nodes"].items():
+        node = graph.nodes[name]
+        box["tip"] = node.tooltip or node.label
+    return layout
 
 
 def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:

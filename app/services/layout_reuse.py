@@ -27,7 +27,7 @@ import re
 
 from gradstep.app.services.cache import LruCache, source_key
 from gradstep.app.services.graph import GEdge, GNode, Graph
-from gradstep.app.services.layout import lay_out, to_dot
+from gradstep.app.services.layout import lay_out, to_dot, with_tips
 
 # A renamed id: no user text can hold one as a word of its own, since the recorder never
 # names a tensor after a variable whose name starts with "_" (runner/recorder.py, _scan), and
@@ -49,13 +49,13 @@ def lay_out_reusing(graph: Graph, max_nodes: int | None = None, dot_runner=None,
     if max_nodes is not None and len(graph.nodes) > max_nodes:
         return lay_out(graph, max_nodes)  # refuses before anything is built
     shape, real = _renamed(graph)
-    key = source_key(to_dot(shape).source)
+    key = source_key(to_dot(shape, lean=True).source)    # tips are data, not in the key
     layout = cache.get(key) if cache is not None else None
     if layout is None:
         layout = lay_out(shape, max_nodes, dot_runner)
         if cache is not None:
             cache.put(key, layout)
-    return _named_back(layout, real)
+    return with_tips(_named_back(layout, real), graph)
 
 
 def _renamed(graph: Graph) -> tuple[Graph, dict[str, str]]:

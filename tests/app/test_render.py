@@ -1,6 +1,7 @@
 """`gradstep render FILE` and /api/render: a standalone picture whose ids are the trace's."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -112,9 +113,25 @@ def test_the_command_is_installed():
     assert done.returncode == 0 and "svg" in done.stdout
 
 
-def test_api_svg_is_the_run_layouts_svg(client):
+def test_api_svg_is_the_run_layouts_picture_standing_alone(client):
     code = "print('same picture')"
     layout = client.post("/api/run", json={"code": code}).json()["layout"]
     svg = client.post("/api/render", json={"code": code}).text
-    assert svg == '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + layout["svg"]
-    assert svg.encode() == render_trace(sample_trace(code), "svg")
+    assert svg.startswith('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<svg')
+    # the same picture as the page's: every shape in the same place
+    shapes = re.compile(r"<(?:path|polygon|ellipse)\b[^>]*>")
+    assert shapes.findall(svg) and shapes.findall(svg) == shapes.findall(layout["svg"])
+    assert shapes.findall(svg) == shapes.findall(render_trace(sample_trace(code), "svg").decode())
+    # standing alone: each box says what it is on hover, the font is named; the page's copy
+    # has neither title nor link, its descriptions are data
+    root = ET.fromstring(svg.encode())
+    titles = {g.get("id"): g.findtext(f"{SVG_NS}title") for g in root.iter(f"{SVG_NS}g")
+              if (g.get("class") or "").startswith("node")}
+    assert titles["t0"] == layout["nodes"]["t0"]["tip"] and titles["t0"].startswith("x: ")
+    assert all(titles.values())
+    assert root.get("font-family") == "Helvetica,Arial,sans-serif"
+    assert "<title>" not in layout["svg"] and "<a " not in layout["svg"]
+    # the command line's file is Graphviz's full SVG: titles, links and fonts per label
+    cli = render_trace(sample_trace(code), "svg").decode()
+    assert "<title>t0</title>" in cli and 'xlink:title="x: ' in cli
+    assert 'font-family="Helvetica,Arial,sans-serif" font-size' in cli
