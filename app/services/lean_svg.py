@@ -10,9 +10,9 @@ SVG, and `/api/render`, which reuses the run's layout, puts each box's descripti
 its `<title>` (`titled_svg`); the root's font family is there either way.
 
 Example:
-    >>> lean_svg('<svg><g id="t0" class="node">\\n<title>t0</title>\\n'
-    ...          '<text font-family="Helvetica" font-size="11.00">x</text></g></svg>')
-    '<svg font-family="Helvetica,Arial,sans-serif"><g id="t0" class="node">\\n<text font-size="11.00">x</text></g></svg>'
+    >>> lean_svg('<svg><g id="t0">\\n<title>t0</title>\\n'
+    ...          '<text font-family="Helvetica">x</text></g></svg>')
+    '<svg font-family="Helvetica,Arial,sans-serif"><g id="t0">\\n<text>x</text></g></svg>'
 """
 from __future__ import annotations
 

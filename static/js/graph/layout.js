@@ -8,7 +8,7 @@
  *   edgeList:Array<{id:string, from:string, to:string, kind:string}>,
  *   boxes:Object<string,{x:number,y:number,w:number,h:number}>,
  *   width:number, height:number, baseClass:Map<Element,string>,
- *   offset:{x:number, y:number}}} GraphIndex
+ *   offset:{x:number, y:number}, reveal?:(el:Element)=>void}} GraphIndex
  */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -4,6 +4,7 @@
 import { edgeBetween } from './layout.js';
 import { short } from '../format.js';
 import { createValueRows } from './values.js';
+import { createChangeTracker } from './changes.js';
 
 /** @typedef {import('./layout.js').GraphIndex} GraphIndex */
 /** @typedef {import('../trace.js').State} State */
@@ -46,6 +47,8 @@ export function createRenderer(index) {
   const points = new Map();
   const boxes = new Map();
   const values = createValueRows(index);
+  const changes = createChangeTracker(index);
+  const edgeInfo = new Map(index.edgeList.map((e) => [e.id, e]));
   let labels = null;        // the edges' own text (×2) and group titles, which pills must not cover
   let rects = null;         // every box, a little larger
 
@@ -58,6 +61,7 @@ export function createRenderer(index) {
     const key = `${el.id}@${t}`;
     if (!points.has(key)) {
       const path = el.querySelector('path');
+      if (index.reveal) index.reveal(el);    // a culled arrow is measured drawn (graph/culling.js)
       let point = { x: 0, y: 0 };
       if (path && path.getTotalLength) point = path.getPointAtLength(path.getTotalLength() * t);
       points.set(key, { x: point.x, y: point.y });
@@ -65,21 +69,24 @@ export function createRenderer(index) {
     return points.get(key);
   };
 
+  // from the layout, not the element, which may not be drawn (graph/culling.js)
   const box = (id) => {
     if (!boxes.has(id)) {
-      const el = index.nodes.get(id);
-      boxes.set(id, el && el.getBBox ? el.getBBox() : null);
+      const b = index.nodes.has(id) ? index.boxes[id] : null;
+      const o = index.offset;
+      boxes.set(id, b ? { x: b.x - o.x - b.w / 2, y: b.y - o.y - b.h / 2, width: b.w, height: b.h } : null);
     }
     return boxes.get(id);
   };
 
   const edgeLabels = () => {
-    if (!labels) {
+    if (!labels || index.reveal) {   // a culled picture measures what is drawn now
       labels = [];
       const texts = [...index.edges.values()].map((el) => el.querySelector('text'))
         .concat([...index.scene.querySelectorAll('.cluster > text')]);
       for (const t of texts) {
-        if (t && t.getBBox) { const b = t.getBBox(); labels.push({ x: b.x, y: b.y, w: b.width, h: b.height }); }
+        const b = t && t.getBBox ? t.getBBox() : null;
+        if (b && (b.width || b.height)) labels.push({ x: b.x, y: b.y, w: b.width, h: b.height });
       }
     }
     return labels;
@@ -128,7 +135,13 @@ export function createRenderer(index) {
     const roots = new Set(state.pass ? state.pass.roots : []);
     const errorNode = state.error && state.error.node;
     const fresh = new Set(state.fresh || []);
-    for (const [shown, el] of index.nodes) {
+    // only what this step changed (graph/changes.js), or everything on a new picture
+    const marks = [state.active, ...fresh, ...roots, errorNode, view.selected,
+      ...state.flows.flatMap((f) => [f.from, f.to])].filter(Boolean).map(drawn);
+    const dirty = changes.since(state, { actual }, marks);
+    for (const shown of dirty ? dirty.nodes : index.nodes.keys()) {
+      const el = index.nodes.get(shown);
+      if (!el) continue;
       const id = actual(shown);
       const tensor = state.tensors[id];
       const node = state.nodes[id];
@@ -149,7 +162,7 @@ export function createRenderer(index) {
       const el = edgeBetween(index, drawn(f.from), drawn(f.to));
       if (el) flowing.set(el, f);
     }
-    for (const e of index.edgeList) {
+    for (const e of dirty ? [...dirty.edges].map((id) => edgeInfo.get(id)) : index.edgeList) {
       const el = index.edges.get(e.id);
       if (!el) continue;
       const from = actual(e.from);
@@ -158,7 +171,7 @@ export function createRenderer(index) {
       const f = flowing.get(el);
       setClass(el, !present ? 'is-future' : f ? `is-flow is-flow-${f.role}` : '');
     }
-    values.paint(state, actual);
+    values.paint(state, actual, dirty && dirty.nodes);
     drawOverlay(state, flowing, drawn);
   }
 

@@ -5,6 +5,7 @@ import { createViews } from './views.js';
 import { createViewport } from './viewport.js';
 import { createTooltip } from './tooltip.js';
 import { createGroups } from './groups.js';
+import { createCulling } from './culling.js';
 import { nameBox } from './values.js';
 
 /**
@@ -63,23 +64,22 @@ export function createStage(host, layout, options) {
         for (const [id, node] of index.nodes) {
           node.setAttribute('tabindex', '-1');
           node.setAttribute('role', 'button');
-          const tip = node.querySelector('a');
-          const label = tip && (tip.getAttribute('xlink:title') || tip.getAttribute('title'));
-          if (label) node.dataset.tip = label;
+          // the box's description comes as data: the server's SVG has no links or titles
+          const tip = index.boxes[id] && index.boxes[id].tip;
+          if (tip) node.dataset.tip = tip;
           nameBox(node);
           node.dataset.id = id;
-          // the page's own tooltip replaces the browser's (Graphviz's title and link title)
-          if (tip) { tip.removeAttribute('xlink:title'); tip.removeAttribute('title'); }
-          const title = node.querySelector(':scope > title');
-          if (title) title.remove();
         }
         picture.groups = createGroups(index, picture.size.groups, options.words);
+        picture.culling = createCulling(index);
+        if (picture.culling) index.reveal = picture.culling.reveal;
         picture.ready = true;
       }
       index.svg.classList.toggle('hide-values', !options.shown.values);
       index.svg.classList.toggle('hide-saved', !options.shown.saved);
+      const { culling } = picture;
       current = { g, picture, maps: views.maps(g), viewport: createViewport(host, index.svg, picture.size,
-        options.viewport) };
+        { ...options.viewport, onView: culling ? (rect) => culling.show(rect) : undefined }) };
     } else if (current.g !== g) {
       current = { ...current, g, maps: views.maps(g) };
     } else {

@@ -74,9 +74,14 @@ export function createValueRows(index) {
     return true;
   };
 
-  /** Write this step's numbers; `ids(drawn)` maps a drawn box to the id in the state. */
-  function paint(state, actual = (id) => id) {
-    for (const [drawn, mine] of rows) {
+  /**
+   * Write this step's numbers; `actual(drawn)` maps a drawn box to the id in the state, and
+   * `only` (drawn ids) limits the work to the boxes a step changed.
+   */
+  function paint(state, actual = (id) => id, only = null) {
+    for (const drawn of only || rows.keys()) {
+      const mine = rows.get(drawn);
+      if (!mine) continue;
       let changed = false;
       const id = actual(drawn);
       const chars = index.boxes[drawn].chars || 12;

@@ -14,10 +14,12 @@ const MAX_SCALE = 8;
  * @param {HTMLElement} host the element the SVG sits in (receives pointer events)
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
- * @param {{minScale?: () => number, whole?: boolean}} [options] minScale: a scale Fit must not
- *   go below (presenter mode asks for labels a projector shows at 16 px); the view then follows
- *   the work instead of showing everything. whole: always show everything (a lesson's small
- *   graph beside its text)
+ * @param {{minScale?: () => number, whole?: boolean,
+ *   onView?: (rect:{x:number, y:number, w:number, h:number}) => void}} [options] minScale: a
+ *   scale Fit must not go below (presenter mode asks for labels a projector shows at 16 px);
+ *   the view then follows the work instead of showing everything. whole: always show
+ *   everything (a lesson's small graph beside its text). onView: told the region around the
+ *   view (layout units) whenever it moves (graph/culling.js)
  */
 export function createViewport(host, svg, size, options = {}) {
   const pad = 14;   // room for pills beside the outermost boxes (graph/render.js keeps them inside)
@@ -33,6 +35,13 @@ export function createViewport(host, svg, size, options = {}) {
 
   const apply = () => {
     svg.style.transform = `translate(${view.tx}px, ${view.ty}px) scale(${view.s})`;
+    if (options.onView) {
+      // what is on screen in layout units, and half a pane more each way to pan into
+      const { w, h } = hostSize();
+      const x = full.x - view.tx / view.s;
+      const y = full.y - view.ty / view.s;
+      options.onView({ x: x - w / (2 * view.s), y: y - h / (2 * view.s), w: 2 * w / view.s, h: 2 * h / view.s });
+    }
   };
   // the pane's size, read once and then kept by the resize observer: reading clientWidth at
   // every step would force the browser to lay out the whole picture there and then

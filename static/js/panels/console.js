@@ -20,6 +20,27 @@ function errorBlock(error, S) {
     key ? h('p', { class: 'explain' }, h('strong', {}, tr(S, 'console_explain'), ': '), tr(S, key)) : null);
 }
 
+function entryElement(e, S) {
+  if (e.kind === 'stdout') return h('pre', { class: 'out' }, e.text);
+  if (e.kind === 'warning') return h('pre', { class: 'out out-warning' }, `⚠ ${e.text}`);
+  if (e.kind === 'elided') return h('p', { class: 'out-elided' }, tr(S, 'console_elided'));
+  if (e.kind === 'error') return errorBlock(e.event, S);
+  return null;
+}
+
+// What each console element shows, so that a step that printed nothing costs nothing and a
+// step that printed one line adds one element, instead of rebuilding every line (a loop's
+// thousand prints made each step pay for all of them).
+const shown = new WeakMap();
+
+/** The entries of `list` after `old` (oldest first), or null when `list` does not extend it. */
+function newSince(old, list) {
+  const added = [];
+  let node = list;
+  while (node && node.length > old.length) { added.push(node.entry); node = node.prev; }
+  return node === old ? added.reverse() : null;
+}
+
 /**
  * @param {HTMLElement} el
  * @param {import('../trace.js').State|null} state
@@ -27,19 +48,31 @@ function errorBlock(error, S) {
  *   left no trace (a refused program)
  */
 export function renderConsole(el, state, result, S) {
-  const entries = state ? consoleEntries(state.console) : [];
-  const out = [];
-  for (const e of entries) {
-    if (e.kind === 'stdout') out.push(h('pre', { class: 'out' }, e.text));
-    else if (e.kind === 'warning') out.push(h('pre', { class: 'out out-warning' }, `⚠ ${e.text}`));
-    else if (e.kind === 'elided') out.push(h('p', { class: 'out-elided' }, tr(S, 'console_elided')));
-    else if (e.kind === 'error') out.push(errorBlock(e.event, S));
+  const list = state ? state.console : null;
+  const last = shown.get(el);
+  // anything else that wrote into the console (a network error, Stop) means a full repaint
+  const intact = last && last.S === S && last.result === result && last.traced === !!state
+    && el.firstChild === last.first && el.childNodes.length === last.count;
+  if (intact && last.list === list) return;
+  const added = intact && list && last.list ? newSince(last.list, list) : null;
+  // a step back: the entries shown are the new list's and a few more (one element each)
+  const dropped = intact && list && last.list && !added ? newSince(list, last.list) : null;
+  let kept = list;
+  if (added) {
+    for (const e of added) el.append(entryElement(e, S) || h('p', { hidden: true }));
+  } else if (dropped) {
+    for (let k = 0; k < dropped.length; k++) el.lastChild.remove();
+  } else {
+    const out = (state ? consoleEntries(list) : []).map((e) => entryElement(e, S) || h('p', { hidden: true }));
+    if (!state && result) {
+      if (result.stdout) out.push(h('pre', { class: 'out' }, result.stdout));
+      if (result.error) out.push(errorBlock(result.error, S));
+    }
+    // an empty console shows a placeholder, which the next printed line must replace
+    if (!out.length) { out.push(h('p', { class: 'empty' }, tr(S, 'console_empty'))); kept = null; }
+    fill(el, out);
   }
-  if (!state && result) {
-    if (result.stdout) out.push(h('pre', { class: 'out' }, result.stdout));
-    if (result.error) out.push(errorBlock(result.error, S));
-  }
-  if (!out.length) out.push(h('p', { class: 'empty' }, tr(S, 'console_empty')));
-  fill(el, out);
+  shown.set(el, { list: kept, S, result, traced: !!state, first: el.firstChild,
+    count: el.childNodes.length });
   el.scrollTop = el.scrollHeight;
 }
