@@ -154,7 +154,7 @@ export function mountPlayer(root, options) {
     if (graph) {
       graph.render(state, model.selected);
       const focus = graph.boxOf(focusOf(state));
-      if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y);
+      if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
     }
     renderInspector(el.inspector, state, model.selected, S);
     renderVjp(el.vjp, state, S);
@@ -257,7 +257,7 @@ export function mountPlayer(root, options) {
       const next = present[(at + (e.key === ']' ? 1 : present.length - 1) + (at < 0 && e.key === '[' ? 1 : 0)) % present.length];
       player.select(next);
       const b = graph.boxOf(next);
-      if (b) graph.viewport.reveal(b.x, b.y);
+      if (b) graph.viewport.reveal(b.x, b.y, b.w, b.h);
     } else if (e.key === '+' || e.key === '=') graph && graph.viewport.zoom(1.25);
     else if (e.key === '-') graph && graph.viewport.zoom(0.8);
     else if (e.key === '0') graph && graph.viewport.fit();

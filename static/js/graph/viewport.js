@@ -90,18 +90,22 @@ export function createViewport(host, svg, size, options = {}) {
   }
 
   /**
-   * Bring a point of the layout (user units) into view, panning as little as possible; a graph
-   * that fits on screen never moves.
+   * Bring a box of the layout (centre and size in user units) wholly into view, panning as
+   * little as possible; a graph that fits on screen never moves.
    */
-  function reveal(x, y) {
+  function reveal(x, y, bw = 0, bh = 0) {
     focus = { x, y };
     const { w, h } = hostSize();
     if (view.s * full.w <= w && view.s * full.h <= h && !touched) return;
     const m = Math.min(60, w / 4, h / 4);
-    const sx = view.tx + view.s * (x - full.x);
-    const sy = view.ty + view.s * (y - full.y);
-    const dx = sx < m ? m - sx : sx > w - m ? w - m - sx : 0;
-    const dy = sy < m ? m - sy : sy > h - m ? h - m - sy : 0;
+    // how far the box's near edges are from the room kept along the pane's edges; a box
+    // larger than that room is centred
+    const shift = (centre, half, room) => {
+      if (2 * (half + m) >= room) return room / 2 - centre;
+      return centre - half < m ? m - (centre - half) : centre + half > room - m ? room - m - (centre + half) : 0;
+    };
+    const dx = shift(view.tx + view.s * (x - full.x), (view.s * bw) / 2, w);
+    const dy = shift(view.ty + view.s * (y - full.y), (view.s * bh) / 2, h);
     if (dx || dy) {
       // unless the learner moved it, a picture larger than the pane never shows empty room
       // beyond its edges
