@@ -94,8 +94,18 @@ def outside(texts: list[dict], pane: dict, slack: float = 1.0) -> list[str]:
             or t["y"] + t["h"] > pane["y"] + pane["h"] + slack]
 
 
+# The working box (outlined) on screen after Fit, or null when the step has none.
+WORKING = """() => {
+  const el = document.querySelector('#graph .node.is-active');
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return {x: r.left, y: r.top, w: r.width, h: r.height, text: el.id};
+}"""
+
+
 def check_readable(pg, whole: bool = True):
-    """At the steps that draw the most, after Fit: no overlaps, >= 11 px, inside the pane."""
+    """At the steps that draw the most, after Fit: no overlaps, >= 11 px, inside the pane;
+    the working box, when the step has one, is wholly in the pane."""
     steps = (seqs(pg, "node_apply")[:1] + seqs(pg, "accumulate")[:1]
              + [len(seqs(pg, "end")) and seqs(pg, "end")[0]])
     for seq in steps:
@@ -111,6 +121,9 @@ def check_readable(pg, whole: bool = True):
         assert min(t["h"] for t in texts) >= 11, f"step {seq + 1}"
         if whole:
             assert outside(texts, seen["pane"]) == [], f"step {seq + 1}"
+        working = pg.evaluate(WORKING)
+        if working:
+            assert working["w"] > 0 and outside([working], seen["pane"]) == [], f"step {seq + 1}"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
