@@ -79,6 +79,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             layouts=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
                              layout_weight),
             layout_max_nodes=settings.layout_max_nodes,
+            answer_max_bytes=settings.answer_max_bytes,
             dot_runner=DotProcess(settings.layout_timeout))
         try:
             yield

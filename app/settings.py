@@ -15,6 +15,8 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from gradstep.app.services.answer_budget import ANSWER_MAX_BYTES
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -61,6 +63,9 @@ class Settings(BaseSettings):
                                       "and as many the cached layouts")
     layout_max_nodes: int = Field(
         2000, ge=1, description="largest graph (boxes) laid out; larger runs get no layout")
+    answer_max_bytes: int = Field(
+        ANSWER_MAX_BYTES, ge=0, description="bytes an answer's trace and graph pictures may take "
+        "together; pictures that would not fit are not drawn")
     layout_timeout: float = Field(
         20.0, gt=0, description="seconds a layout may take before it is stopped")
     run_timeout: float | None = Field(

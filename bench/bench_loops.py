@@ -2,6 +2,7 @@
 
     python bench/bench_loops.py [--repeat 3] [--only w2,lesson,linreg1000,linreg10000]
     python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
+    python bench/bench_loops.py --parts [--only w2,lesson,linreg1000]      # where it goes
 
 A loop's answer keeps its first and last few iterations in detail and summarises the middle
 (docs/trace-format.md, section 9), so a traced loop should cost little more than the loop
@@ -15,6 +16,14 @@ untimed first run). Not a test: compare ratios from one run.
 The programs: W2 (bench/workloads/w2_thermometer.py, 5000 epochs of a hand-written update),
 the `training-loop` lesson (two loops of 2000 epochs with optim.SGD) and a linear regression
 (`x @ w + b` on a batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
+
+`--parts` says where the traced run's extra time goes instead, by running each program
+(interleaved) untraced, with a listener that does nothing (what the engine's event calls
+cost), with bench_trace.py's FloorListener (the least any recorder of this trace format
+does), with the recorder, and with the recorder less one part: the loop's summary
+(`Summary.absorb`), naming tensors after variables (`Recorder._scan`), or the backward
+node records (`on_node_apply`). A part switched off leaves a trace that is not valid: these
+runs only time.
 """
 from __future__ import annotations
 
@@ -149,14 +158,94 @@ def torch_time(python: str, source: str, repeat: int) -> float:
     return float(done.stdout.strip().splitlines()[-1])
 
 
+class _NullListener(_events.Listener):
+    """Hears every event and does nothing: the cost of the engine's event calls alone."""
+
+    def forwarded(self) -> None:
+        pass
+
+
+def _floor():
+    from bench_trace import FloorListener   # beside this script
+
+    class Floor(FloorListener):
+        def forwarded(self) -> None:        # found by stack walk: no depth to adjust
+            pass
+    return Floor("main.py")
+
+
+# part switched off -> (class, attribute, stand-in)
+PARTS = {
+    "no summary": ("trace_summary", "Summary", "absorb", lambda self, window: None),
+    "no names": ("recorder", "Recorder", "_scan", lambda self, frame, line: None),
+    "no node records": ("recorder", "Recorder", "on_node_apply", lambda self, *a: None),
+}
+VARIANTS = ["untraced", "null listener", "floor", "recorder", *PARTS]
+
+
+def run_variant(source: str, variant: str) -> float:
+    """CPU seconds of the program under the limit watch with `variant`'s listener."""
+    import importlib
+    patch = PARTS.get(variant)
+    owner = old_attr = None
+    if patch:
+        module = importlib.import_module(f"gradstep.runner.{patch[0]}")
+        owner = getattr(module, patch[1])
+        old_attr = owner.__dict__.get(patch[2])   # None: inherited from a mixin
+        setattr(owner, patch[2], patch[3])
+    try:
+        listener = (None if variant == "untraced" else _NullListener()
+                    if variant == "null listener" else _floor() if variant == "floor"
+                    else Recorder(source, "main.py"))
+        code = compile(source, "main.py", "exec")
+        watch = _LimitWatch(Limits(), listener)
+        gc.collect()
+        old, out = _events.set_listener(watch), sys.stdout
+        sys.stdout = _Quiet()
+        start = time.process_time()
+        try:
+            exec(code, {"torch": torch, "__name__": "__main__"})
+        finally:
+            _events.set_listener(old)
+            sys.stdout = out
+        return time.process_time() - start
+    finally:
+        if patch and old_attr is None:
+            delattr(owner, patch[2])
+        elif patch:
+            setattr(owner, patch[2], old_attr)
+
+
+def parts(progs: dict, keys: list[str], repeat: int) -> None:
+    print(f"CPU ms, median of {repeat}, load {os.getloadavg()[0]:.1f}; the share is of the "
+          f"recorder's extra time that switching the part off saves")
+    for key in keys:
+        times: dict[str, list[float]] = {v: [] for v in VARIANTS}
+        for _ in range(repeat):
+            for v in VARIANTS:
+                times[v].append(run_variant(progs[key], v))
+        med = {v: statistics.median(t) for v, t in times.items()}
+        base, full = med["untraced"], med["recorder"]
+        print(LABELS[key])
+        for v in VARIANTS:
+            share = (f"  saves {100 * (full - med[v]) / (full - base):3.0f} %"
+                     if v in PARTS else "")
+            print(f"  {v:18} {med[v] * 1e3:8.1f} {med[v] / base:5.2f}x{share}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default="w2,lesson,linreg1000,linreg10000")
     ap.add_argument("--torch-python", default=os.environ.get("GRADSTEP_TORCH_PYTHON"),
                     help="an interpreter with real PyTorch, for a PyTorch column")
+    ap.add_argument("--parts", action="store_true",
+                    help="where the traced run's extra time goes (parts switched off)")
     args = ap.parse_args()
     progs = programs()
+    if args.parts:
+        parts(progs, args.only.split(","), args.repeat)
+        return
     print(f"{'program':36} {'untraced':>9} {'traced':>9} {'ratio':>6} {'finish':>7} "
           f"{'dump':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
           f"load {os.getloadavg()[0]:.1f})")

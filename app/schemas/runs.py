@@ -75,6 +75,8 @@ class LayoutView(BaseModel):
     edges: list[LayoutEdge]
     width: float
     height: float
+    dropped: bool = Field(False, description="an empty stand-in for a picture left out to "
+                          "keep the answer within its size budget")
 
 
 class LayoutIteration(BaseModel):
@@ -93,8 +95,17 @@ class Layout(LayoutView):
                                    description="[seq, iteration] where the stretch shown changes")
 
 
+class LayoutBudget(BaseModel):
+    max_bytes: int = Field(description="the answer's size budget (GRADSTEP_ANSWER_MAX_BYTES)")
+    pictures: int = Field(description="pictures the run's graph is drawn on")
+    drawn: int = Field(description="of which laid out; the later ones are empty stand-ins")
+
+
 class RunResponse(BaseModel):
     result: RunOutput
     trace: dict[str, Any] | None = Field(description=TRACE_DESCRIPTION)
     layout: Layout | None = Field(description="the graph of everything the run created")
-    layout_note: str | None = Field(None, description="why layout is null, when it is")
+    layout_note: str | None = Field(None, description="why layout is null, or which pictures "
+                                    "were left out")
+    layout_budget: LayoutBudget | None = Field(
+        None, description="present when pictures were left out to keep the answer's size")

@@ -25,13 +25,14 @@ from collections.abc import Callable
 import graphviz
 from graphviz import nohtml, quoting
 
+from gradstep.app.services.answer_budget import OverBudget, PictureBudget, placeholder
 from gradstep.app.services.graph import Graph, graph_from_trace
 from gradstep.app.services.groups import assign_groups
 from gradstep.app.services.iterations import births, groups, shown_at, split_iterations, subgraph
 from gradstep.app.services.lean_svg import FONT, lean_svg
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
-           "GraphTooLarge", "run_dot", "warm_up", "with_tips"]
+           "GraphTooLarge", "OverBudget", "run_dot", "warm_up", "with_tips"]
 
 # Node look per kind: torchviz's palette (lightblue leaves, grey ops, orange saved tensors,
 # green outputs), softened, with shapes that tell kinds apart without colour too.
@@ -317,7 +318,8 @@ MAX_VIEWS = 12
 
 
 def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
-                 lay: Callable[..., dict] | None = None) -> dict:
+                 lay: Callable[..., dict] | None = None,
+                 budget: PictureBudget | None = None) -> dict:
     """The layout of everything a trace creates, one iteration at a time (docs/layout.md).
 
     The top-level fields are the first picture's; `views` holds the other distinct
@@ -325,6 +327,8 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
     `alias`, which of its boxes stand for which ids), and `steps` lists [seq, iteration]
     where the stretch on screen changes. `lay(graph, max_nodes, dot_runner)` lays out one
     picture: `lay_out`, or the server's `layout_reuse.lay_out_reusing` with its cache.
+    `budget` (app/services/answer_budget.py) bounds the pictures' bytes: those that would
+    not fit are not laid out, and OverBudget is raised when the first one does not.
     """
     lay = lay or lay_out
     graph = graph_from_trace(trace)
@@ -334,11 +338,16 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
     cut = split_iterations(group_of, graph)
     unique = list({id(it.nodes): it.nodes for it in cut}.values())
     if len(cut) == 1 or len(unique) > MAX_VIEWS:
+        if budget is not None and not budget.admits(graph):
+            raise OverBudget(budget.note())
         layout = lay(graph, max_nodes, dot_runner)
+        if budget is not None and not budget.take(layout):
+            raise OverBudget(budget.note())
         passes, summarised = _passes(events, None, 0)
         return {**layout, "views": [], "steps": [[0, 0]],
                 "iterations": [{"view": 0, "passes": passes, "summarised": summarised}]}
-    pictures = [lay(subgraph(graph, nodes), max_nodes, dot_runner) for nodes in unique]
+    pictures = _pictures([subgraph(graph, nodes) for nodes in unique], max_nodes, dot_runner,
+                         lay, budget)
     which = {id(nodes): k for k, nodes in enumerate(unique)}
     steps = [[seq, g] for seq, g in shown_at(events, group_of)]
     iterations = []
@@ -350,6 +359,28 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
             entry["alias"] = it.alias
         iterations.append(entry)
     return {**pictures[0], "views": pictures[1:], "steps": steps, "iterations": iterations}
+
+
+def _pictures(graphs: list[Graph], max_nodes: int | None, dot_runner, lay: Callable[..., dict],
+              budget: PictureBudget | None) -> list[dict]:
+    """Lay out each picture in the order the run shows them, those the budget admits; the
+    others become empty placeholders (docs/layout.md, the answer's size)."""
+    if budget is None:
+        return [lay(g, max_nodes, dot_runner) for g in graphs]
+    drawn: list[dict | None] = []
+    for g in graphs:
+        picture = lay(g, max_nodes, dot_runner) if budget.admits(g) else None
+        drawn.append(picture if picture is not None and budget.take(picture) else None)
+    first = drawn[0]
+    if first is None:
+        raise OverBudget(budget.note())
+    pictures = []
+    for picture in drawn:
+        if picture is None:
+            picture = placeholder(first["width"], first["height"])
+            budget.charge(picture)
+        pictures.append(picture)
+    return pictures
 
 
 def _passes(events: list[dict], steps: list | None, group: int) -> tuple[list[int] | None, bool]:

@@ -24,6 +24,7 @@ from typing import Any
 import anyio
 
 from gradstep.app.errors import ApiError
+from gradstep.app.services.answer_budget import ANSWER_MAX_BYTES, OverBudget, PictureBudget
 from gradstep.app.services.cache import LruCache, source_key
 from gradstep.app.services.compression import GZIP_LEVEL
 from gradstep.app.services.dot_process import LayoutTimeout
@@ -84,6 +85,7 @@ class RunService:
     dot_runner: Any = None         # DotProcess: big layouts in a child process
     layouts: LruCache | None = None  # graph shape -> layout (services/layout_reuse.py)
     stops: RunStops = field(default_factory=RunStops)
+    answer_max_bytes: int = ANSWER_MAX_BYTES   # the trace and the pictures together
 
     def check_size(self, code: str) -> None:
         # surrogatepass: a lone surrogate (JSON allows "\ud800") is the sandbox's to refuse
@@ -129,11 +131,16 @@ class RunService:
             raise ApiError(503, "busy", "All sandbox workers are busy. Try again shortly.",
                            headers={"Retry-After": "2"})
         marks.append(("layout", time.perf_counter()))
-        layout, note = self.layout(result.trace)
+        outcome = {f: getattr(result, f) for f in RESULT_FIELDS}
+        trace_json = getattr(result, "trace_json", None)
+        budget = PictureBudget(self.answer_max_bytes, len(_dumps(outcome)) + (
+            len(trace_json) if trace_json is not None else len(_dumps(result.trace))))
+        layout, note = self.layout(result.trace, budget)
         marks.append(("encode", time.perf_counter()))
-        data = {"result": {f: getattr(result, f) for f in RESULT_FIELDS},
-                "trace": result.trace, "layout": layout, "layout_note": note}
-        body = encode_answer(data, getattr(result, "trace_json", None))
+        data = {"result": outcome, "trace": result.trace, "layout": layout, "layout_note": note}
+        if budget.summary() is not None:
+            data["layout_budget"] = budget.summary()
+        body = encode_answer(data, trace_json)
         marks.append(("gzip", time.perf_counter()))
         gz = gzip.compress(body, GZIP_LEVEL, mtime=0)
         marks.append(("", time.perf_counter()))
@@ -143,14 +150,18 @@ class RunService:
             self.runs.put(key, answer.for_cache())
         return answer
 
-    def layout(self, trace: dict | None) -> tuple[dict | None, str | None]:
-        """The layout of a run's trace, or (None, why not)."""
+    def layout(self, trace: dict | None,
+               budget: PictureBudget | None = None) -> tuple[dict | None, str | None]:
+        """The layout of a run's trace, or (None, why not); a note also says which
+        pictures `budget` (the answer's size, app/services/answer_budget.py) left out."""
         if trace is None:
             return None, "The run produced no trace."
         try:
-            return layout_trace(trace, self.layout_max_nodes, self.dot_runner,
-                                lay=functools.partial(lay_out_reusing, cache=self.layouts)), None
-        except (GraphTooLarge, LayoutTimeout) as exc:
+            layout = layout_trace(trace, self.layout_max_nodes, self.dot_runner,
+                                  lay=functools.partial(lay_out_reusing, cache=self.layouts),
+                                  budget=budget)
+            return layout, (budget.note() if budget is not None and budget.dropped else None)
+        except (GraphTooLarge, LayoutTimeout, OverBudget) as exc:
             return None, str(exc)
         except Exception:  # a drawing bug must not turn a program's answer into a 500
             log.exception("layout failed")
@@ -192,9 +203,10 @@ def encode_answer(data: dict, trace_json: bytes | None = None) -> bytes:
     """
     if trace_json is None:
         return _dumps(data)
+    tail = [b',"layout_budget":', _dumps(data["layout_budget"])] if "layout_budget" in data else []
     return b"".join([b'{"result":', _dumps(data["result"]), b',"trace":', trace_json,
                      b',"layout":', _dumps(data["layout"]),
-                     b',"layout_note":', _dumps(data["layout_note"]), b"}"])
+                     b',"layout_note":', _dumps(data["layout_note"]), *tail, b"}"])
 
 
 def summary(result: dict) -> str:

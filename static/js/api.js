@@ -1,7 +1,8 @@
 // The only module that talks to the server (docs/architecture.md section 4, docs/api.md).
 
 /** @typedef {{result:Object, trace:(import('./trace.js').Trace|null), layout:(Object|null),
- *   layout_note?:(string|null)}} RunAnswer */
+ *   layout_note?:(string|null),
+ *   layout_budget?:{max_bytes:number, pictures:number, drawn:number}}} RunAnswer */
 
 async function json(response) {
   const body = await response.json().catch(() => null);

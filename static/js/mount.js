@@ -53,15 +53,21 @@ export function mountPlayer(root, options) {
     if (graph) graph.destroy();
     graph = null;
     fillIterations(null);
+    // pictures left out to keep the answer within its size (docs/api.md, layout_budget)
+    const budget = answer.layout_budget;
+    const sizes = budget && { ...budget, mb: Number((budget.max_bytes / 1e6).toFixed(2)) };
     if (!answer.layout) {
       const note = answer.layout_note || (answer.trace ? '' : tr(S, 'graph_none'));
-      fill(el.graph, h('p', { class: 'graph-empty' }, note ? tr(S, 'layout_missing', { note }) : tr(S, 'graph_none')));
+      const text = sizes ? tr(S, 'layout_over_budget', sizes)
+        : note ? tr(S, 'layout_missing', { note }) : tr(S, 'graph_none');
+      fill(el.graph, h('p', { class: 'graph-empty' }, text));
       return;
     }
     fill(el.graph);
     graph = createStage(el.graph, answer.layout, {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
-      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open') },
+      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'),
+        dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '' },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
       graphLabel: tr(S, 'graph_label'),
       viewport: { minScale: presenterScale, whole: Boolean(options.fitWhole) },

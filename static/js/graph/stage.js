@@ -7,12 +7,14 @@ import { createTooltip } from './tooltip.js';
 import { createGroups } from './groups.js';
 import { createCulling } from './culling.js';
 import { nameBox } from './values.js';
+import { h } from '../dom.js';
 
 /**
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string}, graphLabel?:string,
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string},
+ *   graphLabel?:string,
  *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
  */
 export function createStage(host, layout, options) {
@@ -56,6 +58,8 @@ export function createStage(host, layout, options) {
       tooltip.hide();
       host.querySelectorAll(':scope > svg, :scope > .graph-empty').forEach((el) => el.remove());
       host.prepend(index.svg);
+      // a picture left out for the answer's size: an empty stand-in, and the reason
+      if (picture.size.dropped) host.prepend(h('p', { class: 'graph-empty' }, options.words?.dropped || ''));
       if (!picture.ready) {
         // The boxes are buttons, so the picture is a named group of them, not an image (whose
         // children assistive technology would treat as decoration).
