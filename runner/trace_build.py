@@ -218,6 +218,19 @@ class Builder:
                 "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
                            for t, b, a in r[4]]}
 
+    def _ev_transform_begin(self, r):
+        _, _, k, api, mode, in_shapes, out_shapes, steps, rows, cols, jac = r
+        return {"transform": k, "api": api, "mode": mode, "in_shapes": in_shapes,
+                "out_shapes": out_shapes, "steps": steps, "rows": rows, "cols": cols,
+                "jacobian": jac}
+
+    def _ev_transform_step(self, r):
+        return {"transform": r[2], "index": r[3], "seed": self.value(r[4]),
+                "result": self.value(r[5])}
+
+    def _ev_transform_end(self, r):
+        return {"transform": r[2], "result": self.value(r[3])}
+
     def _ev_stdout(self, r):
         return {"text": r[2]}
 
