@@ -123,6 +123,20 @@ const SENTENCES = {
     return tr(S, passes ? 'narr.elided' : 'narr.elided_cap', { n: passes });
   },
   end(state, ev, S) { return tr(S, ev.exit_code ? 'narr.end_error' : 'narr.end', {}); },
+  transform_begin(state, ev, S) {
+    const which = ev.mode === 'product' ? `product_${ev.api === 'jvp' ? 'jvp' : 'vjp'}` : ev.mode;
+    return tr(S, `narr.tf_begin_${which}`, { api: ev.api, rows: ev.rows, cols: ev.cols ?? '' });
+  },
+  transform_step(state, ev, S) {
+    const t = (state.transforms || {})[ev.transform];
+    const mode = t ? t.begin.mode : 'product';
+    return tr(S, `narr.tf_step_${mode}`, { i: ev.index, seed: short(ev.seed), result: short(ev.result),
+      api: t ? t.begin.api : '' });
+  },
+  transform_end(state, ev, S) {
+    const t = (state.transforms || {})[ev.transform];
+    return tr(S, 'narr.tf_end', { api: t ? t.begin.api : '', result: short(ev.result) });
+  },
 };
 
 /**

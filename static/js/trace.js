@@ -3,6 +3,7 @@
 // against the golden fixtures the Python tests share.
 
 import { gradResults } from './grad_results.js';
+import { TRANSFORM_HANDLERS } from './trace_transforms.js';
 
 /**
  * @typedef {{shape:number[], dtype:string, data:any, repr:(string|null), tensor?:string}} Value
@@ -33,7 +34,7 @@ import { gradResults } from './grad_results.js';
  *   arrivals:Object<string,Arrival[]>, flows:Flow[], fresh:string[], active:(string|null),
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
- *   outputOf:Object<string,string>
+ *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null)
  * }} State
  */
 
@@ -58,7 +59,7 @@ export function initialState() {
     index: -1, event: null, line: null, tensors: {}, nodes: {}, grads: {}, history: {},
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
-    passes: 0, done: false, exitCode: null, outputOf: {},
+    passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
   };
 }
 
@@ -269,6 +270,7 @@ const HANDLERS = {
     if (text.length > printed) say(d, 'stdout', text.slice(printed), ev);
   },
   end(d, ev) { d.done = true; d.exitCode = ev.exit_code; },
+  ...TRANSFORM_HANDLERS,
 };
 
 // Step-local fields (what lit up at *this* step) are cleared before each event, so a state
