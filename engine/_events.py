@@ -104,9 +104,9 @@ class Listener:
 
     def on_transform_step(self, api: str, index: int, seed: tuple, result: tuple) -> None:
         """Step `index` of the transform that began last finished: `seed` are the tensors (or
-        arrays) it started from (the one-hot cotangent of each output for a row, the one-hot tangent of
-        each input for a column, the slice of each mapped input for a sample, the given
-        vector for a product) and `result` what it gave (the row's gradient for each input,
+        arrays) it started from (the one-hot cotangent of each output for a row, the one-hot
+        tangent of each input for a column, the slice of each mapped input for a sample, the
+        given vector for a product) and `result` what it gave (the row's gradient for each input,
         the column's tangent for each output, the sample's outputs, the product)."""
 
     def on_transform_end(self, api: str, result: tuple) -> None:

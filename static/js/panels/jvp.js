@@ -28,7 +28,7 @@ function product(rows, vec, forward) {
 /** @param {HTMLElement} el @param {Object} state the fold's state @param {Object} S strings */
 export function renderJvp(el, state, S) {
   const t = shownTransform(state, (mode) => mode === 'product');
-  const panel = el.closest('.panel');
+  const panel = /** @type {HTMLElement|null} */ (el.closest('.panel'));
   if (panel) panel.hidden = !t;
   if (!t) return fill(el);
   const forward = t.begin.api === 'jvp';

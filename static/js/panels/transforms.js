@@ -72,7 +72,7 @@ function batchStrip(t, at, S) {
 /** @param {HTMLElement} el @param {Object} state the fold's state @param {Object} S strings */
 export function renderTransforms(el, state, S) {
   const t = shownTransform(state, (mode) => MATRIX.has(mode));
-  const panel = el.closest('.panel');
+  const panel = /** @type {HTMLElement|null} */ (el.closest('.panel'));
   if (panel) panel.hidden = !t;
   if (!t) return fill(el);
   const b = t.begin;
