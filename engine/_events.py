@@ -52,6 +52,10 @@ class Listener:
         recorded for `output`, or None when no graph was recorded (no_grad, or no input
         requires grad). Views and in-place ops report here too (`op_name` like "mul_")."""
 
+    def on_dual_level(self, level: int, entered: bool) -> None:
+        """A forward-mode dual level was entered (`entered` True) or exited; on exit every
+        tangent of that level is gone (`forward_ad.tangent_of` then gives None)."""
+
     def on_module_enter(self, module) -> None:
         """`module.__call__` starts: the ops until the matching exit run inside its forward."""
 

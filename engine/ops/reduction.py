@@ -74,6 +74,7 @@ def _sum_dtype(a: np.ndarray):
 class Sum(Op):
     """out = sum of all elements"""
     grad_fn_name, name = "SumBackward0", "sum"
+    jvp = "linear"
     saves = ("self_sym_sizes",)
     rule = "grad broadcast to self's shape"
 
@@ -93,6 +94,7 @@ class Sum(Op):
 class SumDim(Op):
     """out = sum over `dim`"""
     grad_fn_name, name = "SumBackward1", "sum"
+    jvp = "linear"
     saves = ("dim", "keepdim", "self_sym_sizes")
     rule = "grad broadcast back over the summed dims"
 
@@ -121,6 +123,7 @@ class SumDim(Op):
 class Mean(Op):
     """out = mean of all elements"""
     grad_fn_name, name = "MeanBackward0", "mean"
+    jvp = "linear"
     saves = ("self_sym_numel", "self_sym_sizes")
     rule = "grad / numel, broadcast to self's shape"
 
@@ -140,6 +143,7 @@ class Mean(Op):
 class MeanDim(Op):
     """out = mean over `dim`"""
     grad_fn_name, name = "MeanBackward1", "mean"
+    jvp = "linear"
     saves = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
     rule = "grad / (count over dim), broadcast back"
 
@@ -336,6 +340,7 @@ def norm_backward(grad, x, p, r, dim=None, keepdim=False):
 class Cumsum(Op):
     """out[i] = sum of self[..i] along dim"""
     grad_fn_name, name, saves = "CumsumBackward0", "cumsum", ("dim",)
+    jvp = "linear"
     rule = "reverse cumulative sum of grad along dim"
 
     def forward(self, dim):

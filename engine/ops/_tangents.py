@@ -1,0 +1,187 @@
+"""Forward mode: pushing tangents through an op (J·t), for `torch.autograd.forward_ad`.
+
+After an op runs, if a dual level is open and an input has a tangent, `push` gives the result
+its tangent. Where the rule comes from, in order:
+
+1. the op's `jvp`, declared in its class beside forward and backward. It is either
+   - `"linear"`: the op is linear in its tensor inputs, so J·t is the op applied to the
+     tangents (a missing tangent contributes nothing): sum, mean, views, add, neg ...;
+   - `"bilinear"`: two inputs, linear in each, so J·t = op(t0, x1) + op(x0, t1): mul, mm,
+     mv, dot, bmm;
+   - `"elementwise"`: one input, elementwise, so J is diagonal and J·t = Jᵀt is the op's
+     own backward with the tangent in place of the gradient: exp, sin, tanh, relu ...;
+   - a function `jvp(ctx, *tangents)`: PyTorch's forward formula in engine Tensor ops, where
+     none of the above gives its numbers or its grad_fn names. `ctx.<name>` reads forward's
+     arguments by parameter name (`ctx.self`, `ctx.other`, `ctx.alpha`), `ctx.result` the
+     output; a tangent is None where that input has none.
+   These are PyTorch's own `auto_linear` / `auto_element_wise` derivations and formulas, so
+   the tangent has PyTorch's values and, being computed with grad mode as it stands, its
+   grad_fn (a tangent is differentiable in PyTorch too).
+2. otherwise the op's backward, by the double-vjp trick: backward(g) = Jᵀg is linear in the
+   cotangent g, so differentiating <backward(g), t> with respect to g gives J·t exactly (up
+   to rounding order). This serves every op that has a backward, at the price of building
+   a small graph, and gives a tangent without a grad_fn.
+
+The arithmetic runs with the listener unset: it is the engine's bookkeeping, not the
+learner's ops, and the trace shows tangents through `tangent_of` instead.
+"""
+from __future__ import annotations
+
+import inspect
+
+from .. import _events
+from .._dual import tangents
+from ..grad_mode import enable_grad, state as _grad_state
+from ..tensor import Tensor, new_tensor
+
+
+class TangentContext:
+    """What a `jvp` rule reads: forward's arguments by name, and `result`."""
+
+    __slots__ = ("_values", "result")
+
+    def __init__(self, values: dict, result: Tensor) -> None:
+        self._values = values
+        self.result = result
+
+    def __getattr__(self, name: str):
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _param_names(cls) -> tuple:
+    names = cls.__dict__.get("_jvp_params")
+    if names is None:
+        fixed = getattr(cls, "forward_params", None)
+        names = tuple(fixed or inspect.signature(cls.forward).parameters)
+        cls._jvp_params = names
+    return names
+
+
+class _Busy:
+    # True while a rule computes a tangent: its ops read the primals (PyTorch's `self_p`),
+    # so they must not push tangents of their own
+    on = False
+
+
+_busy = _Busy()
+
+
+def has_tangent(inputs) -> bool:
+    """Whether any of `inputs` (Tensors or None) carries a tangent at the open level."""
+    if _busy.on:
+        return False
+    for t in inputs:
+        if t is not None and t._uid in tangents:
+            return True
+    return False
+
+
+def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None) -> None:
+    """Give `result` (the output of op `cls` on `inputs`, called with `args`) its tangent."""
+    ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+    if all(t is None for t in ts) or result._data.dtype.kind not in "fc":
+        return
+    prev = _events.set_listener(None)
+    quiet, _grad_state.quiet = _grad_state.quiet, True
+    _busy.on = True
+    try:
+        rule = getattr(cls, "jvp", None)
+        if rule is None:
+            out = from_backward(cls, inputs, args, result, extras, ts)
+        elif rule == "linear":
+            out = _linear(cls, inputs, args, ts)
+        elif rule == "bilinear":
+            out = _bilinear(cls, inputs, args, ts)
+        elif rule == "elementwise":
+            out = _elementwise(cls, inputs, args, result, extras, ts[0])
+        else:
+            ctx = TangentContext(dict(zip(_param_names(cls), args)), result)
+            out = rule(ctx, *ts)
+    finally:
+        _busy.on = False
+        _grad_state.quiet = quiet
+        _events.set_listener(prev)
+    if out is not None:
+        set_tangent(result, out)
+
+
+def set_tangent(t: Tensor, tangent: Tensor) -> None:
+    """Record `tangent` as `t`'s (broadcast to t's shape, as PyTorch's formulas give it)."""
+    if tuple(tangent._data.shape) != tuple(t._data.shape):
+        tangent = tangent.expand(t._data.shape)
+    tangents[t._uid] = tangent
+
+
+def from_backward(cls, inputs, args, result, extras, ts) -> Tensor | None:
+    """J·t through `cls`'s backward (the double-vjp trick, see the module docstring)."""
+    from ..autograd.walk import grad as _grad
+    from ..factories import zeros_like
+    stand_ins = []
+    for t, tan in zip(inputs, ts):
+        s = None if t is None else new_tensor(t._data)
+        if s is not None and tan is not None:
+            s._rg = True
+        stand_ins.append(s)
+    # the node reads its saves from args: point them at the stand-ins, which require grad
+    # exactly where a tangent flows (saves gated on an input's requires_grad follow that)
+    swap = {id(t): s for t, s in zip(inputs, stand_ins) if t is not None}
+    node_args = tuple(swap.get(id(a), a) if isinstance(a, Tensor) else a for a in args)
+    with enable_grad():
+        node = cls._make_node(tuple(stand_ins), new_tensor(result._data), node_args, extras)
+        if node is None:
+            return None
+        g = zeros_like(result).requires_grad_(True)
+        vjps = cls.backward(node, g)
+        if not isinstance(vjps, (tuple, list)):
+            vjps = (vjps,)
+        pairs = [(v, tan) for v, tan in zip(vjps, ts)
+                 if v is not None and tan is not None and v.requires_grad]
+        if not pairs:
+            return zeros_like(result)
+        (jt,) = _grad([v for v, _ in pairs], [g], [tan for _, tan in pairs],
+                      allow_unused=True)
+    return zeros_like(result) if jt is None else jt.detach()
+
+
+def _params(cls, args: tuple) -> tuple:
+    return args[cls.n_inputs:]
+
+
+def _linear(cls, inputs, args, ts) -> Tensor:
+    """The op on the tangents: one input's alone where the others have none (their term is
+    zero), as PyTorch's formulas skip an undefined tangent."""
+    if len(ts) == 1:
+        return cls.apply(ts[0], *_params(cls, args))
+    present = [(k, t) for k, t in enumerate(ts) if t is not None]
+    if len(present) == len(ts):
+        return cls.apply(*ts, *_params(cls, args))
+    from ..factories import zeros_like
+    full = [t if t is not None else zeros_like(x) for x, t in zip(inputs, ts)]
+    return cls.apply(*full, *_params(cls, args))
+
+
+def _bilinear(cls, inputs, args, ts) -> Tensor:
+    """op(t0, x1) + op(x0, t1), a term left out where its tangent is None."""
+    a, b = inputs
+    ta, tb = ts
+    params = _params(cls, args)
+    left = None if ta is None else cls.apply(ta, b, *params)
+    right = None if tb is None else cls.apply(a, tb, *params)
+    if left is None:
+        return right
+    return left if right is None else right + left
+
+
+def _elementwise(cls, inputs, args, result, extras, tangent) -> Tensor:
+    """The op's backward with the tangent as the gradient (J is diagonal)."""
+    from ..graph import node_uids
+    node = object.__new__(cls.Node)
+    node._uid = next(node_uids)
+    node._fns, node._nrs = (True,), None      # only needs_input_grad reads the edges
+    node._saved, node._versions = (cls._saver(inputs, args, result, extras) if cls._spec
+                                   else ((), ()))
+    node._freed, node._x, node._n_out = False, None, 1
+    return cls.backward(node, tangent)[0]
