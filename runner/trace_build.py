@@ -168,7 +168,9 @@ class Builder:
                 "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
                 "grad_mode": mode, "in_backward": in_bw,
                 **({"by": self.rec._built_by[out_id]}
-                   if in_bw and out_id in self.rec._built_by else {})}
+                   if in_bw and out_id in self.rec._built_by else {}),
+                **({"tangent": self.value(self.rec._op_tangents[id(r)][1])}
+                   if self.rec._op_tangents and id(r) in self.rec._op_tangents else {})}
 
     def _ev_inplace(self, r):
         return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
@@ -230,6 +232,9 @@ class Builder:
 
     def _ev_transform_end(self, r):
         return {"transform": r[2], "result": self.value(r[3])}
+
+    def _ev_dual_level(self, r):
+        return {"level": r[2], "entered": r[3]}
 
     def _ev_stdout(self, r):
         return {"text": r[2]}

@@ -213,14 +213,15 @@ def compile_apply(cls, helpers: dict):
     if cls._spec:
         body += ["        if hook_stack:   # saved_tensors_hooks open (saved_hooks.py)",
                  "            pack_node(node)"]
-    body += ["    if events.listener is not None and not state.quiet:",
-             f"        events.listener.on_op(NAME, ({', '.join(inputs)},), result, node)",
-             # forward mode: one truth test of an empty dict unless a dual tensor exists
-             "    if TANGENTS:",
+    # forward mode: one truth test of an empty dict unless a dual tensor exists. The tangent
+    # is pushed before the op is reported, so a listener sees the output with its tangent.
+    body += ["    if TANGENTS:",
              f"        if has_tangent(({', '.join(inputs)},)):",
              f"            push(CLS, ({', '.join(inputs)},), "
              f"({', '.join(inputs + pnames)},), result, "
              f"{'extras' if cls.forward_extras else 'None'})",
+             "    if events.listener is not None and not state.quiet:",
+             f"        events.listener.on_op(NAME, ({', '.join(inputs)},), result, node)",
              "    return result"]
     src = "\n".join(body) + "\n"
     scope = {"ndarray": np.ndarray, "asarray": np.asarray, "new": object.__new__,

@@ -261,11 +261,11 @@ class Op:
                     node = cls._make_node(inputs, result, args if args is not None else inputs,
                                           extras)
                     break
-        if _events.listener is not None and not _grad_state.quiet:
-            _events.listener.on_op(cls.name, tuple(inputs), result, node)
         if _tangents and has_tangent(inputs):      # forward mode (_tangents.py)
             push(cls, tuple(inputs), args if args is not None else tuple(inputs), result,
-                 extras)
+                 extras)                           # before on_op: the output has its tangent
+        if _events.listener is not None and not _grad_state.quiet:
+            _events.listener.on_op(cls.name, tuple(inputs), result, node)
         return result
 
     @classmethod
