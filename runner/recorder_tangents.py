@@ -19,15 +19,18 @@ from gradstep.engine.autograd.forward_ad import tangent_of
 class TangentEvents:
     """Recorder methods for dual levels (runner/recorder.py's Recorder has the state)."""
 
+    _dual_pending: tuple | None = None
+
     def on_dual_level(self, level: int, entered: bool) -> None:
         line, _, _ = self._where()
         self._settle()
-        installed = "on_op" in self.__dict__
+        own = vars(self)
+        installed = "on_op" in own
         if entered and not installed:
-            self.on_op = self._on_op_dual
+            own["on_op"] = self._on_op_dual
             self._op_depth += 1         # one more frame between the engine and the op's line
         elif not entered and installed:
-            del self.on_op
+            del own["on_op"]
             self._op_depth -= 1
             self._dual_pending = None
         if len(self._window) > self._window_cap:
@@ -41,7 +44,7 @@ class TangentEvents:
             self._keep_tangent(*pending)
         window = self._window
         n = len(window)
-        type(self).on_op(self, op_name, inputs, output, node)
+        type(self).on_op(self, op_name, inputs, output, node)   # the class's own
         if len(window) <= n or window[-1][0] != "op":
             return                      # nothing recorded (past the cap, a quiet file)
         rec = window[-1]

@@ -3,7 +3,7 @@
 // the views from the controller's model after every change.
 import * as api from './api.js';
 import { createPlayer } from './player.js';
-import { createEditor } from './code_view.js';
+import { createEditor, showCodeStrip } from './code_view.js';
 import { createStage } from './graph/stage.js';
 import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
@@ -301,13 +301,4 @@ export function mountPlayer(root, options) {
   };
   /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;
-}
-
-/** The line the current step ran, for presenter mode, where the editor is hidden. */
-function showCodeStrip(strip, trace, line) {
-  if (!strip) return;
-  const text = trace && line ? (trace.program.source.split('\n')[line - 1] || '') : '';
-  strip.hidden = !text.trim();
-  if (!text.trim()) return;
-  fill(strip, h('span', { class: 'code-strip-line' }, String(line)), h('code', {}, text.trim()));
 }

@@ -1,6 +1,7 @@
-"""Transforms in real Chromium: jacrev's Jacobian fills row by row and jacfwd's column by
-column as the player steps, with the row or column at work and its one-hot seed; jvp's J·v
-panel multiplies J by the tangent; vmap's batch fills sample by sample. In English and
+"""Transforms and forward mode in real Chromium: jacrev's Jacobian fills row by row and
+jacfwd's column by column as the player steps, with the row or column at work and its one-hot
+seed; jvp's J·v panel multiplies J by the tangent; vmap's batch fills sample by sample; inside
+a forward_ad dual level each op's tangent rides along as a violet pill. In English and
 Chinese. The numbers are the program's own: f(x) = (x₀x₁, sin x₀, x₁²) at x = (1, 2) has
 J = [[2, 1], [cos 1, 0], [0, 4]]."""
 from __future__ import annotations
@@ -102,3 +103,35 @@ def test_vmap_strip_fills_sample_by_sample(page):
     assert "[1, 2]" in samples.nth(0).inner_text() and "…" in samples.nth(1).inner_text()
     go(page, "transform_step", 1)
     assert "[0, 0, 9]" in samples.nth(1).inner_text()
+
+
+FORWARD_AD = ("import torch\nimport torch.autograd.forward_ad as fwAD\n\n"
+              "x = torch.tensor([1.0, 2.0])\nv = torch.tensor([1.0, 0.0])\n"
+              "with fwAD.dual_level():\n    xd = fwAD.make_dual(x, v)\n    a = xd * xd\n"
+              "    y = a.sin()\n    out, tangent = fwAD.unpack_dual(y)\nprint(tangent)\n")
+TANGENT_ROW = {"en": "tangent", "zh": "切向量"}
+
+
+def pill_texts(pg, cls: str) -> list[str]:
+    return pg.eval_on_selector_all(f"#graph .{cls} text", "ts => ts.map((t) => t.textContent)")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_forward_ad_tangents_ride_along_the_forward_pass(page, lang):
+    open_program(page, FORWARD_AD, lang)
+    go(page, "op", 1)                       # a = xd * xd: tangent 2x·v = [2, 0]
+    assert pill_texts(page, "gs-pill-tangent") == ["ṫ [2, 0]"]
+    assert pill_texts(page, "gs-pill-flow") == []           # no gradient pills in forward mode
+    assert "[2, 0]" in page.inner_text("#narration")
+    go(page, "op", 2)                       # y = sin(a): cos(1)·2 = 1.081
+    assert pill_texts(page, "gs-pill-tangent") == ["ṫ [1.081, 0]"]
+    assert page.locator("#graph .node.has-tangent").count() == 3     # xd, a, y
+    ids = page.evaluate("""() => document.querySelector('[data-gs-player]').gsPlayer
+        .player.model.trace.events.filter((e) => e.kind === 'op').map((e) => e.output.id)""")
+    page.evaluate("(id) => document.querySelector('[data-gs-player]').gsPlayer.player.select(id)",
+                  ids[2])
+    row = page.locator("#inspector .facts dd.has-tangent")
+    assert row.count() == 1 and TANGENT_ROW[lang] in page.inner_text("#inspector .facts")
+    assert "1.0806" in row.inner_text()
+    go(page, "dual_level", 1)               # leaving the level drops every tangent
+    assert page.locator("#graph .node.has-tangent").count() == 0
