@@ -25,7 +25,8 @@ ALLOWED_MODULES = frozenset({
     "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
     "torch.autograd.function", "torch.autograd.graph", "torch.autograd.forward_ad",
-    "torch.linalg", "torch.utils", "torch.utils.data", "torch.func", "engine",
+    "torch.linalg", "torch.utils",
+    "torch.utils.data", "torch.func", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",
     # standard modules behind the same guards (runner/stdlib_modules.py lists their names)

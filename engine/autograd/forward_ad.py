@@ -26,6 +26,7 @@ from .. import _events
 from .._names import TorchNamed
 from .._dual import level as _level
 from .._dual import tangents as _tangents
+from ..ops.dual import make_dual_view, unpack_primal
 from ..tensor import Tensor
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual",
@@ -96,7 +97,6 @@ class dual_level:
 
 def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> Tensor:
     """A view of `tensor` whose tangent at the open level is `tangent` (kept as given)."""
-    from ..ops.dual import make_dual_view
     if level is None:
         level = _level.current
     if level < 0 or level != _level.current:
@@ -126,7 +126,6 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
     tangent = _tangents.get(tensor._uid)
     if tangent is None:
         return UnpackedDualTensor(tensor, None)
-    from ..ops.dual import unpack_primal
     return UnpackedDualTensor(unpack_primal(tensor), tangent)
 
 

@@ -6,14 +6,14 @@ its tangent. Where the rule comes from, in order:
 1. the op's `jvp`, declared in its class beside forward and backward. It is either
    - `"linear"`: the op is linear in its tensor inputs, so J·t is the op applied to the
      tangents (a missing tangent contributes nothing): sum, mean, views, add, neg ...;
-   - `"bilinear"`: two inputs, linear in each, so J·t = op(t0, x1) + op(x0, t1): mul, mm,
-     mv, dot, bmm;
+   - `"bilinear"`: two inputs, linear in each, so J·t = op(t0, x1) + op(x0, t1): mm, mv,
+     dot, bmm;
    - `"elementwise"`: one input, elementwise, so J is diagonal and J·t = Jᵀt is the op's
      own backward with the tangent in place of the gradient: exp, sin, tanh, relu ...;
    - a function `jvp(ctx, *tangents)`: PyTorch's forward formula in engine Tensor ops, where
      none of the above gives its numbers or its grad_fn names. `ctx.<name>` reads forward's
      arguments by parameter name (`ctx.self`, `ctx.other`, `ctx.alpha`), `ctx.result` the
-     output; a tangent is None where that input has none.
+     output, `ctx.inputs` the tensor inputs; a tangent is None where that input has none.
    These are PyTorch's own `auto_linear` / `auto_element_wise` derivations and formulas, so
    the tangent has PyTorch's values and, being computed with grad mode as it stands, its
    grad_fn (a tangent is differentiable in PyTorch too).
@@ -38,11 +38,12 @@ from ..tensor import Tensor, new_tensor
 class TangentContext:
     """What a `jvp` rule reads: forward's arguments by name, and `result`."""
 
-    __slots__ = ("_values", "result")
+    __slots__ = ("_values", "result", "inputs")
 
-    def __init__(self, values: dict, result: Tensor) -> None:
+    def __init__(self, values: dict, result: Tensor, inputs: tuple) -> None:
         self._values = values
         self.result = result
+        self.inputs = inputs
 
     def __getattr__(self, name: str):
         try:
@@ -84,6 +85,8 @@ def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None) -> None:
     ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
     if all(t is None for t in ts) or result._data.dtype.kind not in "fc":
         return
+    records = _grad_state.enabled and (result._rg or any(t is not None and t._rg
+                                                         for t in ts))
     prev = _events.set_listener(None)
     quiet, _grad_state.quiet = _grad_state.quiet, True
     _busy.on = True
@@ -91,21 +94,47 @@ def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None) -> None:
         rule = getattr(cls, "jvp", None)
         if rule is None:
             out = from_backward(cls, inputs, args, result, extras, ts)
-        elif rule == "linear":
-            out = _linear(cls, inputs, args, ts)
-        elif rule == "bilinear":
-            out = _bilinear(cls, inputs, args, ts)
-        elif rule == "elementwise":
-            out = _elementwise(cls, inputs, args, result, extras, ts[0])
+        elif records and any(t is None for t in ts):
+            out = _with_zero_tangents(cls, rule, inputs, args, result, extras, ts)
         else:
-            ctx = TangentContext(dict(zip(_param_names(cls), args)), result)
-            out = rule(ctx, *ts)
+            out = _apply_rule(cls, rule, inputs, args, result, extras, ts)
     finally:
         _busy.on = False
         _grad_state.quiet = quiet
         _events.set_listener(prev)
     if out is not None:
         set_tangent(result, out)
+
+
+def _apply_rule(cls, rule, inputs, args, result, extras, ts) -> Tensor | None:
+    if rule == "linear":
+        return _linear(cls, inputs, args, ts)
+    if rule == "bilinear":
+        return _bilinear(cls, inputs, args, ts)
+    if rule == "elementwise":
+        return _elementwise(cls, inputs, args, result, extras, ts[0])
+    ctx = TangentContext(dict(zip(_param_names(cls), args)), result, inputs)
+    return rule(ctx, *ts)
+
+
+def _with_zero_tangents(cls, rule, inputs, args, result, extras, ts) -> Tensor | None:
+    """A rule where some input has no tangent, when the tangent is differentiable.
+
+    PyTorch then runs the formula whole, the missing tangent standing in as a "zero tensor"
+    whose arithmetic records its nodes but whose values are skipped (x + zero is x, -0.0
+    included). So the formula runs twice here: on real zeros for the graph, and without the
+    missing terms for the values, which the first result then takes."""
+    from ..factories import zeros_like
+    from ..grad_mode import no_grad
+    filled = tuple(zeros_like(x) if t is None and x is not None and x._data.dtype.kind in "fc"
+                   else t for x, t in zip(inputs, ts))
+    out = _apply_rule(cls, rule, inputs, args, result, extras, filled)
+    with no_grad():
+        values = _apply_rule(cls, rule, inputs, args, result, extras, ts)
+    if out is not None and values is not None and all(out is not t for t in filled) and \
+            values._data.shape == out._data.shape:
+        out._data = values._data.astype(out._data.dtype, copy=False)
+    return out
 
 
 def set_tangent(t: Tensor, tangent: Tensor) -> None:
@@ -172,7 +201,7 @@ def _bilinear(cls, inputs, args, ts) -> Tensor:
     right = None if tb is None else cls.apply(a, tb, *params)
     if left is None:
         return right
-    return left if right is None else right + left
+    return left if right is None else left + right
 
 
 def _elementwise(cls, inputs, args, result, extras, tangent) -> Tensor:

@@ -156,7 +156,6 @@ class SubScalar(Op):
 class Mul(Op):
     """out = self * other"""
     grad_fn_name, n_inputs, name = "MulBackward0", 2, "mul"
-    jvp = "bilinear"
     saves = ("other", "self", "_self_sym_sizes", "_other_sym_sizes")
     save_when = {"self": 1, "other": 0}
     rule = "grad * other, grad * self"
@@ -173,6 +172,13 @@ class Mul(Op):
             return g, g
         return (sum_to(grad * ctx.other, ctx._self_sym_sizes) if a else None,
                 sum_to(grad * ctx.self, ctx._other_sym_sizes) if b else None)
+
+    def jvp(ctx, self_t, other_t):     # PyTorch's other_t * self + self_t * other
+        left = None if other_t is None else other_t * ctx.self
+        right = None if self_t is None else self_t * ctx.other
+        if left is None or right is None:
+            return right if left is None else left
+        return left + right
 
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
 

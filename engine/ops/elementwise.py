@@ -168,6 +168,7 @@ Trunc = _unary("TruncBackward0", "trunc", np.trunc, "0", (), lambda ctx, g: (_ze
 class Where(Op):
     """out = self where condition else other"""
     grad_fn_name, n_inputs, name = "WhereBackward0", 2, "where"
+    jvp = "linear"
     saves = ("condition", "_self_sym_sizes", "_other_sym_sizes")
     rule = "grad where condition, grad where not condition"
 

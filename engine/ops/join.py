@@ -14,6 +14,11 @@ from ._dims import dim_of
 from ._op import Op, OpNode, _make_view
 
 
+def _filled(inputs, tangents) -> list:
+    from ..factories import zeros_like
+    return [zeros_like(x) if t is None else t for x, t in zip(inputs, tangents)]
+
+
 class Cat(Op):
     """out = tensors joined along dim"""
     grad_fn_name, name, saves = "CatBackward0", "cat", ("dim", "_sizes")
@@ -49,6 +54,9 @@ class Cat(Op):
             start += n
         return tuple(out)
 
+    def jvp(ctx, *tangents):     # the tangents joined, zeros for an input without one
+        return Cat.apply(_filled(ctx.inputs, tangents), ctx.dim)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         if shape:
@@ -76,6 +84,9 @@ class Stack(Op):
 
     def backward(ctx, grad):
         return tuple(grad.select(ctx.dim, i) for i in range(grad._data.shape[ctx.dim]))
+
+    def jvp(ctx, *tangents):     # the tangents stacked, zeros for an input without one
+        return Stack.apply(_filled(ctx.inputs, tangents), ctx.dim)
 
     @classmethod
     def sample_inputs(cls, make, shape):

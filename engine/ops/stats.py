@@ -59,6 +59,15 @@ def _column_exp(a: np.ndarray) -> np.ndarray:
     return out
 
 
+def logsumexp_jvp(x: Tensor, t: Tensor, dim, keepdim: bool) -> Tensor:
+    """PyTorch's forward derivative of logsumexp, shared by softmax and log_softmax: the
+    tangent averaged with the weights exp(x - max) along dim."""
+    if not x._data.ndim:
+        dim = ()
+    e = (x - x.amax(dim, keepdim=True)).exp() if x._data.size else x.exp()
+    return (e * t).sum(dim, keepdim) / e.sum(dim, keepdim)
+
+
 class Softmax(Op):
     """out = exp(self) / sum(exp(self)) along dim"""
     grad_fn_name, name = "SoftmaxBackward0", "softmax"
@@ -81,6 +90,9 @@ class Softmax(Op):
 
     def backward(ctx, grad):        # PyTorch's _softmax_backward_data, its own node
         return (SoftmaxBackwardData.apply(grad, ctx.result, ctx.dim),)
+
+    def jvp(ctx, self_t):            # PyTorch's result * (self_t - logsumexp_jvp(...))
+        return ctx.result * (self_t - logsumexp_jvp(ctx.self, self_t, ctx.dim, True))
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -111,6 +123,9 @@ class LogSoftmax(Op):
 
     def backward(ctx, grad):        # PyTorch's _log_softmax_backward_data, its own node
         return (LogSoftmaxBackwardData.apply(grad, ctx.result, ctx.dim),)
+
+    def jvp(ctx, self_t):            # PyTorch's self_t - logsumexp_jvp(...)
+        return self_t - logsumexp_jvp(ctx.self, self_t, ctx.dim, True)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -283,6 +298,9 @@ class Logsumexp(Op):
                             (via64(np.log)(total) + m).squeeze(axis))
         out = np.log(np.exp(self - m).sum(axis=axis, keepdims=True)) + m
         return as_array(out if keepdim or not self.ndim else out.squeeze(axis))
+
+    def jvp(ctx, self_t):
+        return logsumexp_jvp(ctx.self, self_t, ctx.dim, ctx.keepdim)
 
     def backward(ctx, grad):
         out = ctx.result
