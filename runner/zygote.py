@@ -67,7 +67,7 @@ def preload() -> None:
             pass
     from gradstep.engine import ops
     # engine/ops has no __init__ (a namespace package), so walk_packages does not go into it:
-    # its families that only a call imports (forward mode's dual views) are listed on their own
+    # its families are listed on their own, so that one only a call imports is loaded too
     modules = [*pkgutil.walk_packages(engine.__path__, engine.__name__ + ".",
                                       onerror=lambda name: None),
                *pkgutil.iter_modules(ops.__path__, ops.__name__ + ".")]
