@@ -68,8 +68,13 @@ class MseLoss(Op):
         if target_t is not None:
             term = MseLossBackward.apply(target_t, t, x, NONE)
             out = term if out is None else out + term
-        return out.mean() if ctx.reduction == MEAN else out.sum() if ctx.reduction == SUM \
+        out = out.mean() if ctx.reduction == MEAN else out.sum() if ctx.reduction == SUM \
             else out
+        if not out.requires_grad:
+            return out
+        # PyTorch copies the tangent into a fresh one: CopyBackwards is its grad_fn then
+        from ..factories import zeros_like
+        return zeros_like(out).copy_(out)
 
     @classmethod
     def sample_inputs(cls, make, shape):
