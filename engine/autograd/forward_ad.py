@@ -24,6 +24,7 @@ from collections import namedtuple
 
 from .. import _events
 from .._names import TorchNamed
+from .._dual import attach
 from .._dual import level as _level
 from .._dual import tangents as _tangents
 from ..ops.dual import make_dual_view, unpack_primal
@@ -113,7 +114,7 @@ def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> T
             f"original Tensor, this is not supported. Tensor is of size {list(tensor.shape)} "
             f"while the given forward gradient is of size {list(tangent.shape)}.")
     dual = make_dual_view(tensor)
-    _tangents[dual._uid] = tangent
+    attach(dual, tangent)
     return dual
 
 

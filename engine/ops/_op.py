@@ -430,6 +430,9 @@ class Underivable(Op):
 
     @classmethod
     def apply(cls, *inputs):
+        if _tangents and has_tangent(inputs):
+            raise NotImplementedError(f"Trying to use forward AD with aten::{cls.name} that "
+                                      "does not support it.")
         arrays = cls.arrays(inputs)
         try:
             result = new_tensor(cls.forward(*arrays))

@@ -5,7 +5,7 @@ its tangent. Where the rule comes from, in order:
 
 1. the op's `jvp`, declared in its class beside forward and backward. It is either
    - `"linear"`: the op is linear in its tensor inputs, so J·t is the op applied to the
-     tangents (a missing tangent contributes nothing): sum, mean, views, add, neg ...;
+     tangents (zeros for a missing one): sum, mean, views, indexing, cat's pieces, neg ...;
    - `"bilinear"`: two inputs, linear in each, so J·t = op(t0, x1) + op(x0, t1): mm, mv,
      dot, bmm;
    - `"elementwise"`: one input, elementwise, so J is diagonal and J·t = Jᵀt is the op's
@@ -30,7 +30,7 @@ from __future__ import annotations
 import inspect
 
 from .. import _events
-from .._dual import tangents
+from .._dual import attach, tangents
 from ..grad_mode import enable_grad, state as _grad_state
 from ..tensor import Tensor, new_tensor
 
@@ -80,30 +80,65 @@ def has_tangent(inputs) -> bool:
     return False
 
 
-def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None) -> None:
-    """Give `result` (the output of op `cls` on `inputs`, called with `args`) its tangent."""
-    ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None, ts=None) -> None:
+    """Give `result` (the output of op `cls` on `inputs`, called with `args`) its tangent.
+    `ts` gives the inputs' tangents when they are not the inputs' own (an in-place op)."""
+    if ts is None:
+        ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
     if all(t is None for t in ts) or result._data.dtype.kind not in "fc":
         return
-    records = _grad_state.enabled and (result._rg or any(t is not None and t._rg
-                                                         for t in ts))
+    out = _run(cls, inputs, args, result, extras, ts)
+    if out is not None:
+        set_tangent(result, out)
+
+
+def push_many(cls, inputs: tuple, args: tuple, results: tuple, extras=None) -> None:
+    """`push` for an op with several outputs (split, unbind, var_mean, aminmax): a linear op
+    applied to the tangent gives every output's; otherwise each floating output's tangent
+    comes from the backward (the double-vjp trick, one output at a time)."""
+    ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+    if all(t is None for t in ts):
+        return
+    prev, quiet = _enter()
+    try:
+        if getattr(cls, "jvp", None) == "linear":
+            outs = cls.apply(*ts, *_params(cls, args))
+        else:
+            outs = [from_backward(cls, inputs, args, r, extras, ts, k, results)
+                    if r._data.dtype.kind in "fc" else None for k, r in enumerate(results)]
+    finally:
+        _leave(prev, quiet)
+    for r, t in zip(results, outs):
+        if t is not None:
+            set_tangent(r, t)
+
+
+def _enter() -> tuple:
     prev = _events.set_listener(None)
     quiet, _grad_state.quiet = _grad_state.quiet, True
     _busy.on = True
+    return prev, quiet
+
+
+def _leave(prev, quiet) -> None:
+    _busy.on = False
+    _grad_state.quiet = quiet
+    _events.set_listener(prev)
+
+
+def _run(cls, inputs, args, result, extras, ts) -> Tensor | None:
+    records = _grad_state.enabled and (any(x is not None and x._rg for x in inputs) or
+                                       any(t is not None and t._rg for t in ts))
+    prev, quiet = _enter()
     try:
         rule = getattr(cls, "jvp", None)
         if rule is None:
-            out = from_backward(cls, inputs, args, result, extras, ts)
-        elif records and any(t is None for t in ts):
-            out = _with_zero_tangents(cls, rule, inputs, args, result, extras, ts)
-        else:
-            out = _apply_rule(cls, rule, inputs, args, result, extras, ts)
+            return from_backward(cls, inputs, args, result, extras, ts)
+        if records and any(t is None for t in ts):
+            return _with_zero_tangents(cls, rule, inputs, args, result, extras, ts)
+        return _apply_rule(cls, rule, inputs, args, result, extras, ts)
     finally:
-        _busy.on = False
-        _grad_state.quiet = quiet
-        _events.set_listener(prev)
-    if out is not None:
-        set_tangent(result, out)
+        _leave(prev, quiet)
 
 
 def _apply_rule(cls, rule, inputs, args, result, extras, ts) -> Tensor | None:
@@ -113,7 +148,10 @@ def _apply_rule(cls, rule, inputs, args, result, extras, ts) -> Tensor | None:
         return _bilinear(cls, inputs, args, ts)
     if rule == "elementwise":
         return _elementwise(cls, inputs, args, result, extras, ts[0])
-    ctx = TangentContext(dict(zip(_param_names(cls), args)), result, inputs)
+    values = dict(zip(_param_names(cls), args))
+    if extras:      # what forward computed besides the result (max pooling's indices)
+        values.update(zip(cls.forward_extras, extras))
+    ctx = TangentContext(values, result, inputs)
     return rule(ctx, *ts)
 
 
@@ -141,11 +179,12 @@ def set_tangent(t: Tensor, tangent: Tensor) -> None:
     """Record `tangent` as `t`'s (broadcast to t's shape, as PyTorch's formulas give it)."""
     if tuple(tangent._data.shape) != tuple(t._data.shape):
         tangent = tangent.expand(t._data.shape)
-    tangents[t._uid] = tangent
+    attach(t, tangent)
 
 
-def from_backward(cls, inputs, args, result, extras, ts) -> Tensor | None:
-    """J·t through `cls`'s backward (the double-vjp trick, see the module docstring)."""
+def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> Tensor | None:
+    """J·t through `cls`'s backward (the double-vjp trick, see the module docstring); for an
+    op with several `results`, the tangent of output `k`."""
     from ..autograd.walk import grad as _grad
     from ..factories import zeros_like
     stand_ins = []
@@ -158,12 +197,16 @@ def from_backward(cls, inputs, args, result, extras, ts) -> Tensor | None:
     # exactly where a tangent flows (saves gated on an input's requires_grad follow that)
     swap = {id(t): s for t, s in zip(inputs, stand_ins) if t is not None}
     node_args = tuple(swap.get(id(a), a) if isinstance(a, Tensor) else a for a in args)
+    first = results[0] if results else result
     with enable_grad():
-        node = cls._make_node(tuple(stand_ins), new_tensor(result._data), node_args, extras)
+        node = cls._make_node(tuple(stand_ins), new_tensor(first._data), node_args, extras)
         if node is None:
             return None
         g = zeros_like(result).requires_grad_(True)
-        vjps = cls.backward(node, g)
+        if results:
+            vjps = node.apply(tuple(g if j == k else None for j in range(len(results))))
+        else:
+            vjps = cls.backward(node, g)
         if not isinstance(vjps, (tuple, list)):
             vjps = (vjps,)
         pairs = [(v, tan) for v, tan in zip(vjps, ts)
@@ -180,8 +223,8 @@ def _params(cls, args: tuple) -> tuple:
 
 
 def _linear(cls, inputs, args, ts) -> Tensor:
-    """The op on the tangents: one input's alone where the others have none (their term is
-    zero), as PyTorch's formulas skip an undefined tangent."""
+    """The op on the tangents, zeros standing in for a missing one (as PyTorch's where and
+    its list ops fill them)."""
     if len(ts) == 1:
         return cls.apply(ts[0], *_params(cls, args))
     present = [(k, t) for k, t in enumerate(ts) if t is not None]

@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._dims import dim_of, dims_of  # noqa: F401  (dims_of: imported from here too)
 from ._op import Op, as_array
+from ._tangents import from_backward
 from .shape import Expand
 
 
@@ -308,6 +309,15 @@ class Norm(Op):
 
     def backward(ctx, grad):
         return (norm_backward(grad, ctx.self, ctx.ord, ctx.result, ctx.dim, ctx.keepdim),)
+
+    def jvp(ctx, self_t):
+        if ctx.ord != 2:    # the other orders' tangents come from the backward (double-vjp)
+            return from_backward(Norm, ctx.inputs, (ctx.self, ctx.ord, ctx.dim, ctx.keepdim),
+                                 ctx.result, None, (self_t,))
+        # PyTorch's norm_jvp for ord 2: sum(self * self_t) / result, 0 where result is 0
+        x, r = ctx.self, ctx.result
+        dim = tuple(range(x.ndim)) if ctx.dim is None else ctx.dim
+        return ((x * self_t).sum(dim, ctx.keepdim) / r).masked_fill(r == 0, 0)
 
     @classmethod
     def sample_inputs(cls, make, shape):

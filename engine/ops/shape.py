@@ -14,6 +14,7 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
 from ._op import Op
+from .._dual import tangents
 from ._dims import dim_of, dims_in_order
 
 
@@ -252,6 +253,7 @@ class Clone(Op):
 class ToCopy(Op):
     """out = self converted to another dtype"""
     grad_fn_name, name = "ToCopyBackward0", "to"
+    jvp = "linear"
     saves = ("_self_dtype",)
     rule = "grad converted back to self's dtype"
 
@@ -527,7 +529,7 @@ def to(x: Tensor, *args, **kwargs) -> Tensor:
             place(a)
     if target is None or target.np == x._data.dtype:
         return x
-    if x._rg and target.is_floating_point:
+    if target.is_floating_point and (x._rg or x._uid in tangents):   # (tangents: a dual)
         return ToCopy.apply(x, target.np, x.dtype)
     out = new_tensor(x._data.astype(target.np))
     if _events.listener is not None and not _grad_state.quiet:

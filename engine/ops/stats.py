@@ -238,6 +238,9 @@ class Var(Op):
     def backward(ctx, grad):
         return (_var_backward(grad, ctx.self, ctx.dim, ctx.correction, ctx.keepdim),)
 
+    def jvp(ctx, self_t):
+        return var_jvp(self_t, ctx.self, ctx.dim, ctx.correction, ctx.keepdim)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         if shape and int(np.prod(shape)) > 1:
@@ -258,7 +261,20 @@ class Std(Op):
         g = (grad / MulScalar.apply(r, 2)).masked_fill(r == 0, 0)
         return (_var_backward(g, ctx.self, ctx.dim, ctx.correction, ctx.keepdim),)
 
+    def jvp(ctx, self_t):        # PyTorch's var_jvp / (2 * result), 0 where result is 0
+        r = ctx.result
+        t = var_jvp(self_t, ctx.self, ctx.dim, ctx.correction, ctx.keepdim)
+        return (t / MulScalar.apply(r, 2)).masked_fill(r == 0, 0)
+
     sample_inputs = Var.sample_inputs
+
+
+def var_jvp(t: Tensor, x: Tensor, dim, correction, keepdim: bool) -> Tensor:
+    """PyTorch's forward derivative of var: sum(2 / (N - correction) * t * (x - mean))."""
+    dims = tuple(range(x.ndim)) if dim is None else dim
+    n = int(np.prod([x.shape[d] for d in dims])) if x.ndim else 1
+    centred = x - x.mean(dims, keepdim=True) if x.ndim else x - x
+    return ((2.0 / (n - correction)) * t * centred).sum(dims if x.ndim else (), keepdim)
 
 
 # ---- public entry points ------------------------------------------------------------------

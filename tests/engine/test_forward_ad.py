@@ -144,3 +144,13 @@ def test_backward_through_a_dual_tensor_reaches_the_primal():
         assert fwAD.tangent_of(y).item() == 6.0
         y.backward()
     assert x.grad.tolist() == [2.0, 4.0]
+
+
+def test_a_tensor_that_dies_takes_its_tangent_with_it():
+    from gradstep.engine import _dual
+    with fwAD.dual_level():
+        x = fwAD.make_dual(_t([1.0, 2.0]), _t([1.0, 1.0]))
+        for _ in range(50):
+            x = x * 1.5
+        assert len(_dual.tangents) <= 3
+        assert fwAD.tangent_of(x).tolist() == [1.5 ** 50] * 2
