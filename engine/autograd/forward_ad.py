@@ -100,14 +100,22 @@ def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> T
     """A view of `tensor` whose tangent at the open level is `tangent` (kept as given)."""
     if level is None:
         level = _level.current
-    if level < 0 or level != _level.current:
-        raise RuntimeError(NO_LEVEL)
     if not (tensor.dtype.is_floating_point or tensor.dtype.is_complex):
         raise ValueError(f"Expected primal to be floating point or complex, but got: "
                          f"{tensor.dtype}")
     if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
         raise ValueError(f"Expected tangent to be floating point or complex, but got: "
                          f"{tangent.dtype}")
+    if level < 0 or _level.current < 0:
+        raise RuntimeError(NO_LEVEL)
+    if level != _level.current:
+        raise RuntimeError("Invalid level given to _make_dual")
+    if tensor._uid in _tangents:
+        raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward "
+                           f"gradient at the same level {level} is not supported.")
+    if tangent._uid in _tangents:   # (PyTorch's text runs "level" and the number together)
+        raise RuntimeError("Setting a forward grad that itself has a forward gradient at the "
+                           f"same level{level} is not supported.")
     if tuple(tensor.shape) != tuple(tangent.shape):
         raise RuntimeError(
             "Trying to set a forward gradient that has a different size than that of the "

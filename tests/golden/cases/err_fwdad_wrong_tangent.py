@@ -1,6 +1,7 @@
 # source: original
-# topic: make_dual's checks in PyTorch's words: a tangent of another size, integer primal or
-#   tangent (ValueError), and exit_dual_level misuse
+# topic: make_dual's checks in PyTorch's words and order: a tangent of another size, integer
+#   primal or tangent (ValueError), a dual as primal or tangent, a wrong level, and
+#   exit_dual_level misuse
 # compare: exact
 # visibility: public
 import torch
@@ -11,6 +12,14 @@ with fwAD.dual_level():
                             (torch.arange(3), torch.ones(3)), (torch.ones(3), torch.arange(3))]:
         try:
             fwAD.make_dual(primal, tangent)
+        except (RuntimeError, ValueError) as e:
+            print(type(e).__name__, e)
+    d = fwAD.make_dual(torch.ones(3), torch.ones(3))
+    for primal, tangent, level in [(torch.ones(2), d, None), (d, torch.ones(2), None),
+                                   (d, d, None), (torch.ones(2), torch.ones(3), 2),
+                                   (torch.arange(2), torch.ones(2), 2)]:
+        try:
+            fwAD.make_dual(primal, tangent, level=level)
         except (RuntimeError, ValueError) as e:
             print(type(e).__name__, e)
     try:
