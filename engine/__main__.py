@@ -1,7 +1,8 @@
 """`python -m gradstep.engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
 
 A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
-`torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph` and `torch.func` all
+`torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph`,
+`torch.autograd.forward_ad` and `torch.func` all
 resolve to the engine's modules. For untrusted code use the runner (`gradstep run FILE`),
 which adds the sandbox.
 """
@@ -12,8 +13,8 @@ import runpy
 import sys
 
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
-           ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph", ".linalg",
-           ".utils", ".utils.data", ".func")
+           ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph",
+           ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".func")
 
 
 def alias_torch() -> None:

@@ -52,6 +52,10 @@ class Listener:
         recorded for `output`, or None when no graph was recorded (no_grad, or no input
         requires grad). Views and in-place ops report here too (`op_name` like "mul_")."""
 
+    def on_dual_level(self, level: int, entered: bool) -> None:
+        """A forward-mode dual level was entered (`entered` True) or exited; on exit every
+        tangent of that level is gone (`forward_ad.tangent_of` then gives None)."""
+
     def on_module_enter(self, module) -> None:
         """`module.__call__` starts: the ops until the matching exit run inside its forward."""
 
@@ -90,6 +94,28 @@ class Listener:
     def on_grad_reset(self, tensor, how: str) -> None:
         """`tensor.grad` was zeroed ("zero_") or set to None/a value ("none", "set") by the
         user or by an optimizer's zero_grad."""
+
+    # ---- function transforms -------------------------------------------------------------
+    def on_transform_begin(self, api: str, mode: str, inputs: tuple, outputs: tuple,
+                           steps: int) -> None:
+        """A transform of `torch.func` or `torch.autograd.functional` starts building its
+        result. `api` is the public name ("jacrev", "jacfwd", "hessian", "jacobian", "vmap",
+        "jvp", "vjp"); `mode` says what each of its `steps` computes: "rows" (one
+        vector-Jacobian product per output element), "columns" (one Jacobian-vector product
+        per input element), "batch" (one call of the function per sample), or "product" (one
+        J·v or uᵀJ). `inputs` are the tensors it differentiates with respect to (or maps
+        over), `outputs` the function's results (empty for "batch", not known yet)."""
+
+    def on_transform_step(self, api: str, index: int, seed: tuple, result: tuple) -> None:
+        """Step `index` of the transform that began last finished: `seed` are the tensors (or
+        arrays) it started from (the one-hot cotangent of each output for a row, the one-hot
+        tangent of each input for a column, the slice of each mapped input for a sample, the
+        given vector for a product) and `result` what it gave (the row's gradient for each input,
+        the column's tangent for each output, the sample's outputs, the product)."""
+
+    def on_transform_end(self, api: str, result: tuple) -> None:
+        """The transform that began last handed back `result`: the Jacobian blocks (each
+        output's shape + each input's shape), vmap's stacked outputs, or the product."""
 
     # ---- training --------------------------------------------------------------------
     def on_optimizer_step(self, optimizer, params: tuple, before: tuple, after: tuple) -> None:

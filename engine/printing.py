@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
-from . import dtypes
+from . import _dual, dtypes
 
 _PREFIX = "tensor("
 
@@ -88,9 +88,12 @@ def printoptions(**kwargs):
 def tensor_repr(t) -> str:
     """`repr(t)` of an engine Tensor, e.g. ``tensor([1., 2.], requires_grad=True)``."""
     grad_fn = t.grad_fn
+    tangent = _dual.tangents.get(t._uid) if _dual.tangents else None
     return format_array(t._data, str(t.dtype), requires_grad=t.requires_grad,
                         grad_fn_name=None if grad_fn is None else type(grad_fn).__name__,
-                        default_dtype=str(dtypes.get_default_dtype()))
+                        default_dtype=str(dtypes.get_default_dtype()),
+                        # PyTorch formats it with f"{tangent}": a 0-d one as its number
+                        tangent=None if tangent is None else f"{tangent}")
 
 
 tensor_str = tensor_repr  # PyTorch's str and repr of a tensor are the same text
@@ -98,13 +101,14 @@ tensor_str = tensor_repr  # PyTorch's str and repr of a tensor are the same text
 
 def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = False,
                  grad_fn_name: str | None = None, default_dtype: str = "float32",
-                 options: PrintOptions | None = None) -> str:
+                 options: PrintOptions | None = None, tangent: str | None = None) -> str:
     """PyTorch's repr of a tensor holding `data` with dtype `dtype_name` ("float32" or
     "torch.float32").
 
     A `grad_fn_name` adds ``grad_fn=<name>``; otherwise `requires_grad` adds
-    ``requires_grad=True``. A dtype suffix appears unless the dtype is the default float dtype,
-    int64 or bool (an empty tensor shows any non-default dtype).
+    ``requires_grad=True``; a dual tensor's `tangent` (its text) adds ``tangent=...``. A dtype
+    suffix appears unless the dtype is the default float dtype, int64 or bool (an empty tensor
+    shows any non-default dtype).
 
     Example:
         >>> format_array(np.array([1.0, 2.5], np.float32), "float32", grad_fn_name="MulBackward0")
@@ -133,6 +137,8 @@ def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = Fal
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(_PREFIX + body, suffixes, len(_PREFIX), opts.linewidth)
 
 

@@ -24,7 +24,8 @@ from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 ALLOWED_MODULES = frozenset({
     "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
-    "torch.autograd.function", "torch.autograd.graph", "torch.linalg", "torch.utils",
+    "torch.autograd.function", "torch.autograd.graph", "torch.autograd.forward_ad",
+    "torch.linalg", "torch.utils",
     "torch.utils.data", "torch.func", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",

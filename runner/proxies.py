@@ -94,7 +94,8 @@ COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")
 TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
                     "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
                     "torch.autograd.functional", "torch.autograd.function",
-                    "torch.autograd.graph", "torch.linalg", "torch.utils", "torch.utils.data",
+                    "torch.autograd.graph", "torch.autograd.forward_ad", "torch.linalg",
+                    "torch.utils", "torch.utils.data",
                     "torch.func")
 
 # Factories that allocate what their arguments ask for: the element count is checked against

@@ -38,6 +38,8 @@ from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
 from .recorder_names import module_tensors, modules_in, nth
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
 from .recorder_scopes import ScopeEvents
+from .recorder_tangents import TangentEvents
+from .recorder_transforms import TransformEvents
 from .trace_build import Builder, failure_event, gc_paused
 from .trace_summary import Summary
 
@@ -54,7 +56,8 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 Snap = tuple
 
 
-class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, _events.Listener):
+class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, TangentEvents,
+               _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object
@@ -116,6 +119,12 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, _events.Listener):
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
         self._builder: Builder | None = None  # finish()'s, which dump() reuses
+        self._n_transforms = 0               # transforms begun (runner/recorder_transforms.py)
+        self._open_transforms: list = []     # those not ended yet, innermost last
+        # id(op record) -> (the record, its output's tangent snapshot), while a dual level is
+        # open (runner/recorder_tangents.py); the record is held so that its id stays its own
+        self._op_tangents: dict[int, tuple] = {}
+        self._dual_pending: tuple | None = None
 
     def forwarded(self) -> None:
         """The engine's events reach this recorder through one more listener's frame (the

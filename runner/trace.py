@@ -105,6 +105,9 @@ def _list(item: dict) -> dict:
     return {"type": "array", "items": item}
 
 
+# The transforms that report their steps (docs/trace-format.md, "Transforms").
+TRANSFORM_APIS = ("jacrev", "jacfwd", "hessian", "jacobian", "vmap", "jvp", "vjp")
+
 # ---- the event kinds: the only place they are defined -----------------------------------------
 # kind -> (required fields, optional fields); every event also has seq, kind and line.
 # docs/trace-format.md has a section with an example for each.
@@ -113,7 +116,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "op": ({"op": STR, "inputs": _list({"anyOf": [TENSOR_ID, NUMBER_OR_NAME]}),
             "output": REF["tensor"],
             "node": _nullable(REF["node"]), "new_nodes": _list(REF["node"]),
-            "grad_mode": BOOL, "in_backward": BOOL}, {"by": NODE_ID}),
+            "grad_mode": BOOL, "in_backward": BOOL}, {"by": NODE_ID, "tangent": REF["value"]}),
+    "dual_level": ({"level": INT, "entered": BOOL}, {}),
     "grad_mode": ({"enabled": BOOL, "mode": STR}, {}),
     "inplace": ({"tensor": TENSOR_ID, "op": STR, "version": INT, "value": REF["value"],
                  "grad_fn": _nullable(NODE_ID), "node": _nullable(REF["node"]),
@@ -139,6 +143,14 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "optimizer_step": ({"optimizer": STR, "lr": _nullable({"type": "number"}),
                         "params": _list(_obj({"tensor": TENSOR_ID, "before": REF["value"],
                                               "after": REF["value"]}))}, {}),
+    "transform_begin": ({"transform": INT, "api": {"enum": list(TRANSFORM_APIS)},
+                         "mode": {"enum": ["rows", "columns", "batch", "product"]},
+                         "in_shapes": _list(_list(INT)), "out_shapes": _list(_list(INT)),
+                         "steps": INT, "rows": INT, "cols": _nullable(INT),
+                         "jacobian": _nullable(_list(_list(NUMBER_OR_NAME)))}, {}),
+    "transform_step": ({"transform": INT, "index": INT, "seed": REF["value"],
+                        "result": REF["value"]}, {}),
+    "transform_end": ({"transform": INT, "result": REF["value"]}, {}),
     "stdout": ({"text": STR}, {}),
     "warning": ({"category": STR, "message": STR}, {}),
     "error": ({"type": STR, "message": STR,

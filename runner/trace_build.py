@@ -168,7 +168,9 @@ class Builder:
                 "new_nodes": [self.node(n, saved, r[16]) for n, saved in new_nodes],
                 "grad_mode": mode, "in_backward": in_bw,
                 **({"by": self.rec._built_by[out_id]}
-                   if in_bw and out_id in self.rec._built_by else {})}
+                   if in_bw and out_id in self.rec._built_by else {}),
+                **({"tangent": self.value(self.rec._op_tangents[id(r)][1])}
+                   if self.rec._op_tangents and id(r) in self.rec._op_tangents else {})}
 
     def _ev_inplace(self, r):
         return {"tensor": r[2], "op": r[3], "version": int(r[4]), "value": self.value(r[5]),
@@ -217,6 +219,22 @@ class Builder:
         return {"optimizer": r[2], "lr": r[3],
                 "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
                            for t, b, a in r[4]]}
+
+    def _ev_transform_begin(self, r):
+        _, _, k, api, mode, in_shapes, out_shapes, steps, rows, cols, jac = r
+        return {"transform": k, "api": api, "mode": mode, "in_shapes": in_shapes,
+                "out_shapes": out_shapes, "steps": steps, "rows": rows, "cols": cols,
+                "jacobian": jac}
+
+    def _ev_transform_step(self, r):
+        return {"transform": r[2], "index": r[3], "seed": self.value(r[4]),
+                "result": self.value(r[5])}
+
+    def _ev_transform_end(self, r):
+        return {"transform": r[2], "result": self.value(r[3])}
+
+    def _ev_dual_level(self, r):
+        return {"level": r[2], "entered": r[3]}
 
     def _ev_stdout(self, r):
         return {"text": r[2]}

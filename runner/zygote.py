@@ -65,8 +65,13 @@ def preload() -> None:
             importlib.import_module(layer)
         except ImportError:
             pass
-    for info in pkgutil.walk_packages(engine.__path__, engine.__name__ + ".",
-                                      onerror=lambda name: None):
+    from gradstep.engine import ops
+    # engine/ops has no __init__ (a namespace package), so walk_packages does not go into it:
+    # its families are listed on their own, so that one only a call imports is loaded too
+    modules = [*pkgutil.walk_packages(engine.__path__, engine.__name__ + ".",
+                                      onerror=lambda name: None),
+               *pkgutil.iter_modules(ops.__path__, ops.__name__ + ".")]
+    for info in modules:
         if not info.name.endswith("__main__"):
             try:
                 importlib.import_module(info.name)

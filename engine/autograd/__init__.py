@@ -1,7 +1,8 @@
 """`torch.autograd`: backward passes, gradients, custom Functions and the legacy Variable.
 
 `backward`/`grad` live in `walk.py` (the iterative graph walk), `Function` in `function.py`;
-`functional` (jacobian, hessian, vjp, jvp) is imported on first use.
+`functional` (jacobian, hessian, vjp, jvp) and `forward_ad` (dual tensors) are imported on
+first use.
 """
 from __future__ import annotations
 
@@ -14,13 +15,14 @@ from .walk import backward, grad
 
 __all__ = ["backward", "grad", "Function", "Variable", "functional", "no_grad", "enable_grad",
            "set_grad_enabled", "inference_mode", "once_differentiable", "set_detect_anomaly",
-           "detect_anomaly", "graph", "gradcheck", "gradgradcheck"]
+           "detect_anomaly", "graph", "gradcheck", "gradgradcheck", "forward_ad"]
 
 
 def __getattr__(name: str):
-    # functional and graph are written on top of the core; load them when first asked for
+    # functional, graph and forward_ad are written on top of the core; load them when first
+    # asked for
     # (importlib imported here: no engine module holds a module that can import anything)
-    if name in ("functional", "graph"):
+    if name in ("functional", "graph", "forward_ad"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'engine.autograd' has no attribute {name!r}")

@@ -7,6 +7,8 @@ Tensors; results mirror that structure as PyTorch's do (a tuple in, a tuple out)
 """
 from __future__ import annotations
 
+from .. import _events
+from ..func import _report
 from ..grad_mode import enable_grad
 from ..ops.join import stack
 from ..tensor import Tensor
@@ -161,11 +163,19 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
                          "\"reverse-mode\".")
     forward_mode = strategy == "forward-mode"
     _check_jacobian_options(forward_mode, create_graph, strict, vectorize)
+    return _jacobian(func, inputs, create_graph, strict, forward_mode, "jacobian")
+
+
+def _jacobian(func, inputs, create_graph: bool, strict: bool, forward_mode: bool, api: str):
+    """jacobian, reported to an observer as `api` (hessian is one too): one vector-Jacobian
+    product per output element, so the observer sees it row by row."""
     with enable_grad():
         is_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _leaves(inputs, create_graph)
         out_tuple, outputs = _as_tuple(func(*inputs), "outputs", "jacobian")
+        _report.begin(api, "rows", inputs, outputs, sum(o.numel() for o in outputs))
         table = []
+        offset = 0
         for _i, out in enumerate(outputs):
             flat = out.reshape(-1)
             rows = [[] for _ in inputs]
@@ -173,8 +183,13 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
                 gs = _grads((flat[j],), inputs, None, create_graph, strict, "jacobian")
                 for k, g in enumerate(gs):
                     rows[k].append(g)
+                if _events.listener is not None:
+                    _report.step(api, offset + j, _report.one_hot_seeds(list(outputs), offset + j),
+                                 gs)
+            offset += flat.numel()
             table.append(tuple(_assemble(rows[k], out, x, create_graph)
                                for k, x in enumerate(inputs)))
+        _report.end(api, [b for row in table for b in row])
     if forward_mode and is_tuple:
         # PyTorch's forward-mode path hands back lists where reverse mode gives tuples
         table = [list(row) for row in table]
@@ -233,8 +248,14 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
         g = _grads((outs[0].reshape(()),), xs, None, True, strict, "hessian")
         return g if is_tuple else g[0]
 
-    return jacobian(gradient, inputs, create_graph=create_graph, strict=strict,
-                    vectorize=vectorize, strategy=outer_jacobian_strategy)
+    if outer_jacobian_strategy not in ("reverse-mode", "forward-mode"):
+        raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode". '
+                         "Hint: If your function has more outputs than inputs, \"forward-mode\" "
+                         "tends to be more performant. Otherwise, prefer to use "
+                         "\"reverse-mode\".")
+    forward_mode = outer_jacobian_strategy == "forward-mode"
+    _check_jacobian_options(forward_mode, create_graph, strict, vectorize)
+    return _jacobian(gradient, inputs, create_graph, strict, forward_mode, "hessian")
 
 
 def vhp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):

@@ -7,7 +7,7 @@ are the same; what a learner sees is the batch dimension taken apart and put bac
 from __future__ import annotations
 
 from ..tensor import Tensor
-from . import _tree
+from . import _report, _tree
 
 
 def _dims_per_arg(in_dims, args: tuple) -> list:
@@ -63,12 +63,21 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
     def wrapper(*args):
         dims = _dims_per_arg(in_dims, args)
         n = _batch_size(args, dims)
-        results = [func(*[_slice(a, d, b) for a, d in zip(args, dims)]) for b in range(n)]
+        mapped = [t for a, d in zip(args, dims) if d is not None for t in _tree.flatten(a)[0]]
+        _report.begin("vmap", "batch", mapped, (), n)
+        results = []
+        for b in range(n):
+            sample = [_slice(a, d, b) for a, d in zip(args, dims)]
+            results.append(func(*sample))
+            _report.step("vmap", b, [t for s, d in zip(sample, dims) if d is not None
+                                     for t in _tree.flatten(s)[0]],
+                         _tree.flatten(results[-1])[0])
         leaves_per_run = [_tree.flatten(r)[0] for r in results]
         spec = _tree.flatten(results[0])[1]
         outs = out_dims if isinstance(out_dims, (tuple, list)) else \
             [out_dims] * len(leaves_per_run[0])
         stacked = [stack([run[i] for run in leaves_per_run], outs[i])
                    for i in range(len(leaves_per_run[0]))]
+        _report.end("vmap", stacked)
         return _tree.unflatten(stacked, spec)
     return wrapper

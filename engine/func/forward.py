@@ -9,7 +9,7 @@ element; `hessian` is jacfwd of jacrev, as in PyTorch.
 from __future__ import annotations
 
 from ..autograd.walk import grad as _autograd_grad
-from . import _levels, _tree
+from . import _levels, _report, _tree
 from .reverse import _argnums_tuple, _split_aux, jacrev, vjp_of
 
 
@@ -62,7 +62,11 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
         out, aux = _split_aux(func(*args), has_aux, "jvp")
         outs, spec = _tree.flatten(out)
         keep = outer or _levels.nested()
-        tangent_out = _tree.unflatten(jvp_of(outs, xs, tangent_leaves, keep), spec)
+        _report.begin("jvp", "product", xs, outs, 1)
+        products = jvp_of(outs, xs, tangent_leaves, keep)
+        _report.step("jvp", 0, tangent_leaves, products)
+        _report.end("jvp", products)
+        tangent_out = _tree.unflatten(products, spec)
     result = (out, tangent_out) if aux is None else (out, tangent_out, aux)
     return _levels.finish(result, outer)
 
@@ -77,6 +81,11 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         tensor([[1., 0.],
                 [0., 1.]])
     """
+    return _jacfwd(func, argnums, has_aux, "jacfwd")
+
+
+def _jacfwd(func, argnums, has_aux: bool, api: str):
+    """jacfwd, reported to an observer as `api` (hessian is one too)."""
     def wrapper(*args):
         nums = _argnums_tuple(argnums, len(args), "jacfwd")
         with _levels.level():
@@ -85,26 +94,30 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
             out, aux = _split_aux(func(*args), has_aux, "jacfwd")
             keep = outer or _levels.nested()
             outs, spec = _tree.flatten(out)
-            per_x = [_jacobian_columns(outs, xs, k, keep) for k in range(len(xs))]
+            _report.begin(api, "columns", xs, outs, sum(x.numel() for x in xs))
+            per_x = [_jacobian_columns(outs, xs, k, keep, api) for k in range(len(xs))]
         jac = [per_x[0][i] if isinstance(argnums, int) else tuple(p[i] for p in per_x)
                for i in range(len(outs))]
+        _report.end(api, [p[i] for i in range(len(outs)) for p in per_x])
         result = _tree.unflatten(jac, spec)
         return _levels.finish(result if aux is None else (result, aux), outer)
     return wrapper
 
 
-def _jacobian_columns(outs: list, xs: list, k: int, keep: bool) -> list:
+def _jacobian_columns(outs: list, xs: list, k: int, keep: bool, api: str) -> list:
     """d out / d xs[k] for each out, shaped out.shape + x.shape, one J·eⱼ per column."""
     from ..factories import zeros, zeros_like
     from ..ops.join import stack
     x = xs[k]
     n = x.numel()
+    offset = sum(xi.numel() for xi in xs[:k])
     cols = []
     for j in range(n):
         e = zeros(n, dtype=x.dtype)
         e._data[j] = 1
         tangents = [e.reshape(x.shape) if i == k else zeros_like(xi) for i, xi in enumerate(xs)]
         cols.append(jvp_of(outs, xs, tangents, keep))
+        _report.step(api, offset + j, tangents, cols[-1])
     result = []
     for i, o in enumerate(outs):
         shape = tuple(o.shape) + tuple(x.shape)
@@ -125,5 +138,5 @@ def hessian(func, argnums=0):
         tensor([[ 6.,  0.],
                 [ 0., 12.]])
     """
-    return jacfwd(jacrev(func, argnums), argnums)
+    return _jacfwd(jacrev(func, argnums), argnums, False, "hessian")
 

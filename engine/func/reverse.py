@@ -7,10 +7,11 @@ built row by row.
 """
 from __future__ import annotations
 
+from .. import _events
 from ..autograd.walk import grad as _autograd_grad
 from ..factories import ones_like
 from ..tensor import Tensor
-from . import _levels, _tree
+from . import _levels, _report, _tree
 
 
 def _argnums_tuple(argnums, n_args: int, api: str) -> tuple:
@@ -123,7 +124,10 @@ def vjp(func, *primals, has_aux: bool = False):
                                "pytree structure of outputs to the function")
         with _levels.level():
             keep = outer or depth_at_call > 0 or bool(create_graph)
+            _report.begin("vjp", "product", leaves, out_leaves, 1)
             grads = vjp_of(out_leaves, leaves, seeds, keep)
+            _report.step("vjp", 0, seeds, grads)
+            _report.end("vjp", grads)
             result = _tree.unflatten(grads, _tree.flatten(primals)[1])
         return _levels.finish(tuple(result), keep)
     result = (_levels.finish(out, outer), vjp_fn)
@@ -148,15 +152,19 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None):
             out, aux = _split_aux(func(*args), has_aux, "jacrev")
             keep = outer or _levels.nested()
             outs, spec = _tree.flatten(out)
-            per_out = [_jacobian_rows(o, xs, keep) for o in outs]
+            _report.begin("jacrev", "rows", xs, outs, sum(o.numel() for o in outs))
+            offsets = [sum(o.numel() for o in outs[:i]) for i in range(len(outs))]
+            per_out = [_jacobian_rows(o, xs, keep, outs, at) for o, at in zip(outs, offsets)]
         jac = [j[0] if isinstance(argnums, int) else tuple(j) for j in per_out]
+        _report.end("jacrev", [b for j in per_out for b in j])
         result = _tree.unflatten(jac, spec)
         return _levels.finish(result if aux is None else (result, aux), outer)
     return wrapper
 
 
-def _jacobian_rows(out: Tensor, xs: list, keep: bool) -> list:
-    """For each x: d out / d x, shaped out.shape + x.shape, one backward pass per row."""
+def _jacobian_rows(out: Tensor, xs: list, keep: bool, outs: list, offset: int) -> list:
+    """For each x: d out / d x, shaped out.shape + x.shape, one backward pass per row (row
+    `offset + i` of the Jacobian of all of `outs`, as the observer is told)."""
     from ..ops.join import stack
     from ..factories import zeros
     n = out.numel()
@@ -165,6 +173,8 @@ def _jacobian_rows(out: Tensor, xs: list, keep: bool) -> list:
         seed = zeros(n, dtype=out.dtype)
         seed._data[i] = 1
         rows.append(vjp_of([out], xs, [seed.reshape(out.shape)], keep))
+        if _events.listener is not None:
+            _report.step("jacrev", offset + i, _report.one_hot_seeds(outs, offset + i), rows[-1])
     return [stack([r[k] for r in rows]).reshape(tuple(out.shape) + tuple(x.shape)) if n else
             zeros(tuple(out.shape) + tuple(x.shape), dtype=x.dtype)
             for k, x in enumerate(xs)]

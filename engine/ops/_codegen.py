@@ -23,10 +23,12 @@ import inspect
 import numpy as np
 
 from .. import _events
+from .._dual import tangents
 from ..grad_mode import inference_spans, state
 from ..saved_hooks import hook_stack, pack_node
 from ..graph import AccumulateGrad, node_uids
 from ..tensor import VERSION_0, Tensor, tensor_uids
+from ._tangents import has_tangent, push
 
 _KIND_ARG, _KIND_RESULT, _KIND_SIZES, _KIND_NUMEL, _KIND_EXTRA = range(5)
 
@@ -211,7 +213,14 @@ def compile_apply(cls, helpers: dict):
     if cls._spec:
         body += ["        if hook_stack:   # saved_tensors_hooks open (saved_hooks.py)",
                  "            pack_node(node)"]
-    body += ["    if events.listener is not None and not state.quiet:",
+    # forward mode: one truth test of an empty dict unless a dual tensor exists. The tangent
+    # is pushed before the op is reported, so a listener sees the output with its tangent.
+    body += ["    if TANGENTS:",
+             f"        if has_tangent(({', '.join(inputs)},)):",
+             f"            push(CLS, ({', '.join(inputs)},), "
+             f"({', '.join(inputs + pnames)},), result, "
+             f"{'extras' if cls.forward_extras else 'None'})",
+             "    if events.listener is not None and not state.quiet:",
              f"        events.listener.on_op(NAME, ({', '.join(inputs)},), result, node)",
              "    return result"]
     src = "\n".join(body) + "\n"
@@ -222,6 +231,7 @@ def compile_apply(cls, helpers: dict):
              "events": _events, "inference_spans": inference_spans, "version": _version,
              "hook_stack": hook_stack, "pack_node": pack_node,
              "forward": cls.forward, "Node": cls.Node, "NAME": cls.name, **defaults,
+             "TANGENTS": tangents, "has_tangent": has_tangent, "push": push, "CLS": cls,
              **helpers}
     exec(compile(src, f"<apply of {cls.__name__}>", "exec"), scope)
     fn = scope["apply"]

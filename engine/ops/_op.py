@@ -71,6 +71,8 @@ from ..saved_hooks import hook_stack, pack_node
 from ..tensor import Tensor, counter, new_tensor
 from ._codegen import _KIND_ARG, _KIND_EXTRA, _KIND_NUMEL, _KIND_RESULT, _KIND_SIZES
 from ._codegen import compile_apply, compile_saver
+from ._tangents import has_tangent, push
+from .._dual import tangents as _tangents
 
 REGISTRY: dict[str, type] = {}
 
@@ -259,6 +261,9 @@ class Op:
                     node = cls._make_node(inputs, result, args if args is not None else inputs,
                                           extras)
                     break
+        if _tangents and has_tangent(inputs):      # forward mode (_tangents.py)
+            push(cls, tuple(inputs), args if args is not None else tuple(inputs), result,
+                 extras)                           # before on_op: the output has its tangent
         if _events.listener is not None and not _grad_state.quiet:
             _events.listener.on_op(cls.name, tuple(inputs), result, node)
         return result
@@ -425,6 +430,9 @@ class Underivable(Op):
 
     @classmethod
     def apply(cls, *inputs):
+        if _tangents and has_tangent(inputs):
+            raise NotImplementedError(f"Trying to use forward AD with aten::{cls.name} that "
+                                      "does not support it.")
         arrays = cls.arrays(inputs)
         try:
             result = new_tensor(cls.forward(*arrays))

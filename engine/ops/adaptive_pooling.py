@@ -45,6 +45,7 @@ def _sizes(n_in: tuple, out: tuple) -> tuple:
 class AdaptiveAvgPool2D(Op):
     """out = the mean of each adaptive window"""
     grad_fn_name, name = "AdaptiveAvgPool2DBackward0", "adaptive_avg_pool2d"
+    jvp = "linear"
     saves = ("self",)
     rule = "grad / window size spread over each window's input positions"
     derivative_orders = 1       # PyTorch has a second; gradstep's numpy backward raises
@@ -101,6 +102,10 @@ class AdaptiveMaxPool2D(Op):
             raise NotImplementedError(_NO_DOUBLE_BACKWARD.format("adaptive_max_pool2d"))
         return (new_tensor(scatter_to_planes(ctx.self._data.shape, grad._data,
                                              ctx.result1._data)),)
+
+    def jvp(ctx, self_t):        # PyTorch's: the tangent at each window's maximum
+        from .pooling import gather_at
+        return gather_at(self_t, ctx.result1, ctx.result)
 
     @classmethod
     def apply(cls, x: Tensor, output_size) -> tuple:

@@ -50,6 +50,13 @@ class Add(Op):
                 sum_to(grad if ctx.alpha == 1 else grad * ctx.alpha, ctx._other_sym_sizes)
                 if b else None)
 
+    def jvp(ctx, self_t, other_t):     # self_t + alpha * other_t, a missing term skipped
+        if other_t is not None and ctx.alpha != 1:
+            other_t = other_t * ctx.alpha
+        if self_t is None or other_t is None:
+            return other_t if self_t is None else self_t
+        return self_t + other_t
+
     @classmethod
     def sample_inputs(cls, make, shape):
         for a, b in _samples.binary(make, shape):
@@ -77,6 +84,13 @@ class Sub(Op):
         return (sum_to(grad, ctx._self_sym_sizes) if a else None,
                 sum_to(-grad if ctx.alpha == 1 else grad * -ctx.alpha, ctx._other_sym_sizes)
                 if b else None)
+
+    def jvp(ctx, self_t, other_t):     # self_t - alpha * other_t, a missing term skipped
+        if other_t is not None and ctx.alpha != 1:
+            other_t = other_t * ctx.alpha
+        if other_t is None:
+            return self_t
+        return -other_t if self_t is None else self_t - other_t
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -159,12 +173,20 @@ class Mul(Op):
         return (sum_to(grad * ctx.other, ctx._self_sym_sizes) if a else None,
                 sum_to(grad * ctx.self, ctx._other_sym_sizes) if b else None)
 
+    def jvp(ctx, self_t, other_t):     # PyTorch's other_t * self + self_t * other
+        left = None if other_t is None else other_t * ctx.self
+        right = None if self_t is None else self_t * ctx.other
+        if left is None or right is None:
+            return right if left is None else left
+        return left + right
+
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
 
 
 class MulScalar(Op):
     """out = self * other, other a number (PyTorch's mul.Scalar, met in derivative formulas)"""
     grad_fn_name, name = "MulBackward1", "mul"
+    jvp = "linear"
     saves = ("other",)
     rule = "grad * other"
 
@@ -196,6 +218,12 @@ class Div(Op):
         return (sum_to(grad / y, ctx._self_sym_sizes) if a else None,     # PyTorch's order:
                 sum_to(-grad * (ctx.self / y / y), y._data.shape) if b else None)
 
+    def jvp(ctx, self_t, other_t):     # PyTorch's (self_t - other_t * result) / other
+        if other_t is None:
+            return self_t / ctx.other
+        num = -(other_t * ctx.result) if self_t is None else self_t - other_t * ctx.result
+        return num / ctx.other
+
     @classmethod
     def sample_inputs(cls, make, shape):
         for other in _samples.broadcast_partner(shape):
@@ -205,6 +233,7 @@ class Div(Op):
 class Neg(Op):
     """out = -self"""
     grad_fn_name, name, rule = "NegBackward0", "neg", "-grad"
+    jvp = "linear"
 
     def forward(self):
         try:
@@ -221,6 +250,7 @@ class Neg(Op):
 class PowScalar(Op):
     """out = self ** exponent, exponent a number"""
     grad_fn_name, name = "PowBackward0", "pow"
+    jvp = "elementwise"
     saves = ("exponent", "self")
     rule = "grad * exponent * self**(exponent - 1)"
 

@@ -16,6 +16,8 @@ from .. import _events
 from ..foreign_operands import both_tensors
 from ..grad_mode import state as _grad_state
 from ._op import Op
+from .._dual import tangents as _tangents
+from ._tangents import has_tangent, push
 from .elementwise import _num, _zero, where
 
 
@@ -66,6 +68,8 @@ class ClampTensor(Op):
         node = None
         if _grad_state.enabled and any(t._rg for t in present):
             node = cls._make_node(inputs, result, inputs, None)
+        if _tangents and has_tangent(inputs):       # forward mode (_tangents.py)
+            push(cls, inputs, inputs, result)
         if _events.listener is not None and not _grad_state.quiet:
             _events.listener.on_op(cls.name, tuple(present), result, node)
         return result

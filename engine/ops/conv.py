@@ -86,6 +86,20 @@ class Convolution(Op):
             gb = new_tensor(g.sum(axis=(0,) + tuple(range(2, g.ndim))).astype(g.dtype))
         return gx, gw, gb
 
+    def jvp(ctx, input_t, weight_t, bias_t=None):
+        # conv(input_t, weight, bias_t) + conv(input, weight_t): bilinear in input and weight
+        def conv(x, w, b):
+            return Convolution.apply(x, w, b, ctx.stride, ctx.padding, ctx.dilation, ctx.groups)
+        out = None
+        if input_t is not None:
+            out = conv(input_t, ctx.weight, bias_t)
+        elif bias_t is not None:
+            out = bias_t.reshape((-1,) + (1,) * (ctx.input.ndim - 2))
+        if weight_t is not None:
+            term = conv(ctx.input, weight_t, None)
+            out = term if out is None else out + term
+        return out
+
     @classmethod
     def apply(cls, input: Tensor, weight: Tensor, bias, stride: tuple, padding: tuple,
               dilation: tuple, groups: int) -> Tensor:

@@ -90,6 +90,7 @@ def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only
     ns = {"grad_fn_name": grad_fn, "name": fname, "rule": rule, "saves": saves,
           "forward_params": ("self",),
           "float_only": float_only, "forward": staticmethod(fwd), "backward": staticmethod(bwd),
+          "jvp": "elementwise",
           "sample_inputs": classmethod(lambda cls, make, shape: _samples.unary(
               make, shape, low, high)), "__doc__": f"out = {rule.split(' -> ')[0]}"}
     return type(grad_fn[:-len("Backward0")], (Op,), ns)
@@ -167,6 +168,7 @@ Trunc = _unary("TruncBackward0", "trunc", np.trunc, "0", (), lambda ctx, g: (_ze
 class Where(Op):
     """out = self where condition else other"""
     grad_fn_name, n_inputs, name = "WhereBackward0", 2, "where"
+    jvp = "linear"
     saves = ("condition", "_self_sym_sizes", "_other_sym_sizes")
     rule = "grad where condition, grad where not condition"
 

@@ -16,6 +16,8 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._dims import dim_of
 from ._op import Op, as_array
+from .._dual import tangents as _tangents
+from ._tangents import has_tangent, push_many
 from .join import _MultiNode
 from .reduction import dims_of
 
@@ -103,6 +105,8 @@ class Aminmax(Op):
             node._n_out = 2
             for i, o in enumerate((lo, hi)):
                 o._rg, o.grad_fn, o._out_nr = True, node, i
+        if _tangents and has_tangent((self,)):      # forward mode (_tangents.py)
+            push_many(cls, (self,), (self, dim, keepdim), (lo, hi), (hi, lo))
         if _events.listener is not None and not _grad_state.quiet:
             for o in (lo, hi):
                 _events.listener.on_op(cls.name, (self,), o, node)

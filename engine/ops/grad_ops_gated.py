@@ -11,6 +11,8 @@ from ..grad_mode import state as _grad_state
 from ..tensor import new_tensor
 from ._broadcast import sum_to
 from ._op import Op
+from .._dual import tangents as _tangents
+from ._tangents import has_tangent, push_many
 from .join import _MultiNode
 
 
@@ -82,6 +84,8 @@ class PreluKernelBackward(Op):
             node._n_out = 2
             for i, o in enumerate(outs):
                 o._rg, o.grad_fn, o._out_nr = True, node, i
+        if _tangents and has_tangent(inputs):       # forward mode (_tangents.py)
+            push_many(cls, inputs, inputs, outs)
         if _events.listener is not None and not _grad_state.quiet:
             for o in outs:
                 _events.listener.on_op(cls.name, inputs, o, node)

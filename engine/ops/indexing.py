@@ -14,6 +14,7 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, counter, new_tensor
 from ._broadcast import sum_to
 from ._op import Op, OpNode, check_inference_write, check_inplace, edge, scalar
+from .._dual import attach, tangents
 
 _BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
 
@@ -21,6 +22,7 @@ _BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
 class Select(Op):
     """out = self[..., index, ...] at dimension dim (a view)"""
     grad_fn_name, name, is_view = "SelectBackward0", "select", True
+    jvp = "linear"
     saves = ("dim", "index", "self_sym_sizes")
     rule = "grad placed at index, zeros elsewhere"
 
@@ -44,6 +46,7 @@ class Select(Op):
 class Slice(Op):
     """out = self[start:end:step] along dimension dim (a view)"""
     grad_fn_name, name, is_view = "SliceBackward0", "slice", True
+    jvp = "linear"
     saves = ("dim", "end", "self_sym_sizes", "start", "step")
     rule = "grad placed in the slice, zeros elsewhere"
 
@@ -63,6 +66,7 @@ class Slice(Op):
 class Embed(Op):
     """out = zeros(sizes) with self written at key (the backward of select and slice)"""
     grad_fn_name, name = "SliceBackwardBackward0", "slice_backward"
+    jvp = "linear"
     saves = ("key",)
     rule = "grad read back at key"
 
@@ -82,6 +86,7 @@ class Embed(Op):
 class Index(Op):
     """out = self[indices] with advanced (integer-array or mask) indexing (a copy)"""
     grad_fn_name, name = "IndexBackward0", "index"
+    jvp = "linear"
     saves = ("indices", "self_sym_sizes")
     rule = "grad scattered (summed) back to the indexed positions"
 
@@ -100,6 +105,7 @@ class Index(Op):
 class IndexPut(Op):
     """out = zeros(sizes) with self added at indices (the backward of indexing)"""
     grad_fn_name, name = "IndexPutBackward0", "index_put"
+    jvp = "linear"
     saves = ("indices",)
     rule = "grad gathered back at indices"
 
@@ -278,6 +284,8 @@ def setitem(t: Tensor, key, value) -> None:
     check_inplace(t, "Select" if isinstance(key, int) else
                   "Slice" if isinstance(key, slice) else "")
     src = value if isinstance(value, Tensor) else scalar(value, t)
+    if tangents and (t._uid in tangents or src._uid in tangents):
+        _write_tangent(t, nkey, src)
     t._data[nkey] = src._data
     counter(t)[0] += 1
     check_inference_write(t)
@@ -286,6 +294,18 @@ def setitem(t: Tensor, key, value) -> None:
         _events.listener.on_inplace(t, "setitem", t._vc[0])
     if t._x is not None:
         after_inplace(t)
+
+
+def _write_tangent(t: Tensor, nkey: tuple, src: Tensor) -> None:
+    """Forward mode: the write happens to the tangents too, t's tangent[key] = src's (zeros
+    when src has none; t without a tangent gets zeros around the written part). Written in
+    place, as PyTorch does, so the tangent of a view's base follows."""
+    own, written = tangents.get(t._uid), tangents.get(src._uid)
+    if own is None or not own._data.flags.writeable:
+        data = np.zeros(t._data.shape, t._data.dtype) if own is None else own._data.copy()
+        own = new_tensor(data)
+        attach(t, own)
+    own._data[nkey] = 0 if written is None else written._data
 
 
 def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:

@@ -12,8 +12,10 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, counter, new_tensor
+from .._dual import attach, tangents
 from ._op import (_KIND_ARG, _KIND_RESULT, Op, OpNode, as_array, check_inference_write,
                   check_inplace, check_overlap)
+from ._tangents import has_tangent, push
 
 
 def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
@@ -24,6 +26,8 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
     n_other = cls.n_inputs - 1
     others = args[:n_other]     # an absent optional input (clamp_'s max=None) is None
     out = _forward(cls, t, others, args[n_other:])
+    if tangents and has_tangent((t,) + tuple(others)):     # forward mode (_tangents.py)
+        _push_inplace(cls, t, others, args, out)
     node = None
     if _grad_state.enabled and (t._rg or any(o is not None and o._rg for o in others)):
         node = _record(cls, t, others, args)
@@ -60,6 +64,27 @@ def _forward(cls, t, others, params) -> np.ndarray:
         raise RuntimeError(f"result type Float can't be cast to the desired output type "
                            f"{t.dtype.legacy[:-6]}")
     return out
+
+
+def _push_inplace(cls, t, others, args, out) -> None:
+    """t's tangent after the write: the op's rule run out of place, on a stand-in holding t's
+    value before the write, into a stand-in holding the value after it."""
+    before, after = new_tensor(t._data.copy()), new_tensor(out)
+    before._rg, after._rg = t._rg, t._rg
+    ts = (tangents.get(t._uid),) + tuple(None if o is None else tangents.get(o._uid)
+                                         for o in others)
+    push(cls, (before,) + tuple(others), (before,) + tuple(args), after, None, ts)
+    tangent = tangents.pop(after._uid, None)
+    if tangent is None:
+        return
+    own = tangents.get(t._uid)
+    if own is not None and own._data.flags.writeable and own._data.shape == t._data.shape \
+            and own._data.dtype == tangent._data.dtype:
+        # written into t's tangent, as PyTorch updates it in place: a view's tangent is a
+        # view of its base's, so a write through a view reaches the base's tangent too
+        own._data[...] = tangent._data
+    else:
+        attach(t, tangent)
 
 
 def _record(cls, t, others, args):

@@ -41,6 +41,13 @@ class Atan2(Op):
         return (sum_to(grad * y * recip, x._data.shape) if a else None,
                 sum_to(grad * -x * recip, y._data.shape) if b else None)
 
+    def jvp(ctx, self_t, other_t):     # PyTorch's (-self * other_t + other * self_t) / r²
+        x, y = ctx.self, ctx.other
+        left = None if other_t is None else -x * other_t
+        right = None if self_t is None else y * self_t
+        num = right if left is None else left if right is None else left + right
+        return num / (x.pow(2) + y.pow(2))
+
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape, 0.2, 2.0))
 
 

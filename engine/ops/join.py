@@ -12,6 +12,13 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, counter, new_tensor
 from ._dims import dim_of
 from ._op import Op, OpNode, _make_view
+from .._dual import tangents as _tangents
+from ._tangents import has_tangent, push_many
+
+
+def _filled(inputs, tangents) -> list:
+    from ..factories import zeros_like
+    return [zeros_like(x) if t is None else t for x, t in zip(inputs, tangents)]
 
 
 class Cat(Op):
@@ -49,6 +56,9 @@ class Cat(Op):
             start += n
         return tuple(out)
 
+    def jvp(ctx, *tangents):     # the tangents joined, zeros for an input without one
+        return Cat.apply(_filled(ctx.inputs, tangents), ctx.dim)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         if shape:
@@ -77,6 +87,9 @@ class Stack(Op):
     def backward(ctx, grad):
         return tuple(grad.select(ctx.dim, i) for i in range(grad._data.shape[ctx.dim]))
 
+    def jvp(ctx, *tangents):     # the tangents stacked, zeros for an input without one
+        return Stack.apply(_filled(ctx.inputs, tangents), ctx.dim)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         yield [make(shape), make(shape)], 0
@@ -102,6 +115,7 @@ class _MultiNode(OpNode):
 class Split(Op):
     """outs = self cut along dim into pieces of split_size"""
     grad_fn_name, name, is_view = "SplitBackward0", "split", True
+    jvp = "linear"
     view_name = "Split"        # how PyTorch names it when refusing an in-place write
     saves = ("dim", "self_sym_sizes", "split_size")
     rule = "the pieces' grads joined back (zeros for unused pieces)"
@@ -137,6 +151,7 @@ class Split(Op):
 class Unbind(Op):
     """outs = self's slices along dim"""
     grad_fn_name, name, is_view = "UnbindBackward0", "unbind", True
+    jvp = "linear"
     view_name = "Unbind"
     saves = ("dim", "_self_sym_sizes")
     rule = "the slices' grads stacked back (zeros for unused slices)"
@@ -167,6 +182,7 @@ class Unbind(Op):
 class SplitWithSizes(Op):
     """outs = self cut along dim into pieces of the given sizes"""
     grad_fn_name, name, is_view = "SplitWithSizesBackward0", "split_with_sizes", True
+    jvp = "linear"
     view_name = "SplitWithSizes"
     saves = ("dim", "self_sym_sizes", "split_sizes")
     rule = "the pieces' grads joined back (zeros for unused pieces)"
@@ -217,6 +233,8 @@ def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
         for i, o in enumerate(outs):
             o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, counter(self)
             o._x["multi"] = (i, cls.view_name)
+    if _tangents and has_tangent((self,)):      # forward mode (_tangents.py)
+        push_many(cls, (self,), args, outs)
     if _events.listener is not None and not _grad_state.quiet:
         for o in outs:
             _events.listener.on_op(cls.name, (self,), o, node)

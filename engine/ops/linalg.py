@@ -74,6 +74,7 @@ def column_major(mat2: Tensor) -> bool:
 class Mm(Op):
     """out = self @ mat2 (2-D by 2-D)"""
     grad_fn_name, name, n_inputs = "MmBackward0", "mm", 2
+    jvp = "bilinear"
     saves = ("mat2", "self")
     save_when = {"self": 1, "mat2": 0}
     rule = "grad @ mat2.T, self.T @ grad"
@@ -101,6 +102,7 @@ class Mm(Op):
 class Mv(Op):
     """out = self @ vec (2-D by 1-D)"""
     grad_fn_name, name, n_inputs = "MvBackward0", "mv", 2
+    jvp = "bilinear"
     saves = ("self", "vec")
     save_when = {"self": 1, "vec": 0}
     rule = "outer(grad, vec), self.T @ grad"
@@ -132,6 +134,7 @@ class Mv(Op):
 class Dot(Op):
     """out = sum(self * tensor) (1-D by 1-D)"""
     grad_fn_name, name, n_inputs = "DotBackward0", "dot", 2
+    jvp = "bilinear"
     saves = ("self", "tensor")
     save_when = {"self": 1, "tensor": 0}
     rule = "grad * tensor, grad * self"
@@ -162,6 +165,7 @@ class Dot(Op):
 class Bmm(Op):
     """out[b] = self[b] @ mat2[b] (3-D by 3-D)"""
     grad_fn_name, name, n_inputs = "BmmBackward0", "bmm", 2
+    jvp = "bilinear"
     saves = ("mat2", "self")
     save_when = {"self": 1, "mat2": 0}
     rule = "grad @ mat2^T, self^T @ grad (per batch)"

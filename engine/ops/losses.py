@@ -61,6 +61,21 @@ class MseLoss(Op):
         return (MseLossBackward.apply(grad, x, t, r) if a else None,
                 MseLossBackward.apply(grad, t, x, r) if b else None)
 
+    def jvp(ctx, self_t, target_t):
+        # PyTorch's: mse_loss_backward of each tangent, unreduced, then the reduction
+        x, t = ctx.self, ctx.target
+        out = None if self_t is None else MseLossBackward.apply(self_t, x, t, NONE)
+        if target_t is not None:
+            term = MseLossBackward.apply(target_t, t, x, NONE)
+            out = term if out is None else out + term
+        out = out.mean() if ctx.reduction == MEAN else out.sum() if ctx.reduction == SUM \
+            else out
+        if not out.requires_grad:
+            return out
+        # PyTorch copies the tangent into a fresh one: CopyBackwards is its grad_fn then
+        from ..factories import zeros_like
+        return zeros_like(out).copy_(out)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         for r in (MEAN, SUM, NONE):
@@ -200,6 +215,7 @@ class BinaryCrossEntropy(Op):
 class NllLoss(Op):
     """out = reduce(-weight[target] * self[n, target[n]]) over the non-ignored n"""
     grad_fn_name, name = "NllLossBackward0", "nll_loss"
+    jvp = "linear"
     saves = ("ignore_index", "reduction", "self", "target", "total_weight", "weight")
     forward_extras = ("total_weight",)
     rule = "-weight[target] * grad at each target class (/ total_weight for mean), 0 elsewhere"

@@ -12,6 +12,8 @@ from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._op import Op
+from .._dual import tangents as _tangents
+from ._tangents import has_tangent, push_many
 from .arithmetic import MulScalar
 from .join import _MultiNode
 from .reduction import dims_of
@@ -52,6 +54,8 @@ class _SpreadMean(Op):
             node._n_out = 2
             for i, o in enumerate(outs):
                 o._rg, o.grad_fn, o._out_nr = True, node, i
+        if _tangents and has_tangent((self,)):      # forward mode (_tangents.py)
+            push_many(cls, (self,), (self, dim, correction, keepdim), outs, (outs[0],))
         if _events.listener is not None and not _grad_state.quiet:
             for o in outs:
                 _events.listener.on_op(cls.name, (self,), o, node)

@@ -46,6 +46,7 @@ def _plain32(grad: Tensor, x: Tensor) -> bool:
 class DivScalar(Op):
     """out = self / other for a Python number other (PyTorch's div.Scalar overload)"""
     grad_fn_name, name = "DivBackward1", "div"
+    jvp = "linear"
     saves = ("other",)
     rule = "grad / other"
 
@@ -161,6 +162,18 @@ class Addmm(Op):
             g1 = g.mm(m2.t())
         return (gs, g1, mm_mat2_backward(g, ctx.mat1, ctx._mat2_column_major) if c else None)
 
+    def jvp(ctx, self_t, mat1_t, mat2_t):
+        # PyTorch's beta * self_t + alpha * mat1_t @ mat2 + alpha * mat1 @ mat2_t
+        terms = [None if self_t is None else self_t if ctx.beta == 1 else self_t * ctx.beta,
+                 None if mat1_t is None else mat1_t.mm(ctx.mat2),
+                 None if mat2_t is None else ctx.mat1.mm(mat2_t)]
+        out = None
+        for k, term in enumerate(terms):
+            if term is not None and k and ctx.alpha != 1:
+                term = term * ctx.alpha
+            out = term if out is None else out if term is None else out + term
+        return out
+
     @classmethod
     def sample_inputs(cls, make, shape):
         n, k = (shape + (2, 3))[:2]
@@ -188,6 +201,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
 class LeakyRelu(Op):
     """out = self if self > 0 else negative_slope * self"""
     grad_fn_name, name = "LeakyReluBackward0", "leaky_relu"
+    jvp = "elementwise"
     saves = ("negative_slope", "self")
     rule = "grad where self > 0, negative_slope * grad elsewhere"
     float_only = True
@@ -216,6 +230,7 @@ class LeakyReluInplace(LeakyRelu):
 class Softplus(Op):
     """out = log(1 + e**(beta * self)) / beta, or self where beta * self > threshold"""
     grad_fn_name, name = "SoftplusBackward0", "softplus"
+    jvp = "elementwise"
     saves = ("beta", "self", "threshold")
     rule = "grad * sigmoid(beta * self) (grad where beta * self > threshold)"
     float_only = True
@@ -240,6 +255,7 @@ class Softplus(Op):
 class Silu(Op):
     """out = self * sigmoid(self)"""
     grad_fn_name, name, saves = "SiluBackward0", "silu", ("self",)
+    jvp = "elementwise"
     rule = "grad * s * (1 + self * (1 - s)), s = sigmoid(self)"
     float_only = True
 
@@ -263,6 +279,7 @@ class Silu(Op):
 class Elu(Op):
     """out = self where self > 0, alpha * (e**self - 1) elsewhere"""
     grad_fn_name, name = "EluBackward0", "elu"
+    jvp = "elementwise"
     saves = ("alpha", "input_scale", "scale", "self")
     rule = "grad where self > 0, grad * alpha * e**self elsewhere"
     float_only = True
@@ -295,6 +312,7 @@ class EluInplace(Elu):
 class Gelu(Op):
     """out = self * Phi(self) (Phi the normal CDF; 'tanh' uses its tanh approximation)"""
     grad_fn_name, name, saves = "GeluBackward0", "gelu", ("approximate", "self")
+    jvp = "elementwise"
     rule = "grad * (Phi(self) + self * phi(self))"
     float_only = True
 
@@ -316,6 +334,7 @@ class Gelu(Op):
 class LogSigmoid(Op):
     """out = log(sigmoid(self)) = min(self, 0) - log1p(e**-|self|)"""
     grad_fn_name, name = "LogSigmoidBackward0", "log_sigmoid"
+    jvp = "elementwise"
     saves = ("buffer", "self")
     forward_extras = ("buffer",)
     rule = "grad * (1 - sigmoid(self))"
@@ -337,6 +356,7 @@ class LogSigmoid(Op):
 class Hardtanh(Op):
     """out = min(max(self, min_val), max_val)"""
     grad_fn_name, name = "HardtanhBackward0", "hardtanh"
+    jvp = "elementwise"
     saves = ("max_val", "min_val", "self")
     rule = "grad where min_val < self < max_val, else 0"
 
@@ -359,6 +379,7 @@ SELU_SCALE = 1.0507009873554804934193349852946
 class Celu(Op):
     """out = self where self > 0, alpha * (e**(self / alpha) - 1) elsewhere"""
     grad_fn_name, name, saves = "CeluBackward0", "celu", ("alpha", "self")
+    jvp = "elementwise"
     rule = "grad where self > 0, grad * e**(self / alpha) elsewhere"
 
     def forward(self, alpha=1.0):
@@ -387,6 +408,7 @@ class CeluInplace(Celu):
 class Hardsigmoid(Op):
     """out = min(max(self + 3, 0), 6) / 6"""
     grad_fn_name, name, saves = "HardsigmoidBackward0", "hardsigmoid", ("self",)
+    jvp = "elementwise"
     rule = "grad / 6 where -3 < self < 3, else 0"
     derivative_orders = 1           # PyTorch defines no derivative of hardsigmoid_backward
 
@@ -405,6 +427,7 @@ class Hardsigmoid(Op):
 class Hardswish(Op):
     """out = self * min(max(self + 3, 0), 6) / 6"""
     grad_fn_name, name, saves = "HardswishBackward0", "hardswish", ("self",)
+    jvp = "elementwise"
     rule = "0 where self <= -3, grad * (self / 3 + 0.5) where self < 3, else grad"
 
     def forward(self):
@@ -422,6 +445,7 @@ class Hardswish(Op):
 class Mish(Op):
     """out = self * tanh(softplus(self))"""
     grad_fn_name, name, saves = "MishBackward0", "mish", ("self",)
+    jvp = "elementwise"
     rule = "grad * (t + self * sigmoid(self) * (1 - t**2)), t = tanh(softplus(self))"
 
     def forward(self):
@@ -450,6 +474,7 @@ class Mish(Op):
 class Threshold(Op):
     """out = value where self <= threshold, else self"""
     grad_fn_name, name, saves = "ThresholdBackward0", "threshold", ("self", "threshold")
+    jvp = "elementwise"
     rule = "grad where self > threshold, else 0"
 
     def forward(self, threshold, value):

@@ -74,6 +74,9 @@ class MaxPool2DWithIndices(Op):
         return (new_tensor(scatter_to_planes(ctx.self._data.shape, grad._data,
                                              ctx.result1._data)),)
 
+    def jvp(ctx, self_t):        # PyTorch's: the tangent at each window's maximum
+        return gather_at(self_t, ctx.result1, ctx.result)
+
     @classmethod
     def apply(cls, x: Tensor, kernel_size, stride, padding, dilation, ceil_mode) -> tuple:
         """(values, indices); `stride` is saved as given (() when omitted), used filled in."""
@@ -85,6 +88,12 @@ class MaxPool2DWithIndices(Op):
     def sample_inputs(cls, make, shape):
         yield make((1, 2, 5, 4)), (2, 2), (), (1, 0), (1, 1), False
         yield make((2, 5, 5)), (3, 2), (2, 1), (1, 1), (2, 1), True
+
+
+def gather_at(tangent: Tensor, indices: Tensor, result: Tensor) -> Tensor:
+    """PyTorch's max-pooling forward derivative: gather(self_t.flatten(-2), -1,
+    indices.flatten(-2)).view_as(result)."""
+    return tangent.flatten(-2).gather(-1, indices.flatten(-2)).view_as(result)
 
 
 class AvgPool2D(Op):
@@ -116,6 +125,10 @@ class AvgPool2D(Op):
             gp[w] += share
         h, wd = x.shape[-2:]
         return (new_tensor(gp[..., p[0]:p[0] + h, p[1]:p[1] + wd].astype(x.dtype)),)
+
+    def jvp(ctx, self_t):        # linear: the same pooling of the tangent
+        return AvgPool2D.apply(self_t, ctx.kernel_size, ctx.stride, ctx.padding, ctx.ceil_mode,
+                               ctx.count_include_pad, ctx.divisor_override)
 
     @classmethod
     def apply(cls, x: Tensor, kernel_size, stride, padding, ceil_mode, count_include_pad,

@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._dims import dim_of, dims_of  # noqa: F401  (dims_of: imported from here too)
 from ._op import Op, as_array
+from ._tangents import from_backward
 from .shape import Expand
 
 
@@ -74,6 +75,7 @@ def _sum_dtype(a: np.ndarray):
 class Sum(Op):
     """out = sum of all elements"""
     grad_fn_name, name = "SumBackward0", "sum"
+    jvp = "linear"
     saves = ("self_sym_sizes",)
     rule = "grad broadcast to self's shape"
 
@@ -93,6 +95,7 @@ class Sum(Op):
 class SumDim(Op):
     """out = sum over `dim`"""
     grad_fn_name, name = "SumBackward1", "sum"
+    jvp = "linear"
     saves = ("dim", "keepdim", "self_sym_sizes")
     rule = "grad broadcast back over the summed dims"
 
@@ -121,6 +124,7 @@ class SumDim(Op):
 class Mean(Op):
     """out = mean of all elements"""
     grad_fn_name, name = "MeanBackward0", "mean"
+    jvp = "linear"
     saves = ("self_sym_numel", "self_sym_sizes")
     rule = "grad / numel, broadcast to self's shape"
 
@@ -140,6 +144,7 @@ class Mean(Op):
 class MeanDim(Op):
     """out = mean over `dim`"""
     grad_fn_name, name = "MeanBackward1", "mean"
+    jvp = "linear"
     saves = ("dim", "keepdim", "self_sym_numel", "self_sym_sizes")
     rule = "grad / (count over dim), broadcast back"
 
@@ -305,6 +310,15 @@ class Norm(Op):
     def backward(ctx, grad):
         return (norm_backward(grad, ctx.self, ctx.ord, ctx.result, ctx.dim, ctx.keepdim),)
 
+    def jvp(ctx, self_t):
+        if ctx.ord != 2:    # the other orders' tangents come from the backward (double-vjp)
+            return from_backward(Norm, ctx.inputs, (ctx.self, ctx.ord, ctx.dim, ctx.keepdim),
+                                 ctx.result, None, (self_t,))
+        # PyTorch's norm_jvp for ord 2: sum(self * self_t) / result, 0 where result is 0
+        x, r = ctx.self, ctx.result
+        dim = tuple(range(x.ndim)) if ctx.dim is None else ctx.dim
+        return ((x * self_t).sum(dim, ctx.keepdim) / r).masked_fill(r == 0, 0)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         yield make(shape, 0.5, 2.0), 2, None, False
@@ -336,6 +350,7 @@ def norm_backward(grad, x, p, r, dim=None, keepdim=False):
 class Cumsum(Op):
     """out[i] = sum of self[..i] along dim"""
     grad_fn_name, name, saves = "CumsumBackward0", "cumsum", ("dim",)
+    jvp = "linear"
     rule = "reverse cumulative sum of grad along dim"
 
     def forward(self, dim):

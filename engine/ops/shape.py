@@ -14,6 +14,7 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from ._broadcast import sum_to
 from ._op import Op
+from .._dual import tangents
 from ._dims import dim_of, dims_in_order
 
 
@@ -50,6 +51,7 @@ def stretched(a: np.ndarray, shape: tuple) -> np.ndarray:
 class View(Op):
     """out = self with a new shape (same elements, same order)"""
     grad_fn_name, name, is_view = "ViewBackward0", "view", True
+    jvp = "linear"
     saves = ("self_sym_sizes",)
     rule = "grad reshaped back to self's shape"
 
@@ -87,6 +89,7 @@ class ReshapeAlias(View):
 class Transpose(Op):
     """out = self with dims dim0 and dim1 swapped"""
     grad_fn_name, name, is_view = "TransposeBackward0", "transpose", True
+    jvp = "linear"
     saves = ("dim0", "dim1")
     rule = "grad transposed back"
 
@@ -105,6 +108,7 @@ class Transpose(Op):
 class T(Op):
     """out = self transposed (2-D; 0-D and 1-D unchanged)"""
     grad_fn_name, name, is_view = "TBackward0", "t", True
+    jvp = "linear"
     rule = "grad transposed back"
 
     def forward(self):
@@ -121,6 +125,7 @@ class T(Op):
 class Permute(Op):
     """out = self with dimensions reordered by dims"""
     grad_fn_name, name, is_view = "PermuteBackward0", "permute", True
+    jvp = "linear"
     saves = ("dims",)
     rule = "grad permuted back"
 
@@ -138,6 +143,7 @@ class Permute(Op):
 class Squeeze(Op):
     """out = self without its size-1 dimensions"""
     grad_fn_name, name, is_view = "SqueezeBackward0", "squeeze", True
+    jvp = "linear"
     saves = ("self_sym_sizes",)
     rule = "grad reshaped back to self's shape"
 
@@ -155,6 +161,7 @@ class Squeeze(Op):
 class SqueezeDim(Op):
     """out = self without dimension dim, if it has size 1"""
     grad_fn_name, name, is_view = "SqueezeBackward1", "squeeze", True
+    jvp = "linear"
     saves = ("dim", "self_sym_sizes")
     rule = "grad reshaped back to self's shape"
 
@@ -172,6 +179,7 @@ class SqueezeDim(Op):
 class SqueezeDims(Op):
     """out = self without those of the dims (a tuple) that have size 1"""
     grad_fn_name, name, is_view = "SqueezeBackward2", "squeeze", True
+    jvp = "linear"
     saves = ("dim", "self_sym_sizes")
     rule = "grad reshaped back to self's shape"
 
@@ -195,6 +203,7 @@ class MatmulSqueeze(SqueezeDim):
 class Unsqueeze(Op):
     """out = self with a new size-1 dimension at dim"""
     grad_fn_name, name, is_view = "UnsqueezeBackward0", "unsqueeze", True
+    jvp = "linear"
     saves = ("dim",)
     rule = "grad with dim squeezed away"
 
@@ -212,6 +221,7 @@ class Unsqueeze(Op):
 class Expand(Op):
     """out = self broadcast to a larger shape (no copy)"""
     grad_fn_name, name, is_view = "ExpandBackward0", "expand", True
+    jvp = "linear"
     saves = ("self_sym_sizes",)
     rule = "grad summed over the expanded dims"
 
@@ -229,6 +239,7 @@ class Expand(Op):
 class Clone(Op):
     """out = a copy of self"""
     grad_fn_name, name, rule = "CloneBackward0", "clone", "grad"
+    jvp = "linear"
 
     def forward(self):
         return self.copy()
@@ -242,6 +253,7 @@ class Clone(Op):
 class ToCopy(Op):
     """out = self converted to another dtype"""
     grad_fn_name, name = "ToCopyBackward0", "to"
+    jvp = "linear"
     saves = ("_self_dtype",)
     rule = "grad converted back to self's dtype"
 
@@ -262,6 +274,7 @@ class ToCopy(Op):
 class Flip(Op):
     """out = self reversed along dims"""
     grad_fn_name, name, saves, rule = "FlipBackward0", "flip", ("dims",), "grad flipped back"
+    jvp = "linear"
 
     def forward(self, dims):
         return np.flip(self, dims).copy()
@@ -294,6 +307,7 @@ class MaskedFill(Op):
 class Repeat(Op):
     """out = self tiled `repeats` times along each dimension"""
     grad_fn_name, name = "RepeatBackward0", "repeat"
+    jvp = "linear"
     saves = ("repeats", "self_sym_sizes")
     rule = "grad summed over the tiles"
 
@@ -515,7 +529,7 @@ def to(x: Tensor, *args, **kwargs) -> Tensor:
             place(a)
     if target is None or target.np == x._data.dtype:
         return x
-    if x._rg and target.is_floating_point:
+    if target.is_floating_point and (x._rg or x._uid in tangents):   # (tangents: a dual)
         return ToCopy.apply(x, target.np, x.dtype)
     out = new_tensor(x._data.astype(target.np))
     if _events.listener is not None and not _grad_state.quiet:

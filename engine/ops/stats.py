@@ -59,6 +59,15 @@ def _column_exp(a: np.ndarray) -> np.ndarray:
     return out
 
 
+def logsumexp_jvp(x: Tensor, t: Tensor, dim, keepdim: bool) -> Tensor:
+    """PyTorch's forward derivative of logsumexp, shared by softmax and log_softmax: the
+    tangent averaged with the weights exp(x - max) along dim."""
+    if not x._data.ndim:
+        dim = ()
+    e = (x - x.amax(dim, keepdim=True)).exp() if x._data.size else x.exp()
+    return (e * t).sum(dim, keepdim) / e.sum(dim, keepdim)
+
+
 class Softmax(Op):
     """out = exp(self) / sum(exp(self)) along dim"""
     grad_fn_name, name = "SoftmaxBackward0", "softmax"
@@ -81,6 +90,9 @@ class Softmax(Op):
 
     def backward(ctx, grad):        # PyTorch's _softmax_backward_data, its own node
         return (SoftmaxBackwardData.apply(grad, ctx.result, ctx.dim),)
+
+    def jvp(ctx, self_t):            # PyTorch's result * (self_t - logsumexp_jvp(...))
+        return ctx.result * (self_t - logsumexp_jvp(ctx.self, self_t, ctx.dim, True))
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -111,6 +123,9 @@ class LogSoftmax(Op):
 
     def backward(ctx, grad):        # PyTorch's _log_softmax_backward_data, its own node
         return (LogSoftmaxBackwardData.apply(grad, ctx.result, ctx.dim),)
+
+    def jvp(ctx, self_t):            # PyTorch's self_t - logsumexp_jvp(...)
+        return self_t - logsumexp_jvp(ctx.self, self_t, ctx.dim, True)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -223,6 +238,9 @@ class Var(Op):
     def backward(ctx, grad):
         return (_var_backward(grad, ctx.self, ctx.dim, ctx.correction, ctx.keepdim),)
 
+    def jvp(ctx, self_t):
+        return var_jvp(self_t, ctx.self, ctx.dim, ctx.correction, ctx.keepdim)
+
     @classmethod
     def sample_inputs(cls, make, shape):
         if shape and int(np.prod(shape)) > 1:
@@ -243,7 +261,20 @@ class Std(Op):
         g = (grad / MulScalar.apply(r, 2)).masked_fill(r == 0, 0)
         return (_var_backward(g, ctx.self, ctx.dim, ctx.correction, ctx.keepdim),)
 
+    def jvp(ctx, self_t):        # PyTorch's var_jvp / (2 * result), 0 where result is 0
+        r = ctx.result
+        t = var_jvp(self_t, ctx.self, ctx.dim, ctx.correction, ctx.keepdim)
+        return (t / MulScalar.apply(r, 2)).masked_fill(r == 0, 0)
+
     sample_inputs = Var.sample_inputs
+
+
+def var_jvp(t: Tensor, x: Tensor, dim, correction, keepdim: bool) -> Tensor:
+    """PyTorch's forward derivative of var: sum(2 / (N - correction) * t * (x - mean))."""
+    dims = tuple(range(x.ndim)) if dim is None else dim
+    n = int(np.prod([x.shape[d] for d in dims])) if x.ndim else 1
+    centred = x - x.mean(dims, keepdim=True) if x.ndim else x - x
+    return ((2.0 / (n - correction)) * t * centred).sum(dims if x.ndim else (), keepdim)
 
 
 # ---- public entry points ------------------------------------------------------------------
@@ -283,6 +314,9 @@ class Logsumexp(Op):
                             (via64(np.log)(total) + m).squeeze(axis))
         out = np.log(np.exp(self - m).sum(axis=axis, keepdims=True)) + m
         return as_array(out if keepdim or not self.ndim else out.squeeze(axis))
+
+    def jvp(ctx, self_t):
+        return logsumexp_jvp(ctx.self, self_t, ctx.dim, ctx.keepdim)
 
     def backward(ctx, grad):
         out = ctx.result

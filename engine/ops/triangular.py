@@ -82,6 +82,7 @@ class DiagonalBackward(Op):
 class Diagonal(Op):
     """out = the offset diagonal of dims dim1 and dim2, appended as the last dim (a view)"""
     grad_fn_name, name, is_view = "DiagonalBackward0", "diagonal", True
+    jvp = "linear"
     saves = ("dim1", "dim2", "offset", "self_sym_sizes")
     rule = "grad written on the diagonal of zeros"
 

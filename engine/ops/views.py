@@ -54,6 +54,7 @@ def _check_in_storage(size, stride, offset, flat) -> None:
 class AsStrided(Op):
     """out = self seen with size, stride and storage_offset (over its contiguous layout)"""
     grad_fn_name, name, is_view = "AsStridedBackward0", "as_strided", True
+    jvp = "linear"
     saves = ("size", "storage_offset", "stride", "_self_sym_sizes")
     rule = "grad added back at the positions the view reads"
 

@@ -71,3 +71,12 @@ export function createEditor(root, hooks = {}) {
     focus() { area.focus(); },
   };
 }
+
+/** The line the current step ran, for presenter mode, where the editor is hidden. */
+export function showCodeStrip(strip, trace, line) {
+  if (!strip) return;
+  const text = trace && line ? (trace.program.source.split('\n')[line - 1] || '') : '';
+  strip.hidden = !text.trim();
+  if (!text.trim()) return;
+  fill(strip, h('span', { class: 'code-strip-line' }, String(line)), h('code', {}, text.trim()));
+}

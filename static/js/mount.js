@@ -3,11 +3,13 @@
 // the views from the controller's model after every change.
 import * as api from './api.js';
 import { createPlayer } from './player.js';
-import { createEditor } from './code_view.js';
+import { createEditor, showCodeStrip } from './code_view.js';
 import { createStage } from './graph/stage.js';
 import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
 import { renderVjp } from './panels/vjp.js';
+import { renderJvp } from './panels/jvp.js';
+import { renderTransforms } from './panels/transforms.js';
 import { renderConsole } from './panels/console.js';
 import { renderPlot } from './panels/plot.js';
 import { renderGrads } from './panels/grads.js';
@@ -30,12 +32,12 @@ export function mountPlayer(root, options) {
   let lang = options.lang;
   const $ = (sel) => root.querySelector(sel);
   const el = {
-    run: $('#run'), graph: $('#graph'), inspector: $('#inspector'), vjp: $('#vjp'),
+    run: $('#run'), graph: $('#graph'), inspector: $('#inspector'), vjp: $('#vjp'), jvp: $('#jvp'),
+    transforms: $('#transforms'),
     console: $('#console'), grads: $('#grads'), plot: $('#plot'), label: $('#step-label'),
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
-    iteration: $('#iteration'),
-    strip: $('#code-strip'),
+    iteration: $('#iteration'), strip: $('#code-strip'),
   };
   let graph = null;      // the graph pane's stage for the current run (graph/stage.js)
   const shown = { values: true, saved: true };   // the graph's optional rows
@@ -164,6 +166,8 @@ export function mountPlayer(root, options) {
     }
     renderInspector(el.inspector, state, model.selected, S);
     renderVjp(el.vjp, state, S);
+    if (el.jvp) renderJvp(el.jvp, state, S);
+    if (el.transforms) renderTransforms(el.transforms, state, S);
     renderGrads(el.grads, state, S, (id) => player.select(id));
     renderConsole(el.console, trace ? state : null, model.answer && model.answer.result, S);
     renderPlot(el.plot, trace, state, S, (pass) => {
@@ -303,13 +307,4 @@ export function mountPlayer(root, options) {
   };
   /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;
-}
-
-/** The line the current step ran, for presenter mode, where the editor is hidden. */
-function showCodeStrip(strip, trace, line) {
-  if (!strip) return;
-  const text = trace && line ? (trace.program.source.split('\n')[line - 1] || '') : '';
-  strip.hidden = !text.trim();
-  if (!text.trim()) return;
-  fill(strip, h('span', { class: 'code-strip-line' }, String(line)), h('code', {}, text.trim()));
 }

@@ -58,6 +58,8 @@ const SENTENCES = {
   op(state, ev, S) {
     const p = { out: ev.output.name || tr(S, 'unnamed'), op: ev.op, value: short(ev.output.value),
       node: ev.node ? ev.node.name : '' };
+    // forward mode: the op also pushed its inputs' tangents forward
+    if (ev.tangent) return tr(S, 'narr.op_tangent', { ...p, tangent: short(ev.tangent) });
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
     const by = ev.in_backward && ev.by && state.nodes[ev.by];
     if (by) return tr(S, 'narr.op_backward_by', { ...p, by: by.name });
@@ -123,6 +125,21 @@ const SENTENCES = {
     return tr(S, passes ? 'narr.elided' : 'narr.elided_cap', { n: passes });
   },
   end(state, ev, S) { return tr(S, ev.exit_code ? 'narr.end_error' : 'narr.end', {}); },
+  transform_begin(state, ev, S) {
+    const which = ev.mode === 'product' ? `product_${ev.api === 'jvp' ? 'jvp' : 'vjp'}` : ev.mode;
+    return tr(S, `narr.tf_begin_${which}`, { api: ev.api, rows: ev.rows, cols: ev.cols ?? '' });
+  },
+  transform_step(state, ev, S) {
+    const t = (state.transforms || {})[ev.transform];
+    const mode = t ? t.begin.mode : 'product';
+    return tr(S, `narr.tf_step_${mode}`, { i: ev.index, seed: short(ev.seed), result: short(ev.result),
+      api: t ? t.begin.api : '' });
+  },
+  dual_level(state, ev, S) { return tr(S, ev.entered ? 'narr.dual_enter' : 'narr.dual_exit', {}); },
+  transform_end(state, ev, S) {
+    const t = (state.transforms || {})[ev.transform];
+    return tr(S, 'narr.tf_end', { api: t ? t.begin.api : '', result: short(ev.result) });
+  },
 };
 
 /**

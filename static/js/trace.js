@@ -2,7 +2,9 @@
 // section 11). Pure data code: no DOM, no fetch, no globals, so Node's test runner can check it
 // against the golden fixtures the Python tests share.
 
-import { gradResults } from './grad_results.js';
+import { applyFlows, arrivalKey } from './trace_flows.js';
+import { TRANSFORM_HANDLERS } from './trace_transforms.js';
+import { TANGENT_HANDLERS, noteTangent } from './trace_tangents.js';
 
 /**
  * @typedef {{shape:number[], dtype:string, data:any, repr:(string|null), tensor?:string}} Value
@@ -33,7 +35,8 @@ import { gradResults } from './grad_results.js';
  *   arrivals:Object<string,Arrival[]>, flows:Flow[], fresh:string[], active:(string|null),
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
- *   outputOf:Object<string,string>
+ *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null),
+ *   tangents:Object<string,Value>, dual:boolean
  * }} State
  */
 
@@ -58,7 +61,8 @@ export function initialState() {
     index: -1, event: null, line: null, tensors: {}, nodes: {}, grads: {}, history: {},
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
-    passes: 0, done: false, exitCode: null, outputOf: {},
+    passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
+    tangents: {}, dual: false,
   };
 }
 
@@ -128,42 +132,6 @@ function flatFirst(value) {
   return typeof d === 'number' ? d : null;
 }
 
-/** The key of `arrivals` for output `nr` of node `id` (the merged sum narrated is output 0's,
- * grads_in[0]). */
-function arrivalKey(id, nr) {
-  return `${id}#${nr || 0}`;
-}
-
-/** The gradient-flow arrows of one node_apply: what came in, what went to each input. */
-function applyFlows(draft, ev) {
-  const node = draft.nodes[ev.node];
-  const flows = [];
-  const out = draft.outputOf[ev.node];
-  if (out) flows.push({ from: ev.node, to: out, grad: ev.grads_in[0] ?? null, role: 'in' });
-  // autograd.grad runs no AccumulateGrad: what goes to an input's is its result, drawn
-  // arriving at the input (grad_results.js), never flowing into the AccumulateGrad box
-  const grad = draft.pass && draft.pass.api === 'grad';
-  ev.to.forEach((target, k) => {
-    const skipped = grad && draft.nodes[target] && draft.nodes[target].name === 'AccumulateGrad';
-    if (target && ev.grads_out[k] && !skipped) {
-      flows.push({ from: target, to: ev.node, grad: ev.grads_out[k], role: 'out' });
-      // arrivals are kept per output of the target: a node of several outputs (unbind's,
-      // `w, b = params`) gets one gradient per output, which are not added together
-      const key = arrivalKey(target, node ? (node.next_functions[k] || [])[1] : 0);
-      const list = draft.arrivals[key] || [];
-      draft.arrivals[key] = [...list, { from: ev.node, grad: ev.grads_out[k] }];
-    }
-  });
-  if (grad) gradResults(draft, ev, flows);
-  const here = draft.arrivals[arrivalKey(ev.node, 0)] || [];
-  draft.merged = here.length > 1 ? here : null;
-  draft.flows = flows;
-  draft.active = ev.node;
-  draft.activeApply = ev;
-  if (!node) addNode(draft, { id: ev.node, name: ev.name, next_functions: [], saved: [],
-    rule: ev.rule });
-}
-
 function freeNodes(draft, ids) {
   for (const id of ids) {
     const node = draft.nodes[id];
@@ -193,6 +161,7 @@ const HANDLERS = {
       in_backward: ev.in_backward, outside: !ev.node });
     // create_graph: the backward node whose formula builds this is the one at work
     if (ev.in_backward && ev.by) d.active = ev.by;
+    noteTangent(d, ev);
   },
   inplace(d, ev) {
     d.fresh = [ev.tensor, ...(ev.node ? [ev.node.id] : [])];
@@ -269,6 +238,8 @@ const HANDLERS = {
     if (text.length > printed) say(d, 'stdout', text.slice(printed), ev);
   },
   end(d, ev) { d.done = true; d.exitCode = ev.exit_code; },
+  ...TRANSFORM_HANDLERS,
+  ...TANGENT_HANDLERS,
 };
 
 // Step-local fields (what lit up at *this* step) are cleared before each event, so a state

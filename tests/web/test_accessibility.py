@@ -4,6 +4,7 @@ player, the lessons index, every lesson and presenter mode, in English and Chine
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 
@@ -101,3 +102,22 @@ def test_keyboard_help_on_lesson_pages_and_the_button(page):
     wait_player(page)
     page.click("#help-open")
     assert page.locator("#help").is_visible()
+
+
+TRANSFORMS = ("import torch\nfrom torch.func import jacrev, jvp\n\n\ndef f(x):\n"
+              "    return torch.stack([x[0] * x[1], x[0].sin()])\n\n\n"
+              "x = torch.tensor([1.0, 2.0])\nJ = jacrev(f)(x)\n"
+              "out, t = jvp(f, (x,), (torch.tensor([1.0, 0.0]),))\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_transform_panels(page, lang):
+    page.goto(f"{page.base}/?lang={lang}&code=" + quote(TRANSFORMS))
+    wait_player(page)
+    step = page.evaluate("""() => {
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const ev = c.player.model.trace.events.filter((e) => e.kind === 'transform_step').at(-1);
+        c.player.go(ev.seq); return ev.seq; }""")
+    assert step > 0
+    assert page.locator("#jvp").is_visible() and page.locator("#transforms").is_visible()
+    assert serious_violations(page) == []

@@ -27,7 +27,8 @@ KINDS = ("tensor", "op", "inplace", "grad_mode", "backward_begin", "node_apply",
          "error", "elided", "end")
 # event kinds a person would never write: any of them in the page's text is a leak
 INTERNAL_KINDS = re.compile(r"\b(backward_begin|node_apply|graph_freed|backward_end|grad_reset|"
-                            r"optimizer_step|grad_mode|elided)\b")
+                            r"optimizer_step|grad_mode|elided|transform_begin|transform_step|"
+                            r"transform_end|dual_level)\b")
 INTERNAL_ID = re.compile(r"\b[tng]\d+\b")
 PANELS = ("#narration", "#inspector", "#vjp", "#grads", "#console", "#pass-badge")
 

@@ -154,6 +154,7 @@ export function createRenderer(index) {
       if (errorNode === id) extra.push('is-error');
       if (view.selected === id) extra.push('is-selected');
       if (tensor && state.grads[id]) extra.push('has-grad');
+      if (tensor && state.tangents && state.tangents[id]) extra.push('has-tangent');
       if (roots.has(id)) extra.push('is-root');
       setClass(el, extra.join(' '));
     }
@@ -201,6 +202,13 @@ export function createRenderer(index) {
       const texts = [text, `${short(ev.before, 1)} + ${short(ev.added, 1)} = ${short(ev.after, 1)}`];
       const at = place(around(acc, text), texts, placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-acc', text));
+    }
+    // forward mode: the tangent the op just pushed forward, at its output (violet, not green)
+    const tan = ev && ev.kind === 'op' && ev.tangent ? box(drawn(ev.output.id)) : null;
+    if (tan) {
+      const texts = [`ṫ ${short(ev.tangent, 4)}`, `ṫ ${short(ev.tangent, 2)}`, 'ṫ'];
+      const at = place(around(tan, texts[0]), texts, placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-tangent', texts[0]));
     }
     const err = state.error && state.error.node ? box(drawn(state.error.node)) : null;
     if (err) {

@@ -131,6 +131,8 @@ export function describeBox(state, id, S, tr) {
     const lines = [`${tensor.name || id} ${shapeText(tensor.shape)} ${tensor.dtype}`,
       `${tr(S, 'tip_value')}: ${short(tensor.value, 64)}`];
     if (id in state.grads) lines.push(`${tr(S, 'tip_grad')}: ${short(state.grads[id], 64)}`);
+    const tangent = state.tangents && state.tangents[id];
+    if (tangent) lines.push(`${tr(S, 'tip_tangent')}: ${short(tangent, 64)}`);
     return lines;
   }
   if (node) {

@@ -23,6 +23,7 @@ function valueBlock(value) {
 
 function tensorView(state, t, S) {
   const grad = state.grads[t.id];
+  const tangent = state.tangents && state.tangents[t.id];
   const fn = t.grad_fn && state.nodes[t.grad_fn];
   const notes = [];
   if (!t.requires_grad && !t.grad_fn) notes.push(h('p', { class: 'note' }, tr(S, 'outside_graph')));
@@ -34,6 +35,7 @@ function tensorView(state, t, S) {
     h('dl', { class: 'facts' },
       row(S, 'f_value', valueBlock(t.value)),
       row(S, 'f_grad', grad ? valueBlock(grad) : h('code', {}, 'None'), grad ? 'has-grad' : ''),
+      tangent ? row(S, 'f_tangent', valueBlock(tangent), 'has-tangent') : null,
       row(S, 'f_shape', h('code', {}, `torch.Size(${JSON.stringify(t.shape)})`)),
       row(S, 'f_dtype', h('code', {}, t.dtype)),
       row(S, 'f_requires_grad', h('code', {}, py(t.requires_grad))),

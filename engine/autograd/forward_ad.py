@@ -1,0 +1,143 @@
+"""`torch.autograd.forward_ad`: forward-mode AD with dual tensors.
+
+Inside `dual_level()`, `make_dual(primal, tangent)` gives a tensor that carries a tangent;
+every op on it pushes the tangent forward (J·t, `engine/ops/_tangents.py`), and
+`unpack_dual(out)` reads it back. Leaving the level drops every tangent. One level at a time,
+as in PyTorch ("Nested forward mode AD is not supported at the moment").
+
+The tangents live in `engine/_dual.py`, keyed by tensor; `tangent_of(t)` is the read the
+trace uses. Entering and leaving a level is reported to the listener as
+`on_dual_level(level, entered)`.
+
+Example:
+    >>> import gradstep.engine as torch
+    >>> import gradstep.engine.autograd.forward_ad as fwAD
+    >>> with fwAD.dual_level():
+    ...     x = fwAD.make_dual(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 1.0]))
+    ...     fwAD.unpack_dual(x * x).tangent
+    tensor([0., 2.])
+"""
+from __future__ import annotations
+
+import functools
+from collections import namedtuple
+
+from .. import _events
+from .._names import TorchNamed
+from .._dual import attach
+from .._dual import level as _level
+from .._dual import tangents as _tangents
+from ..ops.dual import make_dual_view, unpack_primal
+from ..tensor import Tensor
+
+__all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual",
+           "unpack_dual", "dual_level"]
+
+NESTED = "Nested forward mode AD is not supported at the moment"
+NO_LEVEL = ("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+            "enter_dual_level() first.")
+NOT_LAST = ("Trying to exit a forward AD level that was not the last one that was created. "
+            "This is not supported.")
+NEGATIVE = "Dual level must be a positive number."
+
+
+class UnpackedDualTensor(namedtuple("UnpackedDualTensor", ("primal", "tangent")),
+                         metaclass=TorchNamed):
+    """What `unpack_dual` returns: the primal (a view of the dual tensor) and its tangent
+    (None when it has none at this level)."""
+
+    __slots__ = ()
+    _torch_name = "torch.autograd.forward_ad.UnpackedDualTensor"
+
+
+def current_level() -> int:
+    """The open dual level, -1 when none is open."""
+    return _level.current
+
+
+def enter_dual_level() -> int:
+    """Open a dual level and return its number (0): PyTorch refuses a second one."""
+    if _level.current >= 0:
+        raise RuntimeError(NESTED)
+    _level.current = 0
+    if _events.listener is not None:
+        _events.listener.on_dual_level(0, True)
+    return 0
+
+
+def exit_dual_level(*, level: int | None = None) -> None:
+    """Close the dual level (the last one opened), dropping every tangent."""
+    if level is None:
+        level = _level.current
+    if level < 0:
+        raise RuntimeError(NEGATIVE)
+    if level != _level.current:
+        raise RuntimeError(NOT_LAST)
+    _tangents.clear()
+    _level.current = level - 1
+    if _events.listener is not None:
+        _events.listener.on_dual_level(level, False)
+
+
+class dual_level:
+    """Context manager (and decorator) for one dual level: `with dual_level(): ...`."""
+
+    def __enter__(self) -> int:
+        return enter_dual_level()
+
+    def __exit__(self, *exc) -> None:
+        exit_dual_level()
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with dual_level():
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> Tensor:
+    """A view of `tensor` whose tangent at the open level is `tangent` (kept as given)."""
+    if level is None:
+        level = _level.current
+    if not (tensor.dtype.is_floating_point or tensor.dtype.is_complex):
+        raise ValueError(f"Expected primal to be floating point or complex, but got: "
+                         f"{tensor.dtype}")
+    if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
+        raise ValueError(f"Expected tangent to be floating point or complex, but got: "
+                         f"{tangent.dtype}")
+    if level < 0 or _level.current < 0:
+        raise RuntimeError(NO_LEVEL)
+    if level != _level.current:
+        raise RuntimeError("Invalid level given to _make_dual")
+    if tensor._uid in _tangents:
+        raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward "
+                           f"gradient at the same level {level} is not supported.")
+    if tangent._uid in _tangents:   # (PyTorch's text runs "level" and the number together)
+        raise RuntimeError("Setting a forward grad that itself has a forward gradient at the "
+                           f"same level{level} is not supported.")
+    if tuple(tensor.shape) != tuple(tangent.shape):
+        raise RuntimeError(
+            "Trying to set a forward gradient that has a different size than that of the "
+            f"original Tensor, this is not supported. Tensor is of size {list(tensor.shape)} "
+            f"while the given forward gradient is of size {list(tangent.shape)}.")
+    dual = make_dual_view(tensor)
+    attach(dual, tangent)
+    return dual
+
+
+def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTensor:
+    """(primal, tangent) of `tensor`: the primal is a view without the tangent."""
+    if level is None:
+        level = _level.current
+    if level < 0:
+        return UnpackedDualTensor(tensor, None)
+    tangent = _tangents.get(tensor._uid)
+    if tangent is None:
+        return UnpackedDualTensor(tensor, None)
+    return UnpackedDualTensor(unpack_primal(tensor), tangent)
+
+
+def tangent_of(tensor: Tensor) -> Tensor | None:
+    """`tensor`'s tangent at the open dual level, or None (for the trace and the player)."""
+    return _tangents.get(tensor._uid)

@@ -1,0 +1,56 @@
+"""The two views forward mode makes: `make_dual`'s dual tensor and `unpack_dual`'s primal.
+
+PyTorch counterparts: `torch._make_dual` (a view whose grad_fn is ViewBackward0) and
+`torch._unpack_dual`'s primal (a view whose grad_fn is named Identity). Both pass the gradient
+through unchanged. The tangent itself is attached by `engine/autograd/forward_ad.py`.
+"""
+from __future__ import annotations
+
+from ..tensor import Tensor
+from ._op import Op
+
+
+class MakeDual(Op):
+    """out = self, as a view that will carry a tangent"""
+    grad_fn_name, name, is_view = "ViewBackward0", "make_dual", True
+    rule = "grad"
+
+    def forward(self):
+        return self.view()
+
+    def backward(ctx, grad):
+        return (grad,)
+
+    def jvp(ctx, tangent):   # the dual tensor's tangent is the one given, set by make_dual
+        return None
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+class UnpackPrimal(Op):
+    """out = self, as a view without the tangent"""
+    grad_fn_name, name, is_view = "Identity", "unpack_dual", True
+    rule = "grad"
+
+    def forward(self):
+        return self.view()
+
+    def backward(ctx, grad):
+        return (grad,)
+
+    def jvp(ctx, tangent):   # the primal is the dual tensor without its tangent
+        return None
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
+def make_dual_view(t: Tensor) -> Tensor:
+    return MakeDual.apply(t)
+
+
+def unpack_primal(t: Tensor) -> Tensor:
+    return UnpackPrimal.apply(t)
