@@ -26,6 +26,7 @@ import graphviz
 from graphviz import nohtml, quoting
 
 from gradstep.app.services.answer_budget import OverBudget, PictureBudget, placeholder
+from gradstep.app.services.compact import compact_graph, folded_modules, group_id, wants_compact
 from gradstep.app.services.graph import Graph, graph_from_trace
 from gradstep.app.services.groups import assign_groups
 from gradstep.app.services.iterations import births, groups, shown_at, split_iterations, subgraph
@@ -48,6 +49,9 @@ NODE_STYLE: dict[str, dict[str, str]] = {
     "op": {"shape": "box", "style": "filled", "fillcolor": "#e9e9ef", "color": "#555566"},
     "constant": {"shape": "box", "style": "rounded,dashed", "fillcolor": "white",
                  "color": "#999999", "fontcolor": "#666666"},
+    # a library module drawn as one box in the compact picture (app/services/compact.py)
+    "module": {"shape": "box", "style": "rounded,filled", "fillcolor": "#f4f5f8",
+               "color": "#9aa1b2"},
 }
 EDGE_STYLE: dict[str, dict[str, str]] = {
     "next": {"color": "#555566"},          # next_functions: the path gradients take back
@@ -125,11 +129,6 @@ def to_dot(graph: Graph, lean: bool = False) -> graphviz.Digraph:
         dot.body.append(f"\t{quoting.quote_edge(edge.src)} -> {quoting.quote_edge(edge.dst)} "
                         f"[{attrs}]\n")
     return dot
-
-
-def group_id(path: str) -> str:
-    """The SVG id of a module's cluster: its path, made safe for an id."""
-    return "g_" + re.sub(r"[^A-Za-z0-9_-]", lambda m: f".{ord(m.group()):x}.", path)
 
 
 def _clusters(lines: dict[str, list[str]], groups: dict[str, dict]) -> list[str]:
@@ -330,7 +329,7 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
     `budget` (app/services/answer_budget.py) bounds the pictures' bytes: those that would
     not fit are not laid out, and OverBudget is raised when the first one does not.
     """
-    lay = lay or lay_out
+    lay = _with_compact(lay or lay_out)
     graph = graph_from_trace(trace)
     graph.groups = assign_groups(trace, graph)
     events = trace["events"]
@@ -359,6 +358,22 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
             entry["alias"] = it.alias
         iterations.append(entry)
     return {**pictures[0], "views": pictures[1:], "steps": steps, "iterations": iterations}
+
+
+def _with_compact(lay: Callable[..., dict]) -> Callable[..., dict]:
+    """`lay`, and for a picture too big for the pane with library modules in it, its compact
+    version as `compact` (app/services/compact.py), with `folded`: each module box's SVG id ->
+    the ids of the boxes it stands for. It travels inside the picture, so the answer budget
+    charges it with the picture."""
+    def lay_both(graph: Graph, max_nodes: int | None, dot_runner) -> dict:
+        full = lay(graph, max_nodes, dot_runner)
+        folded = folded_modules(graph)
+        if wants_compact(full, folded):
+            small = lay(compact_graph(graph, folded), max_nodes, dot_runner)
+            small["folded"] = {group_id(path): members for path, members in folded.items()}
+            full["compact"] = small
+        return full
+    return lay_both
 
 
 def _pictures(graphs: list[Graph], max_nodes: int | None, dot_runner, lay: Callable[..., dict],

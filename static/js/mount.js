@@ -254,7 +254,7 @@ export function mountPlayer(root, options) {
     if (node && node.dataset.id) player.select(node.dataset.id === player.model.selected ? null : node.dataset.id);
   });
   el.graph.addEventListener('keydown', (e) => {
-    const node = e.target.closest && e.target.closest('.node');
+    const node = e.target.closest && e.target.closest('.node[data-id]');
     if (node && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
       e.stopPropagation();

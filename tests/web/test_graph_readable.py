@@ -133,8 +133,28 @@ def test_examples_are_readable_after_fit(page, path):
 
 
 def test_fifty_epoch_mlp_is_readable_after_fit(page):
+    # the compact picture (library modules as boxes) fits the pane whole
     open_program(page, MLP)
-    check_readable(page, whole=False)
+    assert page.locator("#graph .gs-module").count() >= 3
+    check_readable(page, whole=True)
+    # at its last step too, where the loop's last iteration is drawn
+    page.click("#step-last")
+    fit(page)
+    seen = page.evaluate(TEXTS)
+    assert outside(seen["texts"], seen["pane"]) == [] and overlapping(seen["texts"]) == []
+    assert min(t["h"] for t in seen["texts"]) >= 11
+
+
+def test_a_step_inside_a_module_box_lights_the_box(page):
+    open_program(page, MLP)
+    box = page.locator('#graph .gs-module[data-group="g_model.5b.0.5d."]')
+    page.focus("#graph")
+    for _ in range(80):
+        page.keyboard.press("ArrowRight")
+        if "is-active" in (box.get_attribute("class") or ""):
+            break
+    assert "is-active" in box.get_attribute("class")
+    assert page.locator("#graph .node.is-active").count() == 1
 
 
 def test_values_and_grads_are_in_the_boxes(page):
@@ -226,21 +246,31 @@ def test_groups_fold_and_open_by_mouse_and_keyboard(page):
     open_program(page, MLP)
     page.click("#step-last")
     group = page.locator('#graph [data-group="g_model.5b.0.5d."]')
-    inside = page.locator("#graph .node[data-folded]")
-    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
-    group.locator(".gs-group-title").click()
+    # its linear map's box, drawn only when the module is open
+    inside = page.locator("#graph .node:not([data-folded])", has_text="AddmmBackward0")
+    modules = page.locator("#graph .gs-module")
+    # the compact picture: the module is one box, a button that opens it
+    assert modules.count() >= 3 and "gs-module" in group.get_attribute("class")
     assert group.get_attribute("aria-expanded") == "false"
-    assert "is-folded" in group.get_attribute("class")
-    assert inside.count() == 6 and not inside.first.is_visible()
     group.locator(".gs-group-title").click()
-    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
-    # the keyboard: focus the group, Enter folds, Space opens, and the step stays put
+    # the full picture, that module open and the other library modules folded
+    assert modules.count() == 0 and group.get_attribute("aria-expanded") == "true"
+    assert inside.count() == 1 and inside.first.is_visible()
+    assert page.locator("#graph .node[data-folded]").count() > 0
+    assert page.locator('#graph [data-group="g_model.5b.2.5d."]').get_attribute(
+        "aria-expanded") == "false"
+    group.locator(".gs-group-title").click()
+    # folded again, all the modules are: back to the compact picture
+    assert modules.count() >= 3 and group.get_attribute("aria-expanded") == "false"
+    assert inside.count() == 0
+    # the keyboard: focus the box, Enter opens, Space folds, and the step stays put
     step = page.get_attribute("#step-label", "data-step")
     group.focus()
     page.keyboard.press("Enter")
-    assert group.get_attribute("aria-expanded") == "false" and inside.count() == 6
+    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 1
+    assert page.evaluate("() => document.activeElement.dataset.group") == "g_model.5b.0.5d."
     page.keyboard.press(" ")
-    assert group.get_attribute("aria-expanded") == "true" and inside.count() == 0
+    assert group.get_attribute("aria-expanded") == "false" and modules.count() >= 3
     assert page.get_attribute("#step-label", "data-step") == step
 
 

@@ -10,8 +10,10 @@ const BIG = 40;   // boxes in a picture above which library modules open folded
  * @param {import('./layout.js').GraphIndex} index
  * @param {Object<string, {label:string, user:boolean, parent:(string|null), members:string[]}>} groups
  * @param {{fold:string, open:string}} words the toggle's spoken names
+ * @param {string[]} [initial] the groups that start folded (default: the library modules of a
+ *   big picture)
  */
-export function createGroups(index, groups = {}, words = { fold: 'fold', open: 'open' }) {
+export function createGroups(index, groups = {}, words = { fold: 'fold', open: 'open' }, initial = undefined) {
   const found = new Map();    // group id -> {el, info, box}
   const clusters = new Map([...index.scene.querySelectorAll('g.cluster')].map((el) => [el.id, el]));
   for (const [gid, info] of Object.entries(groups)) {
@@ -84,7 +86,9 @@ export function createGroups(index, groups = {}, words = { fold: 'fold', open: '
     apply();
   }
 
-  if (index.nodes.size > BIG) {
+  if (initial) {
+    for (const gid of initial) if (found.has(gid)) folded.add(gid);
+  } else if (index.nodes.size > BIG) {
     for (const [gid, g] of found) if (!g.info.user) folded.add(gid);
   }
   apply();

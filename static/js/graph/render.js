@@ -127,7 +127,8 @@ export function createRenderer(index) {
 
   /**
    * @param {State} state
-   * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string}} view
+   * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string,
+   *   isBox?:(id:string)=>boolean}} view
    */
   function render(state, view = {}) {
     const actual = view.actual || ((id) => id);
@@ -145,6 +146,13 @@ export function createRenderer(index) {
       const id = actual(shown);
       const tensor = state.tensors[id];
       const node = state.nodes[id];
+      if (view.isBox && view.isBox(shown)) {
+        // a module drawn as one box (compact picture): there once its first box is, and
+        // working while the step works anywhere inside it
+        const on = [state.active, errorNode].filter(Boolean).map(drawn);
+        setClass(el, [!tensor && !node ? 'is-future' : '', on.includes(shown) ? 'is-active' : ''].filter(Boolean).join(' '));
+        continue;
+      }
       const extra = [];
       if (!tensor && !node) extra.push('is-future');
       if (state.active === id) extra.push('is-active');

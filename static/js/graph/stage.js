@@ -21,6 +21,8 @@ export function createStage(host, layout, options) {
   const views = createViews(layout);
   let current = null;      // {g, picture, maps, viewport}
   let lastState = null;
+  let lastSelected = null;
+  const expanded = new Set();   // views shown in full although they have a compact picture
   const tooltip = createTooltip(host, (drawnId) => (current && lastState
     ? options.describe(lastState, current.maps.actual(drawnId)) : []));
   const listening = new AbortController();
@@ -29,7 +31,7 @@ export function createStage(host, layout, options) {
   const groupOf = (e) => e.target && e.target.closest && e.target.closest('[data-group]');
   host.addEventListener('click', (e) => {
     const g = groupOf(e);
-    if (g && /** @type {Element} */ (e.target).closest('.gs-group-title, .gs-fold')) toggleGroup(g.dataset.group);
+    if (g && /** @type {Element} */ (e.target).closest('.gs-group-title, .gs-fold, .gs-module')) toggleGroup(g.dataset.group);
   }, { signal });
   host.addEventListener('keydown', (e) => {
     const g = groupOf(e);
@@ -40,9 +42,47 @@ export function createStage(host, layout, options) {
     }
   }, { signal });
 
+  // Opening a module's box on the compact picture switches to the full picture with that
+  // module open (the others stay folded); folding every one of them again switches back.
   function toggleGroup(gid) {
-    current.picture.groups.toggle(gid);
-    if (lastState) current.picture.groups.mark(working(lastState));
+    const folded = views.folded(current.g);
+    const focused = host.contains(document.activeElement);
+    if (current.picture.compact && folded && folded[gid]) {
+      expanded.add(views.view(current.g));
+      mount(current.g);
+      current.picture.groups.toggle(gid);
+    } else {
+      current.picture.groups.toggle(gid);
+      if (folded && !current.picture.compact && Object.keys(folded).every((b) => current.picture.groups.isFolded(b))) {
+        expanded.delete(views.view(current.g));
+        mount(current.g);
+      }
+    }
+    if (lastState) paint();
+    const again = host.querySelector(`[data-group="${CSS.escape(gid)}"]`);
+    if (focused && again) /** @type {HTMLElement} */ (again).focus();
+  }
+
+  function paint() {
+    const { actual, drawn, isBox } = current.maps;
+    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox });
+    current.picture.groups.mark(working(lastState));
+  }
+
+  // the picture iteration `g` shows now: its compact one unless the learner opened a module
+  function pick(g) {
+    const small = expanded.has(views.view(g)) ? null : views.compact(g);
+    return small ? { picture: small, maps: views.compactMaps(g) } : { picture: views.picture(g), maps: views.maps(g) };
+  }
+
+  // a module box of the compact picture is a button that opens the module
+  function asModuleBox(node, gid, info) {
+    node.dataset.group = gid;
+    node.setAttribute('tabindex', '0');
+    node.setAttribute('aria-expanded', 'false');
+    const title = node.querySelector('text');
+    if (title) title.classList.add('gs-group-title');
+    node.setAttribute('aria-label', `${title ? title.textContent : gid} (${info.length}): ${options.words?.open || 'open'}`);
   }
 
   function working(state) {
@@ -51,7 +91,7 @@ export function createStage(host, layout, options) {
   }
 
   function mount(g) {
-    const picture = views.picture(g);
+    const { picture, maps } = pick(g);
     const { index } = picture;
     if (!current || current.picture !== picture) {
       if (current) current.viewport.destroy();
@@ -65,16 +105,21 @@ export function createStage(host, layout, options) {
         // children assistive technology would treat as decoration).
         index.svg.setAttribute('role', 'group');
         if (options.graphLabel) index.svg.setAttribute('aria-label', options.graphLabel);
+        const boxes = picture.compact ? picture.size.folded : {};
         for (const [id, node] of index.nodes) {
-          node.setAttribute('tabindex', '-1');
           node.setAttribute('role', 'button');
+          if (boxes[id]) { asModuleBox(node, id, boxes[id]); continue; }
+          node.setAttribute('tabindex', '-1');
           // the box's description comes as data: the server's SVG has no links or titles
           const tip = index.boxes[id] && index.boxes[id].tip;
           if (tip) node.dataset.tip = tip;
           nameBox(node);
           node.dataset.id = id;
         }
-        picture.groups = createGroups(index, picture.size.groups, options.words);
+        // the full picture of a compact one opens with the compact one's modules folded
+        const small = !picture.compact && picture.size.compact;
+        picture.groups = createGroups(index, picture.size.groups, options.words,
+          picture.compact ? [] : small ? Object.keys(small.folded) : undefined);
         picture.culling = createCulling(index);
         if (picture.culling) index.reveal = picture.culling.reveal;
         picture.ready = true;
@@ -82,10 +127,10 @@ export function createStage(host, layout, options) {
       index.svg.classList.toggle('hide-values', !options.shown.values);
       index.svg.classList.toggle('hide-saved', !options.shown.saved);
       const { culling } = picture;
-      current = { g, picture, maps: views.maps(g), viewport: createViewport(host, index.svg, picture.size,
+      current = { g, picture, maps, viewport: createViewport(host, index.svg, picture.size,
         { ...options.viewport, onView: culling ? (rect) => culling.show(rect) : undefined }) };
     } else if (current.g !== g) {
-      current = { ...current, g, maps: views.maps(g) };
+      current = { ...current, g, maps };
     } else {
       return;
     }
@@ -98,10 +143,9 @@ export function createStage(host, layout, options) {
     /** Repaint for `state`, first switching to the picture of its iteration. */
     render(state, selected) {
       lastState = state;
+      lastSelected = selected;
       mount(views.at(Math.max(0, state.index)));
-      const { actual, drawn } = current.maps;
-      current.picture.renderer.render(state, { selected, actual, drawn });
-      current.picture.groups.mark(working(state));
+      paint();
     },
     /** The drawn box standing for `id` in the current iteration, in layout units. */
     boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },

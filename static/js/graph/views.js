@@ -8,6 +8,9 @@ import { createRenderer } from './render.js';
 /**
  * @param {Object} layout the run answer's `layout`
  * @returns {{count:number, at:(seq:number)=>number, picture:(g:number)=>Object,
+ *   compact:(g:number)=>(Object|null), view:(g:number)=>number,
+ *   folded:(g:number)=>(Object<string, string[]>|null),
+ *   compactMaps:(g:number)=>{actual:(id:string)=>string, drawn:(id:string)=>string, isBox:(id:string)=>boolean},
  *   maps:(g:number)=>{actual:(id:string)=>string, drawn:(id:string)=>string},
  *   firstStep:(g:number)=>number, passes:(g:number)=>(number[]|null),
  *   summarised:(g:number)=>boolean}}
@@ -40,6 +43,38 @@ export function createViews(layout) {
     return parsed.get(view);
   }
 
+  /** The compact picture of iteration `g` (library modules as boxes), or null. */
+  function compact(g) {
+    const view = iterations[g].view;
+    const small = pictures[view].compact;
+    if (!small) return null;
+    const key = `${view}c`;
+    if (!parsed.has(key)) {
+      const index = indexLayout(small);
+      parsed.set(key, { index, renderer: createRenderer(index), view, size: small, compact: true });
+    }
+    return parsed.get(key);
+  }
+
+  // On a compact picture a module's box stands for every box inside it: a drawn id inside
+  // maps to the box, and the box to the first of them (it exists once that one does).
+  function compactMaps(g) {
+    const key = `${g}c`;
+    if (!maps.has(key)) {
+      const base = mapsOf(g);
+      const boxOf = {};
+      const first = {};
+      for (const [box, members] of Object.entries(pictures[iterations[g].view].compact.folded)) {
+        first[box] = base.actual(members[0]);
+        for (const m of members) boxOf[m] = box;
+      }
+      maps.set(key, { actual: (id) => first[id] ?? base.actual(id),
+        drawn: (id) => { const d = base.drawn(id); return boxOf[d] ?? d; },
+        isBox: (id) => id in first });
+    }
+    return maps.get(key);
+  }
+
   function mapsOf(g) {
     if (!maps.has(g)) {
       const alias = iterations[g].alias || {};
@@ -54,6 +89,11 @@ export function createViews(layout) {
     count: iterations.length,
     at,
     picture,
+    compact,
+    compactMaps,
+    view: (g) => iterations[g].view,
+    /** The module boxes of iteration `g`'s compact picture: box id -> drawn ids inside. */
+    folded: (g) => (pictures[iterations[g].view].compact || {}).folded || null,
     maps: mapsOf,
     firstStep: (g) => (steps.find((s) => s[1] === g) || [0])[0],
     passes: (g) => iterations[g].passes || null,

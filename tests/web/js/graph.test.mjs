@@ -63,3 +63,26 @@ test('a step is drawn with its iteration\'s picture and aliases', () => {
   assert.equal(views.summarised(2), true);
   assert.equal(views.summarised(0), false);
 });
+
+test('on a compact picture a module box stands for the boxes inside it, aliases too', () => {
+  const compactPicture = { svg: '', nodes: {}, edges: [], width: 1, height: 1,
+    folded: { 'g_model.5b.0.5d.': ['n1', 't2'] } };
+  const layout = {
+    svg: '', nodes: {}, edges: [], width: 1, height: 1, compact: compactPicture,
+    iterations: [{ view: 0 }, { view: 0, alias: { n1: 'n7', t2: 't9' } }],
+    steps: [[0, 0], [12, 1]],
+  };
+  const views = createViews(layout);
+  assert.deepEqual(views.folded(1), compactPicture.folded);
+  const first = views.compactMaps(0);
+  assert.equal(first.drawn('t2'), 'g_model.5b.0.5d.');
+  assert.equal(first.drawn('t0'), 't0');
+  assert.equal(first.actual('g_model.5b.0.5d.'), 'n1');   // there once its first box is
+  assert.equal(first.isBox('g_model.5b.0.5d.'), true);
+  assert.equal(first.isBox('n1'), false);
+  const later = views.compactMaps(1);    // the same picture reused by a later iteration
+  assert.equal(later.drawn('t9'), 'g_model.5b.0.5d.');
+  assert.equal(later.actual('g_model.5b.0.5d.'), 'n7');
+  assert.equal(createViews({ ...layout, compact: undefined }).folded(0), null);
+  assert.equal(createViews({ ...layout, compact: undefined }).compact(0), null);
+});
