@@ -9,9 +9,9 @@ the learner steps. Layout runs in-process through pygraphviz, whose wheel bundle
 
 Example:
     >>> g = Graph()
-    >>> g.add_node("t0", "leaf", "x", "(3,)")
-    >>> g.add_node("n0", "accumulate", "AccumulateGrad")
-    >>> g.add_edge("t0", "n0", "variable")
+    >>> _ = g.add_node("t0", "leaf", "x", "(3,)")
+    >>> _ = g.add_node("n0", "accumulate", "AccumulateGrad")
+    >>> _ = g.add_edge("t0", "n0", "variable")
     >>> sorted(lay_out(g)["nodes"])
     ['n0', 't0']
 """
