@@ -111,15 +111,13 @@ def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> T
 
 
 def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTensor:
-    """(primal, tangent) of `tensor`: the primal is a view without the tangent."""
+    """(primal, tangent) of `tensor`: inside a level the primal is a view without the tangent
+    (also of a tensor that has none), outside it the tensor itself."""
     if level is None:
         level = _level.current
     if level < 0:
         return UnpackedDualTensor(tensor, None)
-    tangent = _tangents.get(tensor._uid)
-    if tangent is None:
-        return UnpackedDualTensor(tensor, None)
-    return UnpackedDualTensor(unpack_primal(tensor), tangent)
+    return UnpackedDualTensor(unpack_primal(tensor), _tangents.get(tensor._uid))
 
 
 def tangent_of(tensor: Tensor) -> Tensor | None:
