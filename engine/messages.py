@@ -114,6 +114,25 @@ T_NOT_2D = ("The use of `x.T` on tensors of dimension other than 2 to reverse th
             "reverse the dimensions of a tensor.")
 T_ZERO_D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
 
+# forward mode (torch.autograd.forward_ad)
+FWAD_NESTED = "Nested forward mode AD is not supported at the moment"
+FWAD_NO_LEVEL = ("Trying to create a dual Tensor for forward AD but no level exists, make sure "
+                 "to enter_dual_level() first.")
+FWAD_NOT_LAST = ("Trying to exit a forward AD level that was not the last one that was "
+                 "created. This is not supported.")
+FWAD_NEGATIVE = "Dual level must be a positive number."
+FWAD_INVALID_LEVEL = "Invalid level given to _make_dual"
+FWAD_NOT_FLOAT = "Expected {} to be floating point or complex, but got: {}"
+FWAD_DUAL_PRIMAL = ("Making a dual Tensor based on a Tensor that already has a forward gradient "
+                    "at the same level {} is not supported.")
+# (PyTorch's text runs "level" and the number together)
+FWAD_DUAL_TANGENT = ("Setting a forward grad that itself has a forward gradient at the same "
+                     "level{} is not supported.")
+FWAD_SIZE = ("Trying to set a forward gradient that has a different size than that of the "
+             "original Tensor, this is not supported. Tensor is of size {} while the given "
+             "forward gradient is of size {}.")
+FWAD_UNSUPPORTED = "Trying to use forward AD with aten::{} that does not support it."
+
 
 def _hint() -> str:
     from .autograd.anomaly import state

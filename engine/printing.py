@@ -88,9 +88,12 @@ def printoptions(**kwargs):
 def tensor_repr(t) -> str:
     """`repr(t)` of an engine Tensor, e.g. ``tensor([1., 2.], requires_grad=True)``."""
     grad_fn = t.grad_fn
+    name = None if grad_fn is None else type(grad_fn).__name__
+    if name == "CppFunction":   # a C++ node: PyTorch prints the last part of its name()
+        name = grad_fn.name().rsplit("::", 1)[-1]
     tangent = _dual.tangents.get(t._uid) if _dual.tangents else None
     return format_array(t._data, str(t.dtype), requires_grad=t.requires_grad,
-                        grad_fn_name=None if grad_fn is None else type(grad_fn).__name__,
+                        grad_fn_name=name,
                         default_dtype=str(dtypes.get_default_dtype()),
                         # PyTorch formats it with f"{tangent}": a 0-d one as its number
                         tangent=None if tangent is None else f"{tangent}")

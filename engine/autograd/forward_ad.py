@@ -5,8 +5,8 @@ every op on it pushes the tangent forward (J·t, `engine/ops/_tangents.py`), and
 `unpack_dual(out)` reads it back. Leaving the level drops every tangent. One level at a time,
 as in PyTorch ("Nested forward mode AD is not supported at the moment").
 
-The tangents live in `engine/_dual.py`, keyed by tensor; `tangent_of(t)` is the read the
-trace uses. Entering and leaving a level is reported to the listener as
+The tangents live in `engine/_dual.py`, keyed by tensor; `tangent_of(t)` is the read meant
+for a recorder. Entering and leaving a level is reported to the listener as
 `on_dual_level(level, entered)`.
 
 Example:
@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections import namedtuple
 
-from .. import _events
+from .. import _events, messages
 from .._names import TorchNamed
 from .._dual import attach
 from .._dual import level as _level
@@ -32,14 +32,6 @@ from ..tensor import Tensor
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual",
            "unpack_dual", "dual_level"]
-
-NESTED = "Nested forward mode AD is not supported at the moment"
-NO_LEVEL = ("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
-            "enter_dual_level() first.")
-NOT_LAST = ("Trying to exit a forward AD level that was not the last one that was created. "
-            "This is not supported.")
-NEGATIVE = "Dual level must be a positive number."
-
 
 class UnpackedDualTensor(namedtuple("UnpackedDualTensor", ("primal", "tangent")),
                          metaclass=TorchNamed):
@@ -58,7 +50,7 @@ def current_level() -> int:
 def enter_dual_level() -> int:
     """Open a dual level and return its number (0): PyTorch refuses a second one."""
     if _level.current >= 0:
-        raise RuntimeError(NESTED)
+        raise RuntimeError(messages.FWAD_NESTED)
     _level.current = 0
     if _events.listener is not None:
         _events.listener.on_dual_level(0, True)
@@ -70,9 +62,9 @@ def exit_dual_level(*, level: int | None = None) -> None:
     if level is None:
         level = _level.current
     if level < 0:
-        raise RuntimeError(NEGATIVE)
+        raise RuntimeError(messages.FWAD_NEGATIVE)
     if level != _level.current:
-        raise RuntimeError(NOT_LAST)
+        raise RuntimeError(messages.FWAD_NOT_LAST)
     _tangents.clear()
     _level.current = level - 1
     if _events.listener is not None:
@@ -100,42 +92,32 @@ def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> T
     """A view of `tensor` whose tangent at the open level is `tangent` (kept as given)."""
     if level is None:
         level = _level.current
-    if not (tensor.dtype.is_floating_point or tensor.dtype.is_complex):
-        raise ValueError(f"Expected primal to be floating point or complex, but got: "
-                         f"{tensor.dtype}")
-    if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
-        raise ValueError(f"Expected tangent to be floating point or complex, but got: "
-                         f"{tangent.dtype}")
+    for name, t in (("primal", tensor), ("tangent", tangent)):
+        if not (t.dtype.is_floating_point or t.dtype.is_complex):
+            raise ValueError(messages.FWAD_NOT_FLOAT.format(name, t.dtype))
     if level < 0 or _level.current < 0:
-        raise RuntimeError(NO_LEVEL)
+        raise RuntimeError(messages.FWAD_NO_LEVEL)
     if level != _level.current:
-        raise RuntimeError("Invalid level given to _make_dual")
+        raise RuntimeError(messages.FWAD_INVALID_LEVEL)
     if tensor._uid in _tangents:
-        raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward "
-                           f"gradient at the same level {level} is not supported.")
-    if tangent._uid in _tangents:   # (PyTorch's text runs "level" and the number together)
-        raise RuntimeError("Setting a forward grad that itself has a forward gradient at the "
-                           f"same level{level} is not supported.")
+        raise RuntimeError(messages.FWAD_DUAL_PRIMAL.format(level))
+    if tangent._uid in _tangents:
+        raise RuntimeError(messages.FWAD_DUAL_TANGENT.format(level))
     if tuple(tensor.shape) != tuple(tangent.shape):
-        raise RuntimeError(
-            "Trying to set a forward gradient that has a different size than that of the "
-            f"original Tensor, this is not supported. Tensor is of size {list(tensor.shape)} "
-            f"while the given forward gradient is of size {list(tangent.shape)}.")
+        raise RuntimeError(messages.FWAD_SIZE.format(list(tensor.shape), list(tangent.shape)))
     dual = make_dual_view(tensor)
     attach(dual, tangent)
     return dual
 
 
 def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTensor:
-    """(primal, tangent) of `tensor`: the primal is a view without the tangent."""
+    """(primal, tangent) of `tensor`: inside a level the primal is a view without the tangent
+    (also of a tensor that has none), outside it the tensor itself."""
     if level is None:
         level = _level.current
     if level < 0:
         return UnpackedDualTensor(tensor, None)
-    tangent = _tangents.get(tensor._uid)
-    if tangent is None:
-        return UnpackedDualTensor(tensor, None)
-    return UnpackedDualTensor(unpack_primal(tensor), tangent)
+    return UnpackedDualTensor(unpack_primal(tensor), _tangents.get(tensor._uid))
 
 
 def tangent_of(tensor: Tensor) -> Tensor | None:

@@ -431,8 +431,7 @@ class Underivable(Op):
     @classmethod
     def apply(cls, *inputs):
         if _tangents and has_tangent(inputs):
-            raise NotImplementedError(f"Trying to use forward AD with aten::{cls.name} that "
-                                      "does not support it.")
+            raise NotImplementedError(messages.FWAD_UNSUPPORTED.format(cls.name))
         arrays = cls.arrays(inputs)
         try:
             result = new_tensor(cls.forward(*arrays))

@@ -1,13 +1,13 @@
 """The two views forward mode makes: `make_dual`'s dual tensor and `unpack_dual`'s primal.
 
 PyTorch counterparts: `torch._make_dual` (a view whose grad_fn is ViewBackward0) and
-`torch._unpack_dual`'s primal (a view whose grad_fn is named Identity). Both pass the gradient
-through unchanged. The tangent itself is attached by `engine/autograd/forward_ad.py`.
+`torch._unpack_dual`'s primal (a view whose grad_fn is the C++ Identity node). Both pass the
+gradient through unchanged. The tangent itself is attached by `engine/autograd/forward_ad.py`.
 """
 from __future__ import annotations
 
 from ..tensor import Tensor
-from ._op import Op
+from ._op import Op, OpNode
 
 
 class MakeDual(Op):
@@ -29,9 +29,20 @@ class MakeDual(Op):
         yield (make(shape),)
 
 
+class IdentityNode(OpNode):
+    """PyTorch's grad_fn of the unpacked primal is a C++ node seen from Python as a
+    CppFunction; name() gives its qualified name, and a tensor prints it as <Identity>."""
+
+    __slots__ = ()
+
+    def name(self) -> str:
+        return "torch::autograd::Identity"
+
+
 class UnpackPrimal(Op):
     """out = self, as a view without the tangent"""
-    grad_fn_name, name, is_view = "Identity", "unpack_dual", True
+    grad_fn_name, name, is_view = "CppFunction", "unpack_dual", True
+    node_base = IdentityNode
     rule = "grad"
 
     def forward(self):

@@ -23,7 +23,13 @@ def test_make_dual_and_unpack_dual_round_trip():
         assert t is tangent and fwAD.tangent_of(dual) is tangent
         assert p.tolist() == [0.5, 1.0] and fwAD.tangent_of(p) is None
         assert fwAD.unpack_dual(primal).tangent is None
+        x = torch.ones(2, requires_grad=True)
+        view = fwAD.unpack_dual(x).primal      # a view even without a tangent, as PyTorch's
+        assert view is not x and view.grad_fn.name() == "torch::autograd::Identity"
+        assert repr(view.grad_fn).startswith("<CppFunction object at 0x")
+        assert repr(view) == "tensor([1., 1.], grad_fn=<Identity>)"
     assert fwAD.tangent_of(dual) is None
+    assert fwAD.unpack_dual(x).primal is x
 
 
 def test_tangents_are_dropped_when_the_level_exits():

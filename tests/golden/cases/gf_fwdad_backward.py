@@ -16,6 +16,9 @@ with fwAD.dual_level():
     print(y)
     p, t = fwAD.unpack_dual(y)
     print(p, t)
+    print(p.grad_fn, p.grad_fn.name(), p.grad_fn.next_functions[0][0].name())
+    plain = fwAD.unpack_dual(x).primal
+    print(plain, plain is x, plain.grad_fn.name())
     print(fwAD.unpack_dual(d.sin()).tangent)
     print(fwAD.unpack_dual(d / 3.0))
     print(fwAD.unpack_dual(d * 3.0).tangent)
