@@ -156,6 +156,13 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
         tensor([[2., 0.],
                 [0., 4.]])
     """
+    forward_mode = _forward_mode(strategy, create_graph, strict, vectorize)
+    return _jacobian(func, inputs, create_graph, strict, forward_mode, "jacobian")
+
+
+def _forward_mode(strategy: str, create_graph: bool, strict: bool, vectorize: bool) -> bool:
+    """Whether a jacobian's `strategy` asks for forward mode, after PyTorch's checks of it and
+    of the options that go with it (jacobian's and hessian's outer jacobian share them)."""
     if strategy not in ("reverse-mode", "forward-mode"):
         raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode". '
                          "Hint: If your function has more outputs than inputs, \"forward-mode\" "
@@ -163,7 +170,7 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
                          "\"reverse-mode\".")
     forward_mode = strategy == "forward-mode"
     _check_jacobian_options(forward_mode, create_graph, strict, vectorize)
-    return _jacobian(func, inputs, create_graph, strict, forward_mode, "jacobian")
+    return forward_mode
 
 
 def _jacobian(func, inputs, create_graph: bool, strict: bool, forward_mode: bool, api: str):
@@ -248,13 +255,7 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
         g = _grads((outs[0].reshape(()),), xs, None, True, strict, "hessian")
         return g if is_tuple else g[0]
 
-    if outer_jacobian_strategy not in ("reverse-mode", "forward-mode"):
-        raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode". '
-                         "Hint: If your function has more outputs than inputs, \"forward-mode\" "
-                         "tends to be more performant. Otherwise, prefer to use "
-                         "\"reverse-mode\".")
-    forward_mode = outer_jacobian_strategy == "forward-mode"
-    _check_jacobian_options(forward_mode, create_graph, strict, vectorize)
+    forward_mode = _forward_mode(outer_jacobian_strategy, create_graph, strict, vectorize)
     return _jacobian(gradient, inputs, create_graph, strict, forward_mode, "hessian")
 
 
