@@ -1,21 +1,12 @@
 """Forward mode in the trace: inside a dual level each op event carries its output's tangent,
 and entering and leaving the level are events (docs/trace-format.md, "Forward mode")."""
+from pathlib import Path
+
 from gradstep.runner import trace as T
 
-PROGRAM = """\
-import torch
-import torch.autograd.forward_ad as fwAD
-
-x = torch.tensor([1.0, 2.0])
-v = torch.tensor([1.0, 0.0])
-with fwAD.dual_level():
-    xd = fwAD.make_dual(x, v)
-    a = xd * xd
-    y = a.sin()
-    out, tangent = fwAD.unpack_dual(y)
-b = x * 2
-print(tangent)
-"""
+# The fixture program the player's tests step through too (tests/fixtures/traces/regen.py).
+PROGRAM = (Path(__file__).parents[1] / "fixtures" / "traces" / "programs"
+           / "forward_ad_tangents.py").read_text(encoding="utf-8")
 
 
 def _events(pool, source=PROGRAM):
