@@ -145,15 +145,20 @@ def test_fifty_epoch_mlp_is_readable_after_fit(page):
     assert min(t["h"] for t in seen["texts"]) >= 11
 
 
+def step_until(page, el, cls: str, most: int) -> None:
+    """Step forward (→ on the graph) until `el` has the class `cls`, at most `most` steps."""
+    page.focus("#graph")
+    for _ in range(most):
+        page.keyboard.press("ArrowRight")
+        if cls in (el.get_attribute("class") or ""):
+            break
+    assert cls in el.get_attribute("class")
+
+
 def test_a_step_inside_a_module_box_lights_the_box(page):
     open_program(page, MLP)
     box = page.locator('#graph .gs-module[data-group="g_model.5b.0.5d."]')
-    page.focus("#graph")
-    for _ in range(80):
-        page.keyboard.press("ArrowRight")
-        if "is-active" in (box.get_attribute("class") or ""):
-            break
-    assert "is-active" in box.get_attribute("class")
+    step_until(page, box, "is-active", 80)
     assert page.locator("#graph .node.is-active").count() == 1
 
 
@@ -282,12 +287,7 @@ def test_a_folded_group_is_one_step(page):
     page.keyboard.press("Enter")
     assert group.get_attribute("aria-expanded") == "false"
     # step until the work enters the folded model: the group lights up
-    page.focus("#graph")
-    for _ in range(60):
-        page.keyboard.press("ArrowRight")
-        if "is-working" in (group.get_attribute("class") or ""):
-            break
-    assert "is-working" in group.get_attribute("class")
+    step_until(page, group, "is-working", 60)
     entered = int(page.get_attribute("#step-label", "data-step"))
     # one more step leaves it, however many ops ran inside
     page.keyboard.press("ArrowRight")
