@@ -5,6 +5,7 @@ processes, started before the first request and closed on shutdown.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager
 from collections.abc import Callable
@@ -18,8 +19,10 @@ from gradstep.app.services.dot_process import DotProcess
 from gradstep.app.services.layout import warm_up
 from gradstep.app.services.layout_reuse import layout_weight
 from gradstep.app.services.fair_gate import FairGate
+from gradstep.app.services.learners import LearnerBook
 from gradstep.app.services.limits import RateLimiter
 from gradstep.app.services.runs import Answer, RunService
+from gradstep.app.services.start_up import start_up_programs
 from gradstep.app.settings import Settings
 
 
@@ -69,6 +72,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         app.state.settings = settings
         app.state.pool = pool
         app.state.limiter = RateLimiter(settings.rate_limit)
+        app.state.learners = LearnerBook(settings.learners_per_address)
         app.state.templates = Jinja2Templates(directory=str(settings.templates_dir))
         app.state.runs = RunService(
             pool=pool, gate=FairGate(settings.concurrency, settings.queue_timeout,
@@ -81,9 +85,18 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             layout_max_nodes=settings.layout_max_nodes,
             answer_max_bytes=settings.answer_max_bytes,
             dot_runner=DotProcess(settings.layout_timeout))
+        # The lessons' and examples' answers are made while the server already serves:
+        # /healthz answers at once, and a learner who comes first runs the program as usual.
+        closing = asyncio.Event()
+        start_up = (asyncio.create_task(app.state.runs.precompute(
+            start_up_programs(settings), closing)) if settings.precompute else None)
+        app.state.start_up = start_up
         try:
             yield
         finally:
+            closing.set()
+            if start_up is not None:
+                await asyncio.gather(start_up, return_exceptions=True)
             await anyio.to_thread.run_sync(app.state.runs.dot_runner.close)
             await anyio.to_thread.run_sync(pool.close)
     return lifespan

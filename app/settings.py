@@ -47,11 +47,19 @@ class Settings(BaseSettings):
     max_connections: int = Field(
         1000, ge=1, description="open connections and requests per web worker; then 503")
     rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
-    queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker")
+    queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker "
+                                 "(the page shows its place in line meanwhile)")
     max_concurrent_runs: int | None = Field(
         None, ge=1, description="runs executing at once; default: pool_size")
     client_slot_share: float = Field(
-        0.5, gt=0, le=1, description="share of those runs one client may hold (at least one)")
+        0.5, gt=0, le=1, description="share of those runs one client (a learner's browser, or "
+        "an address) may hold (at least one)")
+    learners_per_address: int = Field(
+        64, ge=0, description="learners (browser tokens) one address may name, each counted "
+        "as a client of its own; 0 = count by address only")
+    precompute: bool = Field(
+        True, description="run every lesson and example once at start-up, in the background, "
+        "and keep their answers")
     frame_ancestors: str = Field(
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
     trust_proxy_headers: bool = Field(

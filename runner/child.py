@@ -496,10 +496,10 @@ def _install_warnings(filename: str, out: _Output, recorder):
 def _arm_timers(limits: Limits):
     def on_cpu(signum, frame):
         signal.signal(signal.SIGXCPU, signal.SIG_DFL)
-        raise LimitExceeded("cpu_time", f"CPU time limit exceeded ({limits.cpu_seconds:g} s)")
+        raise LimitExceeded("cpu_time", limits.cpu_message(time.process_time()))
 
     def on_wall(signum, frame):
-        raise LimitExceeded("wall_time", f"wall time limit exceeded ({limits.wall_seconds:g} s)")
+        raise LimitExceeded("wall_time", limits.wall_message(time.process_time()))
 
     signal.signal(signal.SIGXCPU, on_cpu)
     signal.signal(signal.SIGALRM, on_wall)

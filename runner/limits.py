@@ -2,7 +2,12 @@
 
 Every field can be set with `GRADSTEP_LIMIT_<FIELD>` (e.g. `GRADSTEP_LIMIT_CPU_SECONDS=2`).
 Exceeding one ends the program with `LimitExceeded: <what> limit exceeded ... (line N)`; the
-output printed so far is kept. The keys reported in `RunResult.error["limit"]` are the names in
+output printed so far is kept.
+
+Time is measured as the program's own CPU time: what a run costs does not depend on how busy
+the machine is. The wall clock is only a backstop, four times the CPU limit, for a run that
+waits instead of computing: a program needing 3 s of CPU finishes within it as long as it
+gets 15 % of a core, which a 2-core server still gives at a load of 12. The keys reported in `RunResult.error["limit"]` are the names in
 `LIMIT_KEYS`. `docs/sandbox.md` has the table.
 
 Example:
@@ -37,7 +42,7 @@ class Limits:
     """What one run may use. Defaults suit tutorial snippets on a small shared server."""
 
     cpu_seconds: float = 5.0            # RLIMIT_CPU (whole seconds, rounded up); SIGKILL 1 s later
-    wall_seconds: float = 10.0          # the parent SIGKILLs the run's process group after this
+    wall_seconds: float = 20.0          # backstop: the parent SIGKILLs the run's group after this
     memory_mb: int = 512                # RLIMIT_AS headroom above the warm worker's size
     max_tensor_elements: int = 10_000_000   # per tensor / array, checked before allocating
     max_graph_nodes: int = 200_000      # grad_fn nodes a run may create
@@ -70,6 +75,34 @@ class Limits:
                     raise ValueError(f"{name}={raw!r} is not a number") from None
         values.update(overrides)
         return cls(**values)
+
+    def cpu_message(self, used: float) -> str:
+        """The message of a run stopped by the CPU limit, after `used` seconds of CPU.
+
+        Example:
+            >>> Limits(cpu_seconds=2).cpu_message(2.04)
+            'CPU time limit exceeded (2 s): the program used 2.0 s of CPU time; it needs less \
+work, or a server started with a larger GRADSTEP_LIMIT_CPU_SECONDS'
+        """
+        return (f"CPU time limit exceeded ({self.cpu_seconds:g} s): the program used "
+                f"{used:.1f} s of CPU time; it needs less work, or a server started with a "
+                f"larger GRADSTEP_LIMIT_CPU_SECONDS")
+
+    def wall_message(self, cpu_used: float | None) -> str:
+        """The message of a run stopped by the wall-clock backstop, having used `cpu_used`
+        seconds of CPU (None: not known).
+
+        Example:
+            >>> Limits(cpu_seconds=5, wall_seconds=20).wall_message(1.23)
+            'wall time limit exceeded (20 s): the program ran for 20 s but used only 1.2 s \
+of CPU time (its limit is 5 s), so the server was too busy to finish it; run it again later'
+        """
+        head = f"wall time limit exceeded ({self.wall_seconds:g} s)"
+        if cpu_used is None:
+            return head
+        return (f"{head}: the program ran for {self.wall_seconds:g} s but used only "
+                f"{cpu_used:.1f} s of CPU time (its limit is {self.cpu_seconds:g} s), so the "
+                f"server was too busy to finish it; run it again later")
 
     def replace(self, **changes) -> "Limits":
         return dataclasses.replace(self, **changes)

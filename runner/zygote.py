@@ -435,7 +435,7 @@ def _invalid(why: str) -> dict:
 def _classify_exit(status, killed, result, limits: Limits, cpu: float):
     """None when the child's own result stands; else the error the parent observed."""
     if killed == "wall_time":
-        return _limit("wall_time", f"wall time limit exceeded ({limits.wall_seconds:g} s)")
+        return _limit("wall_time", limits.wall_message(cpu))
     if killed == "stdout":
         return _limit("stdout", f"stdout limit exceeded: the program printed more than "
                                 f"{limits.stdout_bytes} bytes")
@@ -446,7 +446,7 @@ def _classify_exit(status, killed, result, limits: Limits, cpu: float):
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= limits.cpu_seconds):
-            return _limit("cpu_time", f"CPU time limit exceeded ({limits.cpu_seconds:g} s)")
+            return _limit("cpu_time", limits.cpu_message(cpu))
         if sig == signal.SIGXFSZ:
             return _crash("the program tried to write a file (SIGXFSZ)")
         name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else sig

@@ -36,7 +36,10 @@ class LiveServer:
                  cli: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "GRADSTEP_ACCESS_LOG": "0", **(env or {})}
+        # the lessons' start-up runs would compete with what a test measures; tests that
+        # want them say GRADSTEP_PRECOMPUTE=1
+        self.env = {**os.environ, "GRADSTEP_ACCESS_LOG": "0", "GRADSTEP_PRECOMPUTE": "0",
+                    **(env or {})}
         self.workers = workers
         self.start_timeout = start_timeout
         self.cli = cli

@@ -7,7 +7,8 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep, TemplatesDep
+from gradstep.app.dependencies import (ClientDep, GoneDep, RateLimited, RunnerDep, SettingsDep,
+                                      TemplatesDep)
 from gradstep.app.errors import ApiError
 from gradstep.app.schemas.errors import responses
 from gradstep.app.schemas.lessons import Lesson, LessonRun, LessonSummary
@@ -41,10 +42,10 @@ async def lesson(lesson_id: str, settings: SettingsDep, lang: Lang = "en") -> di
 @router.get("/api/lessons/{lesson_id}/run", response_model=LessonRun,
             dependencies=[RateLimited], responses=responses(404, 429, 503))
 async def lesson_run(lesson_id: str, runs: RunnerDep, client: ClientDep, settings: SettingsDep,
-                     lang: Lang = "en") -> Response:
+                     gone: GoneDep, lang: Lang = "en") -> Response:
     """Run a lesson's program; each pointer gets the `seq` of the step it lands on."""
     view = _found(lesson_id, lang, settings)
-    answer = await runs.run(view["program"], client)
+    answer = await runs.run(view["program"], client, gone=gone)
     events = (answer.data.get("trace") or {}).get("events", [])
     lesson = json.dumps(resolve_pointers(view, events), ensure_ascii=False).encode("utf-8")
     # the run's JSON is already encoded (and cached); splice it in rather than re-encode it

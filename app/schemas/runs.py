@@ -33,6 +33,14 @@ class StopResponse(BaseModel):
                           "unknown")
 
 
+class RunProgress(BaseModel):
+    state: Literal["waiting", "running", "unknown"] = Field(
+        description="waiting for a sandbox worker, running, or unknown (finished, not arrived "
+        "yet, or never sent)")
+    place: int | None = Field(description="while waiting: 1 when it is next in line")
+    waiting: int = Field(description="runs waiting for a sandbox worker on this web worker")
+
+
 class RunError(BaseModel):
     type: str
     message: str

@@ -7,17 +7,25 @@ source hash: runs are deterministic (seeded, canonical traces), so a repeated pr
 as a class running the same example, costs a dictionary lookup. Results cut short by a time
 limit are not cached: a quieter server may finish them.
 
+Two more things make a class of forty cheap: the answers of the lessons and examples are
+made once at start-up and pinned (`precompute`, never evicted by the byte-bounded cache),
+and a program already running for one learner is not run again for another who asks for it
+meanwhile: the second waits for the first one's answer.
+
 Example:
     >>> summary({"stdout": "", "stderr": "", "exit_code": 0, "error": None, "duration_ms": 1})
     'ok'
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import gzip
+import itertools
 import json
 import logging
 import time
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,6 +45,9 @@ log = logging.getLogger("gradstep.app")
 
 RESULT_FIELDS = ("stdout", "stderr", "exit_code", "error", "duration_ms")
 UNCACHEABLE_LIMITS = {"wall_time", "cpu_time"}
+START_UP_CLIENT = "start-up"        # the gate's client for the lessons' and examples' runs
+START_UP_ATTEMPTS = 3
+START_UP_RETRY_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,10 @@ class RunService:
     layouts: LruCache | None = None  # graph shape -> layout (services/layout_reuse.py)
     stops: RunStops = field(default_factory=RunStops)
     answer_max_bytes: int = ANSWER_MAX_BYTES   # the trace and the pictures together
+    pinned: dict[str, Answer] = field(default_factory=dict)   # lessons, examples: for good
+    _inflight: dict[str, asyncio.Future] = field(default_factory=dict)
+    _following: set[str] = field(default_factory=set)  # run ids waiting on another's run
+    _ids: Iterator[int] = field(default_factory=itertools.count)
 
     def check_size(self, code: str) -> None:
         # surrogatepass: a lone surrogate (JSON allows "\ud800") is the sandbox's to refuse
@@ -94,25 +109,133 @@ class RunService:
             raise ApiError(413, "program_too_large", f"The program is {size} bytes; the limit "
                            f"is {self.max_program_bytes} bytes.")
 
-    async def run(self, code: str, client: str = "", run_id: str | None = None) -> Answer:
+    async def run(self, code: str, client: str = "", run_id: str | None = None,
+                  gone: Callable[[], Awaitable[None]] | None = None) -> Answer:
         """Run `code` for `client` (or find its answer in the cache); the answer of POST
         /api/run. The client's key is what its share of the sandbox slots is counted by;
-        `run_id` names the run for `stop` (the Stop button)."""
+        `run_id` names the run for `stop` (the Stop button) and `progress`. `gone()`, if
+        given, returns when the client has gone away: the run is then withdrawn from the
+        line, or stopped, so that its slot goes to someone who is still there."""
+        if gone is None:
+            return await self._run(code, client, run_id)
+        run_id = run_id or f"server-{next(self._ids)}"
+        outcome: list[Answer | Exception] = []
+        left = False
+        async with anyio.create_task_group() as group:
+            async def watch() -> None:
+                nonlocal left
+                await gone()
+                left = True
+                self.stop(run_id)
+                group.cancel_scope.cancel()
+            group.start_soon(watch)
+            try:        # caught here: the task group would wrap it in an ExceptionGroup
+                outcome.append(await self._run(code, client, run_id))
+            except Exception as exc:    # noqa: BLE001 - raised again below, as it was
+                outcome.append(exc)
+            group.cancel_scope.cancel()
+        if left or not outcome:
+            raise ApiError(499, "client_gone", "The client went away before the answer; "
+                           "its run was stopped.")
+        if isinstance(outcome[0], Exception):
+            raise outcome[0]
+        return outcome[0]
+
+    async def _run(self, code: str, client: str, run_id: str | None) -> Answer:
         self.check_size(code)
         key = source_key(code)
-        cached = self.runs.get(key)
+        cached = self.pinned.get(key) or self.runs.get(key)
         if cached is not None:
             return replace(cached, timing='cache;desc="hit"')
+        leader = self._inflight.get(key)
+        if leader is not None:
+            shared = await self._follow(leader, run_id)
+            if shared is not None:
+                return replace(shared, timing='shared;desc="the same program, run once"')
+        run_id = run_id or f"server-{next(self._ids)}"   # a name to stop it by if its client goes
+        mine = asyncio.get_running_loop().create_future()
+        self._inflight.setdefault(key, mine)
+        answer = None
         started = time.perf_counter()
         try:
-            async with self.gate.slot(client):
-                if run_id and self.stops.was_stopped(run_id):
+            async with self.gate.slot(client, run_id):
+                if self.stops.was_stopped(run_id):
                     raise_stopped()
-                return await anyio.to_thread.run_sync(self._run_blocking, code, key, started,
-                                                      run_id)
+                answer = await anyio.to_thread.run_sync(self._run_blocking, code, key,
+                                                        started, run_id)
+                return answer
         finally:
-            if run_id:
-                self.stops.finished(run_id)
+            self.stops.finished(run_id)
+            if self._inflight.get(key) is mine:
+                del self._inflight[key]
+            mine.set_result(answer)      # None: the followers run it themselves
+
+    async def _follow(self, leader: asyncio.Future, run_id: str | None) -> Answer | None:
+        """The answer of the same program's run already under way, or None if it failed."""
+        if run_id:
+            self._following.add(run_id)
+        try:
+            return await asyncio.shield(leader)
+        finally:
+            self._following.discard(run_id or "")
+
+    def progress(self, run_id: str) -> dict:
+        """Where the run `run_id` stands: waiting (with its place in line), running, or
+        unknown (finished, not yet arrived, or never sent)."""
+        place = self.gate.place(run_id)
+        if place is not None:
+            return {"state": "waiting", "place": place, "waiting": self.gate.waiting}
+        if self.stops.running(run_id) or run_id in self._following:
+            return {"state": "running", "place": None, "waiting": self.gate.waiting}
+        return {"state": "unknown", "place": None, "waiting": self.gate.waiting}
+
+    async def precompute(self, programs: Iterable[tuple[str, str]],
+                         closing: asyncio.Event | None = None,
+                         attempts: int = START_UP_ATTEMPTS,
+                         retry_seconds: float = START_UP_RETRY_SECONDS) -> list[str]:
+        """Run each (name, program) once and pin its answer, so that a class opening the
+        same lesson costs lookups; returns the names that could not be pinned.
+
+        A run cut by a limit (or a crash) is not an answer to keep: it is tried again up to
+        `attempts` times, `retry_seconds` apart (a busy start-up is the usual cause), then
+        reported in the log and left to be run on demand. Setting `closing` (the server
+        stops) stops the run under way and ends the work."""
+        closing = closing or asyncio.Event()
+        failed = []
+        for name, code in programs:
+            if closing.is_set():
+                break
+            why = await self._pin(code, attempts, retry_seconds, name, closing)
+            if why is not None and not closing.is_set():
+                failed.append(name)
+                log.error("%s could not be run at start-up (%d attempts): %s. It is run "
+                          "when a learner opens it instead.", name, attempts, why)
+        pinned = len(self.pinned)
+        log.info("start-up runs done: %d answers pinned, %d failed", pinned, len(failed))
+        return failed
+
+    async def _pin(self, code: str, attempts: int, retry_seconds: float, name: str,
+                   closing: asyncio.Event) -> str | None:
+        why = "not run"
+        for attempt in range(1, attempts + 1):
+            try:
+                answer = await self.run(code, START_UP_CLIENT, gone=closing.wait)
+            except ApiError as exc:
+                why = f"{exc.code}: {exc.message}"
+            else:
+                error = answer.data["result"].get("error") or {}
+                if cacheable(error):
+                    self.pinned[source_key(code)] = answer.for_cache()
+                    return None
+                why = f"{error.get('type')}: {error.get('message')}"
+            if closing.is_set():
+                return why
+            if attempt < attempts:
+                log.warning("%s: start-up run %d of %d gave no answer to keep (%s); trying "
+                            "again in %g s", name, attempt, attempts, why, retry_seconds)
+                with anyio.move_on_after(retry_seconds):
+                    await closing.wait()
+        return why
 
     def stop(self, run_id: str) -> bool:
         """Stop the run named `run_id` (its worker is killed and replaced); True if it ran."""
@@ -145,8 +268,7 @@ class RunService:
         gz = gzip.compress(body, GZIP_LEVEL, mtime=0)
         marks.append(("", time.perf_counter()))
         answer = Answer(gz, summary(data["result"]), server_timing(marks), data, body)
-        error = result.error or {}
-        if error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS:
+        if cacheable(result.error or {}):
             self.runs.put(key, answer.for_cache())
         return answer
 
@@ -166,6 +288,12 @@ class RunService:
         except Exception:  # a drawing bug must not turn a program's answer into a 500
             log.exception("layout failed")
             return None, "The graph could not be drawn (a server bug, logged)."
+
+
+def cacheable(error: dict) -> bool:
+    """Whether a run that ended with `error` ({} for none) gives the program's answer: a
+    run cut by a time limit or a crash may finish on a quieter server."""
+    return error.get("kind") != "crash" and error.get("limit") not in UNCACHEABLE_LIMITS
 
 
 def raise_stopped() -> None:

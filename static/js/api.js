@@ -17,11 +17,36 @@ async function json(response) {
   return body;
 }
 
+const LEARNER_KEY = 'gradstep.learner';
+let sessionLearner = '';
+
+/** A random id for this browser, kept in localStorage and sent with every run: the server
+ * counts each learner's fair share of the sandbox by it, so a class behind one address is
+ * not one client (docs/api.md). */
+export function learnerId() {
+  try {
+    let id = localStorage.getItem(LEARNER_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+      id = newRunId();
+      localStorage.setItem(LEARNER_KEY, id);
+    }
+    return id;
+  } catch {            // storage refused (private mode, a sandboxed frame): one per page
+    sessionLearner = sessionLearner || newRunId();
+    return sessionLearner;
+  }
+}
+
+/** @param {Object<string,string>} [headers] */
+function withLearner(headers = {}) {
+  return { ...headers, 'X-Gradstep-Learner': learnerId() };
+}
+
 /** POST /api/run. @param {string} code @param {string} lang @param {AbortSignal} signal
  * @param {string} [runId] names the run for stopRun @returns {Promise<RunAnswer>} */
 export async function run(code, lang, signal, runId) {
   const response = await fetch('/api/run', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST', headers: withLearner({ 'Content-Type': 'application/json' }),
     body: JSON.stringify(runId ? { code, lang, run_id: runId } : { code, lang }), signal,
   });
   return json(response);
@@ -30,7 +55,7 @@ export async function run(code, lang, signal, runId) {
 /** POST /api/export: the run of `code` as one standalone HTML player. @returns {Promise<Blob>} */
 export async function exportHtml(code, lang) {
   const response = await fetch('/api/export', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST', headers: withLearner({ 'Content-Type': 'application/json' }),
     body: JSON.stringify({ code, lang }),
   });
   if (!response.ok) await json(response);     // throws the server's error message
@@ -46,6 +71,11 @@ export function newRunId() {
 /** POST /api/run/{runId}/stop: end that run on the server. */
 export async function stopRun(runId) {
   return json(await fetch(`/api/run/${encodeURIComponent(runId)}/stop`, { method: 'POST' }));
+}
+
+/** GET /api/run/{runId}/progress: {state: 'waiting'|'running'|'unknown', place, waiting}. */
+export async function runProgress(runId) {
+  return json(await fetch(`/api/run/${encodeURIComponent(runId)}/progress`));
 }
 
 /** GET /api/examples: [{id, title}] in the UI language. */
@@ -66,5 +96,6 @@ export async function strings(lang) {
 /** GET /api/lessons/{id}/run: a lesson's text, its program's run answer, and each "watch for"
  * pointer with the `seq` of the trace event it lands on. */
 export async function lessonRun(id, lang) {
-  return json(await fetch(`/api/lessons/${encodeURIComponent(id)}/run?lang=${encodeURIComponent(lang)}`));
+  return json(await fetch(`/api/lessons/${encodeURIComponent(id)}/run?lang=${encodeURIComponent(lang)}`,
+    { headers: withLearner() }));
 }

@@ -18,6 +18,11 @@ const PATTERNS = [
 
 const KINDS = { refused: 'explain.refused', limit: 'explain.limit', crash: 'explain.crash' };
 
+// the time limits, told apart: the CPU limit is the program's own cost, the wall clock the
+// server's business (runner/limits.py)
+const TIME_LIMITS = [[/CPU time limit exceeded/, 'explain.limit_cpu'],
+  [/wall time limit exceeded/, 'explain.limit_wall']];
+
 // errors only the language raises, for traces and results recorded before `origin` existed
 const PYTHON_TYPES = new Set(['SyntaxError', 'IndentationError', 'TabError', 'NameError',
   'UnboundLocalError']);
@@ -49,8 +54,11 @@ export function learnerMessage(error) {
 export function explanationKey(error) {
   if (!error) return null;
   const kind = error.error_kind || error.kind;
-  if (KINDS[kind]) return KINDS[kind];
   const message = error.message || '';
+  if (kind === 'limit') {
+    for (const [pattern, key] of TIME_LIMITS) if (pattern.test(message)) return key;
+  }
+  if (KINDS[kind]) return KINDS[kind];
   for (const [pattern, key] of PATTERNS) if (pattern.test(message)) return key;
   if (error.type === 'NameError') return 'explain.name_error';
   if (error.type === 'SyntaxError' || error.type === 'IndentationError') return 'explain.syntax';

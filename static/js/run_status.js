@@ -1,11 +1,14 @@
 // A run in progress, made visible: after a short delay a "Running… 2.4 s" timer and a Stop
 // button appear over the graph pane, and the player root carries `is-running`, which dims the
 // previous program's picture (css). Stop asks the server to end the run (api.stopRun kills
-// its sandbox worker) and aborts the request. Only the root given is touched.
+// its sandbox worker) and aborts the request. While the server has no free worker the run
+// waits in line, and the timer says so, with its place (asked of the server once a second).
+// Only the root given is touched.
 import * as api from './api.js';
 import { tr } from './i18n.js';
 
 const SHOW_AFTER_MS = 400;    // a quick run should not flash a timer
+const ASK_EVERY_MS = 1000;    // how often a run that has not answered asks for its place
 
 /** @param {HTMLElement} root the player root @param {() => Object} strings
  * @param {() => void} onStop called when the learner stopped the run */
@@ -13,17 +16,32 @@ export function createRunStatus(root, strings, onStop) {
   const box = /** @type {HTMLElement} */ (root.querySelector('#run-status'));
   const timer = root.querySelector('#run-timer');
   const stopButton = root.querySelector('#stop');
-  let current = null;   // {runId, controller, started, tick}
+  let current = null;   // {runId, controller, started, tick, asking, place}
 
   function show() {
     if (!current) return;
     box.hidden = false;
     const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
-    timer.textContent = tr(strings(), 'running_for', { s: seconds });
+    timer.textContent = current.place
+      ? tr(strings(), 'waiting_place', { n: current.place, s: seconds })
+      : tr(strings(), 'running_for', { s: seconds });
+    box.classList.toggle('is-waiting', Boolean(current.place));
+  }
+
+  /** Ask where the run stands; the answer only matters while that run is still current. */
+  function ask(run) {
+    api.runProgress(run.runId).then((progress) => {
+      if (current !== run) return;
+      run.place = progress.state === 'waiting' ? progress.place : null;
+      show();
+    }).catch(() => { /* the answer itself will come or fail; the timer goes on */ });
   }
 
   function end() {
-    if (current) clearInterval(current.tick);
+    if (current) {
+      clearInterval(current.tick);
+      clearInterval(current.asking);
+    }
     current = null;
     box.hidden = true;
     root.classList.remove('is-running');
@@ -45,8 +63,10 @@ export function createRunStatus(root, strings, onStop) {
       end();
       const controller = new AbortController();
       const runId = api.newRunId();
-      current = { runId, controller, started: performance.now(), tick: 0 };
+      const run = { runId, controller, started: performance.now(), tick: 0, asking: 0, place: null };
+      current = run;
       current.tick = setInterval(show, 100);
+      current.asking = setInterval(() => ask(run), ASK_EVERY_MS);
       setTimeout(show, SHOW_AFTER_MS);
       root.classList.add('is-running');
       return { runId, signal: controller.signal, stopped: () => controller.signal.aborted };

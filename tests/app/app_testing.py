@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def make_settings(**overrides) -> Settings:
     """Settings for tests, independent of the developer's GRADSTEP_* variables."""
     base = dict(rate_limit=1000, queue_timeout=5.0, pool_size=1, web_workers=1,
-                access_log=True)
+                access_log=True, precompute=False)
     base.update(overrides)
     return Settings(_env_file=None, **base)
 
