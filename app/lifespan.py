@@ -14,10 +14,9 @@ import anyio
 from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
-from gradstep.app.services.cache import LruCache
+from gradstep.app.services.cache import LruCache, PackedLruCache
 from gradstep.app.services.dot_process import DotProcess
 from gradstep.app.services.layout import warm_up
-from gradstep.app.services.layout_reuse import layout_weight
 from gradstep.app.services.fair_gate import FairGate
 from gradstep.app.services.learners import LearnerBook
 from gradstep.app.services.limits import RateLimiter
@@ -80,8 +79,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             max_program_bytes=settings.max_program_bytes,
             runs=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
                           Answer.weight),
-            layouts=LruCache(settings.layout_cache_size, settings.answer_cache_bytes,
-                             layout_weight),
+            layouts=PackedLruCache(settings.layout_cache_size, settings.answer_cache_bytes),
             layout_max_nodes=settings.layout_max_nodes,
             answer_max_bytes=settings.answer_max_bytes,
             dot_runner=DotProcess(settings.layout_timeout))

@@ -7,8 +7,8 @@ output printed so far is kept.
 Time is measured as the program's own CPU time: what a run costs does not depend on how busy
 the machine is. The wall clock is only a backstop, four times the CPU limit, for a run that
 waits instead of computing: a program needing 3 s of CPU finishes within it as long as it
-gets 15 % of a core, which a 2-core server still gives at a load of 12. The keys reported in `RunResult.error["limit"]` are the names in
-`LIMIT_KEYS`. `docs/sandbox.md` has the table.
+gets 15 % of a core, which a 2-core server still gives at a load of 12. The keys reported
+in `RunResult.error["limit"]` are the names in `LIMIT_KEYS`. `docs/sandbox.md` has the table.
 
 Example:
     >>> Limits(cpu_seconds=2).cpu_seconds

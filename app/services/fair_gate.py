@@ -117,7 +117,7 @@ class FairGate:
         if self.waiting >= self.max_waiting:
             raise _busy(f"{self.waiting} runs are already waiting for a sandbox worker. "
                         "Try again shortly.", 2)
-        clients = self._queues.get(address_of(client), {})
+        clients = self._queues.get(address_of(client)) or OrderedDict()
         mine = len(clients.get(client, ()))
         if mine >= self.per_client_waiting:
             raise _busy(f"This browser already has {mine} runs waiting for a sandbox "
@@ -151,7 +151,7 @@ class FairGate:
         address = address_of(ticket.client)
         clients = self._queues.get(address)
         queue = clients.get(ticket.client) if clients is not None else None
-        if queue is not None and ticket in queue:
+        if clients is not None and queue is not None and ticket in queue:
             queue.remove(ticket)
             self.waiting -= 1
             self._forget(ticket)

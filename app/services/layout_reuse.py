@@ -37,11 +37,6 @@ _TRACE_ID = re.compile(r"(?<![\w])[tn]\d+(?![\w])")
 _RENAMED = re.compile(r"(?<![\w])(a_)?(_[ge]\d+)(?![\w])")
 
 
-def layout_weight(layout: dict) -> int:
-    """About the bytes a cached layout holds: its SVG text, and a box's geometry per node."""
-    return 2 * len(layout.get("svg", "")) + 200 * len(layout.get("nodes", ()))
-
-
 def lay_out_reusing(graph: Graph, max_nodes: int | None = None, dot_runner=None,
                     cache: LruCache | None = None) -> dict:
     """`layout.lay_out(graph, max_nodes, dot_runner)`, from `cache` when a graph of the same

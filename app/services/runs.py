@@ -110,7 +110,7 @@ class RunService:
                            f"is {self.max_program_bytes} bytes.")
 
     async def run(self, code: str, client: str = "", run_id: str | None = None,
-                  gone: Callable[[], Awaitable[None]] | None = None) -> Answer:
+                  gone: Callable[[], Awaitable[object]] | None = None) -> Answer:
         """Run `code` for `client` (or find its answer in the cache); the answer of POST
         /api/run. The client's key is what its share of the sandbox slots is counted by;
         `run_id` names the run for `stop` (the Stop button) and `progress`. `gone()`, if

@@ -20,6 +20,7 @@ const KINDS = { refused: 'explain.refused', limit: 'explain.limit', crash: 'expl
 
 // the time limits, told apart: the CPU limit is the program's own cost, the wall clock the
 // server's business (runner/limits.py)
+/** @type {Array<[RegExp, string]>} */
 const TIME_LIMITS = [[/CPU time limit exceeded/, 'explain.limit_cpu'],
   [/wall time limit exceeded/, 'explain.limit_wall']];
 

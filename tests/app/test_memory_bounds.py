@@ -84,3 +84,20 @@ def test_headers_over_the_bound_are_431_under_any_server():
         assert error["code"] == "headers_too_large" and "4096-byte" in error["message"]
         assert r.headers["connection"] == "close"
         assert c.get("/healthz", headers={"x-fill": "a" * 3000}).status_code == 200
+
+
+def test_the_layout_cache_charges_what_it_really_holds_and_hands_out_copies():
+    from gradstep.app.services.cache import PackedLruCache
+    layout = {"svg": "<svg>" + "<g/>" * 5000 + "</svg>",
+              "nodes": {f"t{i}": {"x": i * 1.5, "y": 2.0, "w": 40, "h": 20}
+                        for i in range(2000)}, "edges": []}
+    cache = PackedLruCache(100, max_bytes=200_000)
+    cache.put("a", layout)
+    assert 0 < cache.nbytes <= 200_000
+    got = cache.get("a")
+    assert got == layout
+    got["nodes"].clear()                           # the caller's copy, not the cache's
+    assert len(cache.get("a")["nodes"]) == 2000
+    for i in range(100):                           # distinct layouts: the bound holds
+        cache.put(f"k{i}", {**layout, "svg": layout["svg"] + str(i) * 3000})
+        assert cache.nbytes <= 200_000

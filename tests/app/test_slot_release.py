@@ -64,6 +64,14 @@ def run(coro):
         loop.close()
 
 
+async def until(predicate, within: float = 10.0) -> None:
+    for _ in range(int(within / 0.01)):
+        if predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
 def assert_all_free(runs: RunService) -> None:
     gate = runs.gate
     assert gate.free == gate.slots and gate.waiting == 0 and not gate.running
@@ -97,8 +105,7 @@ def test_a_wait_that_times_out_leaves_nothing_behind():
     async def main():
         runs, pool = service(timeout=0.2)
         holder = asyncio.create_task(runs.run("hang\n", "a", "hang-0123456789abcd"))
-        while not pool.started.is_set():
-            await asyncio.sleep(0.01)
+        await until(pool.started.is_set)
         with pytest.raises(ApiError) as busy:
             await runs.run("print(2)\n", "b", "late-0123456789abcd")
         assert busy.value.status == 503
@@ -113,13 +120,11 @@ def test_a_client_gone_while_waiting_is_withdrawn():
     async def main():
         runs, pool = service()
         holder = asyncio.create_task(runs.run("hang\n", "a", "hang-0123456789abcd"))
-        while not pool.started.is_set():
-            await asyncio.sleep(0.01)
+        await until(pool.started.is_set)
         left = asyncio.Event()
         waiter = asyncio.create_task(runs.run("print(3)\n", "b", "gone-0123456789abcd",
                                               gone=left.wait))
-        while runs.progress("gone-0123456789abcd")["state"] != "waiting":
-            await asyncio.sleep(0.01)
+        await until(lambda: runs.progress("gone-0123456789abcd")["state"] == "waiting")
         assert runs.progress("gone-0123456789abcd")["place"] == 1
         left.set()
         with pytest.raises(ApiError) as gone:
@@ -139,8 +144,7 @@ def test_a_client_gone_while_running_stops_its_run():
         left = asyncio.Event()
         task = asyncio.create_task(runs.run("hang\n", "a", "hang-0123456789abcd",
                                             gone=left.wait))
-        while runs.progress("hang-0123456789abcd")["state"] != "running":
-            await asyncio.sleep(0.01)
+        await until(lambda: runs.progress("hang-0123456789abcd")["state"] == "running")
         left.set()
         with pytest.raises(ApiError) as gone:
             await task
@@ -155,8 +159,7 @@ def test_learners_asking_for_a_program_under_way_share_its_one_run():
     async def main():
         runs, pool = service(slots=2)
         first = asyncio.create_task(runs.run("wait\n", "a", "lead-0123456789abcd"))
-        while not pool.started.is_set():
-            await asyncio.sleep(0.01)
+        await until(pool.started.is_set)
         others = [asyncio.create_task(runs.run("wait\n", f"b{i}", f"follow-{i:012d}"))
                   for i in range(3)]
         await asyncio.sleep(0.05)
