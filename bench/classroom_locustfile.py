@@ -7,8 +7,10 @@ A student opens a lesson (the page, then its answer: "lesson open"), runs the le
 program as it stands ("run lesson"), steps through it (in the browser: no request, only
 time), edits a number and runs the program again ("run edited"), with 2-8 s of thinking
 between actions, as the page's own requests go: JSON, gzip accepted, the browser's learner
-token in `X-Gradstep-Learner`. Any answer but a 200 is an error.
+token in `X-Gradstep-Learner`. Any answer but a 200 is an error. `CLASSROOM_THINK="1,2"`
+changes the thinking time (seconds, least and most), for a short smoke run.
 """
+import os
 import random
 import re
 import secrets
@@ -32,8 +34,11 @@ def edited(program: str, rng: random.Random) -> str:
     return program[:m.start()] + f"{value:.4f}" + program[m.end():]
 
 
+THINK = [float(x) for x in os.environ.get("CLASSROOM_THINK", "2,8").split(",")]
+
+
 class Student(HttpUser):
-    wait_time = between(2, 8)
+    wait_time = between(THINK[0], THINK[1])
 
     def on_start(self):
         self.rng = random.Random()
@@ -48,14 +53,14 @@ class Student(HttpUser):
         self.expect(self.client.get(f"/api/lessons/{lesson_id}/run", name="lesson open",
                                     catch_response=True))
         self.think()
-        self.run(program, "run lesson")
+        self.post_run(program, "run lesson")
         self.think()                       # stepping through the answer: the browser's work
-        self.run(edited(program, self.rng), "run edited")
+        self.post_run(edited(program, self.rng), "run edited")
 
     def think(self):
         self.wait()
 
-    def run(self, code: str, name: str):
+    def post_run(self, code: str, name: str):
         body = {"code": code, "lang": "en", "run_id": secrets.token_hex(16)}
         self.expect(self.client.post("/api/run", json=body, name=name, catch_response=True))
 

@@ -78,6 +78,17 @@ test('PyTorch errors get a plain explanation key', () => {
   }
 });
 
+test('the time limits are told apart: the program\'s CPU time, or a busy server', () => {
+  const cpu = 'line 3: CPU time limit exceeded (5 s): the program used 5.0 s of CPU time';
+  const wall = 'wall time limit exceeded (20 s): the program ran for 20 s but used only 0.4 s';
+  assert.equal(explanationKey({ type: 'LimitExceeded', message: cpu, error_kind: 'limit' }), 'explain.limit_cpu');
+  assert.equal(explanationKey({ type: 'LimitExceeded', message: wall, kind: 'limit' }), 'explain.limit_wall');
+  assert.equal(explanationKey({ type: 'LimitExceeded', message: 'stdout limit exceeded', kind: 'limit' }), 'explain.limit');
+  // the words only count for a limit: a program's own exception saying them is not one
+  assert.equal(explanationKey({ type: 'RuntimeError', message: cpu, kind: 'exception' }), null);
+  for (const key of ['explain.limit_cpu', 'explain.limit_wall']) assert.ok(EN[key] && ZH[key], key);
+});
+
 test('errors are told apart by who raised them, and Python names no file', () => {
   assert.equal(errorOrigin({ type: 'RuntimeError', error_kind: 'exception', origin: 'pytorch' }), 'pytorch');
   assert.equal(errorOrigin({ type: 'TypeError', error_kind: 'exception', origin: 'python' }), 'python');
