@@ -84,6 +84,9 @@ class Limits:
             'CPU time limit exceeded (2 s): the program used 2.0 s of CPU time; it needs less \
 work, or a server started with a larger GRADSTEP_LIMIT_CPU_SECONDS'
         """
+        # the kernel's signal comes at the limit, but its clock and the process's may differ
+        # by a tick: the run used at least the limit
+        used = max(used, self.cpu_seconds)
         return (f"CPU time limit exceeded ({self.cpu_seconds:g} s): the program used "
                 f"{used:.1f} s of CPU time; it needs less work, or a server started with a "
                 f"larger GRADSTEP_LIMIT_CPU_SECONDS")

@@ -14,6 +14,8 @@ def test_defaults_are_documented_and_positive():
     for field, _key in LIMIT_KEYS.items():
         assert getattr(limits, field) > 0, field
     assert limits.cpu_seconds == 5 and limits.memory_mb == 512
+    # the wall clock is a backstop for a busy machine, several times the CPU limit
+    assert limits.wall_seconds >= 3 * limits.cpu_seconds
 
 
 def test_env_overrides_every_field():
@@ -48,6 +50,8 @@ def test_cpu_time(pool):
     result = run(pool, "print('before')\nwhile True:\n    pass\n")
     assert_limit(result, "cpu_time", line=2)
     assert "CPU time limit exceeded (1 s)" in result.error["message"]
+    used = float(result.error["message"].split("the program used ")[1].split(" s")[0])
+    assert used >= 1.0                      # says by how much
     assert result.stdout == "before\n"
 
 
@@ -63,6 +67,16 @@ def test_wall_time(pool):
     assert_limit(result, "wall_time", line=2)
     assert "wall time limit exceeded (0.5 s)" in result.error["message"]
     assert result.stdout == "start\n"
+
+
+def test_a_run_stopped_by_the_wall_clock_says_how_little_cpu_it_used(pool):
+    result = run(pool, "import time\nprint('start')\ntime.sleep(5)\n", wall_seconds=0.5,
+                 cpu_seconds=5)
+    assert_limit(result, "wall_time", line=3)
+    message = result.error["message"]
+    assert "wall time limit exceeded (0.5 s): the program ran for 0.5 s but used only" in message
+    cpu = float(message.split("used only ")[1].split(" s")[0])
+    assert cpu < 0.5 and "its limit is 5 s" in message
 
 
 def test_wall_time_enforced_by_the_parent_when_the_child_ignores_it(pool):
