@@ -47,7 +47,7 @@ class Settings(BaseSettings):
     max_connections: int = Field(
         1000, ge=1, description="open connections and requests per web worker; then 503")
     rate_limit: int = Field(60, ge=0, description="program runs per client per minute; 0 = off")
-    queue_timeout: float = Field(10.0, ge=0, description="seconds a run may wait for a worker "
+    queue_timeout: float = Field(20.0, ge=0, description="seconds a run may wait for a worker "
                                  "(the page shows its place in line meanwhile)")
     max_concurrent_runs: int | None = Field(
         None, ge=1, description="runs executing at once; default: pool_size")

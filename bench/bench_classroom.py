@@ -60,6 +60,24 @@ def wait_for_start_up(log: Path, started: float, within: float = 300) -> float |
     return None
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time of `pid` and every process below it, with the reaped children's (the
+    sandbox's forked runs are reaped by their workers, retired workers by the server)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15]) / tick
+            for task in Path(f"/proc/{p}/task").iterdir():
+                children = (task / "children").read_text().split()
+                todo.extend(int(c) for c in children)
+        except OSError:
+            pass
+    return total
+
+
 def burners(n: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
@@ -79,12 +97,14 @@ def main(argv=None) -> int:
     try:
         start_up = wait_for_start_up(work / "server.log", started)
         rss_before = rss_mb(proc.pid)
+        cpu_before, t0 = cpu_seconds(proc.pid), time.monotonic()
         subprocess.run([sys.executable, "-m", "locust", "-f", str(HERE / "classroom_locustfile.py"),
                         "--headless", "-u", str(args.students), "-r", str(args.spawn_rate),
                         "-t", f"{args.seconds}s", "--host", base, "--csv", str(work / "load"),
                         "--only-summary", "--stop-timeout", "30", "--exit-code-on-error", "0"],
                        check=True, capture_output=True, timeout=args.seconds + 300)
         rss_after = rss_mb(proc.pid)
+        busy = (cpu_seconds(proc.pid) - cpu_before) / (time.monotonic() - t0)
         load_after = os.getloadavg()
         log = (work / "server.log").read_text(errors="replace")
     finally:
@@ -98,7 +118,8 @@ def main(argv=None) -> int:
           f"burners; load average {load_before[0]:.1f} before, {load_after[0]:.1f} "
           f"(1 min) / {load_after[1]:.1f} (5 min) at the end; start-up runs done "
           f"{f'after {start_up:.0f} s' if start_up is not None else 'not within 300 s'}; "
-          f"web process RSS {rss_before:.0f} -> {rss_after:.0f} MB")
+          f"web process RSS {rss_before:.0f} -> {rss_after:.0f} MB; the server and its "
+          f"sandbox used {busy:.2f} cores on average")
     print("| request | count | errors | p50 ms | p95 ms | max ms |")
     print("|---|---|---|---|---|---|")
     for kind in (*KINDS, "Aggregated"):

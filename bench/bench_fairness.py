@@ -6,7 +6,7 @@ then while another client floods the server with infinite loops.
     python bench/bench_fairness.py --root ../before   # another checkout, e.g. `git archive`
 
 The server is `gradstep serve` with its defaults (two sandbox workers, the 5 s CPU limit, the
-10 s queue timeout) except the rate limit, which is lifted so that the flood is as hard as
+20 s queue timeout) except the rate limit, which is lifted so that the flood is as hard as
 one address can make it. The flooder sends from 127.0.0.2, the honest client from 127.0.0.1,
 so the server sees two clients. The honest client runs the seed programs one after another,
 each made new by a comment (no cache hits), with a short pause between them, as a learner
