@@ -8,8 +8,9 @@ The server is `gradstep serve` with its defaults but no caches and no start-up r
 the sandbox, as a first learner on a server without the start-up runs would. `--burn N`
 starts N CPU-bound processes first and stops them at the end. Each lesson's program is made
 new with a comment on every round. The script prints, per lesson, the outcome of every
-round (ok, or the limit that stopped it), the median wall time and the run's own CPU time
-where a limit reported it, with the load average beside it.
+round (ok, or the limit that stopped it), the median wall time, and the median CPU time the
+server and its sandbox spent on the request (the run, its layout and its answer: what the
+request costs whatever the load), with the load average beside it.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_api import ROOT, stop  # noqa: E402
-from bench_classroom import burners, start  # noqa: E402
+from bench_classroom import burners, cpu_seconds, start  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -46,30 +47,33 @@ def main(argv=None) -> int:
         with httpx.Client(base_url=base, timeout=120) as client:
             client.get("/readyz")
             for lesson in builtin_lessons():
-                outcomes, walls = [], []
+                outcomes, walls, cpus = [], [], []
                 for r in range(args.rounds):
                     code = f"{lesson.program}\n# round {r} {time.time()}\n"
-                    t = time.perf_counter()
+                    t, cpu = time.perf_counter(), cpu_seconds(proc.pid)
                     answer = client.post("/api/run", json={"code": code})
                     walls.append(time.perf_counter() - t)
+                    time.sleep(0.2)                   # the forked run is reaped
+                    cpus.append(cpu_seconds(proc.pid) - cpu)
                     loads.append(os.getloadavg()[0])
                     error = answer.json()["result"]["error"] if answer.status_code == 200 \
                         else {"limit": f"HTTP {answer.status_code}"}
                     outcome = (error or {}).get("limit") or "ok"
                     limited += outcome != "ok"
                     outcomes.append(outcome)
-                rows.append((lesson.id, outcomes, statistics.median(walls)))
+                rows.append((lesson.id, outcomes, statistics.median(walls),
+                             statistics.median(cpus)))
     finally:
         stop(proc)
         for p in hot:
             p.kill()
             p.wait()
     print(f"{args.burn} CPU burners; load average {min(loads):.1f}-{max(loads):.1f} (1 min) "
-          f"during the runs; {limited} of {sum(len(o) for _, o, _ in rows)} runs met a limit")
-    print("| lesson | outcomes | median wall s |")
-    print("|---|---|---|")
-    for lesson_id, outcomes, wall in rows:
-        print(f"| {lesson_id} | {', '.join(outcomes)} | {wall:.2f} |")
+          f"during the runs; {limited} of {sum(len(r[1]) for r in rows)} runs met a limit")
+    print("| lesson | outcomes | median wall s | median CPU s |")
+    print("|---|---|---|---|")
+    for lesson_id, outcomes, wall, cpu in rows:
+        print(f"| {lesson_id} | {', '.join(outcomes)} | {wall:.2f} | {cpu:.2f} |")
     return 0
 
 
