@@ -42,3 +42,16 @@ def test_the_table_of_addresses_is_bounded():
 def test_address_of_a_key():
     assert address_of("2001:db8::1|" + A) == "2001:db8::1"
     assert address_of("2001:db8::1") == "2001:db8::1"
+
+
+def test_over_http_each_browser_token_has_its_own_rate_and_a_bad_one_is_the_address():
+    from app_testing import fake_client
+    with fake_client(rate_limit=1, learners_per_address=2) as c:
+        def run(token):
+            headers = {"X-Gradstep-Learner": token} if token else {}
+            return c.post("/api/run", json={"code": "print(1)"}, headers=headers).status_code
+        assert run(A) == 200 and run(B) == 200      # two learners behind one address
+        assert run(A) == 429                        # each with its own rate
+        assert run(C) == 200                        # a third is over the bound: the address
+        assert run("not a token") == 429            # ... which a malformed token also is
+        assert run(None) == 429
