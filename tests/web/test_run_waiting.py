@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 from urllib.request import Request, urlopen
 
@@ -26,13 +27,19 @@ def one_worker():
         yield live.url
 
 
-def occupy(url: str, seconds: float, tag: str) -> threading.Thread:
-    """Another client's run that holds the one worker for `seconds` (it sleeps)."""
+def occupy(url: str, seconds: float, tag: str, state: str) -> threading.Thread:
+    """Another client's run that holds the one worker for `seconds` (it sleeps), once the
+    server says it is in `state` (running, or waiting in line)."""
+    run_id = f"holder-{tag}-0123456789"
     code = f"import time\ntime.sleep({seconds})\n# {tag}\n"
-    request = Request(url + "/api/run", json.dumps({"code": code}).encode(),
+    request = Request(url + "/api/run", json.dumps({"code": code, "run_id": run_id}).encode(),
                       {"Content-Type": "application/json"})
     thread = threading.Thread(target=lambda: urlopen(request, timeout=120).read())
     thread.start()
+    deadline = time.monotonic() + 30
+    while json.loads(urlopen(f"{url}/api/run/{run_id}/progress").read())["state"] != state:
+        assert time.monotonic() < deadline, f"the holder never was {state}"
+        time.sleep(0.05)
     return thread
 
 
@@ -47,10 +54,8 @@ def test_a_run_waiting_for_a_worker_shows_its_place(context, one_worker, lang, s
     page.wait_for_selector("body.is-ready", timeout=30000)
     runs = int(page.get_attribute("[data-gs-player]", "data-runs") or 0)
     tag = f"{lang}{size[0]}"
-    holders = [occupy(one_worker, 6, tag + "a")]
-    page.wait_for_timeout(500)
-    holders.append(occupy(one_worker, 1, tag + "b"))     # waits behind the first
-    page.wait_for_timeout(300)
+    holders = [occupy(one_worker, 6, tag + "a", "running"),
+               occupy(one_worker, 1, tag + "b", "waiting")]     # in line behind the first
     page.locator("#editor").fill(QUICK + f"# {tag}\n")
     page.click("#run")
     timer = page.locator("#run-timer")
