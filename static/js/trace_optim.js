@@ -8,8 +8,10 @@ import { short, num } from './format.js';
 /** @typedef {{name:string, value?:Object, number?:(number|string)}} Term */
 /**
  * One line of a rule: `rule` the formula, `value` what the engine computed for it (a trace
- * value, or a number), `was` the state entry before the step (or null).
- * @typedef {{rule:string, value:(Object|number|string|null), was:(Object|null), key:string}} RuleLine
+ * value, or a number), `was` the state entry before the step (or null), `given` a number the
+ * formula uses, as [its formula, its value] (Adam's bias corrections), or null.
+ * @typedef {{rule:string, value:(Object|number|string|null), was:(Object|null), key:string,
+ *   given:(Array|null)}} RuleLine
  */
 
 export const OPTIM_HANDLERS = {
@@ -39,8 +41,8 @@ export function ruleLines(ev) {
   const term = (n) => byName(ev.terms, n);
   /** @type {RuleLine[]} */
   const lines = [];
-  const add = (key, rule, value, before = null) => {
-    if (value !== null && value !== undefined) lines.push({ key, rule, value, was: before });
+  const add = (key, rule, value, before = null, given = null) => {
+    if (value !== null && value !== undefined) lines.push({ key, rule, value, was: before, given });
   };
   add('grad', 'g = p.grad', ev.grad);
   const maximize = hy.maximize ? 'g ← −g; ' : '';
@@ -61,10 +63,12 @@ export function ruleLines(ev) {
     add('exp_avg', 'm ← β₁·m + (1 − β₁)·g', state('exp_avg'), was('exp_avg'));
     add('exp_avg_sq', 'v ← β₂·v + (1 − β₂)·g²', state('exp_avg_sq'), was('exp_avg_sq'));
     add('max_exp_avg_sq', 'v_max ← max(v_max, v)', state('max_exp_avg_sq'), was('max_exp_avg_sq'));
-    add('bias_correction1', '1 − β₁ᵗ', term('bias_correction1'));
-    add('bias_correction2', '1 − β₂ᵗ', term('bias_correction2'));
-    add('m_hat', 'm̂ = m / (1 − β₁ᵗ)', term('m_hat'));
-    add('v_hat', hy.amsgrad ? 'v̂ = v_max / (1 − β₂ᵗ)' : 'v̂ = v / (1 − β₂ᵗ)', term('v_hat'));
+    // the bias corrections ride on the lines that divide by them
+    const bc1 = term('bias_correction1');
+    const bc2 = term('bias_correction2');
+    add('m_hat', 'm̂ = m / (1 − β₁ᵗ)', term('m_hat'), null, bc1 === null ? null : ['1 − β₁ᵗ', bc1]);
+    add('v_hat', hy.amsgrad ? 'v̂ = v_max / (1 − β₂ᵗ)' : 'v̂ = v / (1 − β₂ᵗ)', term('v_hat'), null,
+      bc2 === null ? null : ['1 − β₂ᵗ', bc2]);
     add('step_size', 'step size = lr / (1 − β₁ᵗ)', term('step_size'));
     add('after', 'p ← p − lr·m̂ / (√v̂ + ε)', ev.after, term('decayed') ? null : ev.before);
   } else if (o === 'RMSprop') {

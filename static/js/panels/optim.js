@@ -17,7 +17,8 @@ export function optimView(state, ev, S) {
     ? tr(S, 'optim.lr_sched', { lr: num(ev.lr ?? '?'), scheduler: ev.scheduler.name, epoch: ev.scheduler.epoch })
     : tr(S, 'optim.lr', { lr: num(ev.lr ?? '?') });
   const rows = ruleLines(ev).map((line) => h('tr', { class: 'optim-line', dataset: { term: line.key } },
-    h('td', { class: 'optim-rule' }, h('code', {}, line.rule)),
+    h('td', { class: 'optim-rule' }, h('code', {}, line.rule),
+      line.given ? h('span', { class: 'optim-given' }, ` · ${line.given[0]} = ${valueText(line.given[1])}`) : null),
     h('td', { class: 'optim-value' }, h('code', {}, valueText(line.value)),
       line.was ? h('span', { class: 'optim-was' }, ` ${tr(S, 'optim.was', { v: valueText(line.was) })}`) : null)));
   return [
