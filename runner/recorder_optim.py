@@ -44,11 +44,13 @@ class OptimizerEvents:
     def _param_index(self, optimizer, p: Tensor) -> tuple:
         """(p's place among the optimizer's parameters, how many it has)."""
         index = self._optim_memory()[1]
-        flat = [q for g in optimizer.param_groups for q in g["params"]]
+        groups = optimizer.param_groups
+        n = sum(len(g["params"]) for g in groups)
         known = index.get(optimizer)
-        if known is None or len(known) != len(flat):
+        if known is None or len(known) != n:    # new, or add_param_group() since
+            flat = [q for g in groups for q in g["params"]]
             known = index[optimizer] = {q._uid: i for i, q in enumerate(flat)}
-        return known.get(p._uid, 0), len(flat)
+        return known.get(p._uid, 0), n
 
     def on_optimizer_update(self, optimizer, param, group, before, state_before, terms) -> None:
         line, _, _ = self._where()
