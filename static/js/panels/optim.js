@@ -19,7 +19,7 @@ export function optimView(state, ev, S) {
   const rows = ruleLines(ev).map((line) => h('tr', { class: 'optim-line', dataset: { term: line.key } },
     h('td', { class: 'optim-rule' }, h('code', {}, line.rule),
       line.given ? h('span', { class: 'optim-given' }, ` · ${line.given[0]} = ${valueText(line.given[1])}`) : null),
-    h('td', { class: 'optim-value' }, h('code', {}, valueText(line.value)),
+    h('td', { class: 'optim-value' }, h('span', { class: 'optim-eq' }, '= '), h('code', {}, valueText(line.value)),
       line.was ? h('span', { class: 'optim-was' }, ` ${tr(S, 'optim.was', { v: valueText(line.was) })}`) : null)));
   return [
     h('h3', { class: 'inspect-title' }, h('code', {}, `${ev.optimizer}.step()`),
