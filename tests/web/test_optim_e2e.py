@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import quote
 
@@ -178,3 +180,27 @@ def test_presenter_mode_shows_the_rule_at_1280x720(page, lang):
         .some((r) => r.getBoundingClientRect().right > document.querySelector('#inspector')
           .getBoundingClientRect().right + 1)""")
     assert not overflow
+
+
+def test_the_exported_player_shows_the_rule_offline(browser, tmp_path):
+    """The standalone HTML export (`gradstep export`) carries the optimizer card too."""
+    program = ROOT / "tests" / "fixtures" / "optim_programs" / "adam.py"
+    out = tmp_path / "adam.html"
+    done = subprocess.run([sys.executable, "-m", "gradstep", "export", str(program), "-o",
+                           str(out)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    refused: list = []
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+        ("file:", "blob:", "data:")) else (refused.append(r.request.url), r.abort()))
+    try:
+        page.goto(out.as_uri())
+        page.wait_for_selector("[data-gs-player][data-runs='1']", timeout=15000)
+        page.locator("#graph").focus()
+        page.keyboard.press("o")
+        ev = next(e for e in events(page) if e["kind"] == "optimizer_update")
+        check_update_step(page, ev, "en")
+        assert refused == []
+    finally:
+        ctx.close()
