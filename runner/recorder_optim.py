@@ -28,7 +28,7 @@ class OptimizerEvents:
     """Listener methods for `engine/optim` (mixed into the Recorder)."""
 
     _window: list
-    _copy_max: int
+    limits: dict
     _tid: Any
     _where: Any
 
@@ -54,7 +54,10 @@ class OptimizerEvents:
 
     def on_optimizer_update(self, optimizer, param, group, before, state_before, terms) -> None:
         line, _, _ = self._where()
-        cap = self._copy_max
+        # Only values the page writes out keep their numbers: a dozen values per parameter
+        # per step, with a printed form each, would crowd the rest of a big model's trace out
+        # of the byte cap (docs/trace-format.md, section 10).
+        cap = self.limits["data_max_numel"]
         tid = self._tid(param, line)
         k, n = self._param_index(optimizer, param)
         groups = optimizer.param_groups
