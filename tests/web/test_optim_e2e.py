@@ -147,6 +147,8 @@ def test_zero_grad_and_scheduler_steps_are_narrated(page):
     page.evaluate(go, zeros[1]["seq"])
     text = page.locator("#narration").inner_text()
     assert "w" in text and "None" in text and "set_to_none=True" in text
+    card = page.locator("#inspector").inner_text()
+    assert "SGD.zero_grad(set_to_none=True)" in card and "w.grad → None" in card
     steps = [e for e in evs if e["kind"] == "lr_step"]
     page.evaluate(go, steps[1]["seq"])
     assert page.locator("#narration").inner_text() == (
@@ -156,6 +158,10 @@ def test_zero_grad_and_scheduler_steps_are_narrated(page):
     page.evaluate(go, zeros[1]["seq"])
     text = page.locator("#narration").inner_text()
     assert "set_to_none=False" in text and "zeros" in text
+    card = page.locator("#inspector").inner_text()
+    assert "Adam.zero_grad(set_to_none=False)" in card and "weight.grad → zeros" in card
+    page.evaluate(go, zeros[0]["seq"])
+    assert "is None already" in page.locator("#inspector").inner_text()
     assert "weight" in text and "bias" in text
 
 

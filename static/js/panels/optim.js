@@ -33,3 +33,19 @@ export function optimView(state, ev, S) {
     h('p', { class: 'note' }, tr(S, 'optim.engine_numbers')),
   ];
 }
+
+/**
+ * What `zero_grad()` resets, parameter by parameter: to None, to zeros, or nothing (no .grad).
+ * @param {Object} state @param {Object} ev a zero_grad event @param {Object<string,string>} S
+ */
+export function zeroGradView(state, ev, S) {
+  const name = (id) => ((state.tensors[id] || {}).name) || tr(S, 'unnamed_short');
+  const to = ev.set_to_none ? 'None' : tr(S, 'optim.zeros');
+  return [
+    h('h3', { class: 'inspect-title' },
+      h('code', {}, `${ev.optimizer}.zero_grad(set_to_none=${ev.set_to_none ? 'True' : 'False'})`)),
+    h('ul', { class: 'optim-resets' }, ev.params.map((q) => h('li', {},
+      h('code', {}, `${name(q.tensor)}.grad`), ' ',
+      q.had_grad ? `→ ${to}` : h('span', { class: 'optim-was' }, tr(S, 'optim.no_grad_yet'))))),
+  ];
+}
