@@ -121,5 +121,22 @@ class Listener:
     def on_optimizer_step(self, optimizer, params: tuple, before: tuple, after: tuple) -> None:
         """`optimizer.step()` changed `params`; `before`/`after` are ndarray copies."""
 
+    def on_optimizer_update(self, optimizer, param, group: dict, before, state_before: dict,
+                            terms: dict) -> None:
+        """Inside `optimizer.step()`, one parameter was updated by its optimizer's rule (one
+        call per parameter, before `on_optimizer_step`). `before` is a copy of its array
+        before, `state_before` copies of its `optimizer.state[param]` entries before (empty
+        on its first step); the state after is `optimizer.state[param]` itself. `terms` are
+        the rule's intermediate quantities, by name, in the order the rule uses them (floats
+        or ndarray copies; the names are listed in docs/trace-format.md)."""
+
+    def on_zero_grad(self, optimizer, params: tuple, set_to_none: bool) -> None:
+        """`optimizer.zero_grad(set_to_none)` starts resetting these parameters' gradients
+        (each reset then reports `on_grad_reset`)."""
+
+    def on_lr_step(self, scheduler, before: list, after: list) -> None:
+        """A learning-rate scheduler's `step()` set each group's lr from `before` to `after`
+        (also reported for the step its constructor takes)."""
+
     def on_warning(self, category: str, message: str) -> None:
         """The engine issued a warning (PyTorch's text), e.g. UserWarning."""

@@ -36,6 +36,7 @@ from . import trace as T
 from .error_origin import error_origin
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
 from .recorder_names import module_tensors, modules_in, nth
+from .recorder_optim import OptimizerEvents
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
 from .recorder_scopes import ScopeEvents
 from .recorder_tangents import TangentEvents
@@ -57,7 +58,7 @@ Snap = tuple
 
 
 class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, TangentEvents,
-               _events.Listener):
+               OptimizerEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object

@@ -143,6 +143,23 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "optimizer_step": ({"optimizer": STR, "lr": _nullable({"type": "number"}),
                         "params": _list(_obj({"tensor": TENSOR_ID, "before": REF["value"],
                                               "after": REF["value"]}))}, {}),
+    # docs/trace-format.md, "Optimizer steps, one parameter at a time"
+    "optimizer_update": ({"optimizer": STR, "tensor": TENSOR_ID, "index": INT, "count": INT,
+                          "group": INT, "lr": _nullable(NUMBER_OR_NAME),
+                          "hyper": {"type": "object", "additionalProperties": {"anyOf": [
+                              NUMBER_OR_NAME, _list(NUMBER_OR_NAME)]}},
+                          "scheduler": _nullable(_obj({"name": STR,
+                                                       "epoch": {"type": "integer"}})),
+                          "grad": _nullable(REF["value"]), "before": REF["value"],
+                          "after": REF["value"],
+                          "state_before": _list(_obj({"name": STR, "value": REF["value"]})),
+                          "state": _list(_obj({"name": STR, "value": REF["value"]})),
+                          "terms": _list(_obj({"name": STR}, {"value": REF["value"],
+                                                              "number": NUMBER_OR_NAME}))}, {}),
+    "zero_grad": ({"optimizer": STR, "set_to_none": BOOL,
+                   "params": _list(_obj({"tensor": TENSOR_ID, "had_grad": BOOL}))}, {}),
+    "lr_step": ({"scheduler": STR, "epoch": {"type": "integer"},
+                 "before": _list(NUMBER_OR_NAME), "after": _list(NUMBER_OR_NAME)}, {}),
     "transform_begin": ({"transform": INT, "api": {"enum": list(TRANSFORM_APIS)},
                          "mode": {"enum": ["rows", "columns", "batch", "product"]},
                          "in_shapes": _list(_list(INT)), "out_shapes": _list(_list(INT)),
@@ -178,7 +195,7 @@ KINDS: dict[str, tuple[dict, dict]] = {
 # The kinds whose events describe graph detail; these are what elision and the byte cap drop.
 DETAIL_KINDS = frozenset({"tensor", "op", "grad_mode", "inplace", "backward_begin", "node_apply",
                           "accumulate", "graph_freed", "backward_end", "grad_reset",
-                          "optimizer_step"})
+                          "optimizer_step", "optimizer_update", "zero_grad", "lr_step"})
 
 
 def _event_schema(kind: str) -> dict:

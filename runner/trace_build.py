@@ -22,6 +22,7 @@ from gradstep.engine.tensor import Tensor
 from . import trace as T
 from . import trace_ends as ends
 from . import trace_library
+from .recorder_optim import RENDERERS as OPTIM_RENDERERS
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
@@ -529,6 +530,7 @@ class Builder:
 # record kind -> Builder._ev_<kind>, looked up once rather than once per event. Plain functions:
 # bound methods kept on the builder would make it a cycle (see the end of Builder.build).
 _RENDERERS = {name[4:]: f for name, f in vars(Builder).items() if name.startswith("_ev_")}
+_RENDERERS.update(OPTIM_RENDERERS)  # runner/recorder_optim.py's kinds
 
 
 @contextlib.contextmanager

@@ -63,6 +63,8 @@ class Adagrad(Optimizer):
             s[...] = addcmul(s, g, g, 1)
             std = np.sqrt(s)
             std = std + std.dtype.type(eps)
+            if self._terms is not None:     # NOTE [the rule's terms] in optimizer.py
+                self._note(p, d_p=g, clr=clr, std=std)
             self._write(p, addcdiv(p._data, g, std, -clr))
 
 

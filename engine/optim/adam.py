@@ -66,6 +66,14 @@ class Adam(Optimizer):
                 v = mx
             dt = p._data.dtype.type
             denom = np.sqrt(v) / dt(bc2_sqrt) + dt(eps)
+            if self._terms is not None:     # NOTE [the rule's terms] in optimizer.py
+                bc1, bc2 = 1 - beta1 ** step, 1 - beta2 ** step
+                # AdamW's decay already shrank p: the value the moment step starts from
+                decayed = {"decayed": p._data} if wd != 0 and group["decoupled_weight_decay"] \
+                    else {}
+                self._note(p, d_p=g, **decayed, bias_correction1=bc1, bias_correction2=bc2,
+                           m_hat=m / dt(bc1), v_hat=v / dt(bc2), step_size=step_size,
+                           denom=denom)
             self._write(p, addcdiv(p._data, m, denom, -step_size))
 
 

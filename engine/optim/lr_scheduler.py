@@ -12,7 +12,7 @@ import math
 import types
 from collections import Counter
 
-from .. import messages
+from .. import _events, messages
 from .optimizer import Optimizer
 
 _ORDER_WARNING = ("Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch "
@@ -70,9 +70,13 @@ class LRScheduler:
             messages.warn(_ORDER_WARNING)
         self._step_count += 1
         self.last_epoch += 1
+        watched = _events.listener is not None
+        before = self._current() if watched else None
         for group, lr in zip(self.optimizer.param_groups, self._next_lrs()):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+        if watched and _events.listener is not None:
+            _events.listener.on_lr_step(self, before, list(self._last_lr))
 
     def _next_lrs(self) -> list:
         """get_lr() as step() calls it: a user's own get_lr() call is warned about, since in

@@ -180,6 +180,10 @@ class Optimizer(metaclass=TorchNamed):
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Reset every parameter's gradient: to None by default (PyTorch 2.x), else zeros."""
         reset = _reset_grad or _load_reset_grad()
+        if _events.listener is not None:
+            _events.listener.on_zero_grad(
+                self, tuple(p for g in self.param_groups for p in g["params"]),
+                bool(set_to_none))
         for group in self.param_groups:
             for p in group["params"]:
                 reset(p, set_to_none)
@@ -192,6 +196,8 @@ class Optimizer(metaclass=TorchNamed):
                 loss = closure()
         self._opt_called = True     # lr_scheduler checks that step() came first
         watched = _events.listener is not None
+        if self._terms is not None and not watched:     # a watched step that raised
+            self._terms = None
         stepped, before = [], []
         with no_grad():
             for group in self.param_groups:
@@ -199,11 +205,16 @@ class Optimizer(metaclass=TorchNamed):
                 if not params:
                     continue
                 if watched:
+                    n = len(before)
                     before.extend(p._data.copy() for p in params)
+                    states = [_copy_state(self.state.get(p)) for p in params]
+                    self._terms = {}
                 self._update(group, params)
                 for p in params:
                     counter(p)[0] += 1     # each parameter was written in place
                 stepped.extend(params)
+                if watched:
+                    self._report_updates(group, params, before[n:], states)
         # one event per step() call, covering every group, as the user wrote one call
         if watched and _events.listener is not None and stepped:
             _events.listener.on_optimizer_step(self, tuple(stepped), tuple(before),
@@ -212,6 +223,24 @@ class Optimizer(metaclass=TorchNamed):
 
     def _update(self, group: dict, params: list) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    # NOTE [the rule's terms]: while a listener watches a step, `_terms` is a dict and each
+    # rule hands `_note` the intermediate numbers it computed for a parameter, so that the
+    # picture shows the engine's own numbers, never a second computation; unwatched, `_terms`
+    # is None and a rule pays one attribute test per parameter.
+    _terms: dict | None = None
+
+    def _note(self, p: Tensor, **terms) -> None:
+        """Keep copies of one parameter's intermediate numbers for the listener."""
+        self._terms[p._uid] = {k: (v.copy() if isinstance(v, np.ndarray) else float(v))
+                               for k, v in terms.items()}
+
+    def _report_updates(self, group: dict, params: list, before: list, states: list) -> None:
+        terms, self._terms = self._terms or {}, None
+        for p, b, st in zip(params, before, states):
+            if _events.listener is not None:
+                _events.listener.on_optimizer_update(self, p, group, b, st,
+                                                     terms.get(p._uid, {}))
 
     @staticmethod
     def _write(p: Tensor, value: np.ndarray) -> None:
@@ -267,6 +296,13 @@ class Optimizer(metaclass=TorchNamed):
     def __getstate__(self) -> dict:
         return {"defaults": self.defaults, "state": self.state,
                 "param_groups": self.param_groups}
+
+
+def _copy_state(st: dict | None) -> dict:
+    """Copies of a parameter's state entries (tensors as arrays), before a step changes them."""
+    if not st:
+        return {}
+    return {k: (v._data.copy() if isinstance(v, Tensor) else v) for k, v in st.items()}
 
 
 def check_lr(lr) -> None:

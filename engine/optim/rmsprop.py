@@ -59,6 +59,8 @@ class RMSprop(Optimizer):
             else:
                 avg = np.sqrt(s)
             avg = avg + avg.dtype.type(eps)
+            if self._terms is not None:     # NOTE [the rule's terms] in optimizer.py
+                self._note(p, d_p=g, avg=avg)
             if momentum > 0:
                 buf = st["momentum_buffer"]._data
                 buf[...] = addcdiv(buf * buf.dtype.type(momentum), g, avg, 1)

@@ -48,6 +48,7 @@ class SGD(Optimizer):
                 g = -g
             if wd != 0:
                 g = fma(g, wd, p._data)
+            d_p = g
             if momentum != 0:
                 st = self.state[p]
                 buf = st.get("momentum_buffer")
@@ -57,6 +58,8 @@ class SGD(Optimizer):
                     fma(buf._data * buf._data.dtype.type(momentum), 1 - damp, g,
                         out=buf._data)
                 g = fma(g, momentum, buf._data) if nesterov else buf._data
+            if self._terms is not None:     # NOTE [the rule's terms] in optimizer.py
+                self._note(p, d_p=d_p, direction=g)
             fma(p._data, -lr, g, out=p._data)     # in place, as _write would store it
 
 

@@ -15,6 +15,7 @@ import { renderPlot } from './panels/plot.js';
 import { renderGrads } from './panels/grads.js';
 import { drawTimeline, markTimeline } from './panels/timeline.js';
 import { narrate } from './narrate.js';
+import { nextUpdate } from './trace_optim.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
@@ -114,7 +115,7 @@ export function mountPlayer(root, options) {
     if (!ev) return null;
     if (ev.kind === 'op') return ev.node ? ev.node.id : ev.output.id;
     if (ev.kind === 'tensor' || ev.kind === 'inplace') return ev.tensor.id || ev.tensor;
-    if (ev.kind === 'accumulate' || ev.kind === 'grad_reset') return ev.tensor;
+    if (['accumulate', 'grad_reset', 'optimizer_update'].includes(ev.kind)) return ev.tensor;
     if (ev.kind === 'backward_begin' && ev.roots && ev.roots.length) return ev.roots[0];
     return null;
   }
@@ -282,6 +283,7 @@ export function mountPlayer(root, options) {
     const keys = {
       ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: () => player.first(),
       End: () => player.last(), ' ': () => player.toggle(), b: () => player.nextBackward(),
+      o: () => { const i = nextUpdate(player.model.trace, player.model.index + 1); if (i >= 0) player.go(i); },
     };
     if (target && target.tagName === 'BUTTON' && e.key === ' ') return false;
     const f = keys[e.key];

@@ -3,6 +3,7 @@
 import { tr } from './i18n.js';
 import { short, flat } from './format.js';
 import { errorOrigin } from './explain.js';
+import { OPTIM_SENTENCES } from './trace_optim.js';
 
 /** @typedef {import('./trace.js').State} State */
 
@@ -136,6 +137,7 @@ const SENTENCES = {
       api: t ? t.begin.api : '' });
   },
   dual_level(state, ev, S) { return tr(S, ev.entered ? 'narr.dual_enter' : 'narr.dual_exit', {}); },
+  ...OPTIM_SENTENCES,
   transform_end(state, ev, S) {
     const t = (state.transforms || {})[ev.transform];
     return tr(S, 'narr.tf_end', { api: t ? t.begin.api : '', result: short(ev.result) });

@@ -5,6 +5,7 @@
 import { applyFlows, arrivalKey } from './trace_flows.js';
 import { TRANSFORM_HANDLERS } from './trace_transforms.js';
 import { TANGENT_HANDLERS, noteTangent } from './trace_tangents.js';
+import { OPTIM_HANDLERS } from './trace_optim.js';
 
 /**
  * @typedef {{shape:number[], dtype:string, data:any, repr:(string|null), tensor?:string}} Value
@@ -240,6 +241,7 @@ const HANDLERS = {
   end(d, ev) { d.done = true; d.exitCode = ev.exit_code; },
   ...TRANSFORM_HANDLERS,
   ...TANGENT_HANDLERS,
+  ...OPTIM_HANDLERS,
 };
 
 // Step-local fields (what lit up at *this* step) are cleared before each event, so a state

@@ -4,6 +4,7 @@
 import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { short, shapeText } from '../format.js';
+import { optimView, zeroGradView } from './optim.js';
 
 const py = (b) => (b ? 'True' : 'False');
 
@@ -89,6 +90,9 @@ export function renderInspector(el, state, selected, S) {
   const id = selected || state.active;
   const ev = state.event;
   if (!id && ev && ev.kind === 'elided' && ev.reason === 'library') return fill(el, libraryView(state, ev, S));
+  // an optimizer's step shows its rule, unless the learner picked something else
+  if (ev && ev.kind === 'optimizer_update' && (!selected || selected === ev.tensor)) return fill(el, optimView(state, ev, S));
+  if (ev && ev.kind === 'zero_grad' && !selected) return fill(el, zeroGradView(state, ev, S));
   if (!id) return fill(el, h('p', { class: 'empty' }, tr(S, 'inspector_empty')));
   const t = state.tensors[id];
   const n = state.nodes[id];

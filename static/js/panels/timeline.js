@@ -7,7 +7,8 @@ import { h } from '../dom.js';
 const PHASE = {
   backward_begin: 'backward', node_apply: 'backward', accumulate: 'backward',
   graph_freed: 'backward', backward_end: 'backward', error: 'error', elided: 'elided',
-  optimizer_step: 'update', grad_reset: 'update',
+  optimizer_step: 'update', grad_reset: 'update', optimizer_update: 'update', zero_grad: 'update',
+  lr_step: 'update',
 };
 
 /** [{phase, from, to}] runs of consecutive events of one phase (pure). */
