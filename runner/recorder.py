@@ -267,13 +267,30 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         pending = self._pending
         if self._fresh or len(pending) > _PENDING:
             self._trim_pending()
+        code = frame.f_code
+        args = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
+                if name in args:
+                    # a parameter is the caller's tensor under the callee's word: MyReLU's
+                    # `input` is the learner's `x`
+                    name = self._caller_name(frame, value) or name
                 self._give_name(entry[0], name)
                 del pending[id(value)]
                 if not pending:
                     return
+
+    def _caller_name(self, frame, value) -> str | None:
+        """The public name an outer frame of the program binds `value` to, or None."""
+        f = frame.f_back
+        while f is not None:
+            if f.f_code.co_filename == self.filename:
+                for name, v in f.f_locals.items():
+                    if v is value and name[:1] != "_" and name != "self":
+                        return name
+            f = f.f_back
+        return None
 
     def _give_name(self, tid: str, name: str) -> None:
         """Name `tid` after the variable `name`, numbering rebindings (`y`, `y₂`, `y₃`)."""

@@ -128,7 +128,10 @@ KINDS: dict[str, tuple[dict, dict]] = {
                         "retain_graph": BOOL, "create_graph": BOOL,
                         "inputs": _nullable(_list(TENSOR_ID)),
                         "leaves": _list(TENSOR_ID),
-                        "jacobian": _nullable(_list(REF["jacobian"]))}, {}),
+                        "jacobian": _nullable(_list(REF["jacobian"]))},
+                       # why `jacobian` is null (docs/trace-format.md, section 5)
+                       {"jacobian_note": {"enum": ["late_pass", "graph_too_big", "too_large",
+                                                   "freed", "no_leaves", "failed"]}}),
     "node_apply": ({"pass": PASS, "node": NODE_ID, "name": STR, "rule": _nullable(STR),
                     "grads_in": _list(_nullable(REF["grad"])),
                     "grads_out": _list(_nullable(REF["grad"])),
@@ -209,8 +212,11 @@ SERIES_SCHEMA = _obj({
 # A call of an nn.Module (runner/recorder_scopes.py): the ids made during it are
 # t<t[0]>..t<t[1] - 1> and n<n[0]>..n<n[1] - 1>.
 _RANGE = {"type": "array", "prefixItems": [INT, INT], "items": False}
+# `pass`: the backward passes begun before the call; `at`: the loop variable's value at a
+# call from a `for` loop of the program ("t=2").
 SCOPES_SCHEMA = _list(_obj({"path": STR, "type": STR, "extra": STR, "user": BOOL,
-                            "parent": _nullable(STR), "t": _RANGE, "n": _RANGE}))
+                            "parent": _nullable(STR), "t": _RANGE, "n": _RANGE},
+                           {"pass": INT, "at": STR}))
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -181,12 +181,13 @@ class Builder:
         return {"enabled": bool(r[2]), "mode": r[3]}
 
     def _ev_backward_begin(self, r):
-        _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac = r
+        _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac, \
+            note = r
         return {"pass": k, "api": api, "roots": roots,
                 "root_values": [self.value(s) for s in rvals],
                 "seeds": [self.value(s) for s in seeds], "implicit_seed": implicit,
                 "retain_graph": retain, "create_graph": create, "inputs": inputs,
-                "leaves": leaves, "jacobian": jac}
+                "leaves": leaves, "jacobian": jac, **({"jacobian_note": note} if note else {})}
 
     def _ev_node_apply(self, r):
         k, nid, node, n_in = r[2:6]  # the gradients follow (NOTE [op records])

@@ -68,7 +68,7 @@ export function mountPlayer(root, options) {
     fill(el.graph);
     graph = createStage(el.graph, answer.layout, {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
-      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'),
+      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root'),
         dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '' },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
       graphLabel: tr(S, 'graph_label'),

@@ -128,7 +128,7 @@ export function createRenderer(index) {
   /**
    * @param {State} state
    * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string,
-   *   isBox?:(id:string)=>boolean}} view
+   *   isBox?:(id:string)=>boolean, rootWord?:string}} view
    */
   function render(state, view = {}) {
     const actual = view.actual || ((id) => id);
@@ -181,10 +181,10 @@ export function createRenderer(index) {
       setClass(el, !present ? 'is-future' : f ? `is-flow is-flow-${f.role}` : '');
     }
     values.paint(state, actual, dirty && dirty.nodes);
-    drawOverlay(state, flowing, drawn);
+    drawOverlay(state, flowing, drawn, view.rootWord);
   }
 
-  function drawOverlay(state, flowing, drawn) {
+  function drawOverlay(state, flowing, drawn, rootWord) {
     const overlay = index.overlay;
     overlay.replaceChildren();
     const placed = [];
@@ -217,6 +217,15 @@ export function createRenderer(index) {
       const texts = [`ṫ ${short(ev.tangent, 4)}`, `ṫ ${short(ev.tangent, 2)}`, 'ṫ'];
       const at = place(around(tan, texts[0]), texts, placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-tangent', texts[0]));
+    }
+    // where backward starts: the root, said in words while the pass begins
+    if (ev && ev.kind === 'backward_begin' && rootWord) {
+      for (const r of ev.roots) {
+        const b = box(drawn(r));
+        if (!b) continue;
+        const at = place(around(b, rootWord), [rootWord, '▲'], placed);
+        if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-root', rootWord));
+      }
     }
     const err = state.error && state.error.node ? box(drawn(state.error.node)) : null;
     if (err) {

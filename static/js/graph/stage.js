@@ -13,7 +13,7 @@ import { h } from '../dom.js';
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string},
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string},
  *   graphLabel?:string,
  *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
  */
@@ -65,7 +65,7 @@ export function createStage(host, layout, options) {
 
   function paint() {
     const { actual, drawn, isBox } = current.maps;
-    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox });
+    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox, rootWord: options.words?.root });
     current.picture.groups.mark(working(lastState));
   }
 
