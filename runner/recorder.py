@@ -37,6 +37,7 @@ from .error_origin import error_origin
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
 from .recorder_names import module_tensors, modules_in, nth
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
+from .recorder_hooks import HookEvents
 from .recorder_scopes import ScopeEvents
 from .recorder_tangents import TangentEvents
 from .recorder_transforms import TransformEvents
@@ -56,8 +57,8 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 Snap = tuple
 
 
-class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, TangentEvents,
-               _events.Listener):
+class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, TransformEvents,
+               TangentEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object

@@ -246,9 +246,14 @@ class BackwardEvents:
             lr = float(optimizer.param_groups[0]["lr"])
         except (AttributeError, IndexError, KeyError, TypeError, ValueError):
             lr = None
+        try:    # SGD's rule changes with momentum: the page says which rule ran
+            momentum = float(optimizer.param_groups[0].get("momentum") or 0.0)
+        except (AttributeError, IndexError, TypeError, ValueError):
+            momentum = 0.0
         rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
                 for p, b, a in zip(params, before, after)]
-        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
+        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows,
+                             momentum))
 
 
 def _saves_tensors(node) -> bool:

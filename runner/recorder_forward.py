@@ -323,5 +323,15 @@ class ForwardEvents:
         line, _, quiet = self._where()
         if not quiet and self._active is None:
             self._settle()
-            self._window.append(("grad_mode", line, enabled, mode))
+            # leaving an inner `with torch.no_grad():` sets the mode to what it was, off
+            # again: only whether a context manager's __exit__ set it tells the two apart
+            f, leaving = _getframe(1), False
+            for _ in range(6):
+                if f is None:
+                    break
+                if f.f_code.co_name == "__exit__":
+                    leaving = True
+                    break
+                f = f.f_back
+            self._window.append(("grad_mode", line, enabled, mode, leaving))
             self._mark_library()

@@ -118,7 +118,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
             "node": _nullable(REF["node"]), "new_nodes": _list(REF["node"]),
             "grad_mode": BOOL, "in_backward": BOOL}, {"by": NODE_ID, "tangent": REF["value"]}),
     "dual_level": ({"level": INT, "entered": BOOL}, {}),
-    "grad_mode": ({"enabled": BOOL, "mode": STR}, {}),
+    # exit: set by leaving a `with` block (the mode it restores), not by entering one
+    "grad_mode": ({"enabled": BOOL, "mode": STR}, {"exit": BOOL}),
     "inplace": ({"tensor": TENSOR_ID, "op": STR, "version": INT, "value": REF["value"],
                  "grad_fn": _nullable(NODE_ID), "node": _nullable(REF["node"]),
                  "new_nodes": _list(REF["node"])}, {}),
@@ -143,9 +144,19 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "backward_end": ({"pass": PASS, "api": {"enum": ["backward", "grad"]}}, {}),
     "grad_reset": ({"tensor": TENSOR_ID, "how": {"enum": ["zero_", "none", "set", "inplace"]},
                     "grad": _nullable(REF["value"])}, {"op": STR}),
+    # a hook the program registered ran (runner/recorder_hooks.py)
+    "hook": ({"pass": _nullable(PASS), "hook": {"enum": ["tensor", "node_pre", "node",
+                                                         "module_backward_pre",
+                                                         "module_backward", "forward_pre",
+                                                         "forward", "multi_grad"]},
+              "tensors": _list(TENSOR_ID), "node": _nullable(NODE_ID),
+              "module": _nullable(STR), "fn": STR,
+              "received": _list(_nullable(REF["grad"])),
+              "returned": _nullable(_list(_nullable(REF["grad"])))}, {}),
     "optimizer_step": ({"optimizer": STR, "lr": _nullable({"type": "number"}),
                         "params": _list(_obj({"tensor": TENSOR_ID, "before": REF["value"],
-                                              "after": REF["value"]}))}, {}),
+                                              "after": REF["value"]}))},
+                       {"momentum": {"type": "number"}}),
     "transform_begin": ({"transform": INT, "api": {"enum": list(TRANSFORM_APIS)},
                          "mode": {"enum": ["rows", "columns", "batch", "product"]},
                          "in_shapes": _list(_list(INT)), "out_shapes": _list(_list(INT)),
@@ -181,7 +192,7 @@ KINDS: dict[str, tuple[dict, dict]] = {
 # The kinds whose events describe graph detail; these are what elision and the byte cap drop.
 DETAIL_KINDS = frozenset({"tensor", "op", "grad_mode", "inplace", "backward_begin", "node_apply",
                           "accumulate", "graph_freed", "backward_end", "grad_reset",
-                          "optimizer_step"})
+                          "optimizer_step", "hook"})
 
 
 def _event_schema(kind: str) -> dict:

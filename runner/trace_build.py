@@ -178,7 +178,7 @@ class Builder:
                 "new_nodes": [self.node(n, saved, r[9]) for n, saved in r[8]]}
 
     def _ev_grad_mode(self, r):
-        return {"enabled": bool(r[2]), "mode": r[3]}
+        return {"enabled": bool(r[2]), "mode": r[3], **({"exit": True} if r[4] else {})}
 
     def _ev_backward_begin(self, r):
         _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac, \
@@ -216,10 +216,16 @@ class Builder:
             ev["how"], ev["op"] = "inplace", r[3]
         return ev
 
+    def _ev_hook(self, r):
+        _, _, k, kind, tensors, node, module, name, got, gave = r
+        return {"pass": k, "hook": kind, "tensors": tensors, "node": node, "module": module,
+                "fn": name, "received": [self.grad(g) for g in got],
+                "returned": None if gave is None else [self.grad(g) for g in gave]}
+
     def _ev_optimizer_step(self, r):
         return {"optimizer": r[2], "lr": r[3],
                 "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
-                           for t, b, a in r[4]]}
+                           for t, b, a in r[4]], **({"momentum": r[5]} if r[5] else {})}
 
     def _ev_transform_begin(self, r):
         _, _, k, api, mode, in_shapes, out_shapes, steps, rows, cols, jac = r

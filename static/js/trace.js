@@ -36,7 +36,7 @@ import { TANGENT_HANDLERS, noteTangent } from './trace_tangents.js';
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
  *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null),
- *   tangents:Object<string,Value>, dual:boolean
+ *   tangents:Object<string,Value>, dual:boolean, passHooked:boolean
  * }} State
  */
 
@@ -62,7 +62,7 @@ export function initialState() {
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
     passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
-    tangents: {}, dual: false,
+    tangents: {}, dual: false, passHooked: false,
   };
 }
 
@@ -178,6 +178,7 @@ const HANDLERS = {
     d.lastPass = ev;
     d.passAdded = {};
     d.arrivals = {};
+    d.passHooked = false;
     d.passes += 1;
     const first = ev.root_values && ev.root_values[0];
     const v = flatFirst(first);
@@ -197,6 +198,12 @@ const HANDLERS = {
     if (ev.node) d.flows = [{ from: ev.tensor, to: ev.node, grad: ev.added, role: 'acc' }];
   },
   graph_freed(d, ev) { freeNodes(d, ev.nodes); },
+  // a hook of the program ran: a pass whose gradients a hook changed can end with a .grad
+  // that is not vᵀJ (the v·J panel says so)
+  hook(d, ev) {
+    if (ev.pass !== null && ev.returned) d.passHooked = true;
+    d.flows = [];
+  },
   backward_end(d) { endPass(d); },
   grad_reset(d, ev) {
     recordGrad(d, ev.tensor, { seq: ev.seq, pass: null, how: ev.how,

@@ -218,6 +218,15 @@ export function createRenderer(index) {
       const at = place(around(tan, texts[0]), texts, placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-tangent', texts[0]));
     }
+    // a hook of the program: what it received and gave back, at the tensor it is on
+    const hooked = ev && ev.kind === 'hook' && ev.tensors.length === 1 ? box(drawn(ev.tensors[0])) : null;
+    if (hooked) {
+      const got = ev.received[0] ? short(ev.received[0], 3) : '—';
+      const gave = ev.returned && ev.returned[0] ? short(ev.returned[0], 3) : got;
+      const texts = [`hook ${got} → ${gave}`, `hook → ${ev.returned && ev.returned[0] ? short(ev.returned[0], 1) : got}`, 'hook'];
+      const at = place(around(hooked, texts[0]), texts, placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-hook', texts[0]));
+    }
     // where backward starts: the root, said in words while the pass begins
     if (ev && ev.kind === 'backward_begin' && rootWord) {
       for (const r of ev.roots) {

@@ -47,5 +47,6 @@ export function renderVjp(el, state, S) {
           h('span', { class: 'chip' }, verdict ? `✓ ${tr(S, 'vjp_match')}` : `✗ ${tr(S, 'vjp_mismatch')}`))
         : h('p', { class: 'note' }, tr(S, 'vjp_pending', { leaf: name(j.leaf) })));
   });
-  fill(el, h('p', { class: 'note' }, tr(S, pass.implicit_seed ? 'vjp_scalar' : 'vjp_explain')), blocks);
+  const hooked = state.passHooked ? [h('p', { class: 'note vjp-hooks' }, tr(S, 'vjp_hooks'))] : [];
+  fill(el, h('p', { class: 'note' }, tr(S, pass.implicit_seed ? 'vjp_scalar' : 'vjp_explain')), ...hooked, blocks);
 }
