@@ -1,0 +1,292 @@
+"""The picture tells the truth about the programs learners write after the first tutorial
+(real Chromium, live server): loss modules and model calls, module lists and RNN cells in a
+loop, hooks, custom Functions, nested no_grad and optimizers.
+
+Each test plays the program a learner wrote and reads what the page shows: the boxes' labels,
+the groups' titles, the sentence and the v·J panel. Screenshots of each go to
+artifacts/screenshots/ (tests/web/conftest.py).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS = ROOT / "tests" / "fixtures" / "nn_programs"
+STRINGS = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text("utf-8"))
+           for lang in ("en", "zh")}
+
+SEQUENTIAL_CE = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 2))
+x = torch.randn(2, 3)
+target = torch.tensor([0, 1])
+loss_fn = nn.CrossEntropyLoss()
+out = model(x)
+loss = loss_fn(out, target)
+loss.backward()
+print(loss.item())
+print(model[0].weight.grad)
+"""
+
+CUSTOM_MODULE = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = nn.Linear(3, 4)
+        self.head = nn.Linear(4, 1)
+    def forward(self, x):
+        h = F.relu(self.encoder(x))
+        return self.head(h)
+net = Net()
+x = torch.randn(5, 3)
+y = torch.randn(5, 1)
+pred = net(x)
+loss = ((pred - y) ** 2).mean()
+loss.backward()
+"""
+
+NESTED_NO_GRAD = """import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+with torch.no_grad():
+    with torch.no_grad():
+        a = x * 2
+    b = x * 3
+c = x * 4
+print(a.requires_grad, b.requires_grad, c.requires_grad)
+"""
+
+ADAM = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+opt = torch.optim.Adam(model.parameters(), lr=0.1)
+x = torch.randn(4, 2)
+y = torch.randn(4, 1)
+loss = ((model(x) - y) ** 2).mean()
+loss.backward()
+opt.step()
+"""
+
+
+def open_program(pg, source: str, lang: str = "en"):
+    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
+    pg.wait_for_selector("body.is-ready", timeout=30000)
+    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
+    return pg
+
+
+def go(page, kind: str, nth: int = 0) -> dict:
+    """Step to the nth event of `kind`; return it."""
+    return page.evaluate("""([kind, nth]) => {
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const events = c.player.model.trace.events;
+        const at = events.map((e, i) => [e, i]).filter(([e]) => e.kind === kind)[nth];
+        c.player.go(at[1]);
+        return at[0];
+    }""", [kind, nth])
+
+
+def box_labels(page) -> list[str]:
+    """The first line of every box drawn and present at this step."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll(
+        '#graph svg g.node:not(.is-future)')).map((g) => {
+          const t = g.querySelector('text');
+          return t ? t.textContent.trim() : '';
+        })""")
+
+
+def group_titles(page) -> list[str]:
+    return page.evaluate("""() => Array.from(document.querySelectorAll(
+        '#graph svg g.gs-group > text, #graph svg g.gs-module text'))
+        .map((t) => t.textContent.trim())""")
+
+
+def picture_edges(page) -> list[tuple[str, str]]:
+    """The arrows of the picture on screen (the compact one when it is shown), but the
+    dashed `saved` ones: a node that saved its own result (tanh) points back at it."""
+    return [tuple(e) for e in page.evaluate("""() => {
+        const ids = new Set(Array.from(document.querySelectorAll('#graph svg g.edge'))
+          .map((g) => g.id));
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const lay = c.player.model.answer.layout;
+        const all = [lay, lay.compact, ...(lay.views || []), ...(lay.views || []).map((v) => v.compact)]
+          .filter(Boolean).flatMap((p) => p.edges);
+        return all.filter((e) => ids.has(e.id) && e.kind !== 'saved').map((e) => [e.from, e.to]);
+    }""")]
+
+
+def has_cycle(edges: list[tuple[str, str]]) -> bool:
+    succ: dict[str, list[str]] = {}
+    for a, b in edges:
+        succ.setdefault(a, []).append(b)
+    state: dict[str, int] = {}
+    for start in list(succ):
+        if state.get(start):
+            continue
+        stack = [(start, iter(succ.get(start, [])))]
+        state[start] = 1
+        while stack:        # iterative depth-first search: 1 on the path, 2 done
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return True
+            elif not state.get(nxt):
+                state[nxt] = 1
+                stack.append((nxt, iter(succ.get(nxt, []))))
+    return False
+
+
+# ---- every value the program names is a box with that name --------------------------------
+
+def test_loss_module_output_and_model_output_are_boxes_and_the_root_is_marked(page):
+    open_program(page, SEQUENTIAL_CE)
+    begin = go(page, "backward_begin")
+    labels = box_labels(page)
+    assert "out" in labels and "loss" in labels, labels
+    root = page.locator("#graph svg g.node.is-root")
+    assert root.count() == 1 and root.locator("text").first.text_content().strip() == "loss"
+    pill = page.locator("#graph .gs-pill-root")
+    assert pill.count() == 1 and STRINGS["en"]["graph_root"] in pill.text_content()
+    assert begin["roots"] and "loss" in page.locator("#narration").text_content()
+
+
+@pytest.mark.parametrize("program, name", [(CUSTOM_MODULE, "pred"), (None, "out")],
+                         ids=["custom-module-pred", "small-cnn-out"])
+def test_a_model_calls_result_is_a_box_with_its_name(page, program, name):
+    source = program or (PROGRAMS / "small_cnn.py").read_text()
+    open_program(page, source)
+    go(page, "backward_begin")
+    assert name in box_labels(page)
+    assert "loss" in box_labels(page)
+
+
+def test_a_custom_function_keeps_the_callers_name_and_its_accumulategrad_outside(page):
+    open_program(page, (PROGRAMS / "custom_function_relu.py").read_text())
+    go(page, "backward_begin")
+    labels = box_labels(page)
+    assert "x" in labels and "input" not in labels, labels
+    inside = page.evaluate("""() => {
+        const g = Array.from(document.querySelectorAll('#graph svg g.gs-group'))
+          .find((e) => (e.querySelector(':scope > text') || {}).textContent === 'MyReLU');
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const groups = c.player.model.answer.layout.groups || {};
+        return Object.values(groups).flatMap((info) => info.members.map((m) =>
+          (c.player.model.answer.layout.nodes[m] || {}).tip || m));
+    }""")
+    assert not any("AccumulateGrad" in tip for tip in inside), inside
+
+
+# ---- one box per module call -------------------------------------------------------------
+
+def test_each_layer_of_a_module_list_in_a_loop_is_its_own_group(page):
+    open_program(page, (PROGRAMS / "module_list_loop.py").read_text())
+    page.click("#step-last")
+    titles = " ".join(group_titles(page))
+    for k in range(3):
+        assert f"m.layers[{k}]" in titles, titles
+    assert "layer ·" not in titles
+    assert not has_cycle(picture_edges(page))
+
+
+def test_each_call_of_an_rnn_cell_is_its_own_group_and_the_picture_is_acyclic(page):
+    open_program(page, (PROGRAMS / "rnn_cell_loop.py").read_text())
+    page.click("#step-last")
+    titles = " ".join(group_titles(page))
+    for t in range(3):
+        assert f"rnn @ t={t}" in titles, titles
+        assert f"rnn.h2h @ t={t}" in titles, titles
+    edges = picture_edges(page)
+    assert edges and not has_cycle(edges)
+
+
+# ---- hooks as steps ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tensor_hook_is_a_step_with_what_it_received_and_returned(page, lang):
+    open_program(page, (PROGRAMS / "tensor_hook.py").read_text(), lang)
+    ev = go(page, "hook")
+    assert ev["hook"] == "tensor" and ev["fn"] == "<lambda>"
+    sentence = page.locator("#narration").text_content()
+    assert "[6, 12]" in sentence and "[60, 120]" in sentence, sentence
+    assert "y" in sentence
+    pill = page.locator("#graph .gs-pill-hook")
+    assert pill.count() == 1 and "60" in pill.text_content()
+
+
+def test_module_and_multi_grad_hooks_are_steps(page):
+    source = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+lin = nn.Linear(2, 1)
+lin.register_forward_hook(lambda m, args, out: out * 2)
+lin.register_full_backward_hook(lambda m, gin, gout: None)
+a = torch.tensor([[1.0, 1.0]], requires_grad=True)
+b = torch.tensor([2.0], requires_grad=True)
+torch.autograd.graph.register_multi_grad_hook((a, b), lambda gs: None)
+out = lin(a).sum() * b
+out.sum().backward()
+"""
+    open_program(page, source)
+    kinds = page.evaluate("""() => document.querySelector('[data-gs-player]').gsPlayer
+        .player.model.trace.events.filter((e) => e.kind === 'hook').map((e) => e.hook)""")
+    assert kinds == ["forward", "module_backward", "multi_grad"]
+    go(page, "hook", 0)
+    assert "lin" in page.locator("#narration").text_content()
+    go(page, "hook", 2)
+    assert STRINGS["en"]["hook_kind.multi_grad"] in page.locator("#narration").text_content()
+
+
+# ---- v·J for every Jacobian small enough to show ------------------------------------------
+
+@pytest.mark.parametrize("name", ["tensor_hook", "custom_function_relu"])
+def test_small_jacobians_are_shown_with_hooks_and_custom_functions(page, name):
+    open_program(page, (PROGRAMS / f"{name}.py").read_text())
+    go(page, "backward_begin")
+    assert page.locator("#vjp table.jac").count() >= 1
+    assert STRINGS["en"]["vjp_too_big"] not in page.locator("#vjp").text_content()
+
+
+def test_a_missing_jacobian_says_which_reason_applies(page):
+    source = ("import torch\na = torch.tensor([1.0, 2.0], requires_grad=True)\nb = a.sigmoid()\n"
+              "b.mul_(2)\nb.sum().backward()\n")
+    open_program(page, source)
+    go(page, "backward_begin")
+    vjp = page.locator("#vjp").text_content()
+    assert STRINGS["en"]["vjp_note_failed"] in vjp, vjp
+
+
+# ---- library internals and their words ----------------------------------------------------
+
+def test_leaving_an_inner_no_grad_is_not_entering_one(page):
+    open_program(page, NESTED_NO_GRAD)
+    sentences = page.evaluate("""() => {
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const events = c.player.model.trace.events;
+        const out = [];
+        events.forEach((e, i) => { if (e.kind === 'grad_mode') {
+          c.player.go(i); out.push(document.querySelector('#narration').textContent); } });
+        return out;
+    }""")
+    assert len(sentences) == 4
+    assert sentences[2].startswith("Leaving an inner no_grad"), sentences
+    assert "Entering" not in sentences[2] and "Entering" not in sentences[3]
+
+
+def test_adam_is_narrated_by_its_rule(page):
+    open_program(page, ADAM)
+    go(page, "optimizer_step")
+    sentence = page.locator("#narration").text_content()
+    assert "m̂" in sentence and "against their gradient" not in sentence, sentence
