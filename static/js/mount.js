@@ -27,6 +27,9 @@ const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'g
  * @param {{strings:Object, lang:string, fitWhole?:boolean, onStep?:(index:number)=>void,
  *   onInput?:(code:string)=>void, onRun?:(code:string)=>void}} options
  */
+// a `for` or `while` statement of the program (a comprehension is no loop of steps)
+const LOOP = /^[ \t]*(for|while)\b/m;
+
 export function mountPlayer(root, options) {
   let S = options.strings;
   let lang = options.lang;
@@ -77,10 +80,13 @@ export function mountPlayer(root, options) {
     fillIterations(graph.views);
   }
 
-  // The iteration picker: one entry per stretch the graph is drawn in (hidden for one).
+  // The iteration picker: one entry per stretch the graph is drawn in (hidden for one, and
+  // for a program with no loop: its stretches are passes, not iterations).
   function fillIterations(views) {
     if (!el.iteration) return;
-    el.iteration.hidden = !views || views.count < 2;
+    const trace = player.model.trace;
+    const looped = !trace || LOOP.test(trace.program.source);
+    el.iteration.hidden = !views || views.count < 2 || !looped;
     if (!views) { fill(el.iteration); return; }
     const options = [];
     for (let g = 0; g < views.count; g++) {
@@ -223,10 +229,14 @@ export function mountPlayer(root, options) {
     }
   }
 
+  // Stop leaves the page on the program that was stopped: the last program's picture,
+  // sentence and timeline go, and the console says what happened (no trace came back).
   function showStopped() {
     el.run.disabled = false;
     el.run.removeAttribute('aria-busy');
-    fill(el.console, h('div', { class: 'console-error', role: 'status' }, h('p', {}, tr(S, 'run_stopped'))));
+    player.load({ trace: null, layout: null, layout_note: tr(S, 'run_stopped_graph'),
+      result: { stdout: '', error: { type: 'Stopped', message: tr(S, 'run_stopped'),
+        kind: 'limit', origin: 'gradstep', line: null } } });
   }
 
   // controls

@@ -290,3 +290,76 @@ def test_adam_is_narrated_by_its_rule(page):
     go(page, "optimizer_step")
     sentence = page.locator("#narration").text_content()
     assert "m̂" in sentence and "against their gradient" not in sentence, sentence
+
+
+# ---- Stop, and the smaller untruths -------------------------------------------------------
+
+LOOP_FOREVER = "import torch\nx = torch.tensor(1.0, requires_grad=True)\nwhile True:\n    pass\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_stop_leaves_the_page_on_the_new_program(page, lang):
+    open_program(page, (ROOT / "app" / "examples" / "03-accumulate.py").read_text(), lang)
+    page.click("#step-last")
+    assert page.locator("#graph svg g.node").count() > 0
+    page.locator("#editor").fill(LOOP_FOREVER)
+    page.click("#run")
+    page.locator("#run-status").wait_for(state="visible", timeout=5000)
+    page.click("#stop")
+    page.locator("#run-status").wait_for(state="hidden", timeout=3000)
+    # nothing of the previous program: no boxes, no sentence, no steps
+    assert page.locator("#graph svg g.node").count() == 0
+    assert STRINGS[lang]["run_stopped_graph"] in page.inner_text("#graph")
+    assert page.inner_text("#narration").strip() == ""
+    assert page.get_attribute("#step-label", "data-steps") == "0"
+    assert STRINGS[lang]["run_stopped"] in page.inner_text("#console")
+    page.wait_for_timeout(300)      # a late answer of the stopped run must not come back
+    assert page.locator("#graph svg g.node").count() == 0
+
+
+def test_no_iteration_picker_without_a_loop(page):
+    open_program(page, (ROOT / "app" / "examples" / "01-mean-backward.py").read_text())
+    assert page.locator("#iteration").is_hidden()
+    open_program(page, (ROOT / "app" / "examples" / "12-training-loop.py").read_text())
+    assert page.locator("#iteration").is_visible()
+
+
+def test_an_unimplemented_pytorch_name_is_not_headed_python_says(page):
+    open_program(page, "import torch\nx = torch.ones(2, 2)\nu = torch.linalg.svd(x)\n")
+    page.click("#step-last")
+    console = page.inner_text("#console")
+    assert "torch.linalg.svd" in console
+    assert STRINGS["en"]["console_from_python"] not in console, console
+    assert STRINGS["en"]["console_from_gradstep"] in console, console
+
+
+def test_the_lessons_index_counts_its_lessons(page):
+    page.goto(f"{page.base}/lessons")
+    count = page.locator(".lesson-card").count()
+    intro = page.inner_text(".lessons-intro")
+    assert intro.startswith(f"{count} short lessons"), intro
+    assert "Fourteen" not in intro
+
+
+def test_malformed_teacher_lessons_are_reported_on_the_index(browser, tmp_path):
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from live_server import LiveServer
+
+    good = (ROOT / "app" / "lessons" / "01-scalar-backward.toml").read_text("utf-8")
+    (tmp_path / "mine.toml").write_text(good.replace('id = "scalar-backward"',
+                                                     'id = "my-scalar"'), "utf-8")
+    (tmp_path / "bad-syntax.toml").write_text('title = "unclosed\n', "utf-8")
+    env = {"GRADSTEP_RATE_LIMIT": "0", "GRADSTEP_POOL_SIZE": "1",
+           "GRADSTEP_LESSONS_DIR": str(tmp_path)}
+    with LiveServer(env=env) as live:
+        ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+        pg = ctx.new_page()
+        pg.goto(f"{live.url}/lessons")
+        note = pg.locator(".lessons-left-out")
+        assert note.is_visible()
+        text = note.inner_text()
+        assert "bad-syntax.toml" in text and "TOML" in text, text
+        assert str(tmp_path) not in text        # the server's folder is not the page's business
+        assert "mine.toml" not in text
+        ctx.close()
