@@ -49,6 +49,9 @@ _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 # Ops run by these engine files are bookkeeping the picture shows through its own events
 # (optimizer_step, grad_reset), not steps of the learner's program.
 _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
+# A library function the program calls on its gradients (nn.utils.clip_grad_norm_): its
+# norms, stacks and scalings are one step with its result (runner/trace_library.py)
+_LIBRARY_FILES = tuple(_ENGINE_DIR + sep + "nn" + sep + "utils.py" for sep in ("/", "\\"))
 
 # A value snapshot taken at event time: (the array's bytes or None, shape, numpy dtype,
 # requires_grad, grad_fn name or None). Bytes rather than an array copy: cheaper to take, and
@@ -82,6 +85,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         # id(record) -> record, for records a library module's constructor made (its
         # parameters, their initialisation): folded into one step (runner/trace_library.py)
         self._library: dict[int, tuple] = {}
+        # id(record) -> the library function (clip_grad_norm_) whose work the record is
+        self._library_fn: dict[int, str] = {}
+        self._lib_fn: str | None = None      # set by _walk_from: the walk passed such a file
         self._built_by: dict[str, str] = {}  # tensor id -> the backward node that made it
         self._seeds: list[tuple] = []        # (seed uid, root id) of create_graph passes
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
@@ -91,6 +97,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         # The tensors that are some leaf's .grad, held weakly (a .grad keeps its leaf alive):
         self._grad_of: dict[int, tuple] = {}  # id(grad) -> (owner tid, weakref to grad)
         self._grad_obj: dict[str, Any] = {}   # owner tid -> weakref to its grad
+        self._grad_ids: list[tuple] = []      # (tid, owner tid) of .grad tensors the program used
         self._window: list = []              # raw records since the last pass ended
         # NOTE [window cap]: records of one window past the event cap can never be rendered
         # (the window's own index already exceeds it), so past it ops, tensors and node
@@ -154,13 +161,25 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
                 return f.f_lineno, f, quiet
             if k == 2:
                 quiet = True
+            elif k == 3:
+                self._lib_fn = f.f_code.co_name
             f = f.f_back
         return None, None, quiet
 
     def _classify(self, fn: str) -> int:
         k = self._file_kind[fn] = (1 if fn == self.filename else
-                                   2 if fn.startswith(_QUIET_DIRS) else 0)
+                                   2 if fn.startswith(_QUIET_DIRS) else
+                                   3 if fn.endswith(_LIBRARY_FILES) else 0)
         return k
+
+    def _mark_library_fn(self, start: int) -> None:
+        """Mark the records appended since `start` as the work of the library function the
+        last walk passed (`_lib_fn`), and forget it."""
+        fn, self._lib_fn = self._lib_fn, None
+        window = self._window
+        for rec in window[start:]:
+            self._library[id(rec)] = rec
+            self._library_fn[id(rec)] = fn
 
     def _where_in_pass(self, f) -> tuple:
         """_where while a backward pass is active, also checking that the engine call which
@@ -177,6 +196,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
                 break
             if k == 2:
                 quiet = True
+            elif k == 3:
+                self._lib_fn = f.f_code.co_name
             if f is bw:
                 bw = None
             f = f.f_back
@@ -195,6 +216,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         """Mark the record just appended as library work when a module of the library is
         being constructed between the user's line and here (nn.Linear's parameters and
         their `uniform_` under no_grad): the learner's line built a model, not ten steps."""
+        if self._lib_fn is not None:    # the walk passed nn.utils: that function's work
+            self._mark_library_fn(len(self._window) - 1)
+            return
         f = _getframe(2)
         filename = self.filename
         while f is not None:
@@ -227,6 +251,14 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             tid = self._tids.get(uid)
             if tid is not None and tid not in names and names.get(root):
                 names[tid] = f"∂{names[root]}/∂{names[root]}"
+
+    def _name_grads(self) -> None:
+        """A `.grad` the program used (`w.grad` in `w -= lr * w.grad`, clip_grad_norm_'s
+        norms) is called by what it is, `model.weight.grad`, unless a variable named it."""
+        names = self._names
+        for tid, owner in self._grad_ids:
+            if tid not in names and names.get(owner):
+                names[tid] = names[owner] + ".grad"
 
     def _inner_frame(self):
         """The outermost non-user frame below the user's: the engine call the user made."""
@@ -362,6 +394,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
                    "backward" if self._active is not None else "constant")
             self._window.append(("tensor", line, tid, self._snap_tensor(t), how,
                                  _grad_state.enabled, owner[0] if how == "grad" else None))
+            if how == "grad":
+                self._grad_ids.append((tid, owner[0]))
         return tid
 
     def _nid(self, node) -> tuple:
@@ -487,6 +521,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             if self._globals is not None:
                 self._name_modules(list(self._globals.items()))
             self._name_seeds()
+            self._name_grads()
             self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():

@@ -235,10 +235,13 @@ class BackwardEvents:
     def on_grad_reset(self, tensor, how: str) -> None:
         line, _, _ = self._where()
         self._settle()
+        start = len(self._window)
         tid = self._tid(tensor, line)
         g = tensor._grad
         self._track_grad(tid, g)
         self._window.append(("grad_reset", line, tid, how, None if g is None else self._snap(g)))
+        if self._lib_fn is not None:
+            self._mark_library_fn(start)
 
     def on_optimizer_step(self, optimizer, params, before, after) -> None:
         line, _, _ = self._where()

@@ -119,6 +119,7 @@ class ForwardEvents:
             return
         try:
             active = self._active
+            lib_start = -1
             if active is None:
                 # _where's first step, written out: this is the hottest call of a traced run.
                 # Look at the caller of the op's apply (on_op's caller is the engine, or the
@@ -136,7 +137,10 @@ class ForwardEvents:
                 else:
                     line, frame, quiet = self._walk_from(f)
                     if quiet:
+                        self._lib_fn = None
                         return  # optimizer.step() internals
+                    if self._lib_fn is not None:   # nn.utils.clip_grad_norm_'s work
+                        lib_start = len(self._window)
             else:
                 if node is None or not active[2]:
                     # The engine's own arithmetic inside backward: return before the stack
@@ -238,6 +242,8 @@ class ForwardEvents:
                                  node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids), ins))
+            if lib_start >= 0:
+                self._mark_library_fn(lib_start)
             if active is not None:
                 self._note_builder(out_id)  # a create_graph pass: which node's formula
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail

@@ -185,7 +185,9 @@ KINDS: dict[str, tuple[dict, dict]] = {
                 "stdout": STR,
                 "warnings": _list(_obj({"category": STR, "message": STR, "line": LINE},
                                               {"at": INT}))},
-               {"message": STR}),
+               {"message": STR,
+                # a library function's result (clip_grad_norm_): runner/trace_library.py
+                "call": _obj({"fn": STR}, {"total": REF["value"], "scale": REF["value"]})}),
     "end": ({"exit_code": {"type": "integer"}, "counts": REF["counts"]}, {}),
 }
 

@@ -289,7 +289,9 @@ class Builder:
             cut = next((i for i, e in enumerate(events)
                         if e["kind"] == "elided" and e["reason"] in _CUTS), len(events))
             marked = {i for i, r in enumerate(records[:cut]) if id(r) in rec._library}
-            events = trace_library.fold(events, marked)
+            calls = {i: rec._library_fn[id(records[i])] for i in marked
+                     if id(records[i]) in rec._library_fn}
+            events = trace_library.fold(events, marked, calls)
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}

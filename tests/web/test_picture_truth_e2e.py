@@ -363,3 +363,27 @@ def test_malformed_teacher_lessons_are_reported_on_the_index(browser, tmp_path):
         assert str(tmp_path) not in text        # the server's folder is not the page's business
         assert "mine.toml" not in text
         ctx.close()
+
+
+def test_clip_grad_norm_is_one_step_with_its_result(page):
+    open_program(page, (PROGRAMS / "clip_then_step.py").read_text())
+    steps = page.evaluate("""() => {
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const events = c.player.model.trace.events;
+        const out = [];
+        events.forEach((e, i) => { if (e.line === 10) {
+          c.player.go(i); out.push([e.kind, document.querySelector('#narration').textContent]); } });
+        return out;
+    }""")
+    assert len(steps) == 1, steps
+    kind, sentence = steps[0]
+    assert kind == "elided" and "clip_grad_norm_" in sentence
+    assert "140.4" in sentence and "0.007122" in sentence, sentence
+    assert "model.weight.grad" in sentence and "model.bias.grad" in sentence
+    assert STRINGS["en"]["unnamed"] not in sentence
+    # the .grads the library used are called by what they are, its norms are not drawn
+    # (the one unnamed box left is the norm line 12 prints)
+    page.click("#step-last")
+    labels = box_labels(page)
+    assert {"model.weight.grad", "model.bias.grad", "total"} <= set(labels), labels
+    assert labels.count("tensor") == 1, labels
