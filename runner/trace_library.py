@@ -61,8 +61,14 @@ def library_step(group: list, line, fn: str | None = None) -> dict:
             "carried": [e for e in group if e["kind"] in _CARRIED], "updates": [],
             "series": [], "stdout": "", "warnings": []}
     if fn is not None:
-        step["updates"] = [{"tensor": e["tensor"], "grad": e["grad"]} for e in group
-                           if e["kind"] == "grad_reset"]
+        resets = [e for e in group if e["kind"] == "grad_reset"]
+        step["updates"] = [{"tensor": e["tensor"], "grad": e["grad"]} for e in resets]
+        # the .grad tensors it read are those very tensors, changed in place: their boxes
+        # show the new numbers too
+        grad_box = {e["tensor"]["grad_of"]: e["tensor"]["id"] for e in group
+                    if e["kind"] == "tensor" and e["tensor"].get("grad_of")}
+        step["updates"] += [{"tensor": grad_box[e["tensor"]], "value": e["grad"]}
+                            for e in resets if e["tensor"] in grad_box and e["grad"]]
         step["call"] = {"fn": fn, **_result(group)}
     return step
 

@@ -133,7 +133,8 @@ const SENTENCES = {
   elided(state, ev, S) {
     if (ev.reason === 'library' && ev.call) {
       // a library function on the gradients, one step with its result (clip_grad_norm_)
-      const names = (ev.updates || []).map((u) => `${nameOf(state, u.tensor, S)}.grad`).join(', ');
+      const names = (ev.updates || []).filter((u) => 'grad' in u)
+        .map((u) => `${nameOf(state, u.tensor, S)}.grad`).join(', ');
       const p = { fn: ev.call.fn, line: ev.line, names: names || '—',
         total: ev.call.total ? short(ev.call.total) : '', scale: ev.call.scale ? short(ev.call.scale) : '' };
       return tr(S, ev.call.total && ev.call.scale ? 'narr.library_call' : 'narr.library_call_plain', p);

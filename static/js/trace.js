@@ -228,7 +228,11 @@ const HANDLERS = {
     for (const u of ev.updates || []) {
       const known = d.tensors[u.tensor];
       if (known && u.value) d.tensors[u.tensor] = { ...known, value: u.value };
-      if ('grad' in u) d.grads[u.tensor] = u.grad;
+      // a library function changed a .grad (clip_grad_norm_): it is in the .grad history
+      if ('grad' in u && ev.call) {
+        recordGrad(d, u.tensor, { seq: ev.seq, pass: null, how: 'inplace',
+          before: d.grads[u.tensor] ?? null, added: null, after: u.grad });
+      } else if ('grad' in u) d.grads[u.tensor] = u.grad;
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
     if (ev.reason !== 'library') say(d, 'elided', '', ev); // a library step hides no output

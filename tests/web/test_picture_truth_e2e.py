@@ -380,6 +380,7 @@ def test_clip_grad_norm_is_one_step_with_its_result(page):
     assert kind == "elided" and "clip_grad_norm_" in sentence
     assert "140.4" in sentence and "0.007122" in sentence, sentence
     assert "model.weight.grad" in sentence and "model.bias.grad" in sentence
+    assert ".grad.grad" not in sentence
     assert STRINGS["en"]["unnamed"] not in sentence
     # the .grads the library used are called by what they are, its norms are not drawn
     # (the one unnamed box left is the norm line 12 prints)
@@ -387,3 +388,19 @@ def test_clip_grad_norm_is_one_step_with_its_result(page):
     labels = box_labels(page)
     assert {"model.weight.grad", "model.bias.grad", "total"} <= set(labels), labels
     assert labels.count("tensor") == 1, labels
+
+
+# ---- the view keeps the work in sight -----------------------------------------------------
+
+@pytest.mark.parametrize("size", [(1440, 900), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pass_badge_is_read_whole(page, size, lang):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_program(page, SEQUENTIAL_CE, lang)
+    go(page, "backward_begin")
+    badge = page.locator("#pass-badge")
+    assert badge.is_visible()
+    cut = page.evaluate("""() => { const b = document.querySelector('#pass-badge');
+        return b.scrollWidth - b.clientWidth; }""")
+    assert cut <= 1, cut
+    assert page.get_attribute(".pane-graph", "aria-labelledby") == "graph-title"

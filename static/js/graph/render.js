@@ -22,7 +22,9 @@ const PILL_H = 17;
 const CHAR_PX = 6.4;      // the pills' 10.5 px monospace font, one character
 
 function pillWidth(text) {
-  return Math.max(18, text.length * CHAR_PX + 10);
+  // a CJK character ("反向传播的起点") takes about two monospace cells
+  const wide = (text.match(/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/g) || []).length;
+  return Math.max(18, (text.length + wide) * CHAR_PX + 10);
 }
 
 /** A label with a backing pill, centred on (x, y), so numbers stay readable over lines. */
