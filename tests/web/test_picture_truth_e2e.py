@@ -404,3 +404,44 @@ def test_the_pass_badge_is_read_whole(page, size, lang):
         return b.scrollWidth - b.clientWidth; }""")
     assert cut <= 1, cut
     assert page.get_attribute(".pane-graph", "aria-labelledby") == "graph-title"
+
+
+WIDE_MLP = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(6, 8), nn.ReLU(), nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 8),
+                      nn.ReLU(), nn.Linear(8, 1))
+loss_fn = nn.MSELoss()
+x = torch.randn(5, 6)
+y = torch.randn(5, 1)
+out = model(x)
+loss = loss_fn(out, y)
+loss.backward()
+"""
+
+
+def test_the_working_node_stays_in_view_after_opening_and_closing_a_module(page):
+    open_program(page, WIDE_MLP)
+    applies = page.evaluate("""() => document.querySelector('[data-gs-player]').gsPlayer
+        .player.model.trace.events.filter((e) => e.kind === 'node_apply').map((e) => e.seq)""")
+    page.evaluate(f"() => document.querySelector('[data-gs-player]').gsPlayer.player.go({applies[-2]})")
+    in_pane = """() => {
+        const pane = document.querySelector('#graph').getBoundingClientRect();
+        const el = document.querySelector('#graph .node.is-active');
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return r.left >= pane.left - 1 && r.right <= pane.right + 1 && r.top >= pane.top - 1
+          && r.bottom <= pane.bottom + 1;
+    }"""
+    # open the first layer (the compact picture's box), then fold it again
+    assert page.evaluate(in_pane) is True
+    box = page.locator('#graph g.gs-module[data-group]').first
+    gid = box.get_attribute("data-group")
+    box.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    assert page.evaluate(in_pane) is True
+    page.locator(f'#graph [data-group="{gid}"]').first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    assert page.evaluate(in_pane) is True

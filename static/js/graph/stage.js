@@ -58,7 +58,12 @@ export function createStage(host, layout, options) {
         mount(current.g);
       }
     }
-    if (lastState) paint();
+    if (lastState) {
+      paint();
+      // the picture changed under the learner: keep the step's working box in view
+      const work = working(lastState).map((id) => current.picture.index.boxes[id]).find(Boolean);
+      if (work) current.viewport.reveal(work.x, work.y, work.w, work.h);
+    }
     const again = host.querySelector(`[data-group="${CSS.escape(gid)}"]`);
     if (focused && again) /** @type {HTMLElement} */ (again).focus();
   }
