@@ -84,7 +84,7 @@ def _native_stderr_silenced():
 class _Options(argparse.ArgumentParser):
     """The magic's options; a mistake is one ValueError, never argparse's usage on stderr."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         raise SystemExit(2)
 
 

@@ -8,6 +8,7 @@ their own.
 from __future__ import annotations
 
 import sys
+from types import FrameType
 
 from gradstep.engine.grad_mode import state as _grad_state
 
@@ -331,7 +332,8 @@ class ForwardEvents:
             self._settle()
             # leaving an inner `with torch.no_grad():` sets the mode to what it was, off
             # again: only whether a context manager's __exit__ set it tells the two apart
-            f, leaving = _getframe(1), False
+            f: FrameType | None = _getframe(1)
+            leaving = False
             for _ in range(6):
                 if f is None:
                     break
