@@ -18,6 +18,7 @@ import { narrate } from './narrate.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
+import { createSplitter } from './splitter.js';
 
 const PRESENTER_TEXT_PX = 16.5;
 const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
@@ -45,6 +46,7 @@ export function mountPlayer(root, options) {
   let graph = null;      // the graph pane's stage for the current run (graph/stage.js)
   const shown = { values: true, saved: true };   // the graph's optional rows
   const status = createRunStatus(root, () => S, () => showStopped());
+  const splitter = createSplitter(root, () => S);
 
   const editor = createEditor($('[data-gs-editor]'), {
     onInput: (code) => options.onInput && options.onInput(code),
@@ -309,6 +311,7 @@ export function mountPlayer(root, options) {
       S = strings;
       lang = newLang;
       applyStrings(root, S);
+      splitter.label();
       if (graph) { fillIterations(graph.views); el.iteration.value = String(graph.iteration); }
       if (player.model.trace || player.model.answer) repaint(player.model, 'lang');
     },

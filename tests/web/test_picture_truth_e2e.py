@@ -445,3 +445,46 @@ def test_the_working_node_stays_in_view_after_opening_and_closing_a_module(page)
     page.keyboard.press("Enter")
     page.wait_for_timeout(100)
     assert page.evaluate(in_pane) is True
+
+
+LONG_LINE = ("import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)  # a leaf\n"
+             "g, = torch.autograd.grad((x ** 3).sum(), x, create_graph=True)\n")
+
+
+def visible_chars(page) -> float:
+    return page.evaluate("""() => {
+        const ta = document.querySelector('#editor');
+        const probe = document.createElement('span');
+        probe.textContent = 'x'.repeat(100);
+        probe.style.font = getComputedStyle(ta).font;
+        probe.style.whiteSpace = 'pre';
+        probe.style.position = 'absolute';      // not a flex item of the page: its own width
+        document.body.append(probe);
+        const cw = probe.getBoundingClientRect().width / 100;
+        probe.remove();
+        const scroll = document.querySelector('.editor');
+        const gutter = document.querySelector('.editor-gutter').getBoundingClientRect().width;
+        return (scroll.clientWidth - gutter) / cw;
+    }""")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_program_pane_widens_to_show_72_characters(page, lang):
+    open_program(page, LONG_LINE, lang)
+    assert visible_chars(page) < 72          # as it opens: the graph keeps its room
+    handle = page.locator(".pane-splitter")
+    box = handle.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 260, box["y"] + 200, steps=6)
+    page.mouse.up()
+    assert visible_chars(page) >= 72
+    assert page.locator("#graph").bounding_box()["width"] >= 320
+    # by keyboard too, and Home gives the graph its room back
+    handle.focus()
+    page.keyboard.press("Home")
+    narrow = visible_chars(page)
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+    assert visible_chars(page) >= 72 > narrow
+    assert int(handle.get_attribute("aria-valuenow")) > 500
