@@ -153,6 +153,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         caller's caller did not find the user's file)."""
         kinds = self._file_kind
         quiet = False
+        self._lib_fn = None     # said afresh by every walk: read only right after one
         while f is not None:
             k = kinds.get(f.f_code.co_filename)
             if k is None:
@@ -187,6 +188,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         raised, and learners catch the freed-buffer error and go on."""
         kinds = self._file_kind
         quiet = False
+        self._lib_fn = None
         bw = self._bw_frame
         while f is not None:
             k = kinds.get(f.f_code.co_filename)
