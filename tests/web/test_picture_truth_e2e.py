@@ -488,3 +488,22 @@ def test_the_program_pane_widens_to_show_72_characters(page, lang):
         page.keyboard.press("ArrowRight")
     assert visible_chars(page) >= 72 > narrow
     assert int(handle.get_attribute("aria-valuenow")) > 500
+
+
+@pytest.mark.parametrize("name", ["03-accumulate.py", "12-training-loop.py"])
+def test_presenter_mode_at_1280x720_keeps_the_root_in_view(page, name):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    source = (ROOT / "app" / "examples" / name).read_text()
+    page.goto(f"{page.base}/?presenter=1&code=" + quote(source))
+    page.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
+    for k in range(2):
+        seen = page.evaluate("""(k) => {
+            const c = document.querySelector('[data-gs-player]').gsPlayer;
+            const ev = c.player.model.trace.events.filter((e) => e.kind === 'backward_begin')[k];
+            c.player.go(ev.seq);
+            const pane = document.querySelector('#graph').getBoundingClientRect();
+            const b = document.querySelector('#graph .node.is-root').getBoundingClientRect();
+            return b.top >= pane.top - 1 && b.bottom <= pane.bottom + 1 && b.left >= pane.left - 1
+              && b.right <= pane.right + 1;
+        }""", k)
+        assert seen, (name, k)
