@@ -16,7 +16,8 @@ export function createRunStatus(root, strings, onStop) {
   let current = null;   // {runId, controller, started, tick}
 
   function show() {
-    if (!current) return;
+    // the counting tick starts at once, the pill only after the delay
+    if (!current || performance.now() - current.started < SHOW_AFTER_MS) return;
     box.hidden = false;
     const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
     timer.textContent = tr(strings(), 'running_for', { s: seconds });
@@ -47,7 +48,9 @@ export function createRunStatus(root, strings, onStop) {
       const runId = api.newRunId();
       current = { runId, controller, started: performance.now(), tick: 0 };
       current.tick = setInterval(show, 100);
-      setTimeout(show, SHOW_AFTER_MS);
+      // only this run's own delay shows the pill: an earlier quick run's must not
+      const mine = current;
+      setTimeout(() => { if (current === mine) show(); }, SHOW_AFTER_MS);
       root.classList.add('is-running');
       return { runId, signal: controller.signal, stopped: () => controller.signal.aborted };
     },
