@@ -195,8 +195,14 @@ case "$cmd" in
     serve)
         ensure_venv
         ensure_installed ""
-        say "starting gradstep on http://${GRADSTEP_HOST:-127.0.0.1}:${GRADSTEP_PORT:-8000}" \
-            "(Ctrl-C stops it)"
+        # the address the server will take: --host/--port given here win over the variables
+        host=${GRADSTEP_HOST:-127.0.0.1} port=${GRADSTEP_PORT:-8000} prev=
+        for arg in "$@"; do
+            case "$prev" in --host) host=$arg ;; --port) port=$arg ;; esac
+            case "$arg" in --host=*) host=${arg#--host=} ;; --port=*) port=${arg#--port=} ;; esac
+            prev=$arg
+        done
+        say "starting gradstep on http://$host:$port (Ctrl-C stops it)"
         exec "$VENV/bin/gradstep" serve "$@"
         ;;
     test)

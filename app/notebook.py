@@ -81,8 +81,15 @@ def _native_stderr_silenced():
         os.close(saved)
 
 
+class _Options(argparse.ArgumentParser):
+    """The magic's options; a mistake is one ValueError, never argparse's usage on stderr."""
+
+    def error(self, message: str):
+        raise SystemExit(2)
+
+
 def _magic_args(line: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="%%gradstep", add_help=False)
+    parser = _Options(prog="%%gradstep", add_help=False)
     parser.add_argument("--lang", choices=("en", "zh"), default="en")
     parser.add_argument("--height", type=int, default=DEFAULT_HEIGHT)
     try:

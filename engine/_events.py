@@ -32,6 +32,20 @@ def set_listener(new: "Listener | None") -> "Listener | None":
     return old
 
 
+def hook_ran(kind: str, owner, hook, received: tuple, returned) -> None:
+    """Tell the listener that a hook of the program ran; the engine's own hooks (the
+    collectors behind module backward hooks and register_multi_grad_hook) are told at the
+    program's hook they serve instead. Call only when `listener` is set."""
+    module = getattr(hook, "__module__", None) or ""
+    if module.startswith(_ENGINE_PACKAGE):
+        return
+    if listener is not None:
+        listener.on_hook(kind, owner, hook, received, returned)
+
+
+_ENGINE_PACKAGE = __name__.rpartition(".")[0] + "."
+
+
 class Listener:
     """Every event the engine reports. Override what you need; the rest are no-ops.
 
@@ -116,6 +130,15 @@ class Listener:
     def on_transform_end(self, api: str, result: tuple) -> None:
         """The transform that began last handed back `result`: the Jacobian blocks (each
         output's shape + each input's shape), vmap's stacked outputs, or the product."""
+
+    def on_hook(self, kind: str, owner, hook, received: tuple, returned) -> None:
+        """A hook the program registered ran (see `hook_ran`). `kind` is "tensor"
+        (`Tensor.register_hook`), "node_pre"/"node" (a grad_fn's prehook/hook),
+        "module_backward_pre"/"module_backward" (`register_full_backward_[pre_]hook`),
+        "forward_pre"/"forward" (a module's forward hooks) or "multi_grad"
+        (`register_multi_grad_hook`); `owner` the tensor, node, module or tuple of tensors it
+        is on; `received` the tensors (or None) it got; `returned` what it gave back (None:
+        nothing, the values go on unchanged)."""
 
     # ---- training --------------------------------------------------------------------
     def on_optimizer_step(self, optimizer, params: tuple, before: tuple, after: tuple) -> None:

@@ -14,6 +14,7 @@ import os
 import re
 
 from gradstep import engine
+from gradstep.engine.unsupported import explained
 from gradstep.runner.errors import LimitExceeded, SecurityError
 
 _ENGINE_ROOT = os.path.dirname(engine.__file__) + os.sep
@@ -28,6 +29,10 @@ def error_origin(exc: BaseException, filename: str) -> str:
     (the sandbox's own stops; _classify decides those by type)."""
     if isinstance(exc, (SyntaxError, SecurityError, LimitExceeded)):
         return "python" if isinstance(exc, SyntaxError) else "gradstep"
+    if isinstance(exc, AttributeError) and (
+            str(exc).endswith("gradstep does not implement it") or explained(exc)):
+        # torch.linalg.svd: PyTorch has it and would have run; gradstep lacks it
+        return "gradstep"
     tb, origin = exc.__traceback__, "python"
     while tb is not None:   # the innermost frame of the program or of the engine decides
         name = tb.tb_frame.f_code.co_filename

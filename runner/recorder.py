@@ -38,6 +38,7 @@ from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
 from .recorder_names import module_tensors, modules_in, nth
 from .recorder_optim import OptimizerEvents
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
+from .recorder_hooks import HookEvents
 from .recorder_scopes import ScopeEvents
 from .recorder_tangents import TangentEvents
 from .recorder_transforms import TransformEvents
@@ -49,6 +50,9 @@ _ENGINE_DIR = _events.__file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 # Ops run by these engine files are bookkeeping the picture shows through its own events
 # (optimizer_step, grad_reset), not steps of the learner's program.
 _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
+# A library function the program calls on its gradients (nn.utils.clip_grad_norm_): its
+# norms, stacks and scalings are one step with its result (runner/trace_library.py)
+_LIBRARY_FILES = tuple(_ENGINE_DIR + sep + "nn" + sep + "utils.py" for sep in ("/", "\\"))
 
 # A value snapshot taken at event time: (the array's bytes or None, shape, numpy dtype,
 # requires_grad, grad_fn name or None). Bytes rather than an array copy: cheaper to take, and
@@ -57,8 +61,8 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 Snap = tuple
 
 
-class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, TangentEvents,
-               OptimizerEvents, _events.Listener):
+class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, TransformEvents,
+               TangentEvents, OptimizerEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object
@@ -82,6 +86,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         # id(record) -> record, for records a library module's constructor made (its
         # parameters, their initialisation): folded into one step (runner/trace_library.py)
         self._library: dict[int, tuple] = {}
+        # id(record) -> the library function (clip_grad_norm_) whose work the record is
+        self._library_fn: dict[int, str] = {}
+        self._lib_fn: str | None = None      # set by _walk_from: the walk passed such a file
         self._built_by: dict[str, str] = {}  # tensor id -> the backward node that made it
         self._seeds: list[tuple] = []        # (seed uid, root id) of create_graph passes
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
@@ -91,6 +98,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         # The tensors that are some leaf's .grad, held weakly (a .grad keeps its leaf alive):
         self._grad_of: dict[int, tuple] = {}  # id(grad) -> (owner tid, weakref to grad)
         self._grad_obj: dict[str, Any] = {}   # owner tid -> weakref to its grad
+        self._grad_ids: list[tuple] = []      # (tid, owner tid) of .grad tensors the program used
         self._window: list = []              # raw records since the last pass ended
         # NOTE [window cap]: records of one window past the event cap can never be rendered
         # (the window's own index already exceeds it), so past it ops, tensors and node
@@ -146,6 +154,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         caller's caller did not find the user's file)."""
         kinds = self._file_kind
         quiet = False
+        self._lib_fn = None     # said afresh by every walk: read only right after one
         while f is not None:
             k = kinds.get(f.f_code.co_filename)
             if k is None:
@@ -154,13 +163,25 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
                 return f.f_lineno, f, quiet
             if k == 2:
                 quiet = True
+            elif k == 3:
+                self._lib_fn = f.f_code.co_name
             f = f.f_back
         return None, None, quiet
 
     def _classify(self, fn: str) -> int:
         k = self._file_kind[fn] = (1 if fn == self.filename else
-                                   2 if fn.startswith(_QUIET_DIRS) else 0)
+                                   2 if fn.startswith(_QUIET_DIRS) else
+                                   3 if fn.endswith(_LIBRARY_FILES) else 0)
         return k
+
+    def _mark_library_fn(self, start: int) -> None:
+        """Mark the records appended since `start` as the work of the library function the
+        last walk passed (`_lib_fn`), and forget it."""
+        fn, self._lib_fn = self._lib_fn, None
+        window = self._window
+        for rec in window[start:]:
+            self._library[id(rec)] = rec
+            self._library_fn[id(rec)] = fn
 
     def _where_in_pass(self, f) -> tuple:
         """_where while a backward pass is active, also checking that the engine call which
@@ -168,6 +189,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         raised, and learners catch the freed-buffer error and go on."""
         kinds = self._file_kind
         quiet = False
+        self._lib_fn = None
         bw = self._bw_frame
         while f is not None:
             k = kinds.get(f.f_code.co_filename)
@@ -177,6 +199,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
                 break
             if k == 2:
                 quiet = True
+            elif k == 3:
+                self._lib_fn = f.f_code.co_name
             if f is bw:
                 bw = None
             f = f.f_back
@@ -195,6 +219,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         """Mark the record just appended as library work when a module of the library is
         being constructed between the user's line and here (nn.Linear's parameters and
         their `uniform_` under no_grad): the learner's line built a model, not ten steps."""
+        if self._lib_fn is not None:    # the walk passed nn.utils: that function's work
+            self._mark_library_fn(len(self._window) - 1)
+            return
         f = _getframe(2)
         filename = self.filename
         while f is not None:
@@ -227,6 +254,14 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
             tid = self._tids.get(uid)
             if tid is not None and tid not in names and names.get(root):
                 names[tid] = f"∂{names[root]}/∂{names[root]}"
+
+    def _name_grads(self) -> None:
+        """A `.grad` the program used (`w.grad` in `w -= lr * w.grad`, clip_grad_norm_'s
+        norms) is called by what it is, `model.weight.grad`, unless a variable named it."""
+        names = self._names
+        for tid, owner in self._grad_ids:
+            if tid not in names and names.get(owner):
+                names[tid] = names[owner] + ".grad"
 
     def _inner_frame(self):
         """The outermost non-user frame below the user's: the engine call the user made."""
@@ -268,13 +303,30 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
         pending = self._pending
         if self._fresh or len(pending) > _PENDING:
             self._trim_pending()
+        code = frame.f_code
+        args = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
         for name, value in frame.f_locals.items():
             entry = pending.get(id(value))
             if entry is not None and entry[1] is value and name[:1] != "_":
+                if name in args:
+                    # a parameter is the caller's tensor under the callee's word: MyReLU's
+                    # `input` is the learner's `x`
+                    name = self._caller_name(frame, value) or name
                 self._give_name(entry[0], name)
                 del pending[id(value)]
                 if not pending:
                     return
+
+    def _caller_name(self, frame, value) -> str | None:
+        """The public name an outer frame of the program binds `value` to, or None."""
+        f = frame.f_back
+        while f is not None:
+            if f.f_code.co_filename == self.filename:
+                for name, v in f.f_locals.items():
+                    if v is value and name[:1] != "_" and name != "self":
+                        return name
+            f = f.f_back
+        return None
 
     def _give_name(self, tid: str, name: str) -> None:
         """Name `tid` after the variable `name`, numbering rebindings (`y`, `y₂`, `y₃`)."""
@@ -345,6 +397,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
                    "backward" if self._active is not None else "constant")
             self._window.append(("tensor", line, tid, self._snap_tensor(t), how,
                                  _grad_state.enabled, owner[0] if how == "grad" else None))
+            if how == "grad":
+                self._grad_ids.append((tid, owner[0]))
         return tid
 
     def _nid(self, node) -> tuple:
@@ -470,6 +524,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, TransformEvents, Tang
             if self._globals is not None:
                 self._name_modules(list(self._globals.items()))
             self._name_seeds()
+            self._name_grads()
             self._ops = self._count_ops()
             self._builder = Builder(self)
             with gc_paused():

@@ -7,6 +7,8 @@ keep them in a file of their own.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import warnings
 import weakref
 from operator import attrgetter
@@ -14,7 +16,6 @@ from operator import attrgetter
 import numpy as np
 
 from gradstep.engine import _events
-from gradstep.engine.autograd.function import BackwardCFunction as _CustomNode
 from gradstep.engine.graph import AccumulateGrad
 from gradstep.engine.tensor import Tensor
 
@@ -59,9 +60,9 @@ class BackwardEvents:
         seeds = [s if isinstance(s, Tensor) else None for s in grad_tensors]
         implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
                        for s in seeds)
-        jac = None
+        jac, note = None, "late_pass" if scalar_late else "graph_too_big"
         if not unsafe and len(nodes) <= self.limits["jacobian_max_nodes"]:
-            jac = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids)
+            jac, note = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids, nodes)
         first = roots[0]._data if roots else None
         if first is not None and first.size == 1:
             # item() reads the one element whatever the shape (cheaper than a 0-d reshape)
@@ -72,31 +73,41 @@ class BackwardEvents:
                               for s, r in zip(seeds, roots)],
                              implicit, bool(retain_graph), bool(create_graph),
                              None if inputs is None else [self._tid(t, line) for t in inputs],
-                             leaf_ids, jac))
+                             leaf_ids, jac, note if jac is None else None))
         self._active = (k, tuple(roots), bool(create_graph))
         if create_graph and implicit:
             self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
                                if isinstance(s, Tensor))
         self._bw_frame, self._bw_line = self._inner_frame(), line
 
-    def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:
-        """J of each root w.r.t. each leaf, by one-hot vector-Jacobian products.
+    def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids, nodes) -> tuple:
+        """(J of each root w.r.t. each leaf, by one-hot vector-Jacobian products, or None;
+        why it is None: "too_large", "freed", "no_leaves" or "failed").
 
         Runs unobserved and retains the graph, so the program's state (every .grad, the saved
-        buffers, the counters behind ids) is exactly as if it had not been computed.
+        buffers, the counters behind ids) is exactly as if it had not been computed. Hooks
+        and retain_grad() are set aside meanwhile (a hook that appends to a list must not run
+        twice: J is the derivative itself, the hooks' changes are steps of the pass), and what
+        a custom Function's backward prints goes nowhere.
         """
         cap = self.limits["jacobian_max_numel"]
-        if not leaves or any(r._data.size > cap for r in roots) or any(
-                t._data.size > cap for t in leaves):
-            return None
-        if any(n._freed for n in _graph_nodes(roots)):
-            return None
+        if not leaves:
+            return None, "no_leaves"
+        if any(r._data.size > cap for r in roots) or any(t._data.size > cap for t in leaves):
+            return None, "too_large"
+        if any(n._freed for n in nodes):
+            return None, "freed"
         from gradstep.engine import autograd
         digits = self.limits["digits"]
         out = []
         old = _events.set_listener(None)
+        hooked = [(n, n._x) for n in nodes if n._x and (
+            n._x.get("tensors") or n._x.get("hooks") or n._x.get("prehooks"))]
+        for n, x in hooked:
+            n._x = {k: v for k, v in x.items() if k not in ("tensors", "hooks", "prehooks")}
         try:
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
                 warnings.simplefilter("ignore")
                 for r, rid, seed in zip(roots, root_ids, seeds):
                     rows = []
@@ -116,10 +127,12 @@ class BackwardEvents:
                                     "rows": [[num(x, digits) for x in m] for m in mat.tolist()],
                                     "vjp": [num(x, digits) for x in (v @ mat).tolist()]})
         except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
-            return None
+            return None, "failed"
         finally:
+            for n, x in hooked:
+                n._x = x
             _events.set_listener(old)
-        return out
+        return out, None
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
         window = self._window
@@ -222,10 +235,13 @@ class BackwardEvents:
     def on_grad_reset(self, tensor, how: str) -> None:
         line, _, _ = self._where()
         self._settle()
+        start = len(self._window)
         tid = self._tid(tensor, line)
         g = tensor._grad
         self._track_grad(tid, g)
         self._window.append(("grad_reset", line, tid, how, None if g is None else self._snap(g)))
+        if self._lib_fn is not None:
+            self._mark_library_fn(start)
 
     def on_optimizer_step(self, optimizer, params, before, after) -> None:
         line, _, _ = self._where()
@@ -233,9 +249,14 @@ class BackwardEvents:
             lr = float(optimizer.param_groups[0]["lr"])
         except (AttributeError, IndexError, KeyError, TypeError, ValueError):
             lr = None
+        try:    # SGD's rule changes with momentum: the page says which rule ran
+            momentum = float(optimizer.param_groups[0].get("momentum") or 0.0)
+        except (AttributeError, IndexError, TypeError, ValueError):
+            momentum = 0.0
         rows = [(self._tid(p, line), _array_snap(b, p), _array_snap(a, p))
                 for p, b, a in zip(params, before, after)]
-        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows))
+        self._window.append(("optimizer_step", line, type(optimizer).__name__, lr, rows,
+                             momentum))
 
 
 def _saves_tensors(node) -> bool:
@@ -249,31 +270,11 @@ def _saves_tensors(node) -> bool:
 
 def _walk(roots, max_nodes: int) -> tuple:
     """(leaves in discovery order, all nodes, whether J must not be computed); a graph of more
-    than `max_nodes` nodes gets no J, so its checks are skipped.
-
-    J is skipped for custom autograd.Functions (their backward is user code) and for graphs
-    with hooks or retain_grad(): autograd.grad would run the hooks (a print, twice) and fill
-    the retained .grad, changing what the program sees.
-    """
+    than `max_nodes` nodes gets no J, so its checks are skipped."""
     nodes = _graph_nodes(roots)
     if len(nodes) > max_nodes:  # too many for J: its checks would decide nothing
         return _leaves_of(nodes), nodes, True
-    leaves, seen_leaf = [], set()
-    unsafe = False
-    for n in nodes:
-        x = n._x
-        if x and (x.get("tensors") or x.get("hooks") or x.get("prehooks")):
-            unsafe = True
-        if isinstance(n, AccumulateGrad):
-            v = n.variable
-            if v._x and v._x.get("hooks"):
-                unsafe = True
-            if v._uid not in seen_leaf:
-                seen_leaf.add(v._uid)
-                leaves.append(v)
-        elif isinstance(n, _CustomNode):
-            unsafe = True
-    return leaves, nodes, unsafe
+    return _leaves_of(nodes), nodes, False
 
 
 def _graph_nodes(roots) -> list:

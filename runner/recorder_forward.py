@@ -8,6 +8,7 @@ their own.
 from __future__ import annotations
 
 import sys
+from types import FrameType
 
 from gradstep.engine.grad_mode import state as _grad_state
 
@@ -119,6 +120,7 @@ class ForwardEvents:
             return
         try:
             active = self._active
+            lib_start = -1
             if active is None:
                 # _where's first step, written out: this is the hottest call of a traced run.
                 # Look at the caller of the op's apply (on_op's caller is the engine, or the
@@ -136,7 +138,10 @@ class ForwardEvents:
                 else:
                     line, frame, quiet = self._walk_from(f)
                     if quiet:
+                        self._lib_fn = None
                         return  # optimizer.step() internals
+                    if self._lib_fn is not None:   # nn.utils.clip_grad_norm_'s work
+                        lib_start = len(self._window)
             else:
                 if node is None or not active[2]:
                     # The engine's own arithmetic inside backward: return before the stack
@@ -238,6 +243,8 @@ class ForwardEvents:
                                  node, saved, new_nodes, mode, active is not None,
                                  a.tobytes() if small else None, a.shape,
                                  a.dtype, rg, fn_name, len(tids), ins))
+            if lib_start >= 0:
+                self._mark_library_fn(lib_start)
             if active is not None:
                 self._note_builder(out_id)  # a create_graph pass: which node's formula
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
@@ -323,5 +330,16 @@ class ForwardEvents:
         line, _, quiet = self._where()
         if not quiet and self._active is None:
             self._settle()
-            self._window.append(("grad_mode", line, enabled, mode))
+            # leaving an inner `with torch.no_grad():` sets the mode to what it was, off
+            # again: only whether a context manager's __exit__ set it tells the two apart
+            f: FrameType | None = _getframe(1)
+            leaving = False
+            for _ in range(6):
+                if f is None:
+                    break
+                if f.f_code.co_name == "__exit__":
+                    leaving = True
+                    break
+                f = f.f_back
+            self._window.append(("grad_mode", line, enabled, mode, leaving))
             self._mark_library()

@@ -8,7 +8,7 @@ is two ranges [start, end) instead of a mark on every op: the hot `on_op` path d
 more. docs/trace-format.md, "scopes", is the contract.
 
 Example:
-    >>> s = ScopeEvents(); s._tids, s._nids = {}, {}
+    >>> s = ScopeEvents(); s._tids, s._nids, s._passes = {}, {}, 0
     >>> class Linear: _modules = {}
     >>> s.on_module_enter(Linear()); s._nids[1] = "n0"; s.on_module_exit(None)
     >>> [(c["type"], c["n"]) for c in s.scopes()]
@@ -16,10 +16,13 @@ Example:
 """
 from __future__ import annotations
 
+import ast
 import sys
 from collections import deque
 
 from gradstep.engine._names import is_engine_module
+
+from .recorder_names import attribute_path
 
 # Calls kept: the first HEAD and the latest TAIL (a long loop shows its first and last
 # iterations in detail; the calls in between describe ids the trace summarised).
@@ -52,7 +55,11 @@ class ScopeEvents:
         entry = {"path": path, "type": cls.__name__, "extra": extra,
                  "user": not is_engine_module(cls.__module__),
                  "parent": parent[1]["path"] if parent else None,
-                 "t": [len(self._tids), 0], "n": [len(self._nids), 0]}
+                 "t": [len(self._tids), 0], "n": [len(self._nids), 0],
+                 "pass": self._passes}
+        at = self._loop_at(sys._getframe(1)) if parent is None or parent[1]["user"] else None
+        if at:
+            entry["at"] = at
         stack.append((module, entry))
 
     def on_module_exit(self, module) -> None:
@@ -67,6 +74,27 @@ class ScopeEvents:
         else:
             self._scope_tail.append(entry)
 
+    def _loop_at(self, frame) -> str | None:
+        """"t=2" when the program calls the module inside a `for t in ...` loop of its own
+        code: what tells one call of an RNN cell from the next (docs/trace-format.md)."""
+        caller = _caller(frame)
+        filename = getattr(self, "filename", None)
+        if caller is None or filename is None or caller.f_code.co_filename != filename:
+            return None
+        loops = getattr(self, "_loops", None)
+        if loops is None:
+            loops = self._loops = _for_loops(self.source)
+        line = caller.f_lineno
+        for first, last, target in loops:     # innermost first
+            if first <= line <= last:
+                value = caller.f_locals.get(target)
+                if isinstance(value, (int, str)) and not isinstance(value, bool):
+                    text = f"{target}={value}" if isinstance(value, int) else \
+                        f"{target}={value!r}"
+                    return text[:24]
+                return None
+        return None
+
     def scopes(self) -> list[dict]:
         """The recorded calls, in the order they ended (an inner call before its outer)."""
         if self._scope_stack is None:
@@ -74,14 +102,26 @@ class ScopeEvents:
         return self._scope_head + list(self._scope_tail)
 
 
+def _for_loops(source: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, loop variable) of each `for NAME in ...:` of the program,
+    innermost (latest starting) first."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    loops = [(n.lineno, n.end_lineno or n.lineno, n.target.id) for n in ast.walk(tree)
+             if isinstance(n, ast.For) and isinstance(n.target, ast.Name)]
+    return sorted(loops, key=lambda x: -x[0])
+
+
 def _path(module, parent, frame) -> str:
-    """"model[0]": the child's key under its parent, else the variable naming the module in
-    the code that called it, else its class name."""
+    """"model[0]": the child's key under its parent (`m.layers[1]` for a module reached
+    through a ModuleList the parent holds), else the variable naming the module in the code
+    that called it, else its class name."""
     if parent is not None:
-        for key, child in (getattr(parent[0], "_modules", None) or {}).items():
-            if child is module:
-                return f"{parent[1]['path']}[{key}]" if key.isdigit() \
-                    else f"{parent[1]['path']}.{key}"
+        found = _child_path(parent[0], module)
+        if found is not None:
+            return attribute_path(parent[1]["path"], found)
     caller = _caller(frame)
     if caller is not None:
         for space in (caller.f_locals, caller.f_globals):
@@ -89,6 +129,23 @@ def _path(module, parent, frame) -> str:
                 if value is module and not name.startswith("_"):
                     return name
     return type(module).__name__
+
+
+def _child_path(parent, module) -> str | None:
+    """The dotted key of `module` under `parent` (breadth first, so the shortest), or None."""
+    seen = set()
+    queue = deque([("", parent)])
+    while queue:            # iterative: models nest deeply
+        prefix, mod = queue.popleft()
+        if id(mod) in seen:
+            continue
+        seen.add(id(mod))
+        for key, child in (getattr(mod, "_modules", None) or {}).items():
+            if child is module:
+                return prefix + key
+            if child is not None:
+                queue.append((prefix + key + ".", child))
+    return None
 
 
 def _caller(frame):

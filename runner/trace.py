@@ -118,7 +118,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
             "node": _nullable(REF["node"]), "new_nodes": _list(REF["node"]),
             "grad_mode": BOOL, "in_backward": BOOL}, {"by": NODE_ID, "tangent": REF["value"]}),
     "dual_level": ({"level": INT, "entered": BOOL}, {}),
-    "grad_mode": ({"enabled": BOOL, "mode": STR}, {}),
+    # exit: set by leaving a `with` block (the mode it restores), not by entering one
+    "grad_mode": ({"enabled": BOOL, "mode": STR}, {"exit": BOOL}),
     "inplace": ({"tensor": TENSOR_ID, "op": STR, "version": INT, "value": REF["value"],
                  "grad_fn": _nullable(NODE_ID), "node": _nullable(REF["node"]),
                  "new_nodes": _list(REF["node"])}, {}),
@@ -128,7 +129,10 @@ KINDS: dict[str, tuple[dict, dict]] = {
                         "retain_graph": BOOL, "create_graph": BOOL,
                         "inputs": _nullable(_list(TENSOR_ID)),
                         "leaves": _list(TENSOR_ID),
-                        "jacobian": _nullable(_list(REF["jacobian"]))}, {}),
+                        "jacobian": _nullable(_list(REF["jacobian"]))},
+                       # why `jacobian` is null (docs/trace-format.md, section 5)
+                       {"jacobian_note": {"enum": ["late_pass", "graph_too_big", "too_large",
+                                                   "freed", "no_leaves", "failed"]}}),
     "node_apply": ({"pass": PASS, "node": NODE_ID, "name": STR, "rule": _nullable(STR),
                     "grads_in": _list(_nullable(REF["grad"])),
                     "grads_out": _list(_nullable(REF["grad"])),
@@ -140,9 +144,19 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "backward_end": ({"pass": PASS, "api": {"enum": ["backward", "grad"]}}, {}),
     "grad_reset": ({"tensor": TENSOR_ID, "how": {"enum": ["zero_", "none", "set", "inplace"]},
                     "grad": _nullable(REF["value"])}, {"op": STR}),
+    # a hook the program registered ran (runner/recorder_hooks.py)
+    "hook": ({"pass": _nullable(PASS), "hook": {"enum": ["tensor", "node_pre", "node",
+                                                         "module_backward_pre",
+                                                         "module_backward", "forward_pre",
+                                                         "forward", "multi_grad"]},
+              "tensors": _list(TENSOR_ID), "node": _nullable(NODE_ID),
+              "module": _nullable(STR), "fn": STR,
+              "received": _list(_nullable(REF["grad"])),
+              "returned": _nullable(_list(_nullable(REF["grad"])))}, {}),
     "optimizer_step": ({"optimizer": STR, "lr": _nullable({"type": "number"}),
                         "params": _list(_obj({"tensor": TENSOR_ID, "before": REF["value"],
-                                              "after": REF["value"]}))}, {}),
+                                              "after": REF["value"]}))},
+                       {"momentum": {"type": "number"}}),
     # docs/trace-format.md, "Optimizer steps, one parameter at a time"
     "optimizer_update": ({"optimizer": STR, "tensor": TENSOR_ID, "index": INT, "count": INT,
                           "group": INT, "lr": _nullable(NUMBER_OR_NAME),
@@ -188,14 +202,17 @@ KINDS: dict[str, tuple[dict, dict]] = {
                 "stdout": STR,
                 "warnings": _list(_obj({"category": STR, "message": STR, "line": LINE},
                                               {"at": INT}))},
-               {"message": STR}),
+               {"message": STR,
+                # a library function's result (clip_grad_norm_): runner/trace_library.py
+                "call": _obj({"fn": STR}, {"total": REF["value"], "scale": REF["value"]})}),
     "end": ({"exit_code": {"type": "integer"}, "counts": REF["counts"]}, {}),
 }
 
 # The kinds whose events describe graph detail; these are what elision and the byte cap drop.
 DETAIL_KINDS = frozenset({"tensor", "op", "grad_mode", "inplace", "backward_begin", "node_apply",
                           "accumulate", "graph_freed", "backward_end", "grad_reset",
-                          "optimizer_step", "optimizer_update", "zero_grad", "lr_step"})
+                          "optimizer_step", "optimizer_update", "zero_grad", "lr_step",
+                          "hook"})
 
 
 def _event_schema(kind: str) -> dict:
@@ -226,8 +243,11 @@ SERIES_SCHEMA = _obj({
 # A call of an nn.Module (runner/recorder_scopes.py): the ids made during it are
 # t<t[0]>..t<t[1] - 1> and n<n[0]>..n<n[1] - 1>.
 _RANGE = {"type": "array", "prefixItems": [INT, INT], "items": False}
+# `pass`: the backward passes begun before the call; `at`: the loop variable's value at a
+# call from a `for` loop of the program ("t=2").
 SCOPES_SCHEMA = _list(_obj({"path": STR, "type": STR, "extra": STR, "user": BOOL,
-                            "parent": _nullable(STR), "t": _RANGE, "n": _RANGE}))
+                            "parent": _nullable(STR), "t": _RANGE, "n": _RANGE},
+                           {"pass": INT, "at": STR}))
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -179,15 +179,16 @@ class Builder:
                 "new_nodes": [self.node(n, saved, r[9]) for n, saved in r[8]]}
 
     def _ev_grad_mode(self, r):
-        return {"enabled": bool(r[2]), "mode": r[3]}
+        return {"enabled": bool(r[2]), "mode": r[3], **({"exit": True} if r[4] else {})}
 
     def _ev_backward_begin(self, r):
-        _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac = r
+        _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac, \
+            note = r
         return {"pass": k, "api": api, "roots": roots,
                 "root_values": [self.value(s) for s in rvals],
                 "seeds": [self.value(s) for s in seeds], "implicit_seed": implicit,
                 "retain_graph": retain, "create_graph": create, "inputs": inputs,
-                "leaves": leaves, "jacobian": jac}
+                "leaves": leaves, "jacobian": jac, **({"jacobian_note": note} if note else {})}
 
     def _ev_node_apply(self, r):
         k, nid, node, n_in = r[2:6]  # the gradients follow (NOTE [op records])
@@ -216,10 +217,16 @@ class Builder:
             ev["how"], ev["op"] = "inplace", r[3]
         return ev
 
+    def _ev_hook(self, r):
+        _, _, k, kind, tensors, node, module, name, got, gave = r
+        return {"pass": k, "hook": kind, "tensors": tensors, "node": node, "module": module,
+                "fn": name, "received": [self.grad(g) for g in got],
+                "returned": None if gave is None else [self.grad(g) for g in gave]}
+
     def _ev_optimizer_step(self, r):
         return {"optimizer": r[2], "lr": r[3],
                 "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
-                           for t, b, a in r[4]]}
+                           for t, b, a in r[4]], **({"momentum": r[5]} if r[5] else {})}
 
     def _ev_transform_begin(self, r):
         _, _, k, api, mode, in_shapes, out_shapes, steps, rows, cols, jac = r
@@ -283,7 +290,9 @@ class Builder:
             cut = next((i for i, e in enumerate(events)
                         if e["kind"] == "elided" and e["reason"] in _CUTS), len(events))
             marked = {i for i, r in enumerate(records[:cut]) if id(r) in rec._library}
-            events = trace_library.fold(events, marked)
+            calls = {i: rec._library_fn[id(records[i])] for i in marked
+                     if id(records[i]) in rec._library_fn}
+            events = trace_library.fold(events, marked, calls)
         trace = T.new_trace(rec.source, rec.filename, self.lim)
         trace["series"] = {"roots": _thin(rec._series, self.lim["series_max"]),
                            "printed": _printed_series(rec._printed, self.lim["series_max"])}

@@ -17,7 +17,7 @@ _ref = weakref.ref
 # Kinds that neither define an id nor change a known tensor: Summary.absorb only counts them.
 _DEFINE_NOTHING = frozenset(("node_apply", "graph_freed", "backward_end", "grad_mode", "error",
                              "failure", "transform_begin", "transform_step", "transform_end",
-                             "dual_level"))
+                             "dual_level", "hook"))
 
 
 class Summary:

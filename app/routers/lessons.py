@@ -12,8 +12,8 @@ from gradstep.app.dependencies import (ClientDep, GoneDep, RateLimited, RunnerDe
 from gradstep.app.errors import ApiError
 from gradstep.app.schemas.errors import responses
 from gradstep.app.schemas.lessons import Lesson, LessonRun, LessonSummary
-from gradstep.app.services.lessons import (get_lesson, lesson_view, load_lessons, resolve_pointers,
-                                  segments, summary)
+from gradstep.app.services.lessons import (get_lesson, left_out_lessons, lesson_view,
+                                           load_lessons, resolve_pointers, segments, summary)
 from gradstep.app.services.pages import load_strings, negotiate_lang
 
 router = APIRouter(tags=["lessons"])
@@ -69,7 +69,8 @@ async def lessons_page(request: Request, settings: SettingsDep, templates: Templ
     """The lessons index."""
     chosen = negotiate_lang(lang, request.headers.get("accept-language"))
     items = [summary(lesson, chosen) for lesson in load_lessons(settings.lessons_dir)]
-    return _page(request, settings, templates, lang, "pages/lessons.html", lessons=items)
+    return _page(request, settings, templates, lang, "pages/lessons.html", lessons=items,
+                 left_out=left_out_lessons(settings.lessons_dir))
 
 
 @router.get("/lessons/{lesson_id}", response_class=HTMLResponse,

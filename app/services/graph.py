@@ -140,10 +140,19 @@ def graph_from_trace(trace: dict) -> Graph:
 
 def _graph_events(events: list[dict]):
     for event in events:
-        if event["kind"] == "elided":   # an elided stretch still created these tensors/nodes
+        if event["kind"] == "elided" and event.get("call"):
+            # a library function's step (clip_grad_norm_): its norms and scalings are its
+            # business; what the program names (the .grads, the norm it returned) is drawn
+            yield from (e for e in event["carried"] if _named(e))
+        elif event["kind"] == "elided":   # an elided stretch still created these tensors/nodes
             yield from event["carried"]
         else:
             yield event
+
+
+def _named(event: dict) -> bool:
+    t = event.get("tensor") if event["kind"] == "tensor" else event.get("output")
+    return isinstance(t, dict) and bool(t.get("name"))
 
 
 def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:

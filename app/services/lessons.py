@@ -144,22 +144,39 @@ def _signature(directory: Path) -> tuple:
 
 
 @functools.lru_cache(maxsize=4)
-def _own_lessons(directory: Path, signature: tuple) -> tuple[Lesson, ...]:
+def _own_lessons(directory: Path, signature: tuple) -> tuple[tuple[Lesson, ...],
+                                                            tuple[tuple[str, str], ...]]:
+    """The good lessons of the folder, and (file name, first problem) for each file left
+    out: the index page tells the teacher, who may never read the server's log."""
     taken = {lesson.id for lesson in builtin_lessons()}
-    found = []
+    found, left_out = [], []
     for path in sorted(directory.glob("*.toml")):
         try:
             lesson = parse_file(path)
         except LessonError as exc:
             log.warning("lesson file left out (gradstep lesson check %s):\n%s", path, exc)
+            problems = str(exc).splitlines()
+            first = problems[0] if problems else ""
+            # the checker names the file by its full path: the page shows only its name
+            first = first.replace(str(path), path.name)
+            more = f" (+{len(problems) - 1})" if len(problems) > 1 else ""
+            left_out.append((path.name, first + more))
             continue
         if lesson.id in taken:
             log.warning("lesson file left out: %s: id %r is already used by another lesson",
                         path, lesson.id)
+            left_out.append((path.name, f"id {lesson.id!r} is already used by another lesson"))
             continue
         taken.add(lesson.id)
         found.append(lesson)
-    return tuple(found)
+    return tuple(found), tuple(left_out)
+
+
+def left_out_lessons(own_dir: Path | None = None) -> tuple[tuple[str, str], ...]:
+    """(file name, what is wrong) for each lesson file of `own_dir` that is not shown."""
+    if own_dir is None or not own_dir.is_dir():
+        return ()
+    return _own_lessons(own_dir, _signature(own_dir))[1]
 
 
 def load_lessons(own_dir: Path | None = None) -> tuple[Lesson, ...]:
@@ -170,7 +187,7 @@ def load_lessons(own_dir: Path | None = None) -> tuple[Lesson, ...]:
         log.warning("GRADSTEP_LESSONS_DIR %s is not a folder; showing the built-in lessons",
                     own_dir)
         return builtin_lessons()
-    return _sorted(builtin_lessons() + _own_lessons(own_dir, _signature(own_dir)))
+    return _sorted(builtin_lessons() + _own_lessons(own_dir, _signature(own_dir))[0])
 
 
 def get_lesson(lesson_id: str, own_dir: Path | None = None

@@ -8,6 +8,7 @@ With `mode="any"` it gets the first of those gradients, once per pass. Each tens
 """
 from __future__ import annotations
 
+from .. import _events
 from .._names import TorchNamed
 from . import walk
 
@@ -51,7 +52,9 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all") -> _MultiHandle:
             if mode == "any":
                 if not seen:
                     seen[i] = grad
-                    fn(grad)
+                    r = fn(grad)
+                    if _events.listener is not None:
+                        _events.hook_ran("multi_grad", tensors, fn, (grad,), r)
             else:
                 seen[i] = grad
         return hook
@@ -60,7 +63,9 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all") -> _MultiHandle:
         if mode == "all" and seen:
             grads = [seen.get(i) for i in range(len(tensors))]
             seen.clear()
-            fn(grads)
+            r = fn(grads)
+            if _events.listener is not None:
+                _events.hook_ran("multi_grad", tensors, fn, tuple(grads), r)
         seen.clear()
 
     handles = [t.register_hook(collector(i)) for i, t in enumerate(tensors) if t.requires_grad]

@@ -209,6 +209,8 @@ def _apply(node, grads: list) -> tuple:
     if node._x is not None and node._x.get("prehooks"):
         for hook in node._x["prehooks"]:
             r = hook(grads)
+            if _events.listener is not None:
+                _events.hook_ran("node_pre", node, hook, grads, r)
             if r is not None:
                 grads = hook_values(hook, grads, r)
     # nothing flows in? (one-output nodes, the usual ones, skip the generator)
@@ -221,6 +223,8 @@ def _apply(node, grads: list) -> tuple:
     if node._x is not None and node._x.get("hooks"):
         for hook in node._x["hooks"]:
             r = hook(outs, grads)
+            if _events.listener is not None:
+                _events.hook_ran("node", node, hook, tuple(outs), r)
             if r is not None:
                 outs = hook_values(hook, outs, r)
     if _events.listener is not None:
@@ -240,6 +244,8 @@ def _pre_hooks(node, grads: list, create_graph: bool) -> list:
             continue
         for hook in t._x.get("hooks", ()):
             r = hook(g)
+            if _events.listener is not None:
+                _events.hook_ran("tensor", t, hook, (g,), r)
             if r is not None:
                 g = hook_value(hook, g, r)
         grads[nr] = g
@@ -285,6 +291,8 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
     if run_hooks and var._x is not None:
         for hook in var._x.get("hooks", ()):
             r = hook(g)
+            if _events.listener is not None:
+                _events.hook_ran("tensor", var, hook, (g,), r)
             if r is not None:
                 # a hook's tensor may be held elsewhere: never keep it as .grad itself
                 g, own = hook_value(hook, g, r), False

@@ -8,7 +8,7 @@ with respect to the outputs; a hook on the inputs' node then calls
 """
 from __future__ import annotations
 
-from .. import messages
+from .. import _events, messages
 from ..autograd.function import Function
 from ..grad_mode import is_grad_enabled
 from ..tensor import Tensor
@@ -77,6 +77,8 @@ class BackwardHook:
         self.grad_outputs = _pack(self.output_index, grad_outputs, self.n_outputs)
         for pre in self.pre_hooks:
             new = pre(self.module, self.grad_outputs)
+            if _events.listener is not None:
+                _events.hook_ran("module_backward_pre", self.module, pre, self.grad_outputs, new)
             if new is not None:
                 if len(new) != len(self.grad_outputs):
                     raise RuntimeError(f"Backward pre hook returned an invalid number of "
@@ -103,6 +105,8 @@ class BackwardHook:
         res = _pack(self.input_index, grad_inputs, self.n_inputs)
         for hook in self.hooks:
             new = hook(self.module, res, self.grad_outputs)
+            if _events.listener is not None:
+                _events.hook_ran("module_backward", self.module, hook, res, new)
             if new is None:
                 continue
             if len(new) != len(res):

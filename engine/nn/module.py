@@ -116,6 +116,8 @@ class Module(metaclass=TorchNamed):
             return self.forward(*args, **kwargs)
         for hook in list(hooks["pre"]):
             new = hook(self, args)
+            if _events.listener is not None:
+                _events.hook_ran("forward_pre", self, hook, args, new)
             if new is not None:
                 args = new if isinstance(new, tuple) else (new,)
         backward = None
@@ -126,6 +128,8 @@ class Module(metaclass=TorchNamed):
         out = self.forward(*args, **kwargs)
         for hook in list(hooks["post"]):
             new = hook(self, args, out)
+            if _events.listener is not None:
+                _events.hook_ran("forward", self, hook, (out,), new)
             if new is not None:
                 out = new
         if backward is not None:

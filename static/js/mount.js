@@ -19,6 +19,7 @@ import { nextUpdate } from './trace_optim.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
+import { createSplitter } from './splitter.js';
 
 const PRESENTER_TEXT_PX = 16.5;
 const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
@@ -28,6 +29,9 @@ const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'g
  * @param {{strings:Object, lang:string, fitWhole?:boolean, onStep?:(index:number)=>void,
  *   onInput?:(code:string)=>void, onRun?:(code:string)=>void}} options
  */
+// a `for` or `while` statement of the program (a comprehension is no loop of steps)
+const LOOP = /^[ \t]*(for|while)\b/m;
+
 export function mountPlayer(root, options) {
   let S = options.strings;
   let lang = options.lang;
@@ -43,6 +47,7 @@ export function mountPlayer(root, options) {
   let graph = null;      // the graph pane's stage for the current run (graph/stage.js)
   const shown = { values: true, saved: true };   // the graph's optional rows
   const status = createRunStatus(root, () => S, () => showStopped());
+  const splitter = createSplitter(root, () => S);
 
   const editor = createEditor($('[data-gs-editor]'), {
     onInput: (code) => options.onInput && options.onInput(code),
@@ -69,7 +74,7 @@ export function mountPlayer(root, options) {
     fill(el.graph);
     graph = createStage(el.graph, answer.layout, {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
-      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'),
+      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root'),
         dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '' },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
       graphLabel: tr(S, 'graph_label'),
@@ -78,10 +83,13 @@ export function mountPlayer(root, options) {
     fillIterations(graph.views);
   }
 
-  // The iteration picker: one entry per stretch the graph is drawn in (hidden for one).
+  // The iteration picker: one entry per stretch the graph is drawn in (hidden for one, and
+  // for a program with no loop: its stretches are passes, not iterations).
   function fillIterations(views) {
     if (!el.iteration) return;
-    el.iteration.hidden = !views || views.count < 2;
+    const trace = player.model.trace;
+    const looped = !trace || LOOP.test(trace.program.source);
+    el.iteration.hidden = !views || views.count < 2 || !looped;
     if (!views) { fill(el.iteration); return; }
     const options = [];
     for (let g = 0; g < views.count; g++) {
@@ -224,10 +232,14 @@ export function mountPlayer(root, options) {
     }
   }
 
+  // Stop leaves the page on the program that was stopped: the last program's picture,
+  // sentence and timeline go, and the console says what happened (no trace came back).
   function showStopped() {
     el.run.disabled = false;
     el.run.removeAttribute('aria-busy');
-    fill(el.console, h('div', { class: 'console-error', role: 'status' }, h('p', {}, tr(S, 'run_stopped'))));
+    player.load({ trace: null, layout: null, layout_note: tr(S, 'run_stopped_graph'),
+      result: { stdout: '', error: { type: 'Stopped', message: tr(S, 'run_stopped'),
+        kind: 'limit', origin: 'gradstep', line: null } } });
   }
 
   // controls
@@ -301,6 +313,7 @@ export function mountPlayer(root, options) {
       S = strings;
       lang = newLang;
       applyStrings(root, S);
+      splitter.label();
       if (graph) { fillIterations(graph.views); el.iteration.value = String(graph.iteration); }
       if (player.model.trace || player.model.answer) repaint(player.model, 'lang');
     },

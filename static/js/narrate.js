@@ -72,6 +72,7 @@ const SENTENCES = {
     return tr(S, ev.node ? 'narr.inplace_node' : 'narr.inplace', p);
   },
   grad_mode(state, ev, S) {
+    if (ev.exit && !ev.enabled) return tr(S, 'narr.grad_off_still', { mode: ev.mode });
     return tr(S, ev.enabled ? 'narr.grad_on' : 'narr.grad_off', { mode: ev.mode });
   },
   backward_begin(state, ev, S) {
@@ -103,8 +104,21 @@ const SENTENCES = {
     return tr(S, `narr.reset_${ev.how}`, { name: nameOf(state, ev.tensor, S), grad: short(ev.grad),
       op: ev.op || '' });
   },
+  hook(state, ev, S) {
+    const on = ev.tensors.length ? ev.tensors.map((id) => nameOf(state, id, S)).join(', ')
+      : ev.module || (ev.node && state.nodes[ev.node] ? state.nodes[ev.node].name : '?');
+    const list = (vs) => vs.map((v) => (v ? short(v) : 'None')).join(', ');
+    const p = { kind: tr(S, `hook_kind.${ev.hook}`), on, fn: ev.fn, got: list(ev.received),
+      gave: ev.returned ? list(ev.returned) : '' };
+    return tr(S, ev.returned ? 'narr.hook_changed' : 'narr.hook_same', p);
+  },
   optimizer_step(state, ev, S) {
-    return tr(S, 'narr.step', { optimizer: ev.optimizer, lr: ev.lr, n: ev.params.length });
+    // each optimizer by what its rule does with .grad (SGD alone moves against it)
+    const p = { optimizer: ev.optimizer, lr: ev.lr, n: ev.params.length, momentum: ev.momentum };
+    if (ev.optimizer === 'SGD') return tr(S, ev.momentum ? 'narr.step_momentum' : 'narr.step', p);
+    if (/^(Adam|AdamW|NAdam|RAdam|Adamax)$/.test(ev.optimizer)) return tr(S, 'narr.step_adam', p);
+    if (ev.optimizer === 'RMSprop' || ev.optimizer === 'Adagrad') return tr(S, 'narr.step_rms', p);
+    return tr(S, 'narr.step_other', p);
   },
   stdout(state, ev, S) { return tr(S, 'narr.stdout', { text: ev.text.trim() }); },
   warning(state, ev, S) { return tr(S, 'narr.warning', { category: ev.category }); },
@@ -118,6 +132,14 @@ const SENTENCES = {
     return tr(S, ev.caught ? 'narr.error_caught' : 'narr.error', { type: ev.type });
   },
   elided(state, ev, S) {
+    if (ev.reason === 'library' && ev.call) {
+      // a library function on the gradients, one step with its result (clip_grad_norm_)
+      const names = (ev.updates || []).filter((u) => 'grad' in u)
+        .map((u) => `${nameOf(state, u.tensor, S)}.grad`).join(', ');
+      const p = { fn: ev.call.fn, line: ev.line, names: names || '—',
+        total: ev.call.total ? short(ev.call.total) : '', scale: ev.call.scale ? short(ev.call.scale) : '' };
+      return tr(S, ev.call.total && ev.call.scale ? 'narr.library_call' : 'narr.library_call_plain', p);
+    }
     if (ev.reason === 'library') {
       const n = (ev.carried || []).filter((c) => c.kind === 'tensor' && c.how === 'Parameter').length;
       return tr(S, 'narr.library', { line: ev.line, n, what: tr(S, 'library_what_model') });

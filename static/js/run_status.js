@@ -19,7 +19,8 @@ export function createRunStatus(root, strings, onStop) {
   let current = null;   // {runId, controller, started, tick, asking, place}
 
   function show() {
-    if (!current) return;
+    // the counting tick starts at once, the pill only after the delay
+    if (!current || performance.now() - current.started < SHOW_AFTER_MS) return;
     box.hidden = false;
     const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
     timer.textContent = current.place
@@ -67,7 +68,8 @@ export function createRunStatus(root, strings, onStop) {
       current = run;
       current.tick = setInterval(show, 100);
       current.asking = setInterval(() => ask(run), ASK_EVERY_MS);
-      setTimeout(show, SHOW_AFTER_MS);
+      // only this run's own delay shows the pill: an earlier quick run's must not
+      setTimeout(() => { if (current === run) show(); }, SHOW_AFTER_MS);
       root.classList.add('is-running');
       return { runId, signal: controller.signal, stopped: () => controller.signal.aborted };
     },

@@ -37,7 +37,7 @@ import { OPTIM_HANDLERS } from './trace_optim.js';
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
  *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null),
- *   tangents:Object<string,Value>, dual:boolean
+ *   tangents:Object<string,Value>, dual:boolean, passHooked:boolean
  * }} State
  */
 
@@ -63,7 +63,7 @@ export function initialState() {
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
     passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
-    tangents: {}, dual: false,
+    tangents: {}, dual: false, passHooked: false,
   };
 }
 
@@ -179,6 +179,7 @@ const HANDLERS = {
     d.lastPass = ev;
     d.passAdded = {};
     d.arrivals = {};
+    d.passHooked = false;
     d.passes += 1;
     const first = ev.root_values && ev.root_values[0];
     const v = flatFirst(first);
@@ -198,6 +199,12 @@ const HANDLERS = {
     if (ev.node) d.flows = [{ from: ev.tensor, to: ev.node, grad: ev.added, role: 'acc' }];
   },
   graph_freed(d, ev) { freeNodes(d, ev.nodes); },
+  // a hook of the program ran: a pass whose gradients a hook changed can end with a .grad
+  // that is not vᵀJ (the v·J panel says so)
+  hook(d, ev) {
+    if (ev.pass !== null && ev.returned) d.passHooked = true;
+    d.flows = [];
+  },
   backward_end(d) { endPass(d); },
   grad_reset(d, ev) {
     recordGrad(d, ev.tensor, { seq: ev.seq, pass: null, how: ev.how,
@@ -222,7 +229,11 @@ const HANDLERS = {
     for (const u of ev.updates || []) {
       const known = d.tensors[u.tensor];
       if (known && u.value) d.tensors[u.tensor] = { ...known, value: u.value };
-      if ('grad' in u) d.grads[u.tensor] = u.grad;
+      // a library function changed a .grad (clip_grad_norm_): it is in the .grad history
+      if ('grad' in u && ev.call) {
+        recordGrad(d, u.tensor, { seq: ev.seq, pass: null, how: 'inplace',
+          before: d.grads[u.tensor] ?? null, added: null, after: u.grad });
+      } else if ('grad' in u) d.grads[u.tensor] = u.grad;
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
     if (ev.reason !== 'library') say(d, 'elided', '', ev); // a library step hides no output

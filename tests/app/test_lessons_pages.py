@@ -71,3 +71,11 @@ def test_lesson_run_points_each_pointer_at_an_event_of_its_kind(real_client):
     acc = events[body["lesson"]["watch"][0]["seq"]]
     assert (acc["before"]["data"], acc["added"]["data"], acc["after"]["data"]) == (
         [1.0, 1.0], [1.0, 1.0], [2.0, 2.0])
+
+
+def test_the_notebook_magic_says_a_bad_option_in_one_line(capsys):
+    from gradstep.app.notebook import gradstep_magic
+    gradstep_magic("--bogus", "print(1)\n")
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.count("\n") == 1 and out.startswith("gradstep: %%gradstep options are")

@@ -50,7 +50,11 @@ def test_every_reachable_tensor_is_named(pool, name):
     unnamed = sorted({t for t in reached if not names.get(t)})
     assert not unnamed, unnamed
     for e in events:
-        if e["kind"] == "elided" and e["reason"] == "library":
+        if e["kind"] == "elided" and e["reason"] == "library" and e.get("call"):
+            # a library function on the gradients: every .grad it changed is named
+            changed = [u["tensor"] for u in e["updates"] if "grad" in u]
+            assert changed and all(names.get(t) for t in changed), changed
+        elif e["kind"] == "elided" and e["reason"] == "library":
             params = [c["tensor"]["name"] for c in e["carried"] if c["kind"] == "tensor"
                       and c["how"] == "Parameter"]
             assert params and all(params), params

@@ -207,10 +207,11 @@ def test_scalar_backward_has_implicit_seed_and_gradient_row():
     assert begin["jacobian"][0]["rows"] == [[3.0, 3.0]]
 
 
-def test_jacobian_is_skipped_when_it_would_run_hooks_or_fill_retained_grads():
+def test_jacobian_sets_hooks_and_retained_grads_aside():
     trace = load("hooks_retain_grad")
     (begin,) = of_kind(trace, "backward_begin")
-    assert begin["jacobian"] is None
+    # z = sum(y * y), y = 2x: dz/dx = 8x, the derivative itself, whatever the hooks do
+    assert begin["jacobian"][0]["rows"] == [[8.0, 16.0]]
     # the hook printed once (the program's own pass), and y.grad was filled once
     assert fold(trace)["console"] == "hook tensor([4., 8.])\ntensor([4., 8.])\ntensor([ 8., 16.])\n"
     acc = {a["tensor"]: a for a in of_kind(trace, "accumulate")}
@@ -453,10 +454,16 @@ def test_an_in_place_op_on_a_grad_is_a_grad_reset_naming_the_op():
     T.validate(trace)
     resets = of_kind(trace, "grad_reset")
     assert [(e["how"], e.get("op"), e["line"]) for e in resets] == [
-        ("inplace", "mul_", 4), ("inplace", "clamp_", 5), ("zero_", None, 6)]
-    # the values the learner would print: 2w = [6, 8] scaled to norm 1, then clamped
-    assert arr(resets[0]["grad"]) == pytest.approx([0.6, 0.8], rel=1e-4)
-    assert arr(resets[1]["grad"]) == pytest.approx([0.5, 0.5])
+        ("inplace", "clamp_", 5), ("zero_", None, 6)]
+    # clip_grad_norm_ is one library step with its result: 2w = [6, 8], norm 10, scaled to
+    # norm 1; then the learner's clamp_
+    (clip,) = [e for e in of_kind(trace, "elided") if e.get("call")]
+    assert clip["line"] == 4 and clip["call"]["fn"] == "clip_grad_norm_"
+    assert arr(clip["call"]["total"]) == pytest.approx(10.0, rel=1e-4)
+    assert arr(clip["call"]["scale"]) == pytest.approx(0.1, rel=1e-4)
+    (grad,) = [u for u in clip["updates"] if "grad" in u]
+    assert arr(grad["grad"]) == pytest.approx([0.6, 0.8], rel=1e-4)
+    assert arr(resets[0]["grad"]) == pytest.approx([0.5, 0.5])
 
 
 def test_warnings_inside_an_elided_stretch_keep_their_place_in_the_output():

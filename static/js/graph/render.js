@@ -22,7 +22,9 @@ const PILL_H = 17;
 const CHAR_PX = 6.4;      // the pills' 10.5 px monospace font, one character
 
 function pillWidth(text) {
-  return Math.max(18, text.length * CHAR_PX + 10);
+  // a CJK character ("反向传播的起点") takes about two monospace cells
+  const wide = (text.match(/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/g) || []).length;
+  return Math.max(18, (text.length + wide) * CHAR_PX + 10);
 }
 
 /** A label with a backing pill, centred on (x, y), so numbers stay readable over lines. */
@@ -128,7 +130,7 @@ export function createRenderer(index) {
   /**
    * @param {State} state
    * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string,
-   *   isBox?:(id:string)=>boolean}} view
+   *   isBox?:(id:string)=>boolean, rootWord?:string}} view
    */
   function render(state, view = {}) {
     const actual = view.actual || ((id) => id);
@@ -181,10 +183,10 @@ export function createRenderer(index) {
       setClass(el, !present ? 'is-future' : f ? `is-flow is-flow-${f.role}` : '');
     }
     values.paint(state, actual, dirty && dirty.nodes);
-    drawOverlay(state, flowing, drawn);
+    drawOverlay(state, flowing, drawn, view.rootWord);
   }
 
-  function drawOverlay(state, flowing, drawn) {
+  function drawOverlay(state, flowing, drawn, rootWord) {
     const overlay = index.overlay;
     overlay.replaceChildren();
     const placed = [];
@@ -217,6 +219,24 @@ export function createRenderer(index) {
       const texts = [`ṫ ${short(ev.tangent, 4)}`, `ṫ ${short(ev.tangent, 2)}`, 'ṫ'];
       const at = place(around(tan, texts[0]), texts, placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-tangent', texts[0]));
+    }
+    // a hook of the program: what it received and gave back, at the tensor it is on
+    const hooked = ev && ev.kind === 'hook' && ev.tensors.length === 1 ? box(drawn(ev.tensors[0])) : null;
+    if (hooked) {
+      const got = ev.received[0] ? short(ev.received[0], 3) : '—';
+      const gave = ev.returned && ev.returned[0] ? short(ev.returned[0], 3) : got;
+      const texts = [`hook ${got} → ${gave}`, `hook → ${ev.returned && ev.returned[0] ? short(ev.returned[0], 1) : got}`, 'hook'];
+      const at = place(around(hooked, texts[0]), texts, placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-hook', texts[0]));
+    }
+    // where backward starts: the root, said in words while the pass begins
+    if (ev && ev.kind === 'backward_begin' && rootWord) {
+      for (const r of ev.roots) {
+        const b = box(drawn(r));
+        if (!b) continue;
+        const at = place(around(b, rootWord), [rootWord, '▲'], placed);
+        if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-root', rootWord));
+      }
     }
     const err = state.error && state.error.node ? box(drawn(state.error.node)) : null;
     if (err) {

@@ -13,7 +13,7 @@ import { h } from '../dom.js';
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string},
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string},
  *   graphLabel?:string,
  *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
  */
@@ -58,14 +58,19 @@ export function createStage(host, layout, options) {
         mount(current.g);
       }
     }
-    if (lastState) paint();
+    if (lastState) {
+      paint();
+      // the picture changed under the learner: keep the step's working box in view
+      const work = working(lastState).map((id) => current.picture.index.boxes[id]).find(Boolean);
+      if (work) current.viewport.reveal(work.x, work.y, work.w, work.h);
+    }
     const again = host.querySelector(`[data-group="${CSS.escape(gid)}"]`);
     if (focused && again) /** @type {HTMLElement} */ (again).focus();
   }
 
   function paint() {
     const { actual, drawn, isBox } = current.maps;
-    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox });
+    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox, rootWord: options.words?.root });
     current.picture.groups.mark(working(lastState));
   }
 

@@ -19,7 +19,11 @@ function matrix(rows, v, vmax) {
 export function renderVjp(el, state, S) {
   const pass = state.pass || state.lastPass;
   if (!pass) return fill(el, h('p', { class: 'empty' }, tr(S, 'vjp_empty')));
-  if (!pass.jacobian) return fill(el, h('p', { class: 'empty' }, tr(S, 'vjp_too_big')));
+  if (!pass.jacobian) {
+    // say which reason applies (docs/trace-format.md, section 5)
+    const why = pass.jacobian_note ? `vjp_note_${pass.jacobian_note}` : 'vjp_too_big';
+    return fill(el, h('p', { class: 'empty', dataset: { why: pass.jacobian_note || '' } }, tr(S, why)));
+  }
   const name = (id) => (state.tensors[id] && state.tensors[id].name) || tr(S, 'unnamed_short');
   const blocks = pass.jacobian.map((j) => {
     const seed = pass.seeds[pass.roots.indexOf(j.root)];
@@ -43,5 +47,6 @@ export function renderVjp(el, state, S) {
           h('span', { class: 'chip' }, verdict ? `✓ ${tr(S, 'vjp_match')}` : `✗ ${tr(S, 'vjp_mismatch')}`))
         : h('p', { class: 'note' }, tr(S, 'vjp_pending', { leaf: name(j.leaf) })));
   });
-  fill(el, h('p', { class: 'note' }, tr(S, pass.implicit_seed ? 'vjp_scalar' : 'vjp_explain')), blocks);
+  const hooked = state.passHooked ? [h('p', { class: 'note vjp-hooks' }, tr(S, 'vjp_hooks'))] : [];
+  fill(el, h('p', { class: 'note' }, tr(S, pass.implicit_seed ? 'vjp_scalar' : 'vjp_explain')), ...hooked, blocks);
 }
