@@ -1,21 +1,23 @@
 """Tracing a training loop: the program untraced against traced, in-process.
 
-    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,linreg1000,linreg10000]
+    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,mlp50,linreg1000,linreg10000]
     python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
     python bench/bench_loops.py --parts [--only w2,lesson,linreg1000]      # where it goes
 
 A loop's answer keeps its first and last few iterations in detail and summarises the middle
 (docs/trace-format.md, section 9), so a traced loop should cost little more than the loop
 itself. This prints, per program, the median CPU time of the program as the sandbox child
-runs it (under its limit watch) untraced, the same program traced, their ratio, and what
-`Recorder.finish` and `Recorder.dump` add once at the end. Untraced and traced runs
+runs it (under its limit watch) untraced, the same program traced, their ratio, what
+`Recorder.finish` and `Recorder.dump` add once at the end, and the ratio of the whole traced
+run (program, finish and dump: the child's time) to the untraced one. Untraced and traced runs
 alternate, so a noisy neighbour slows both alike. Given an interpreter with real PyTorch, it
 also times the same program there (CPU time of its exec, in a process of its own, after an
 untimed first run). Not a test: compare ratios from one run.
 
 The programs: W2 (bench/workloads/w2_thermometer.py, 5000 epochs of a hand-written update),
-the `training-loop` lesson (two loops of 2000 epochs with optim.SGD) and a linear regression
-(`x @ w + b` on a batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
+the `training-loop` lesson (two loops of 2000 epochs with optim.SGD), a small MLP
+(`nn.Sequential` 4-8-8-1, MSELoss, SGD, 50 epochs) and a linear regression (`x @ w + b` on a
+batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
 
 `--parts` says where the traced run's extra time goes instead, by running each program
 (interleaved) untraced, with a listener that does nothing (what the engine's event calls
@@ -81,6 +83,24 @@ for epoch in range(EPOCHS):
 print(loss.item())
 """
 
+MLP50 = """\
+import torch
+from torch import nn
+torch.manual_seed(0)
+x = torch.randn(16, 4)
+y = torch.randn(16, 1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.05)
+loss_fn = nn.MSELoss()
+for epoch in range(50):
+    opt.zero_grad()
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    opt.step()
+    if epoch % 10 == 0:
+        print(epoch, loss.item())
+"""
+
 
 def lesson(lesson_id: str) -> str:
     for path in sorted((ROOT / "app" / "lessons").glob("*.toml")):
@@ -91,12 +111,13 @@ def lesson(lesson_id: str) -> str:
 
 
 def programs() -> dict[str, str]:
-    return {"w2": W2, "lesson": lesson("training-loop"),
+    return {"w2": W2, "lesson": lesson("training-loop"), "mlp50": MLP50,
             "linreg1000": LINREG.replace("EPOCHS", "1000"),
             "linreg10000": LINREG.replace("EPOCHS", "10000")}
 
 
 LABELS = {"w2": "W2 (5000 epochs)", "lesson": "lesson training-loop (2 x 2000)",
+          "mlp50": "MLP 4-8-8-1, 50 epochs",
           "linreg1000": "linear regression, 1,000 epochs",
           "linreg10000": "linear regression, 10,000 epochs"}
 
@@ -236,7 +257,7 @@ def parts(progs: dict, keys: list[str], repeat: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--only", default="w2,lesson,linreg1000,linreg10000")
+    ap.add_argument("--only", default="w2,lesson,mlp50,linreg1000,linreg10000")
     ap.add_argument("--torch-python", default=os.environ.get("GRADSTEP_TORCH_PYTHON"),
                     help="an interpreter with real PyTorch, for a PyTorch column")
     ap.add_argument("--parts", action="store_true",
@@ -247,7 +268,7 @@ def main() -> None:
         parts(progs, args.only.split(","), args.repeat)
         return
     print(f"{'program':36} {'untraced':>9} {'traced':>9} {'ratio':>6} {'finish':>7} "
-          f"{'dump':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
+          f"{'dump':>6} {'whole':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
           f"load {os.getloadavg()[0]:.1f})")
     for key in args.only.split(","):
         source = progs[key]
@@ -257,10 +278,11 @@ def main() -> None:
             traced.append(run(source, True))
         base = statistics.median(plain)
         rec, fin, dump = (statistics.median(t[i] for t in traced) for i in range(3))
+        whole = statistics.median(sum(t) for t in traced)   # what the child spends
         real = (f"{torch_time(args.torch_python, source, args.repeat) * 1e3:8.1f}"
                 if args.torch_python else f"{'-':>8}")
         print(f"{LABELS[key]:36} {base * 1e3:9.1f} {rec * 1e3:9.1f} {rec / base:5.2f}x "
-              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f} {real}", flush=True)
+              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f} {whole / base:5.2f}x {real}", flush=True)
 
 
 if __name__ == "__main__":

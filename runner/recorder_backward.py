@@ -78,6 +78,7 @@ class BackwardEvents:
             self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
                                if isinstance(s, Tensor))
         self._bw_frame, self._bw_line = self._inner_frame(), line
+        self._plan_next(frame, line)
 
     def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids) -> list | None:
         """J of each root w.r.t. each leaf, by one-hot vector-Jacobian products.
@@ -123,10 +124,13 @@ class BackwardEvents:
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
         window = self._window
-        if len(window) > self._window_cap:  # also once dead (Recorder._fail sets the cap to -1)
-            if not self._dead:
-                self._count_past_cap("node_apply")
-            return
+        if len(window) > self._window_cap:  # also once dead or light (the cap is -1)
+            if self._light and not self._closing:
+                self._light_applies += 1
+                return
+            if self._dead or not self._light_settles("node_apply"):
+                return
+            window = self._window
         try:
             nid = self._nids.get(node._uid)
             if nid is None:
