@@ -619,7 +619,7 @@ def _guarded(method):
         try:
             if self._light:
                 if settles and self._closing:
-                    self._settle()
+                    self._settle_unless_quiet()
                 if self._light:
                     if light is None:
                         self._light_count(kind)

@@ -42,11 +42,17 @@ class LightEvents:
         if not self._light:
             self._count_past_cap(kind)
             return False
-        self._settle()
+        self._settle_unless_quiet()
         if not self._light:
             return True
         self._light_count(kind)
         return False
+
+    def _settle_unless_quiet(self) -> None:
+        """Close the last pass's window, as the full forms of the settling events do, unless
+        the event comes from inside optimizer.step(), which belongs to that window."""
+        if self._closing and not self._walk_from(_getframe(2))[2]:
+            self._settle()
 
     def _light_fold_counts(self) -> None:
         """Add the ops and node applications counted inline (on_op, on_node_apply) to the

@@ -36,7 +36,8 @@ import { TANGENT_HANDLERS, noteTangent } from './trace_tangents.js';
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
  *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null),
- *   tangents:Object<string,Value>, dual:boolean
+ *   tangents:Object<string,Value>, dual:boolean,
+ *   gradBox:Object<string,string>
  * }} State
  */
 
@@ -62,7 +63,7 @@ export function initialState() {
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
     passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
-    tangents: {}, dual: false,
+    tangents: {}, dual: false, gradBox: {},
   };
 }
 
@@ -72,7 +73,7 @@ function clone(state) {
   return {
     ...state, tensors: { ...state.tensors }, nodes: { ...state.nodes },
     grads: { ...state.grads }, history: { ...state.history }, passAdded: { ...state.passAdded },
-    arrivals: { ...state.arrivals }, outputOf: { ...state.outputOf },
+    arrivals: { ...state.arrivals }, outputOf: { ...state.outputOf }, gradBox: { ...state.gradBox },
   };
 }
 
@@ -119,10 +120,17 @@ function addNode(draft, node, inBackward) {
 function addTensor(draft, tensor, extra) {
   draft.tensors[tensor.id] = { ...draft.tensors[tensor.id], ...tensor, ...extra };
   if (tensor.grad_fn) draft.outputOf[tensor.grad_fn] = tensor.id;
+  if (tensor.grad_of) draft.gradBox[tensor.grad_of] = tensor.id;
 }
 
 function recordGrad(draft, tensor, change) {
   draft.grads[tensor] = change.after;
+  // `w.grad` drawn as a box of its own (the program used it): PyTorch adds into the same
+  // tensor and zero_() clears it in place, so the box shows what w.grad holds now
+  const box = draft.gradBox[tensor];
+  if (box && change.after && draft.tensors[box]) {
+    draft.tensors[box] = { ...draft.tensors[box], value: change.after };
+  }
   draft.history[tensor] = [...(draft.history[tensor] || []), change];
 }
 
@@ -221,7 +229,11 @@ const HANDLERS = {
     for (const u of ev.updates || []) {
       const known = d.tensors[u.tensor];
       if (known && u.value) d.tensors[u.tensor] = { ...known, value: u.value };
-      if ('grad' in u) d.grads[u.tensor] = u.grad;
+      if ('grad' in u) {
+        d.grads[u.tensor] = u.grad;
+        const box = d.gradBox[u.tensor];
+        if (box && u.grad && d.tensors[box]) d.tensors[box] = { ...d.tensors[box], value: u.grad };
+      }
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
     if (ev.reason !== 'library') say(d, 'elided', '', ev); // a library step hides no output

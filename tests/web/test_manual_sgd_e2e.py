@@ -106,6 +106,9 @@ def test_w_has_no_arrow_to_itself_and_w_grad_is_named(page):
     assert grads and all(s["event"]["tensor"]["name"] == "w.grad" for s in grads)
     assert "w.grad" in steps[grads[0]["event"]["seq"]]["graph"]
     page.click("#step-last")
+    # the box of w.grad shows what w.grad holds at the end (zeroed), not iteration 1's -6
+    box = page.locator("#graph .node", has_text="w.grad").first.text_content()
+    assert "-6" not in box and "data 0" in box, box
     # no "×6" on a loop from w to w: the update is not an arrow
     edges = page.evaluate("""() => Array.from(document.querySelectorAll('#graph g.edge'))
         .map((e) => e.querySelector('title') ? e.querySelector('title').textContent : e.id)""")
