@@ -35,6 +35,8 @@ from .trace_build import Snap, num
 class BackwardEvents:
     """Recorder methods for backward events (runner/recorder.py's Recorder has the state)."""
 
+    _closing: bool   # a pass ended: its window closes at the next event (Recorder._settle)
+
     # ---- backward events ------------------------------------------------------------------
     def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                           api) -> None:

@@ -18,6 +18,7 @@ no method of its own is only counted.
 from __future__ import annotations
 
 import sys
+from types import FrameType
 
 from gradstep.engine.grad_mode import state as _grad_state
 from gradstep.engine.tensor import Tensor
@@ -30,6 +31,12 @@ _getframe = sys._getframe
 
 class LightEvents:
     """Recorder methods for light windows (runner/recorder.py's Recorder has the state)."""
+
+    _light: bool
+    _next_light: bool
+    _closing: bool
+    _light_ops: int
+    _light_applies: int
 
     def _light_count(self, kind: str) -> None:
         counts = self._elided.counts
@@ -122,7 +129,7 @@ class LightEvents:
         the summary keeps, named after their variables, with their `.grad`, so that the kept
         iterations can name them (they are carried in the elided event, as a full window's
         would be)."""
-        f = _getframe(2)
+        f: FrameType | None = _getframe(2)
         filename = self.filename
         while f is not None and f.f_code.co_filename != filename:
             f = f.f_back

@@ -158,13 +158,15 @@ def _simple(node: ast.AST) -> bool:
 def _evaluate(node: ast.AST, scope: dict, globs: dict) -> int | None:
     """The value of a `_simple` expression over plain ints, or None."""
     if isinstance(node, ast.Constant):
-        return node.value
+        return node.value if type(node.value) is int else None
     if isinstance(node, ast.Name):
         v = scope.get(node.id, globs.get(node.id))
         return v if type(v) is int else None
     if isinstance(node, ast.UnaryOp):
         v = _evaluate(node.operand, scope, globs)
         return None if v is None else -v
+    if not isinstance(node, ast.BinOp):
+        return None
     left = _evaluate(node.left, scope, globs)
     right = _evaluate(node.right, scope, globs)
     if left is None or right is None or (isinstance(node.op, ast.FloorDiv) and right == 0):

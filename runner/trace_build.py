@@ -49,7 +49,7 @@ class Builder:
         self._middle: dict | None = None     # the elided middle's placeholder: render()
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
-        self.cache: dict[tuple, tuple] = {}
+        self.cache: dict[tuple, list] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
         # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
         # its event, so no other object can have that id while the builder lives.
@@ -58,7 +58,8 @@ class Builder:
 
     # -- values
     def value(self, snap: Snap, text: bool = True) -> dict:
-        return self.fields_value(*snap, text=text)
+        raw, shape, npdtype, rg, fn_name = snap
+        return self.fields_value(raw, shape, npdtype, rg, fn_name, text)
 
     def fields_value(self, raw, shape, npdtype, rg, fn_name, text: bool = True) -> dict:
         """`value` of a snapshot given field by field (as the flat records hold them).
