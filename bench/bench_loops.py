@@ -21,11 +21,9 @@ batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
 
 `--parts` says where the traced run's extra time goes instead, by running each program
 (interleaved) untraced, with a listener that does nothing (what the engine's event calls
-cost), with bench_trace.py's FloorListener (the least any recorder of this trace format
-does), with the recorder, and with the recorder less one part: the loop's summary
-(`Summary.absorb`), naming tensors after variables (`Recorder._scan`), or the backward
-node records (`on_node_apply`). A part switched off leaves a trace that is not valid: these
-runs only time.
+cost), with bench_trace.py's FloorListener (what recording every iteration's line, objects
+and values costs, the least a recorder that keeps every iteration could do), and with the
+recorder (which records a counted loop's middle light: docs/performance.md).
 """
 from __future__ import annotations
 
@@ -195,63 +193,40 @@ def _floor():
     return Floor("main.py")
 
 
-# part switched off -> (class, attribute, stand-in)
-PARTS = {
-    "no summary": ("trace_summary", "Summary", "absorb", lambda self, window: None),
-    "no names": ("recorder", "Recorder", "_scan", lambda self, frame, line: None),
-    "no node records": ("recorder", "Recorder", "on_node_apply", lambda self, *a: None),
-}
-VARIANTS = ["untraced", "null listener", "floor", "recorder", *PARTS]
+VARIANTS = ["untraced", "null listener", "floor", "recorder"]
 
 
 def run_variant(source: str, variant: str) -> float:
     """CPU seconds of the program under the limit watch with `variant`'s listener."""
-    import importlib
-    patch = PARTS.get(variant)
-    owner = old_attr = None
-    if patch:
-        module = importlib.import_module(f"gradstep.runner.{patch[0]}")
-        owner = getattr(module, patch[1])
-        old_attr = owner.__dict__.get(patch[2])   # None: inherited from a mixin
-        setattr(owner, patch[2], patch[3])
+    listener = (None if variant == "untraced" else _NullListener()
+                if variant == "null listener" else _floor() if variant == "floor"
+                else Recorder(source, "main.py"))
+    code = compile(source, "main.py", "exec")
+    watch = _LimitWatch(Limits(), listener)
+    gc.collect()
+    old, out = _events.set_listener(watch), sys.stdout
+    sys.stdout = _Quiet()
+    start = time.process_time()
     try:
-        listener = (None if variant == "untraced" else _NullListener()
-                    if variant == "null listener" else _floor() if variant == "floor"
-                    else Recorder(source, "main.py"))
-        code = compile(source, "main.py", "exec")
-        watch = _LimitWatch(Limits(), listener)
-        gc.collect()
-        old, out = _events.set_listener(watch), sys.stdout
-        sys.stdout = _Quiet()
-        start = time.process_time()
-        try:
-            exec(code, {"torch": torch, "__name__": "__main__"})
-        finally:
-            _events.set_listener(old)
-            sys.stdout = out
-        return time.process_time() - start
+        exec(code, {"torch": torch, "__name__": "__main__"})
     finally:
-        if patch and old_attr is None:
-            delattr(owner, patch[2])
-        elif patch:
-            setattr(owner, patch[2], old_attr)
+        _events.set_listener(old)
+        sys.stdout = out
+    return time.process_time() - start
 
 
 def parts(progs: dict, keys: list[str], repeat: int) -> None:
-    print(f"CPU ms, median of {repeat}, load {os.getloadavg()[0]:.1f}; the share is of the "
-          f"recorder's extra time that switching the part off saves")
+    print(f"CPU ms, median of {repeat}, load {os.getloadavg()[0]:.1f}")
     for key in keys:
         times: dict[str, list[float]] = {v: [] for v in VARIANTS}
         for _ in range(repeat):
             for v in VARIANTS:
                 times[v].append(run_variant(progs[key], v))
         med = {v: statistics.median(t) for v, t in times.items()}
-        base, full = med["untraced"], med["recorder"]
+        base = med["untraced"]
         print(LABELS[key])
         for v in VARIANTS:
-            share = (f"  saves {100 * (full - med[v]) / (full - base):3.0f} %"
-                     if v in PARTS else "")
-            print(f"  {v:18} {med[v] * 1e3:8.1f} {med[v] / base:5.2f}x{share}", flush=True)
+            print(f"  {v:18} {med[v] * 1e3:8.1f} {med[v] / base:5.2f}x", flush=True)
 
 
 def main() -> None:
@@ -261,7 +236,7 @@ def main() -> None:
     ap.add_argument("--torch-python", default=os.environ.get("GRADSTEP_TORCH_PYTHON"),
                     help="an interpreter with real PyTorch, for a PyTorch column")
     ap.add_argument("--parts", action="store_true",
-                    help="where the traced run's extra time goes (parts switched off)")
+                    help="where the traced run's extra time goes (against the floor)")
     args = ap.parse_args()
     progs = programs()
     if args.parts:
