@@ -141,6 +141,9 @@ class LightEvents:
                     or name[:1] == "_"):
                 continue
             tid = self._new_tid(value)
+            if name in self._light_names and self._bound.get(name, 0) > 1:
+                # the light window that just closed counted this very binding already
+                self._bound[name] -= 1
             self._give_name(tid, name)
             summary.keep(("tensor", f.f_lineno, tid, self._snap_tensor(value), "loop",
                           _grad_state.enabled, None))

@@ -121,6 +121,16 @@ def test_a_leaf_remade_every_epoch_is_carried_named():
     assert params["how"] == "loop" and params["tensor"]["name"].startswith("params")
     assert params["tensor"]["requires_grad"] and params["tensor"]["is_leaf"]
     assert any(u["tensor"] == params["tensor"]["id"] and "grad" in u for u in el["updates"])
+    # named as a full recording names it (the loop over a list is recorded in full)
+    full = record(source.replace("in range(1, n_epochs + 1)", "in list(range(1, n_epochs + 1))"))
+    (el_full,) = [e for e in full["events"] if e["kind"] == "elided"]
+    carried_names = {c["tensor"]["name"] for c in el_full["carried"] if c["kind"] == "tensor"}
+    assert params["tensor"]["name"] in carried_names
+
+    def names_after(t, el):
+        return [e["tensor"]["name"] if e["kind"] == "tensor" else e["output"]["name"]
+                for e in t["events"][el["seq"] + 1:] if e["kind"] in ("tensor", "op")]
+    assert names_after(trace, el) == names_after(full, el_full)
 
 
 def _frame_at(source: str, env: dict, line: int):
