@@ -1,29 +1,29 @@
 """Tracing a training loop: the program untraced against traced, in-process.
 
-    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,linreg1000,linreg10000]
+    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,mlp50,linreg1000,linreg10000]
     python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
     python bench/bench_loops.py --parts [--only w2,lesson,linreg1000]      # where it goes
 
 A loop's answer keeps its first and last few iterations in detail and summarises the middle
 (docs/trace-format.md, section 9), so a traced loop should cost little more than the loop
 itself. This prints, per program, the median CPU time of the program as the sandbox child
-runs it (under its limit watch) untraced, the same program traced, their ratio, and what
-`Recorder.finish` and `Recorder.dump` add once at the end. Untraced and traced runs
+runs it (under its limit watch) untraced, the same program traced, their ratio, what
+`Recorder.finish` and `Recorder.dump` add once at the end, and the ratio of the whole traced
+run (program, finish and dump: the child's time) to the untraced one. Untraced and traced runs
 alternate, so a noisy neighbour slows both alike. Given an interpreter with real PyTorch, it
 also times the same program there (CPU time of its exec, in a process of its own, after an
 untimed first run). Not a test: compare ratios from one run.
 
 The programs: W2 (bench/workloads/w2_thermometer.py, 5000 epochs of a hand-written update),
-the `training-loop` lesson (two loops of 2000 epochs with optim.SGD) and a linear regression
-(`x @ w + b` on a batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
+the `training-loop` lesson (two loops of 2000 epochs with optim.SGD), a small MLP
+(`nn.Sequential` 4-8-8-1, MSELoss, SGD, 50 epochs) and a linear regression (`x @ w + b` on a
+batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
 
 `--parts` says where the traced run's extra time goes instead, by running each program
 (interleaved) untraced, with a listener that does nothing (what the engine's event calls
-cost), with bench_trace.py's FloorListener (the least any recorder of this trace format
-does), with the recorder, and with the recorder less one part: the loop's summary
-(`Summary.absorb`), naming tensors after variables (`Recorder._scan`), or the backward
-node records (`on_node_apply`). A part switched off leaves a trace that is not valid: these
-runs only time.
+cost), with bench_trace.py's FloorListener (what recording every iteration's line, objects
+and values costs, the least a recorder that keeps every iteration could do), and with the
+recorder (which records a counted loop's middle light: docs/performance.md).
 """
 from __future__ import annotations
 
@@ -81,6 +81,24 @@ for epoch in range(EPOCHS):
 print(loss.item())
 """
 
+MLP50 = """\
+import torch
+from torch import nn
+torch.manual_seed(0)
+x = torch.randn(16, 4)
+y = torch.randn(16, 1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.05)
+loss_fn = nn.MSELoss()
+for epoch in range(50):
+    opt.zero_grad()
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    opt.step()
+    if epoch % 10 == 0:
+        print(epoch, loss.item())
+"""
+
 
 def lesson(lesson_id: str) -> str:
     for path in sorted((ROOT / "app" / "lessons").glob("*.toml")):
@@ -91,12 +109,13 @@ def lesson(lesson_id: str) -> str:
 
 
 def programs() -> dict[str, str]:
-    return {"w2": W2, "lesson": lesson("training-loop"),
+    return {"w2": W2, "lesson": lesson("training-loop"), "mlp50": MLP50,
             "linreg1000": LINREG.replace("EPOCHS", "1000"),
             "linreg10000": LINREG.replace("EPOCHS", "10000")}
 
 
 LABELS = {"w2": "W2 (5000 epochs)", "lesson": "lesson training-loop (2 x 2000)",
+          "mlp50": "MLP 4-8-8-1, 50 epochs",
           "linreg1000": "linear regression, 1,000 epochs",
           "linreg10000": "linear regression, 10,000 epochs"}
 
@@ -174,80 +193,57 @@ def _floor():
     return Floor("main.py")
 
 
-# part switched off -> (class, attribute, stand-in)
-PARTS = {
-    "no summary": ("trace_summary", "Summary", "absorb", lambda self, window: None),
-    "no names": ("recorder", "Recorder", "_scan", lambda self, frame, line: None),
-    "no node records": ("recorder", "Recorder", "on_node_apply", lambda self, *a: None),
-}
-VARIANTS = ["untraced", "null listener", "floor", "recorder", *PARTS]
+VARIANTS = ["untraced", "null listener", "floor", "recorder"]
 
 
 def run_variant(source: str, variant: str) -> float:
     """CPU seconds of the program under the limit watch with `variant`'s listener."""
-    import importlib
-    patch = PARTS.get(variant)
-    owner = old_attr = None
-    if patch:
-        module = importlib.import_module(f"gradstep.runner.{patch[0]}")
-        owner = getattr(module, patch[1])
-        old_attr = owner.__dict__.get(patch[2])   # None: inherited from a mixin
-        setattr(owner, patch[2], patch[3])
+    listener = (None if variant == "untraced" else _NullListener()
+                if variant == "null listener" else _floor() if variant == "floor"
+                else Recorder(source, "main.py"))
+    code = compile(source, "main.py", "exec")
+    watch = _LimitWatch(Limits(), listener)
+    gc.collect()
+    old, out = _events.set_listener(watch), sys.stdout
+    sys.stdout = _Quiet()
+    start = time.process_time()
     try:
-        listener = (None if variant == "untraced" else _NullListener()
-                    if variant == "null listener" else _floor() if variant == "floor"
-                    else Recorder(source, "main.py"))
-        code = compile(source, "main.py", "exec")
-        watch = _LimitWatch(Limits(), listener)
-        gc.collect()
-        old, out = _events.set_listener(watch), sys.stdout
-        sys.stdout = _Quiet()
-        start = time.process_time()
-        try:
-            exec(code, {"torch": torch, "__name__": "__main__"})
-        finally:
-            _events.set_listener(old)
-            sys.stdout = out
-        return time.process_time() - start
+        exec(code, {"torch": torch, "__name__": "__main__"})
     finally:
-        if patch and old_attr is None:
-            delattr(owner, patch[2])
-        elif patch:
-            setattr(owner, patch[2], old_attr)
+        _events.set_listener(old)
+        sys.stdout = out
+    return time.process_time() - start
 
 
 def parts(progs: dict, keys: list[str], repeat: int) -> None:
-    print(f"CPU ms, median of {repeat}, load {os.getloadavg()[0]:.1f}; the share is of the "
-          f"recorder's extra time that switching the part off saves")
+    print(f"CPU ms, median of {repeat}, load {os.getloadavg()[0]:.1f}")
     for key in keys:
         times: dict[str, list[float]] = {v: [] for v in VARIANTS}
         for _ in range(repeat):
             for v in VARIANTS:
                 times[v].append(run_variant(progs[key], v))
         med = {v: statistics.median(t) for v, t in times.items()}
-        base, full = med["untraced"], med["recorder"]
+        base = med["untraced"]
         print(LABELS[key])
         for v in VARIANTS:
-            share = (f"  saves {100 * (full - med[v]) / (full - base):3.0f} %"
-                     if v in PARTS else "")
-            print(f"  {v:18} {med[v] * 1e3:8.1f} {med[v] / base:5.2f}x{share}", flush=True)
+            print(f"  {v:18} {med[v] * 1e3:8.1f} {med[v] / base:5.2f}x", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--only", default="w2,lesson,linreg1000,linreg10000")
+    ap.add_argument("--only", default="w2,lesson,mlp50,linreg1000,linreg10000")
     ap.add_argument("--torch-python", default=os.environ.get("GRADSTEP_TORCH_PYTHON"),
                     help="an interpreter with real PyTorch, for a PyTorch column")
     ap.add_argument("--parts", action="store_true",
-                    help="where the traced run's extra time goes (parts switched off)")
+                    help="where the traced run's extra time goes (against the floor)")
     args = ap.parse_args()
     progs = programs()
     if args.parts:
         parts(progs, args.only.split(","), args.repeat)
         return
     print(f"{'program':36} {'untraced':>9} {'traced':>9} {'ratio':>6} {'finish':>7} "
-          f"{'dump':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
+          f"{'dump':>6} {'whole':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "
           f"load {os.getloadavg()[0]:.1f})")
     for key in args.only.split(","):
         source = progs[key]
@@ -257,10 +253,11 @@ def main() -> None:
             traced.append(run(source, True))
         base = statistics.median(plain)
         rec, fin, dump = (statistics.median(t[i] for t in traced) for i in range(3))
+        whole = statistics.median(sum(t) for t in traced)   # what the child spends
         real = (f"{torch_time(args.torch_python, source, args.repeat) * 1e3:8.1f}"
                 if args.torch_python else f"{'-':>8}")
         print(f"{LABELS[key]:36} {base * 1e3:9.1f} {rec * 1e3:9.1f} {rec / base:5.2f}x "
-              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f} {real}", flush=True)
+              f"{fin * 1e3:7.1f} {dump * 1e3:6.1f} {whole / base:5.2f}x {real}", flush=True)
 
 
 if __name__ == "__main__":

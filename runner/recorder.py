@@ -39,6 +39,8 @@ from .recorder_names import module_tensors, modules_in, nth
 from .recorder_optim import OptimizerEvents
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
 from .recorder_hooks import HookEvents
+from .recorder_light import LightEvents
+from .recorder_loops import LoopClock
 from .recorder_scopes import ScopeEvents
 from .recorder_tangents import TangentEvents
 from .recorder_transforms import TransformEvents
@@ -62,7 +64,7 @@ Snap = tuple
 
 
 class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, TransformEvents,
-               TangentEvents, OptimizerEvents, _events.Listener):
+               TangentEvents, OptimizerEvents, LightEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object
@@ -134,6 +136,14 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         # open (runner/recorder_tangents.py); the record is held so that its id stays its own
         self._op_tangents: dict[int, tuple] = {}
         self._dual_pending: tuple | None = None
+        # light windows (runner/recorder_light.py): the loop's middle, recorded as its loss
+        # and parameters only
+        self._loops = LoopClock(source)
+        self._light = False                  # the open window is light
+        self._next_light = False             # the next window will be (decided at a pass)
+        self._named_now: list[str] = []      # variables named in the open window
+        self._light_names: list[str] = []    # ... in the last full one, rebound every light one
+        self._light_ops = self._light_applies = 0  # counted inline, not yet in the summary
 
     def forwarded(self) -> None:
         """The engine's events reach this recorder through one more listener's frame (the
@@ -333,6 +343,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         if tid not in self._names:
             n = self._bound[name] = self._bound.get(name, 0) + 1
             self._names[tid] = nth(name, n)
+            self._named_now.append(name)
 
     def _name_modules(self, items) -> bool:
         """Name the parameters and buffers of the modules among a namespace's `items` by
@@ -517,6 +528,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         if self._active is not None:  # a backward that raised without error() being called
             self._active = None
         self._settle()
+        if self._light:  # the run ended (or stopped) inside a light window
+            self._light_fold_counts()
         try:
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
@@ -612,28 +625,75 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
     def _close_window(self) -> None:
         window, self._window = self._window, []
         self._last_stdout = None
-        if len(self._head) < self.limits["detail_head"]:
+        named, self._named_now = self._named_now, []
+        if self._light:
+            # the variables a full iteration binds are bound again by every light one, so
+            # that `loss` of the last iteration keeps the number it has untraced (`loss₅₀`)
+            bound = self._bound
+            for name in self._light_names:
+                bound[name] = bound.get(name, 0) + 1
+            self._elided.absorb(window)     # what it printed or warned: its counts are in
+            self._light_fold_counts()
+        elif len(self._head) < self.limits["detail_head"]:
             self._head.append(window)
-            return
-        self._tail.append(window)
-        if len(self._tail) > self.limits["detail_tail"]:
+        else:
+            self._tail.append(window)
+            if len(self._tail) > self.limits["detail_tail"]:
+                if self._elided is None:
+                    self._elided = Summary(self.limits["detail_tail"])
+                self._elided.absorb(self._tail.popleft())
+        light, self._next_light = self._next_light, False
+        if light and not self._light:
+            # the windows waiting in the tail are not the last ones now: into the summary
+            # before the light ones, so that the latest update is the one kept
             if self._elided is None:
                 self._elided = Summary(self.limits["detail_tail"])
-            self._elided.absorb(self._tail.popleft())
+            while self._tail:
+                self._elided.absorb(self._tail.popleft())
+            self._light_names = named
+        if self._dead:
+            return
+        if self._light and not light:
+            self._light_survivors()
+        self._light = light
+        # on_op and on_node_apply test the window cap first: at -1 that one test sends them
+        # to LightEvents._light_settles
+        self._window_cap = -1 if light else self.limits["max_events"]
 
 
 def _guarded(method):
-    """Run a listener method so that a recorder bug never changes what the program does."""
+    """Run a listener method so that a recorder bug never changes what the program does; in
+    a light window, its light form (runner/recorder_light.py) or a count."""
+    name = method.__name__
+    light = getattr(LightEvents, "_light_" + name, None)
+    kind = name[3:]
+    settles = name in _SETTLING
+
     def guarded(self, *args):
         if self._dead:
             return None
         try:
+            if self._light:
+                if settles and self._closing:
+                    self._settle_unless_quiet()
+                if self._light:
+                    if light is None:
+                        self._light_count(kind)
+                        return None
+                    return light(self, *args)
             return method(self, *args)
         except Exception as exc:  # noqa: BLE001 - see Recorder._fail
             self._fail(exc)
             return None
     guarded.__name__, guarded.__doc__ = method.__name__, method.__doc__
     return guarded
+
+
+# The events that close a pass's window when they come after it (Recorder._settle): in a
+# light window they do so before deciding whether they are light themselves. (A module
+# call closes it too, so that the call's scope is recorded when the next window is full.)
+_SETTLING = frozenset({"on_tensor", "on_inplace", "on_grad_mode", "on_backward_begin",
+                       "on_grad_reset", "on_module_enter"})
 
 
 # on_op and on_node_apply, the hot ones, guard themselves inline

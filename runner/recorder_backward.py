@@ -36,6 +36,8 @@ from .trace_build import Snap, num
 class BackwardEvents:
     """Recorder methods for backward events (runner/recorder.py's Recorder has the state)."""
 
+    _closing: bool   # a pass ended: its window closes at the next event (Recorder._settle)
+
     # ---- backward events ------------------------------------------------------------------
     def on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                           api) -> None:
@@ -79,6 +81,7 @@ class BackwardEvents:
             self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
                                if isinstance(s, Tensor))
         self._bw_frame, self._bw_line = self._inner_frame(), line
+        self._plan_next(frame, line)
 
     def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids, nodes) -> tuple:
         """(J of each root w.r.t. each leaf, by one-hot vector-Jacobian products, or None;
@@ -136,10 +139,13 @@ class BackwardEvents:
 
     def on_node_apply(self, node, grads_in: tuple, grads_out: tuple) -> None:
         window = self._window
-        if len(window) > self._window_cap:  # also once dead (Recorder._fail sets the cap to -1)
-            if not self._dead:
-                self._count_past_cap("node_apply")
-            return
+        if len(window) > self._window_cap:  # also once dead or light (the cap is -1)
+            if self._light and not self._closing:
+                self._light_applies += 1
+                return
+            if self._dead or not self._light_settles("node_apply"):
+                return
+            window = self._window
         try:
             nid = self._nids.get(node._uid)
             if nid is None:

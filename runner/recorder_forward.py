@@ -114,10 +114,12 @@ class ForwardEvents:
         self._mark_library()
 
     def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
-        if len(self._window) > self._window_cap:  # also when dead (Recorder._fail)
-            if not self._dead:
-                self._count_past_cap("op")
-            return
+        if len(self._window) > self._window_cap:  # also when dead or light
+            if self._light and not self._closing:
+                self._light_ops += 1    # the loop's middle: counted, nothing else
+                return
+            if self._dead or not self._light_settles("op"):
+                return
         try:
             active = self._active
             lib_start = -1

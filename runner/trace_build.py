@@ -26,6 +26,7 @@ from .recorder_optim import RENDERERS as OPTIM_RENDERERS
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
+_UNPRINTED = object()  # a cached value whose printed form nobody has asked for yet
 
 if TYPE_CHECKING:
     from .recorder import Recorder
@@ -49,7 +50,7 @@ class Builder:
         self._middle: dict | None = None     # the elided middle's placeholder: render()
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
-        self.cache: dict[tuple, tuple] = {}
+        self.cache: dict[tuple, list] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
         # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
         # its event, so no other object can have that id while the builder lives.
@@ -57,11 +58,20 @@ class Builder:
         self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
 
     # -- values
-    def value(self, snap: Snap) -> dict:
-        return self.fields_value(*snap)
+    def value(self, snap: Snap, text: bool = True) -> dict:
+        raw, shape, npdtype, rg, fn_name = snap
+        return self.fields_value(raw, shape, npdtype, rg, fn_name, text)
 
-    def fields_value(self, raw, shape, npdtype, rg, fn_name) -> dict:
-        """`value` of a snapshot given field by field (as the flat records hold them)."""
+    def fields_value(self, raw, shape, npdtype, rg, fn_name, text: bool = True) -> dict:
+        """`value` of a snapshot given field by field (as the flat records hold them).
+
+        NOTE [text where it is read]: PyTorch's printed form costs more than everything else
+        a value needs (about half of finishing a loop's trace), and the page reads it in one
+        place: the inspector, for a tensor's value, its `.grad` and its tangent. Values
+        elsewhere (gradients on edges, roots and seeds, what an accumulation added, an
+        optimizer's `before`, saved non-tensors' neighbours) are drawn from `data`, so they
+        get `repr: null` (`text=False`) and nothing is printed for them.
+        """
         if raw is None:
             return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
                     "repr": None}
@@ -71,18 +81,23 @@ class Builder:
             data = None
             if math.prod(shape) <= self.lim["data_max_numel"]:
                 data = _data(raw, shape, npdtype, self.digits, self.fmt)
-            text = None
+            hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED]
+        printed = hit[3]
+        if printed is _UNPRINTED:
+            if not text:
+                return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
+            printed = None
             if self.reprs_left > 0:
-                text = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
-                if text is not None:
+                printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
+                if printed is not None:
                     self.reprs_left -= 1
-            hit = self.cache[key] = (list(shape), _dtype_name(npdtype), data, text)
-        return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": hit[3]}
+            hit[3] = printed
+        return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": printed}
 
     def grad(self, g) -> dict | None:
         if g is None:
             return None
-        out = self.fields_value(g[0], g[1], g[2], g[3], g[4])
+        out = self.fields_value(g[0], g[1], g[2], g[3], g[4], text=False)
         if g[5] is not None:
             out["tensor"] = g[5]
         return out
@@ -92,6 +107,9 @@ class Builder:
         out = self.op_tensor(tid, fn_id, *snap)
         if grad_of is not None:
             out["grad_of"] = grad_of
+            owner = self.rec._names.get(grad_of)
+            if out["name"] is None and owner is not None:
+                out["name"] = f"{owner}.grad"   # `w.grad` as the program wrote it
         return out
 
     def op_tensor(self, tid: str, fn_id, raw, shape, npdtype, rg, fn_name) -> dict:
@@ -112,7 +130,7 @@ class Builder:
                 tid = _id_within(ids.get(obj._uid), bound)
                 saved.append({"name": name, "tensor": tid, "freed": False,
                               "value": None if tid is not None else self.value(
-                                  _tensor_snap(obj, self.rec._copy_max))})
+                                  _tensor_snap(obj, self.rec._copy_max), False)})
             elif obj is FREED or obj is None:  # None: saved only when needed, not needed
                 saved.append({"name": name, "tensor": None, "value": None,
                               "freed": obj is FREED})
@@ -185,8 +203,8 @@ class Builder:
         _, _, k, api, roots, rvals, seeds, implicit, retain, create, inputs, leaves, jac, \
             note = r
         return {"pass": k, "api": api, "roots": roots,
-                "root_values": [self.value(s) for s in rvals],
-                "seeds": [self.value(s) for s in seeds], "implicit_seed": implicit,
+                "root_values": [self.value(s, False) for s in rvals],
+                "seeds": [self.value(s, False) for s in seeds], "implicit_seed": implicit,
                 "retain_graph": retain, "create_graph": create, "inputs": inputs,
                 "leaves": leaves, "jacobian": jac, **({"jacobian_note": note} if note else {})}
 
@@ -202,8 +220,8 @@ class Builder:
     def _ev_accumulate(self, r):
         _, _, k, tid, nid, before, added, after = r
         return {"pass": k, "tensor": tid, "node": nid,
-                "before": None if before is None else self.value(before),
-                "added": self.value(added), "after": self.value(after)}
+                "before": None if before is None else self.value(before, False),
+                "added": self.value(added, False), "after": self.value(after)}
 
     def _ev_graph_freed(self, r):
         return {"pass": r[2], "nodes": r[3]}
@@ -225,7 +243,8 @@ class Builder:
 
     def _ev_optimizer_step(self, r):
         return {"optimizer": r[2], "lr": r[3],
-                "params": [{"tensor": t, "before": self.value(b), "after": self.value(a)}
+                "params": [{"tensor": t, "before": self.value(b, False),
+                            "after": self.value(a)}
                            for t, b, a in r[4]], **({"momentum": r[5]} if r[5] else {})}
 
     def _ev_transform_begin(self, r):
@@ -235,11 +254,11 @@ class Builder:
                 "jacobian": jac}
 
     def _ev_transform_step(self, r):
-        return {"transform": r[2], "index": r[3], "seed": self.value(r[4]),
-                "result": self.value(r[5])}
+        return {"transform": r[2], "index": r[3], "seed": self.value(r[4], False),
+                "result": self.value(r[5], False)}
 
     def _ev_transform_end(self, r):
-        return {"transform": r[2], "result": self.value(r[3])}
+        return {"transform": r[2], "result": self.value(r[3], False)}
 
     def _ev_dual_level(self, r):
         return {"level": r[2], "entered": r[3]}

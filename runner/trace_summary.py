@@ -110,6 +110,12 @@ class Summary:
         if self.absorbed % 16 == 0:  # a sweep visits every entry: not after every window
             self._prune()
 
+    def keep(self, rec: tuple) -> None:
+        """Keep a `tensor` record made for the stretch without a window of its own (a leaf a
+        light window made: runner/recorder_light.py)."""
+        self.order += 1
+        self.kept[rec[2]] = [_alive, rec, None, self.order]
+
     def _absorb_introducing(self, rec: tuple, order: int) -> None:
         """An op record whose event introduced nodes besides its own, in the weak form: no
         strong reference to the graph, saves read when rendered; the output lives as long as

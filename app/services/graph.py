@@ -206,7 +206,8 @@ def _add_op(graph: Graph, event: dict) -> None:
     if node is None:
         # no graph was recorded (no_grad, or nothing requires grad): say where it came from
         for src in event["inputs"]:
-            graph.add_edge(src, out["id"], "constant")
+            if src != out["id"]:    # `w -= …` under no_grad: an update, not an arrow to itself
+                graph.add_edge(src, out["id"], "constant")
         return
     for src in event["inputs"]:
         if graph.nodes.get(src) and graph.nodes[src].kind == "constant":

@@ -49,22 +49,32 @@ def births(events: list[dict], graph: Graph) -> dict[str, int]:
     pass belongs to that pass's iteration)."""
     born: dict[str, int] = {}
     passes, in_pass = 0, False
+    # After a pass, what the program does under no_grad (a hand-written update, `w -= lr *
+    # w.grad`) ends that iteration, as optimizer.step() does; the next grad-mode op starts
+    # the next one
+    trailing = False
     for ev in events:
         kind = ev["kind"]
         if kind == "backward_begin":
-            passes, in_pass = passes + 1, True
+            passes, in_pass, trailing = passes + 1, True, False
         elif kind == "backward_end" or (kind == "error" and ev.get("pass") is not None):
-            in_pass = False
+            in_pass, trailing = False, kind == "backward_end"
+        elif trailing and kind in ("op", "tensor", "inplace") and ev.get("grad_mode", True):
+            trailing = False
+            for i in created(ev):
+                born.setdefault(i, passes)
         elif kind == "elided":
             first_last = ev.get("passes")
             for carried in ev.get("carried") or []:
                 for i in created(carried):
                     born.setdefault(i, first_last[1] if first_last else passes - in_pass)
             if first_last:
-                passes, in_pass = first_last[1] + 1, False
+                # a summarised stretch ends with a pass: what follows under no_grad is the
+                # update that ends its last iteration
+                passes, in_pass, trailing = first_last[1] + 1, False, True
         else:
             for i in created(ev):
-                born.setdefault(i, passes - in_pass)
+                born.setdefault(i, passes - in_pass - trailing)
     return {i: born.get(i, 0) for i in graph.nodes}
 
 
@@ -160,6 +170,8 @@ def shown_at(events: list[dict], group_of: dict[str, int]) -> list[tuple[int, in
     what it creates, a backward pass the stretch of its first root, an error its node's."""
     out: list[tuple[int, int]] = []
     now = 0
+    seen: set[str] = set()
+    waiting: int | None = None   # the index in `out` of an elided step waiting for its stretch
     for ev in events:
         ids = created(ev)
         if ev["kind"] == "elided":
@@ -168,9 +180,25 @@ def shown_at(events: list[dict], group_of: dict[str, int]) -> list[tuple[int, in
             ids = ev.get("roots") or []
         elif ev["kind"] == "error" and ev.get("node"):
             ids = [ev["node"]]
+        if ev["kind"] in ("op", "elided"):
+            # an in-place op's output is a tensor made earlier (`w -= …` gives `w`), and a
+            # summarised stretch may carry tensors already shown: neither takes the picture
+            # back to where they were made
+            ids = [i for i in ids if i not in seen]
+        seen.update(ids)
         known = [group_of[i] for i in ids if i in group_of]
         if known:
             now = known[-1] if ev["kind"] != "backward_begin" else known[0]
+            if waiting is not None:
+                # a summarised stretch that made nothing new is shown with what comes after
+                # it (the end of its last iteration, or the next iteration)
+                out[waiting] = (out[waiting][0], now)
+                waiting = None
+        elif ev["kind"] == "elided" and ev.get("passes"):
+            out.append((ev["seq"], now))
+            waiting = len(out) - 1
+            continue
         if not out or out[-1][1] != now:
             out.append((ev["seq"], now))
-    return out
+    # neighbours with the same stretch, after a waiting one was filled in, are one change
+    return [p for k, p in enumerate(out) if k == 0 or out[k - 1][1] != p[1]]

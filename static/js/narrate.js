@@ -61,6 +61,10 @@ const SENTENCES = {
       node: ev.node ? ev.node.name : '' };
     // forward mode: the op also pushed its inputs' tangents forward
     if (ev.tangent) return tr(S, 'narr.op_tangent', { ...p, tangent: short(ev.tangent) });
+    if (!ev.node && !ev.grad_mode && ev.output.requires_grad && ev.inputs.includes(ev.output.id)) {
+      // `with torch.no_grad(): w -= lr * w.grad`: the leaf itself is updated and stays a leaf
+      return tr(S, 'narr.op_nograd_update', p);
+    }
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
     const by = ev.in_backward && ev.by && state.nodes[ev.by];
     if (by) return tr(S, 'narr.op_backward_by', { ...p, by: by.name });

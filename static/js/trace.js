@@ -37,7 +37,8 @@ import { OPTIM_HANDLERS } from './trace_optim.js';
  *   activeApply:(TraceEvent|null), merged:(Arrival[]|null), error:(TraceEvent|null),
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
  *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null),
- *   tangents:Object<string,Value>, dual:boolean, passHooked:boolean
+ *   tangents:Object<string,Value>, dual:boolean, passHooked:boolean,
+ *   gradBox:Object<string,string>
  * }} State
  */
 
@@ -63,7 +64,7 @@ export function initialState() {
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
     passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
-    tangents: {}, dual: false, passHooked: false,
+    tangents: {}, dual: false, passHooked: false, gradBox: {},
   };
 }
 
@@ -73,7 +74,7 @@ function clone(state) {
   return {
     ...state, tensors: { ...state.tensors }, nodes: { ...state.nodes },
     grads: { ...state.grads }, history: { ...state.history }, passAdded: { ...state.passAdded },
-    arrivals: { ...state.arrivals }, outputOf: { ...state.outputOf },
+    arrivals: { ...state.arrivals }, outputOf: { ...state.outputOf }, gradBox: { ...state.gradBox },
   };
 }
 
@@ -120,10 +121,17 @@ function addNode(draft, node, inBackward) {
 function addTensor(draft, tensor, extra) {
   draft.tensors[tensor.id] = { ...draft.tensors[tensor.id], ...tensor, ...extra };
   if (tensor.grad_fn) draft.outputOf[tensor.grad_fn] = tensor.id;
+  if (tensor.grad_of) draft.gradBox[tensor.grad_of] = tensor.id;
 }
 
 function recordGrad(draft, tensor, change) {
   draft.grads[tensor] = change.after;
+  // `w.grad` drawn as a box of its own (the program used it): PyTorch adds into the same
+  // tensor and zero_() clears it in place, so the box shows what w.grad holds now
+  const box = draft.gradBox[tensor];
+  if (box && change.after && draft.tensors[box]) {
+    draft.tensors[box] = { ...draft.tensors[box], value: change.after };
+  }
   draft.history[tensor] = [...(draft.history[tensor] || []), change];
 }
 
@@ -229,11 +237,15 @@ const HANDLERS = {
     for (const u of ev.updates || []) {
       const known = d.tensors[u.tensor];
       if (known && u.value) d.tensors[u.tensor] = { ...known, value: u.value };
-      // a library function changed a .grad (clip_grad_norm_): it is in the .grad history
-      if ('grad' in u && ev.call) {
-        recordGrad(d, u.tensor, { seq: ev.seq, pass: null, how: 'inplace',
-          before: d.grads[u.tensor] ?? null, added: null, after: u.grad });
-      } else if ('grad' in u) d.grads[u.tensor] = u.grad;
+      if ('grad' in u) {
+        // a library function changed a .grad (clip_grad_norm_): it is in the .grad history
+        if (ev.call) {
+          recordGrad(d, u.tensor, { seq: ev.seq, pass: null, how: 'inplace',
+            before: d.grads[u.tensor] ?? null, added: null, after: u.grad });
+        } else d.grads[u.tensor] = u.grad;
+        const box = d.gradBox[u.tensor];
+        if (box && u.grad && d.tensors[box]) d.tensors[box] = { ...d.tensors[box], value: u.grad };
+      }
     }
     if (ev.series && ev.series.length) d.series = [...d.series, ...ev.series];
     if (ev.reason !== 'library') say(d, 'elided', '', ev); // a library step hides no output

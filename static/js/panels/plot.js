@@ -50,8 +50,13 @@ export function renderPlot(el, trace, state, S, onPick) {
   const sx = (x) => P.l + ((x - x0) / (x1 - x0 || 1)) * (W - P.l - P.r);
   const sy = (y) => H - P.b - ((fy(y) - fy(y0)) / (fy(y1) - fy(y0) || 1)) * (H - P.t - P.b);
   const s = (tag, attrs, ...kids) => h(`svg:${tag}`, attrs, ...kids);
-  const xTitle = roots ? tr(S, 'plot_x_iteration') : tr(S, 'plot_x_printed', { line: picked.line });
-  const yTitle = roots ? tr(S, 'plot_y_loss') : tr(S, 'plot_y_printed');
+  // plt.xlabel / ylabel (else the line's label) name the axes of a drawn figure; without
+  // them, plain words: its x is whatever the program plotted against
+  const plotted = picked.source === 'plotted';
+  const xTitle = plotted ? picked.xlabel || tr(S, 'plot_x_plotted')
+    : roots ? tr(S, 'plot_x_iteration') : tr(S, 'plot_x_printed', { line: picked.line });
+  const yTitle = plotted ? picked.ylabel || picked.label || tr(S, 'plot_y_plotted')
+    : roots ? tr(S, 'plot_y_loss') : tr(S, 'plot_y_printed');
   const kids = [
     s('line', { x1: P.l, y1: H - P.b, x2: W - P.r, y2: H - P.b, class: 'axis' }),
     s('line', { x1: P.l, y1: P.t, x2: P.l, y2: H - P.b, class: 'axis' }),

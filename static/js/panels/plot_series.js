@@ -18,7 +18,8 @@ export function pickSeries(series, events = []) {
   if (fig) {
     const lines = fig.lines.filter((l) => l.rows.length >= 2);
     return { runs: lines.map((l) => l.rows), source: 'plotted',
-      title: fig.title || lines[0].label || null };
+      title: fig.title || lines[0].label || null, xlabel: fig.xlabel || null,
+      ylabel: fig.ylabel || null, label: lines[0].label || null };
   }
   if (series.roots && series.roots.length >= MIN_PASSES) {
     return { runs: splitRoots(series.roots, events), source: 'roots' };

@@ -88,7 +88,13 @@ test('the loss plot takes the backward roots of a training loop, not of two call
   assert.deepEqual(printed, { runs: [[[1, 9], [2, 4], [3, 1]]], source: 'printed', line: 3 });
   const plotted = pickSeries({ roots: loop.series.roots, printed: [], plotted: [
     { title: 'Loss', xlabel: null, ylabel: null, lines: [{ label: 'train', rows: [[0, 2], [1, 1]] }] }] });
-  assert.deepEqual(plotted, { runs: [[[0, 2], [1, 1]]], source: 'plotted', title: 'Loss' });
+  assert.deepEqual(plotted, { runs: [[[0, 2], [1, 1]]], source: 'plotted', title: 'Loss',
+    xlabel: null, ylabel: null, label: 'train' });
+  // the axes' words come with the curve: the program's xlabel, else nothing (the panel's x)
+  const labelled = pickSeries({ roots: [], printed: [], plotted: [
+    { title: null, xlabel: 'step', ylabel: null, lines: [{ label: null, rows: [[0, 2], [1, 1]] }] }] });
+  assert.equal(labelled.xlabel, 'step');
+  assert.equal(labelled.ylabel, null);
 });
 
 test('the timeline merges runs of one phase and covers every step once', async () => {
