@@ -1,4 +1,4 @@
-# expect: limit
+# expect: refused,limit
 # goal: an Enum-built __exit__ swallows the CPU time limit and the program goes on
 import enum
 
