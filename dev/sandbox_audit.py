@@ -26,7 +26,6 @@ import collections
 import importlib
 import inspect
 import sys
-import types
 from pathlib import Path
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "sandbox.md"

@@ -297,7 +297,8 @@ class _Rewriter(ast.NodeTransformer):
 
     def visit_Delete(self, node):
         # `del a.b, c[0]` deletes left to right: one statement per target, in order
-        out, plain = [], []
+        out: list[ast.stmt] = []
+        plain: list[ast.expr] = []
         for target in node.targets:
             target = self.visit(target)
             if isinstance(target, ast.Call) and target.func.id == "_sbx_ga":    # was a.b

@@ -163,7 +163,7 @@ for _f, _name in ((update_wrapper, "update_wrapper"), (wraps, "wraps"),
                   (dataclass, "dataclass"), (replace, "replace"),
                   (catch_warnings, "catch_warnings")):
     _f.__qualname__ = _name
-GUARDED = {
+GUARDED: dict[str, dict[str, object]] = {
     "functools": {"wraps": wraps, "update_wrapper": update_wrapper,
                   "total_ordering": total_ordering},
     "abc": {"abstractmethod": abstractmethod},
@@ -222,12 +222,17 @@ def _warn(message, category=None, stacklevel=1):
 _warn.__name__ = _warn.__qualname__ = "warn"
 
 
+def _exposed(module, names: str) -> dict:
+    exposed: dict = {n: getattr(module, n) for n in names.split()}
+    exposed.update(GUARDED.get(module.__name__, {}))
+    return exposed
+
+
 def stdlib_proxies() -> dict:
     """{module name: ModuleProxy} for the modules above and `warnings`."""
     guard_enum_functional_api()
     proxies = {module.__name__: ModuleProxy(module.__name__,
-                                            {**{n: getattr(module, n) for n in names.split()},
-                                             **GUARDED.get(module.__name__, {})},
+                                            _exposed(module, names),
                                             dir(module))
                for module, names in _NAMES.items()}
     proxies["warnings"] = ModuleProxy("warnings", {

@@ -2,15 +2,22 @@
 never a crash or a hang, always a result, and every failure a clear `Type: message`."""
 from __future__ import annotations
 
+import collections as _collections
 import json
+import signal
+import types
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import LONG, scale
 from programs import PIECES
-from gradstep.runner import Limits, WorkerPool
+from gradstep.runner import Limits, WorkerPool, guards
+from gradstep.runner.errors import LimitExceeded, SecurityError, clear_stops
+from gradstep.runner.policy import compile_program
+from gradstep.runner.proxies import ModuleProxy
 
 LIMITS = Limits(cpu_seconds=2, wall_seconds=4, memory_mb=256)
 FUZZ = settings(max_examples=scale(25, 300), deadline=None,
@@ -115,17 +122,6 @@ def test_api_runs_generated_programs(api, source):
 # forbidden builtin, frame, code object, a class the program may not hold, or an array whose
 # memory is not an array's (raw memory), and on any change to the engine's classes, the
 # ClassViews or the module proxies.
-
-import collections as _collections
-import signal
-import types
-
-import numpy as np
-
-from gradstep.runner import guards
-from gradstep.runner.errors import LimitExceeded, SecurityError, clear_stops
-from gradstep.runner.policy import compile_program
-from gradstep.runner.proxies import ModuleProxy
 
 NAMES = ["__globals__", "__class__", "__dict__", "__builtins__", "__array_interface__",
          "__exit__", "__enter__", "__reduce_ex__", "__module__", "_sbx_cls", "__subclasses__",
