@@ -100,7 +100,8 @@ def update_wrapper(wrapper, wrapped, assigned=functools.WRAPPER_ASSIGNMENTS,
     assigned = _names("assigned", assigned, functools.WRAPPER_ASSIGNMENTS)
     updated = _names("updated", updated, functools.WRAPPER_UPDATES)
     _refuse_unless_own("functools.wraps", wrapper)
-    if not _own(wrapped):
+    own = _own(wrapped)
+    if not own:     # a library's: its words only, as plain strings
         assigned = tuple(n for n in assigned if n in ("__name__", "__qualname__", "__doc__"))
         updated = ()
     for name in assigned:
@@ -108,7 +109,7 @@ def update_wrapper(wrapper, wrapped, assigned=functools.WRAPPER_ASSIGNMENTS,
             value = getattr(wrapped, name)
         except AttributeError:
             continue
-        setattr(wrapper, name, str(value) if value is not None else None)
+        setattr(wrapper, name, value if own or value is None else str(value))
     for name in updated:
         getattr(wrapper, name).update(getattr(wrapped, name, {}))
     wrapper.__wrapped__ = wrapped
