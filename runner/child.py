@@ -31,8 +31,8 @@ import warnings
 from gradstep.engine.unsupported import explained
 from gradstep.runner import protocol, pyplot
 from gradstep.runner.error_origin import error_origin
-from gradstep.runner.errors import (LimitExceeded, ProgramTooLarge, SecurityError, clear_stops,
-                                    pending_stop, raise_pending)
+from gradstep.runner.errors import (LimitExceeded, ProgramTooLarge, SecurityError, _Stops,
+                                    clear_stops, pending_stop)
 from gradstep.runner.guards import Sandbox
 from gradstep.runner.limits import Limits
 from gradstep.runner.policy import compile_program
@@ -437,7 +437,8 @@ class _LimitWatch:
                                                    f"the limit is {self.max_numel}")
 
     def on_op(self, op_name, inputs, output, node):
-        raise_pending()         # a stop the program swallowed ends it at its next op
+        if _Stops.first is not None:    # a stop the program swallowed ends it at its next op
+            raise _Stops.first
         if node is not None:
             self.nodes += 1
             if self.nodes > self.max_nodes:

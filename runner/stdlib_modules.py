@@ -203,9 +203,12 @@ def _enum_call(cls, *args, **kwargs):
         if not isinstance(name, str) or name.startswith("_"):
             raise SecurityError(f"Enum(): member names starting with '_' are not allowed: "
                                 f"{name!r}")
+    value = args[0] if args else kwargs.pop("value")
+    if names is None:       # `Color(value=1)`: a look-up after all
+        return _ENUM_CALL(cls, value)
     # the module is the program's, as enum itself would find it from the caller
     kwargs.update(names=names, module=_USER_MODULE)
-    return _ENUM_CALL(cls, args[0] if args else kwargs.pop("value"), **kwargs)
+    return _ENUM_CALL(cls, value, **kwargs)
 
 
 def guard_enum_functional_api() -> None:

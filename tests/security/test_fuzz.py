@@ -170,6 +170,17 @@ CALLS = [
     "warnings.catch_warnings(module={o})",
     "typing.cast({o}, {o})",
     "{o}.{a}",
+    "list(map(getattr, [{o}], [{n}]))",
+    "functools.partial(setattr, {o}, {n})({o})",
+    "enum.Enum('X', {n})",
+    "dataclasses.fields({o})",
+    "np.array([{o}], dtype=object)[0]",
+    "torch.func.functional_call(lin, {{n}: t}, (torch.ones(2),))",
+    "pd.update({{n}: nn.Parameter(torch.ones(1))})",
+    "lin.register_buffer({n}, t)",
+    "lin.add_module({n}, nn.Linear(1, 1))",
+    "np.asarray(lin)",
+    "super({o}, {o}).{a}",
 ]
 PRELUDE = f"""\
 import abc, copy, dataclasses, enum, functools, inspect, operator, statistics, typing, warnings
