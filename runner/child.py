@@ -32,7 +32,7 @@ from gradstep.engine.unsupported import explained
 from gradstep.runner import protocol, pyplot
 from gradstep.runner.error_origin import error_origin
 from gradstep.runner.errors import (LimitExceeded, ProgramTooLarge, SecurityError, _Stops,
-                                    clear_stops, pending_stop)
+                                    end_run, pending_stop, start_run)
 from gradstep.runner.guards import Sandbox
 from gradstep.runner.limits import Limits
 from gradstep.runner.policy import compile_program
@@ -545,7 +545,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
     _install_warnings(filename, out, recorder)
     Sandbox.current_max_elements = limits.max_tensor_elements
     error, exc = None, None
-    clear_stops()
+    start_run()
     from gradstep.engine import _events
     try:
         code = compile_program(source, filename, limits.source_bytes)
@@ -570,6 +570,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
         # the program swallowed a stop (`return` in `finally`, an `__exit__` returning True)
         # and ended some other way: the run ends with the stop, as if nothing had caught it
         exc = stop
+    end_run()
     if exiting:
         # The program is over and what is left allocates only the report: a collection
         # would only scan the trace's tens of thousands of new dicts (runner.trace_build's

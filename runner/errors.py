@@ -15,18 +15,24 @@ from __future__ import annotations
 
 
 class _Stops:
-    """The first stop of the current run (one run per process: runner.child clears it)."""
+    """The first stop of the run in progress (one run per process: runner.child starts and
+    ends it). Outside a run (the zygote, the pool, tests) nothing is remembered."""
 
     first: BaseException | None = None
+    active = False
+
+
+def start_run() -> None:
+    _Stops.first, _Stops.active = None, True
+
+
+def end_run() -> None:
+    _Stops.first, _Stops.active = None, False
 
 
 def pending_stop() -> BaseException | None:
     """The first SecurityError or LimitExceeded made in this run, caught or not."""
     return _Stops.first
-
-
-def clear_stops() -> None:
-    _Stops.first = None
 
 
 def raise_pending() -> None:
@@ -35,13 +41,17 @@ def raise_pending() -> None:
         raise _Stops.first
 
 
+def _remember(stop: BaseException) -> None:
+    if _Stops.active and _Stops.first is None:
+        _Stops.first = stop
+
+
 class SecurityError(BaseException):
     """The program tried something the sandbox does not allow (an import, a dunder, ...)."""
 
     def __init__(self, *args):
         super().__init__(*args)
-        if _Stops.first is None:
-            _Stops.first = self
+        _remember(self)
 
 
 class LimitExceeded(BaseException):
@@ -50,8 +60,7 @@ class LimitExceeded(BaseException):
     def __init__(self, limit: str, message: str):
         super().__init__(message)
         self.limit = limit
-        if _Stops.first is None:
-            _Stops.first = self
+        _remember(self)
 
 
 class ProgramTooLarge(SecurityError):

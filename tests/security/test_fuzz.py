@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from conftest import LONG, scale
 from programs import PIECES
 from gradstep.runner import Limits, WorkerPool, guards
-from gradstep.runner.errors import LimitExceeded, SecurityError, clear_stops
+from gradstep.runner.errors import LimitExceeded, SecurityError, end_run, start_run
 from gradstep.runner.policy import compile_program
 from gradstep.runner.proxies import ModuleProxy
 
@@ -330,7 +330,7 @@ def test_language_layer_alone_never_hands_out_internals(language_layer, source):
     classes_before = _snapshot_classes()
     proxies_before = {name: dict(p._sbx_names) for name, p in table.proxies.items()}
     views_before = {cls: view._sbx_cls for cls, view in guards._VIEWS.items()}
-    clear_stops()
+    start_run()
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, 5)
     try:
@@ -340,7 +340,7 @@ def test_language_layer_alone_never_hands_out_internals(language_layer, source):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-        clear_stops()
+        end_run()
     assert namespace["__builtins__"] is safe_builtins, "the program's builtins were replaced"
     assert dict(safe_builtins) == builtins_before, "the program's builtins were changed"
     for value in _reachable(namespace):
