@@ -194,9 +194,9 @@ def _enum_call(cls, *args, **kwargs):
     elif isinstance(names, dict):
         names = dict(names)
         listed = list(names)
-    elif names is not None:
-        names = list(names)
-        listed = [n if isinstance(n, str) else tuple(n)[0] for n in names]
+    elif names is not None:     # fixed once: an item that iterates differently twice
+        names = [n if isinstance(n, str) else tuple(n) for n in names]
+        listed = [n if isinstance(n, str) else n[0] for n in names]
     else:
         listed = []
     for name in listed:
