@@ -342,8 +342,8 @@ class Guard:
         if t in PLAIN_TYPES or _is_container_subclass(t):
             return getattr(obj, name)
         if isinstance(obj, BaseException):
-            if name == "args":
-                return obj.args
+            if name == "args":      # a library's exception may carry any object: checked
+                return tuple(self._checked(obj, name, arg) for arg in obj.args)
             if _user_defined(obj, name):     # `self.code = code` in the program's own class
                 return self._checked(obj, name, getattr(obj, name))
             _deny(obj, name)
