@@ -35,6 +35,7 @@ import time
 import typing
 import warnings
 
+from gradstep.engine._names import is_engine_module
 from gradstep.runner.errors import SecurityError
 from gradstep.runner.proxies import ModuleProxy
 
@@ -176,15 +177,17 @@ _ENUM_MIXINS = (int, float, complex, str, bytes)
 
 
 def _enum_call(cls, *args, **kwargs):
-    """EnumType.__call__ whose functional API takes public member names only, and neither
-    module= nor qualname= (they would make the class pass for an engine one) nor a mixin
-    type other than the plain values: `Enum("E", {"__exit__": f})` would write a class body
-    from data."""
+    """EnumType.__call__ whose functional API takes public member names only, no module=
+    that would make the class pass for an engine one, and no mixin type but the plain values
+    and the program's own classes: `Enum("E", {"__exit__": f})` would write a class body from
+    data, `type=np.float64` expose numpy's scalar internals."""
     if len(args) < 2 and "names" not in kwargs and not kwargs:
         return _ENUM_CALL(cls, *args)           # `Color(1)`: a member look-up
     names = args[1] if len(args) > 1 else kwargs.get("names")
-    if kwargs.get("module") is not None or kwargs.get("qualname") is not None:
-        raise SecurityError("Enum(): module= and qualname= are not allowed")
+    module = kwargs.get("module")
+    if module is not None and (not isinstance(module, str) or is_engine_module(module)):
+        raise SecurityError(f"Enum(): module= may not make a class pass for the engine's "
+                            f"({module!r})")
     mixin = kwargs.get("type")
     if mixin is not None and mixin not in _ENUM_MIXINS and not _own(mixin):
         raise SecurityError(f"Enum(): type= may be int, float, complex, str, bytes or your "
@@ -206,8 +209,8 @@ def _enum_call(cls, *args, **kwargs):
     value = args[0] if args else kwargs.pop("value")
     if names is None:       # `Color(value=1)`: a look-up after all
         return _ENUM_CALL(cls, value)
-    # the module is the program's, as enum itself would find it from the caller
-    kwargs.update(names=names, module=_USER_MODULE)
+    # without module=, the program's (enum would look two frames up, into this function)
+    kwargs.update(names=names, module=module if module is not None else _USER_MODULE)
     return _ENUM_CALL(cls, value, **kwargs)
 
 
