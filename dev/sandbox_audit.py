@@ -98,8 +98,8 @@ _add(GUARDED, "field names are data: the program's own dataclass objects only",
 _add(PURE, "describes fields; Field objects expose name and default only",
      "dataclasses.field dataclasses.fields dataclasses.is_dataclass")
 _add(GUARDED, "the functional API (Enum('E', names)) takes public member names only, no "
-              "engine module= and no type= but plain values and the program's own classes; a "
-              "member look-up is unchanged",
+              "module= but the caller's own (never the engine's) and no type= but plain values and "
+              "the program's own classes; a member look-up is unchanged",
      "enum.Enum enum.IntEnum enum.Flag enum.IntFlag")
 _add(PURE, "member values and checks", "enum.auto enum.unique")
 _add(PURE, "iterator of values; the iterators' attributes stay closed", " ".join(

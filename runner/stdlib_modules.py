@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import types
 import enum
 import functools
 import itertools
@@ -31,7 +30,9 @@ import operator
 import re
 import statistics
 import string
+import sys
 import time
+import types
 import typing
 import warnings
 
@@ -184,10 +185,14 @@ def _enum_call(cls, *args, **kwargs):
     if len(args) < 2 and "names" not in kwargs and not kwargs:
         return _ENUM_CALL(cls, *args)           # `Color(1)`: a member look-up
     names = args[1] if len(args) > 1 else kwargs.get("names")
+    # module= decides how the guard treats the class: the caller may name its own module
+    # (plistlib does), never another one, and never the engine's
     module = kwargs.get("module")
-    if module is not None and (not isinstance(module, str) or is_engine_module(module)):
-        raise SecurityError(f"Enum(): module= may not make a class pass for the engine's "
-                            f"({module!r})")
+    if module is not None and (
+            not isinstance(module, str) or is_engine_module(module)
+            or module not in (_USER_MODULE, sys._getframe(1).f_globals.get("__name__"))):
+        raise SecurityError(f"Enum(): module= may name only the calling module, not "
+                            f"{module!r}")
     mixin = kwargs.get("type")
     if mixin is not None and mixin not in _ENUM_MIXINS and not _own(mixin):
         raise SecurityError(f"Enum(): type= may be int, float, complex, str, bytes or your "
