@@ -241,8 +241,11 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return self._data.size
 
     def data_ptr(self) -> int:
-        """The address of the first element (views into the same memory share addresses)."""
-        return self._data.__array_interface__["data"][0]
+        """A number standing for the address of the first element: views into the same
+        memory differ by their byte offset, as in PyTorch; never a real address
+        (engine/_addresses.py says why)."""
+        from ._addresses import address_of
+        return address_of(self._data)
 
     def element_size(self) -> int:
         return self._data.itemsize

@@ -31,7 +31,8 @@ import warnings
 from gradstep.engine.unsupported import explained
 from gradstep.runner import protocol, pyplot
 from gradstep.runner.error_origin import error_origin
-from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
+from gradstep.runner.errors import (LimitExceeded, ProgramTooLarge, SecurityError, _Stops,
+                                    end_run, pending_stop, start_run)
 from gradstep.runner.guards import Sandbox
 from gradstep.runner.limits import Limits
 from gradstep.runner.policy import compile_program
@@ -436,6 +437,8 @@ class _LimitWatch:
                                                    f"the limit is {self.max_numel}")
 
     def on_op(self, op_name, inputs, output, node):
+        if _Stops.first is not None:    # a stop the program swallowed ends it at its next op
+            raise _Stops.first
         if node is not None:
             self.nodes += 1
             if self.nodes > self.max_nodes:
@@ -542,6 +545,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
     _install_warnings(filename, out, recorder)
     Sandbox.current_max_elements = limits.max_tensor_elements
     error, exc = None, None
+    start_run()
     from gradstep.engine import _events
     try:
         code = compile_program(source, filename, limits.source_bytes)
@@ -561,6 +565,12 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
     finally:
         _events.set_listener(None)
         sys.setrecursionlimit(1000)
+    stop = pending_stop()
+    if stop is not None and exc is not stop:
+        # the program swallowed a stop (`return` in `finally`, an `__exit__` returning True)
+        # and ended some other way: the run ends with the stop, as if nothing had caught it
+        exc = stop
+    end_run()
     if exiting:
         # The program is over and what is left allocates only the report: a collection
         # would only scan the trace's tens of thousands of new dicts (runner.trace_build's

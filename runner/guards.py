@@ -14,6 +14,7 @@ Example:
 """
 from __future__ import annotations
 
+import _string
 import abc
 import builtins
 import collections
@@ -28,7 +29,7 @@ import typing
 import numpy as np
 
 from gradstep.engine._names import is_engine_module
-from gradstep.runner.errors import LimitExceeded, SecurityError
+from gradstep.runner.errors import LimitExceeded, SecurityError, raise_pending
 from gradstep.runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
 from gradstep.runner.proxies import ModuleProxy, _ModuleTable
 from gradstep.runner.stdlib_modules import BASE_CLASSES, CLASS_ATTRS, RETURNED_ATTRS
@@ -58,7 +59,6 @@ _INTERNAL_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.Trac
                    types.CellType)
 USER_MODULE = "__main__"
 
-_SAFE_FORMATTER = None
 _INTERNAL_SET = frozenset(_INTERNAL_TYPES)
 _FUNCTION_SET = frozenset((types.FunctionType, types.BuiltinFunctionType, np.ufunc))
 # values an engine or user attribute may hold that Guard._checked looks at: classes too, so
@@ -107,24 +107,40 @@ def _kind_of(t: type) -> str:
 
 
 class _SafeFormatter(string.Formatter):
-    """str.format with plain fields only: `{}`, `{0}`, `{name}`, `{:.3f}`, `{0!r:>8}`."""
+    """str.format whose fields read attributes through the guard: `{0}`, `{name}`,
+    `{0[0]}`, `{p[lr]}`, `{0.shape}`, `{:.3f}`. A field's `.attr` is the program's `a.attr`
+    (the same names refused, the same objects handed out), `[key]` its `a[key]`: a format
+    string reaches nothing the program could not reach by writing the expression itself."""
+
+    def __init__(self, read_attribute):
+        self.read_attribute = read_attribute
 
     def get_field(self, field_name, args, kwargs):
-        if "." in field_name or "[" in field_name:
-            raise SecurityError("str.format: attribute or index lookups inside {} fields are "
-                                "not allowed")
-        if field_name.startswith("_"):
+        first, rest = _string.formatter_field_name_split(field_name)
+        if isinstance(first, str) and first.startswith("_"):
             raise SecurityError("str.format: field names starting with '_' are not allowed")
-        return super().get_field(field_name, args, kwargs)
+        obj = self.get_value(first, args, kwargs)
+        for is_attr, key in rest:
+            if is_attr:
+                why = attribute_refusal(key)
+                if why:
+                    raise SecurityError(f"str.format: {why}")
+                obj = self.read_attribute(obj, key)
+            else:
+                obj = obj[key]
+        return obj, first
 
+    def bound(self, template):
+        """`template.format` as the program gets it."""
+        def format(*args, **kwargs):        # noqa: A001 - the name the method has
+            return self.vformat(template, args, kwargs)
+        return format
 
-def safe_format(template, /, *args, **kwargs):
-    if not isinstance(template, str):
-        raise TypeError("descriptor 'format' requires a 'str' object")
-    return _SAFE_FORMATTER.vformat(template, args, kwargs)
-
-
-_SAFE_FORMATTER = _SafeFormatter()
+    def unbound(self, template, /, *args, **kwargs):
+        """`str.format` (the class's function) as the program gets it."""
+        if not isinstance(template, str):
+            raise TypeError("descriptor 'format' requires a 'str' object")
+        return self.vformat(template, args, kwargs)
 
 
 def _deny(obj, name):
@@ -225,6 +241,12 @@ class ClassView:
     def __setattr__(self, name, value):
         raise SecurityError(f"assignment to attribute {name!r} of a class is not allowed")
 
+    def __copy__(self):
+        return self         # a class copies as itself, in copy.copy and copy.deepcopy
+
+    def __deepcopy__(self, memo):
+        return self
+
 
 def class_of(obj):
     """`type(obj)` as the program sees it: the class, or a ClassView of it."""
@@ -282,6 +304,7 @@ class Guard:
         self.proxy_by_module_id = {m_id: table.proxies[name]
                                    for m_id, name in table.real_engine_modules.items()
                                    if name in table.proxies}
+        self.formatter = _SafeFormatter(self.getattr)
 
     # -- reads --
     def getattr(self, obj, name):
@@ -301,6 +324,7 @@ class Guard:
         return self._getattr_slow(obj, t, name)
 
     def _getattr_slow(self, obj, t, name):
+        raise_pending()
         if t is ModuleProxy:
             return obj._sbx_get(name)
         if not isinstance(name, str):
@@ -311,15 +335,15 @@ class Guard:
             return self._class_attr(obj, name)
         if t is str:
             if name == "format":
-                return lambda *a, **k: safe_format(obj, *a, **k)
+                return self.formatter.bound(obj)
             if name == "format_map":
                 _deny(obj, name)
             return getattr(obj, name)
         if t in PLAIN_TYPES or _is_container_subclass(t):
             return getattr(obj, name)
         if isinstance(obj, BaseException):
-            if name == "args":
-                return obj.args
+            if name == "args":      # a library's exception may carry any object: checked
+                return tuple(self._checked(obj, name, arg) for arg in obj.args)
             if _user_defined(obj, name):     # `self.code = code` in the program's own class
                 return self._checked(obj, name, getattr(obj, name))
             _deny(obj, name)
@@ -335,9 +359,9 @@ class Guard:
             if name in DTYPE_ATTRS:
                 return getattr(obj, name)
             _deny(obj, name)
-        if t in SIGNATURE_ATTRS:
+        if t in SIGNATURE_ATTRS:        # a default or annotation may be any object: checked
             if name in SIGNATURE_ATTRS[t]:
-                return getattr(obj, name)
+                return self._checked(obj, name, getattr(obj, name))
             _deny(obj, name)
         if t in RETURNED_ATTRS:         # re.Match, re.Pattern ...: a listed subset
             if name in RETURNED_ATTRS[t]:
@@ -375,7 +399,7 @@ class Guard:
         if name == "mro":
             _deny(cls, name)
         if cls is str and name == "format":
-            return safe_format
+            return self.formatter.unbound
         if cls is str and name == "format_map":
             _deny(cls, name)
         if (cls in PLAIN_TYPES or cls is str or _is_engine_type(cls) or _is_user_type(cls)
@@ -402,22 +426,34 @@ class Guard:
 
     # -- writes --
     def setattr(self, obj, name, value):
+        self._writable(obj, name, "assignment to")
+        setattr(obj, name, value)
+
+    def delattr(self, obj, name):
+        """`del a.b` and `delattr(a, name)`: where a program may write, it may delete."""
+        self._writable(obj, name, "deletion of")
+        delattr(obj, name)
+
+    def _writable(self, obj, name, what: str) -> None:
+        """Refuse a write or delete of `obj.name` unless tutorials make it: Tensor `data`/
+        `grad`/`requires_grad`, the program's own objects and classes, engine objects."""
+        raise_pending()
         t = type(obj)
         if not isinstance(name, str) or name.startswith("_"):
-            raise SecurityError(f"assignment to attribute {name!r} is not allowed")
+            raise SecurityError(f"{what} attribute {name!r} is not allowed")
         if t is ModuleProxy:
-            obj.__setattr__(name, value)
+            raise SecurityError(f"{what} attribute {name!r} of module {obj._sbx_name!r} is not "
+                                f"allowed")
         if isinstance(obj, self.tensor_type) and not _is_user_type(t):
             if name in ("data", "grad", "requires_grad"):
-                return setattr(obj, name, value)
+                return
         elif isinstance(obj, type):
             if _is_user_type(obj):
-                return setattr(obj, name, value)
+                return
         elif _is_user_type(t) or _is_engine_type(t):
-            return setattr(obj, name, value)
+            return
         kind = "type" if isinstance(obj, type) else t.__name__
-        raise SecurityError(f"assignment to attribute {name!r} of {kind!r} objects is not "
-                            f"allowed")
+        raise SecurityError(f"{what} attribute {name!r} of {kind!r} objects is not allowed")
 
 
 def _user_super(obj: super, name: str) -> super:
@@ -455,6 +491,16 @@ SAFE_BUILTIN_NAMES = """
 """.split()
 
 
+# `a.b op= v` by the AST operator's name (policy._Rewriter.visit_AugAssign)
+_IN_PLACE = {
+    "Add": operator.iadd, "Sub": operator.isub, "Mult": operator.imul,
+    "MatMult": operator.imatmul, "Div": operator.itruediv, "FloorDiv": operator.ifloordiv,
+    "Mod": operator.imod, "Pow": operator.ipow, "LShift": operator.ilshift,
+    "RShift": operator.irshift, "BitOr": operator.ior, "BitXor": operator.ixor,
+    "BitAnd": operator.iand,
+}
+
+
 def _check_name(builtin: str, name, load: bool = True) -> None:
     if not isinstance(name, str):
         raise TypeError(f"attribute name must be string, not {type(name).__name__!r}")
@@ -487,6 +533,7 @@ class Sandbox:
                                 f"limit is {Sandbox.current_max_elements}")
 
     def import_module(self, dotted: str):
+        raise_pending()
         try:
             return Sandbox._table.proxies[dotted]
         except KeyError:
@@ -509,6 +556,7 @@ class Sandbox:
                               + (f": {said}" if said else "")) from None
 
     def print(self, *args, sep=" ", end="\n", file=None, flush=False):
+        raise_pending()
         if file is not None:
             raise SecurityError("print(file=...) is not allowed; print writes to the output")
         if sep is None:
@@ -524,6 +572,7 @@ class Sandbox:
         self.print_fn(sep.join([str(arg) for arg in args]) + end)
 
     def type(self, *args):
+        raise_pending()
         if len(args) != 1:
             raise SecurityError("type() with more than one argument is not allowed")
         t = type(args[0])
@@ -554,6 +603,10 @@ class Sandbox:
         _check_name("setattr", name, load=False)
         self.guard.setattr(obj, name, value)
 
+    def delattr(self, obj, name):
+        _check_name("delattr", name, load=False)
+        self.guard.delattr(obj, name)
+
     def base(self, cls):
         """A class statement's base must be a class the tutorials subclass."""
         from gradstep import engine
@@ -575,8 +628,10 @@ class Sandbox:
         return cls
 
     def aug(self, obj, name, op, value):
+        """`obj.name op= value`: read, the in-place operator (`t.data *= mask` changes the
+        tensor itself, as in Python), write back."""
         current = self.guard.getattr(obj, name)
-        self.guard.setattr(obj, name, getattr(operator, op)(current, value))
+        self.guard.setattr(obj, name, _IN_PLACE[op](current, value))
 
     def internal_import(self, name, globals=None, locals=None, fromlist=(), level=0):
         """numpy's C methods import helpers through the caller's builtins; only modules that
@@ -590,7 +645,8 @@ class Sandbox:
         safe = {n: getattr(builtins, n) for n in SAFE_BUILTIN_NAMES}
         safe.update({
             "print": self.print, "type": self.type, "getattr": self.getattr,
-            "hasattr": self.hasattr, "setattr": self.setattr, "id": self.ids.id,
+            "hasattr": self.hasattr, "setattr": self.setattr, "delattr": self.delattr,
+            "id": self.ids.id,
             "hash": self.ids.hash,
             "__build_class__": builtins.__build_class__, "__import__": self.internal_import,
             "__name__": "builtins",
@@ -599,6 +655,7 @@ class Sandbox:
         return {
             "__name__": USER_MODULE, "__builtins__": safe, "__doc__": None,
             "_sbx_ga": guard.getattr, "_sbx_w": lambda obj: _Writer(obj, guard),
+            "_sbx_del": guard.delattr,
             "_sbx_aug": self.aug, "_sbx_import": self.import_module,
             "_sbx_from": self.import_from, "_sbx_base": self.base,
         }

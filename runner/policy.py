@@ -37,7 +37,7 @@ ALLOWED_MODULES = frozenset({
 # Builtins that do not exist in the sandbox. Loading one is refused with a clear message unless
 # the program binds that name itself (`input = torch.randn(3)` is a PyTorch docs idiom).
 BANNED_NAMES = frozenset({
-    "eval", "exec", "compile", "open", "globals", "locals", "vars", "dir", "delattr", "object",
+    "eval", "exec", "compile", "open", "globals", "locals", "vars", "dir", "object",
     "breakpoint", "input", "help", "memoryview", "exit", "quit", "bytearray", "BaseException",
     "SystemExit", "KeyboardInterrupt", "GeneratorExit", "copyright", "credits", "license",
     "classmethod",
@@ -45,12 +45,20 @@ BANNED_NAMES = frozenset({
 
 # getattr-style builtins: a literal attribute name is checked here, a computed one when the
 # call runs (runner.guards.Sandbox.getattr), by the same rule (attribute_refusal).
-NAMED_ATTR_BUILTINS = frozenset({"getattr", "hasattr", "setattr"})
+NAMED_ATTR_BUILTINS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 
-# Dunder names a class body may define as methods (all still run guarded code).
-ALLOWED_DUNDER_METHODS = frozenset({
-    "__init__", "__repr__", "__str__", "__len__", "__getitem__", "__call__",
-})
+# Dunder names a class body may define as methods (all still run guarded code): the
+# constructor, printing, containers, comparisons and arithmetic, which Python calls only with
+# the program's own values. Never the hooks that run at the sandbox's own steps: attribute
+# access, `__exit__`, copying and pickling (`__reduce__`), numpy's protocols
+# (`__array_interface__` is raw memory), class creation, descriptors, `__del__`, `__format__`.
+ALLOWED_DUNDER_METHODS = frozenset("""
+    __init__ __repr__ __str__ __len__ __getitem__ __setitem__ __delitem__ __contains__
+    __iter__ __call__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __hash__ __bool__ __neg__
+    __pos__ __abs__ __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__
+    __rtruediv__ __floordiv__ __rfloordiv__ __mod__ __rmod__ __pow__ __rpow__ __matmul__
+    __rmatmul__ __float__ __int__
+""".split())
 
 # Attribute names starting with "_" that are PyTorch-visible: the run-time guard further checks
 # the object's type (`_saved_*` only on graph nodes, `_version` and `_base` only on tensors,
@@ -187,10 +195,6 @@ def _check_node(node, bound: set, methods: set) -> None:
             _check_identifier(node, node.name)
     elif isinstance(node, (ast.Import, ast.ImportFrom)):
         _check_import(node)
-    elif isinstance(node, ast.Delete):
-        for target in node.targets:
-            if isinstance(target, ast.Attribute):
-                _refuse(node, "deleting attributes is not allowed")
     elif isinstance(node, ast.Call):
         _check_call(node, bound)
 
@@ -256,7 +260,7 @@ def _check_call(node: ast.Call, bound: set) -> None:
     if isinstance(func, ast.Name) and func.id in NAMED_ATTR_BUILTINS and func.id not in bound:
         if len(node.args) >= 2 and (isinstance(node.args[1], ast.Constant)
                                     and isinstance(node.args[1].value, str)):
-            ctx = ast.Store() if func.id == "setattr" else ast.Load()
+            ctx = ast.Load() if func.id in ("getattr", "hasattr") else ast.Store()
             _check_attribute(ast.Attribute(value=node.args[0], attr=node.args[1].value,
                                            ctx=ctx, lineno=node.lineno))
 
@@ -266,7 +270,8 @@ class _Rewriter(ast.NodeTransformer):
 
     a.b          -> _sbx_ga(a, "b")
     a.b = v      -> _sbx_w(a)["b"] = v          (works in every target position)
-    a.b op= v    -> _sbx_aug(a, "b", "iop", v)
+    a.b op= v    -> _sbx_aug(a, "b", "Op", v)
+    del a.b      -> _sbx_del(a, "b")
     import x     -> x = _sbx_import("x")        from x import y -> y = _sbx_from("x", "y")
     except:      -> except Exception:
     class C(B):  -> class C(_sbx_base(B)):
@@ -286,9 +291,27 @@ class _Rewriter(ast.NodeTransformer):
             return self.generic_visit(node)
         target = node.target
         obj, value = self.visit(target.value), self.visit(node.value)
-        op = "i" + type(node.op).__name__.lower()
+        op = type(node.op).__name__
         call = _call("_sbx_aug", [obj, _const(target.attr, node), _const(op, node), value], node)
         return ast.copy_location(ast.Expr(value=call), node)
+
+    def visit_Delete(self, node):
+        # `del a.b, c[0]` deletes left to right: one statement per target, in order
+        out: list[ast.stmt] = []
+        plain: list[ast.expr] = []
+        for target in node.targets:
+            target = self.visit(target)
+            if isinstance(target, ast.Call) and target.func.id == "_sbx_ga":    # was a.b
+                if plain:
+                    out.append(ast.copy_location(ast.Delete(targets=plain), node))
+                    plain = []
+                out.append(ast.copy_location(ast.Expr(value=_call("_sbx_del", target.args,
+                                                                  node)), node))
+            else:
+                plain.append(target)
+        if plain:
+            out.append(ast.copy_location(ast.Delete(targets=plain), node))
+        return out
 
     def visit_Import(self, node):
         out = []

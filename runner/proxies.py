@@ -64,6 +64,11 @@ class ModuleProxy:
     def __repr__(self):
         return f"<module {self._sbx_name!r}>"
 
+    def __reduce_ex__(self, protocol):
+        # what pickling a module says, so torch.save of an object holding one fails as in
+        # PyTorch (the sandbox's own copy.deepcopy shares proxies before it gets here)
+        raise TypeError("cannot pickle 'module' object")
+
 
 # numpy: arrays and common functions only (research doc 4.4). Never: file I/O (save, load,
 # fromfile, memmap ...), f2py, ctypeslib, lib, testing, the ndarray constructor (buffer=).

@@ -388,7 +388,8 @@ def _parse_result(payload: bytes):
         result = json.loads(payload)
     except ValueError:
         return None
-    if not (isinstance(result, dict) and type(result.get("exit_code")) is int
+    if not (isinstance(result, dict) and set(result) == {"exit_code", "error", "trace"}
+            and type(result.get("exit_code")) is int
             and result["exit_code"] in (0, 1)
             and isinstance(result.get("error"), (dict, type(None)))
             and isinstance(result.get("trace"), (dict, type(None)))):

@@ -40,7 +40,10 @@ class ParameterDict(Module):
         return key
 
     def __getitem__(self, key):
-        return getattr(self, self._attr(key))
+        attr = self._attr(key)
+        if attr not in self._keys:      # never another attribute (`pd["__reduce_ex__"]`)
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+        return getattr(self, attr)
 
     def __setitem__(self, key, value) -> None:
         self._keys[key] = None      # before the key check, as PyTorch (a bad key stays listed)

@@ -1,4 +1,4 @@
 # expect: refused
-# goal: str.format index lookups
+# goal: str.format index lookups reach what attribute access cannot
 import torch
-print('{0[0].__class__}'.format([torch]), 'PWNED')
+print('{0[0].__globals__}'.format([torch.ones]), 'PWNED')
