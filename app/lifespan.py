@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
 from gradstep.app.services.cache import LruCache
+from gradstep.app.services.deadline import expire_all
 from gradstep.app.services.dot_process import DotProcess
 from gradstep.app.services.layout import warm_up
 from gradstep.app.services.layout_reuse import layout_weight
@@ -80,10 +81,13 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
                              layout_weight),
             layout_max_nodes=settings.layout_max_nodes,
             answer_max_bytes=settings.answer_max_bytes,
+            layout_timeout=settings.layout_timeout,
             dot_runner=DotProcess(settings.layout_timeout))
         try:
             yield
         finally:
+            # a layout still running would hold the shutdown up to its deadline
+            expire_all()
             await anyio.to_thread.run_sync(app.state.runs.dot_runner.close)
             await anyio.to_thread.run_sync(pool.close)
     return lifespan

@@ -2,7 +2,8 @@
 
 /** @typedef {{result:Object, trace:(import('./trace.js').Trace|null), layout:(Object|null),
  *   layout_note?:(string|null),
- *   layout_budget?:{max_bytes:number, pictures:number, drawn:number}}} RunAnswer */
+ *   layout_budget?:{max_bytes:number, pictures:number, drawn:number},
+ *   layout_timeout?:number}} RunAnswer */
 
 async function json(response) {
   const body = await response.json().catch(() => null);

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from gradstep.app.services import runs as runs_service
+from gradstep.app.services.deadline import Overrun, deadline, expire_all
 from gradstep.app.services.layout import layout_trace
 from gradstep.app.services.render import render_trace
 from app_fakes import FakePool, FakeResult, sample_trace
@@ -108,3 +109,28 @@ def test_a_layout_past_its_deadline_gives_the_answer_without_its_picture(monkeyp
         monkeypatch.undo()
         # the stopped layout left nothing behind: the next answer has its picture
         assert c.post("/api/run", json={"code": "x = 2\n"}).json()["layout"]["nodes"]
+
+
+def test_shutting_down_ends_every_running_deadline_at_once():
+    ended = threading.Event()
+
+    def busy() -> None:
+        try:
+            with deadline(3600):
+                never_ends()
+        except Overrun:
+            ended.set()
+    worker = threading.Thread(target=busy, daemon=True)
+    worker.start()
+    time.sleep(0.2)
+    assert expire_all() >= 1
+    assert ended.wait(BOUND)
+    assert expire_all() == 0
+
+
+def test_a_deadline_that_was_not_reached_leaves_nothing_behind():
+    for _ in range(20):
+        with deadline(0.5):
+            pass
+    time.sleep(0.7)          # past every deadline: their timers were cancelled
+    assert sum(range(10**5)) > 0       # no stray Overrun surfaces in later code
