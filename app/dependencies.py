@@ -30,9 +30,11 @@ def get_templates(request: Request) -> Jinja2Templates:
 
 def get_client(request: Request) -> str:
     """Who is asking: the key its rate and its share of the sandbox slots are counted by."""
-    return client_key(request.client.host if request.client else None,
-                      request.headers.get("x-forwarded-for"),
-                      request.app.state.settings.trust_proxy_headers)
+    settings = request.app.state.settings
+    # several X-Forwarded-For lines are one list, in order (RFC 9110, 5.3)
+    forwarded = ", ".join(request.headers.getlist("x-forwarded-for")) or None
+    return client_key(request.client.host if request.client else None, forwarded,
+                      settings.trust_proxy_headers, settings.trusted_proxies)
 
 
 def rate_limited(request: Request) -> None:
