@@ -62,3 +62,43 @@ def test_the_bound_address_is_answered():
     assert HostCheck(bound="gradstep.lan", extra="").allows("GRADSTEP.lan:80")
     assert not HostCheck(bound="127.0.0.1", extra="").allows("10.1.2.3")
     assert HostCheck(bound="127.0.0.1", extra="").allows(None)      # HTTP/1.0: no Host
+
+
+class PartialPool(FakePool):
+    """A pool whose sandbox reports neither seccomp nor Landlock."""
+
+    layers = {"rlimits": True, "seccomp": False, "landlock": False}
+
+
+def partial_client(pool: FakePool) -> TestClient:
+    app = create_app(make_settings(), pool_factory=lambda s: pool)
+    return TestClient(app, base_url="http://127.0.0.1:8000")
+
+
+def test_without_os_layers_another_sites_page_cannot_start_a_run():
+    pool = PartialPool()
+    with partial_client(pool) as c:
+        for site in ("cross-site", "same-site"):
+            headers = {"sec-fetch-site": site}
+            r = c.get("/api/render", params={"code": "x = 1\n"}, headers=headers)
+            assert r.status_code == 403 and r.json()["error"]["code"] == "cross_site_run"
+            assert "press Run" in r.json()["error"]["message"]
+            assert c.post("/api/run", json={"code": "x = 2\n"},
+                          headers=headers).status_code == 403
+        assert pool.runs == 0
+        # the page itself, and clients that are not browsers, still run programs
+        assert c.get("/api/render", params={"code": "x = 1\n"},
+                     headers={"sec-fetch-site": "same-origin"}).status_code == 200
+        assert c.post("/api/run", json={"code": "x = 3\n"}).status_code == 200
+        assert c.get("/", headers={"sec-fetch-site": "cross-site"}).status_code == 200
+        assert 'data-sandbox="partial"' in c.get("/").text
+
+
+def test_with_every_os_layer_other_sites_may_show_a_graph():
+    pool = PartialPool()
+    pool.layers = {"rlimits": True, "seccomp": True, "landlock": True}
+    with partial_client(pool) as c:
+        r = c.get("/api/render", params={"code": "x = 1\n"},
+                  headers={"sec-fetch-site": "cross-site"})
+        assert r.status_code == 200
+        assert 'data-sandbox="partial"' not in c.get("/").text
