@@ -1,6 +1,6 @@
 """The ASGI layer around every request: the Host check (app/services/hosts.py), header- and
-body-size caps, a deadline for the body, security headers, request id, one JSON access-log line, and a last-resort 500 so that no
-input can stop the server answering.
+body-size caps, a deadline for the body, security headers, request id, one JSON access-log
+line, and a last-resort 500 so that no input can stop the server answering.
 
 Written as plain ASGI (not BaseHTTPMiddleware) so it adds microseconds, not a task per request.
 
