@@ -36,6 +36,6 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
                        body_timeout=settings.body_timeout,
                        frame_ancestors=settings.frame_ancestors,
                        log_requests=settings.access_log,
-                       hosts=HostCheck(settings.host, settings.allowed_hosts))
+                       hosts=HostCheck(settings.host, settings.allowed_hosts or ""))
     return app
 

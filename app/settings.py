@@ -53,8 +53,8 @@ class Settings(BaseSettings):
         None, ge=1, description="runs executing at once; default: pool_size")
     client_slot_share: float = Field(
         0.5, gt=0, le=1, description="share of those runs one client may hold (at least one)")
-    allowed_hosts: str = Field(
-        "", description="Host names the server answers to besides localhost, 127.0.0.1, [::1] "
+    allowed_hosts: str | None = Field(
+        None, description="Host names the server answers to besides localhost, 127.0.0.1, [::1] "
         "and its own address, comma-separated; * for any")
     frame_ancestors: str = Field(
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
