@@ -111,6 +111,12 @@ def remaining() -> float:
     return math.inf if watch is None else max(0.0, watch.ends - time.monotonic())
 
 
+def running() -> int:
+    """How many deadlines are running (threads inside a `deadline` block)."""
+    with _active_lock:
+        return len(_active)
+
+
 def expire_all() -> int:
     """End every running deadline now (the server is shutting down); how many there were."""
     with _active_lock:

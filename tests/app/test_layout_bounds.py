@@ -10,7 +10,7 @@ import time
 import pytest
 
 from gradstep.app.services import runs as runs_service
-from gradstep.app.services.deadline import Overrun, deadline, expire_all
+from gradstep.app.services.deadline import Overrun, deadline, expire_all, running
 from gradstep.app.services.layout import layout_trace
 from gradstep.app.services.render import render_trace
 from app_fakes import FakePool, FakeResult, sample_trace
@@ -134,3 +134,23 @@ def test_a_deadline_that_was_not_reached_leaves_nothing_behind():
             pass
     time.sleep(0.7)          # past every deadline: their timers were cancelled
     assert sum(range(10**5)) > 0       # no stray Overrun surfaces in later code
+
+
+def test_shutting_the_app_down_stops_a_layout_in_progress(monkeypatch):
+    monkeypatch.setattr(runs_service, "layout_trace", never_ends)
+    answers: list = []
+    with fake_client(layout_timeout=3600) as c:
+        worker = threading.Thread(
+            target=lambda: answers.append(c.post("/api/run", json={"code": "x = 1\n"})),
+            daemon=True)
+        worker.start()
+        give_up = time.monotonic() + BOUND
+        while not running() and time.monotonic() < give_up:
+            time.sleep(0.05)
+        assert running(), "the layout never started"
+    # leaving the block ran the lifespan's shutdown, which ended the layout's deadline
+    worker.join(BOUND)
+    assert not worker.is_alive()
+    assert answers and answers[0].status_code == 200
+    assert answers[0].json()["layout"] is None
+
