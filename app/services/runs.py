@@ -175,8 +175,8 @@ class RunService:
             log.exception("layout failed")
             return None, "The graph could not be drawn (a server bug, logged)."
 
-
     def overrun_note(self) -> str:
+        """The layout_note of an answer whose layout was stopped at its deadline."""
         return (f"The graph is not drawn: laying it out took longer than "
                 f"{self.layout_timeout:g} s, and the server stopped it. The run's steps and "
                 f"output are all here.")
