@@ -1,10 +1,11 @@
 """A deadline for work the server does for an answer (layout, render, export) in a thread.
 
 The work runs in a worker thread, off the event loop, and a thread cannot be killed; but
-Python code can be interrupted between two bytecodes. When the deadline passes, a timer
-raises `Overrun` inside the worker thread (`PyThreadState_SetAsyncExc`), so a layout stuck
-in a loop of Python code ends there, unwinding its `with` blocks and locks as any exception
-does, and the request answers without its picture. Graphviz itself is C and cannot be
+Python code can be interrupted between two bytecodes. When the deadline passes, a watchdog
+thread (one for the process) raises `Overrun` inside the worker thread
+(`PyThreadState_SetAsyncExc`), so a layout stuck in a loop of Python code ends there,
+unwinding its `with` blocks and locks as any exception does, and the request answers without
+its picture. Graphviz itself is C and cannot be
 interrupted this way: graphs too big to lay out in a few milliseconds go to a child process
 that is killed at its own time limit (app/services/dot_process.py), which waits at most
 `remaining()` seconds.
@@ -28,6 +29,8 @@ Example:
 from __future__ import annotations
 
 import ctypes
+import heapq
+import itertools
 import math
 import threading
 import time
@@ -72,6 +75,36 @@ class _Watch:
                 _set_async_exc(self.thread_id, ctypes.py_object())
 
 
+class _Watchdog:
+    """One daemon thread that fires each watch at its end: a thread per deadline would cost a
+    thread start per answer (a millisecond or more on a busy machine)."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.heap: list[tuple[float, int, _Watch]] = []
+        self.count = itertools.count()
+        self.thread: threading.Thread | None = None
+
+    def add(self, watch: _Watch) -> None:
+        with self.cond:
+            heapq.heappush(self.heap, (watch.ends, next(self.count), watch))
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="gradstep deadlines",
+                                               daemon=True)
+                self.thread.start()
+            self.cond.notify()
+
+    def _run(self) -> None:
+        with self.cond:
+            while True:
+                now = time.monotonic()
+                while self.heap and self.heap[0][0] <= now:
+                    # a watch whose block has ended does nothing when fired
+                    heapq.heappop(self.heap)[2].fire()
+                self.cond.wait(self.heap[0][0] - now if self.heap else None)
+
+
+_watchdog = _Watchdog()
 _local = threading.local()
 _active: set[_Watch] = set()
 _active_lock = threading.Lock()
@@ -89,16 +122,13 @@ def deadline(seconds: float) -> Iterator[None]:
         yield
         return
     watch = _Watch(threading.get_ident(), ends)
-    timer = threading.Timer(seconds, watch.fire)
-    timer.daemon = True
     _local.watch = watch
     with _active_lock:
         _active.add(watch)
-    timer.start()
+    _watchdog.add(watch)
     try:
         yield
     finally:
-        timer.cancel()
         watch.leave()
         _local.watch = outer
         with _active_lock:

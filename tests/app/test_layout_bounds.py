@@ -7,14 +7,16 @@ import copy
 import threading
 import time
 
+import anyio
 import pytest
 
+from gradstep.app.main import create_app
 from gradstep.app.services import runs as runs_service
 from gradstep.app.services.deadline import Overrun, deadline, expire_all, running
 from gradstep.app.services.layout import layout_trace
 from gradstep.app.services.render import render_trace
 from app_fakes import FakePool, FakeResult, sample_trace
-from app_testing import fake_client
+from app_testing import fake_client, make_settings
 
 BOUND = 60.0      # seconds: generous on a loaded machine; the loop this guards never ends
 
@@ -137,20 +139,26 @@ def test_a_deadline_that_was_not_reached_leaves_nothing_behind():
 
 
 def test_shutting_the_app_down_stops_a_layout_in_progress(monkeypatch):
-    monkeypatch.setattr(runs_service, "layout_trace", never_ends)
-    answers: list = []
-    with fake_client(layout_timeout=3600) as c:
-        worker = threading.Thread(
-            target=lambda: answers.append(c.post("/api/run", json={"code": "x = 1\n"})),
-            daemon=True)
-        worker.start()
-        give_up = time.monotonic() + BOUND
-        while not running() and time.monotonic() < give_up:
-            time.sleep(0.05)
-        assert running(), "the layout never started"
-    # leaving the block ran the lifespan's shutdown, which ended the layout's deadline
-    worker.join(BOUND)
-    assert not worker.is_alive()
-    assert answers and answers[0].status_code == 200
-    assert answers[0].json()["layout"] is None
+    started = threading.Event()
 
+    def starts_and_never_ends(*args, **kwargs):
+        started.set()
+        never_ends()
+    monkeypatch.setattr(runs_service, "layout_trace", starts_and_never_ends)
+    app = create_app(make_settings(layout_timeout=3600), pool_factory=lambda s: FakePool())
+    out: list = []
+
+    async def serve_then_stop() -> threading.Thread:
+        async with app.router.lifespan_context(app):
+            worker = threading.Thread(
+                target=lambda: out.append(app.state.runs.layout(sample_trace())), daemon=True)
+            worker.start()
+            assert await anyio.to_thread.run_sync(started.wait, BOUND), "no layout started"
+            assert running() == 1
+        return worker      # the lifespan's shutdown has run
+
+    worker = anyio.run(serve_then_stop)
+    worker.join(BOUND)
+    assert not worker.is_alive(), "shutting down left the layout running"
+    layout, note = out[0]
+    assert layout is None and "stopped" in note
