@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.templating import Jinja2Templates
 
 from gradstep.app.services.cache import LruCache, PackedLruCache
+from gradstep.app.services.deadline import expire_all
 from gradstep.app.services.dot_process import DotProcess
 from gradstep.app.services.layout import warm_up
 from gradstep.app.services.fair_gate import FairGate
@@ -82,6 +83,7 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
             layouts=PackedLruCache(settings.layout_cache_size, settings.answer_cache_bytes),
             layout_max_nodes=settings.layout_max_nodes,
             answer_max_bytes=settings.answer_max_bytes,
+            layout_timeout=settings.layout_timeout,
             dot_runner=DotProcess(settings.layout_timeout))
         # The lessons' and examples' answers are made while the server already serves:
         # /healthz answers at once, and a learner who comes first runs the program as usual.
@@ -92,6 +94,8 @@ def make_lifespan(settings: Settings, pool_factory: Callable | None = None):
         try:
             yield
         finally:
+            # a layout still running would hold the shutdown up to its deadline
+            expire_all()
             closing.set()
             if start_up is not None:
                 await asyncio.gather(start_up, return_exceptions=True)

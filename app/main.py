@@ -14,6 +14,7 @@ from gradstep.app.lifespan import make_lifespan
 from gradstep.app.middleware import GuardMiddleware
 from gradstep.app.routers import docs, examples, export, health, lessons, pages, render, runs
 from gradstep.app.services.compression import GzipMiddleware
+from gradstep.app.services.hosts import HostCheck
 from gradstep.app.settings import Settings, get_settings
 
 
@@ -34,6 +35,7 @@ def create_app(settings: Settings | None = None, pool_factory=None) -> FastAPI:
                        max_header_bytes=settings.max_header_bytes,
                        body_timeout=settings.body_timeout,
                        frame_ancestors=settings.frame_ancestors,
-                       log_requests=settings.access_log)
+                       log_requests=settings.access_log,
+                       hosts=HostCheck(settings.host, settings.allowed_hosts or ""))
     return app
 

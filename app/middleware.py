@@ -1,6 +1,6 @@
-"""The ASGI layer around every request: header- and body-size caps, a deadline for the body,
-security headers, request id, one JSON access-log line, and a last-resort 500 so that no
-input can stop the server answering.
+"""The ASGI layer around every request: the Host check (app/services/hosts.py), header- and
+body-size caps, a deadline for the body, security headers, request id, one JSON access-log
+line, and a last-resort 500 so that no input can stop the server answering.
 
 Written as plain ASGI (not BaseHTTPMiddleware) so it adds microseconds, not a task per request.
 
@@ -21,10 +21,12 @@ from collections.abc import Sequence
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gradstep.app.services.hosts import HostCheck
+
 access_log = logging.getLogger("gradstep.access")
 log = logging.getLogger("gradstep.app")
 
-REJECTED = {408, 413, 429, 431, 503}
+REJECTED = {403, 408, 413, 429, 431, 503}
 
 
 def csp(frame_ancestors: str) -> str:
@@ -68,8 +70,9 @@ class GuardMiddleware:
 
     def __init__(self, app: ASGIApp, *, max_body_bytes: int, frame_ancestors: str,
                  log_requests: bool = True, max_header_bytes: int = 16_384,
-                 body_timeout: float = 10.0):
+                 body_timeout: float = 10.0, hosts: HostCheck | None = None):
         self.app = app
+        self.hosts = hosts
         self.max_body = max_body_bytes
         self.max_header = max_header_bytes
         self.body_timeout = body_timeout
@@ -117,6 +120,13 @@ class GuardMiddleware:
         answer 413/431/408; returns a replaying `receive`, or None when the answer has been
         sent already."""
         headers = scope.get("headers", [])
+        if self.hosts is not None:
+            for key, value in headers:
+                if key == b"host" and not self.hosts.allows(value.decode("latin-1")):
+                    await self._refuse(403, "host_not_allowed",
+                                       self.hosts.refusal(value.decode("latin-1")),
+                                       request_id, send)
+                    return None
         # The server bounds the head as it reads it (app/http_protocol.py); this holds under
         # any server, and counts what the app is handed.
         if sum(len(k) + len(v) for k, v in headers) > self.max_header:

@@ -16,6 +16,7 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from gradstep.app.services.answer_budget import ANSWER_MAX_BYTES
+from gradstep.app.services.limits import DEFAULT_TRUSTED_PROXIES
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -60,10 +61,16 @@ class Settings(BaseSettings):
     precompute: bool = Field(
         True, description="run every lesson and example once at start-up, in the background, "
         "and keep their answers")
+    allowed_hosts: str | None = Field(
+        None, description="Host names the server answers to besides localhost, 127.0.0.1, [::1] "
+        "and its own address, comma-separated; * for any")
     frame_ancestors: str = Field(
         "'self'", description="CSP frame-ancestors: who may embed the app in an iframe")
     trust_proxy_headers: bool = Field(
         False, description="take the client address from X-Forwarded-For (behind a proxy)")
+    trusted_proxies: str = Field(
+        DEFAULT_TRUSTED_PROXIES, description="the proxies whose X-Forwarded-For hops are "
+        "believed: addresses or CIDR networks, comma-separated, or * for any peer")
     layout_cache_size: int = Field(256, ge=0, description="answers kept by source hash, and "
                                    "layouts by graph shape")
     answer_cache_bytes: int = Field(

@@ -52,6 +52,9 @@ class ScopeEvents:
                 extra = str(module.extra_repr())[:EXTRA_CHARS]
             except Exception:  # noqa: BLE001 - a learner's extra_repr may raise
                 extra = ""
+        if parent is not None:
+            path = _not_open(path, cls.__name__, parent[1]["path"],
+                             {e["path"] for _, e in stack})
         entry = {"path": path, "type": cls.__name__, "extra": extra,
                  "user": not is_engine_module(cls.__module__),
                  "parent": parent[1]["path"] if parent else None,
@@ -146,6 +149,19 @@ def _child_path(parent, module) -> str | None:
             if child is not None:
                 queue.append((prefix + key + ".", child))
     return None
+
+
+def _not_open(path: str, cls_name: str, parent_path: str, open_paths: set[str]) -> str:
+    """`path`, unless a call still open around this one has it (`for m in self.blocks:
+    m(x)` inside a model also called `m`): then the class name, qualified by the parent's
+    path until no open call has it. A scope is never its own ancestor, so the picture's
+    groups nest."""
+    if path not in open_paths:
+        return path
+    path = cls_name
+    while path in open_paths:
+        path = f"{parent_path}.{path}"
+    return path
 
 
 def _caller(frame):

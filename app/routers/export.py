@@ -8,7 +8,9 @@ from fastapi.responses import Response
 
 from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep, SettingsDep
 from gradstep.app.schemas.errors import responses
+from gradstep.app.errors import ApiError
 from gradstep.app.schemas.runs import RunRequest
+from gradstep.app.services.deadline import Overrun, deadline
 from gradstep.app.services.standalone import standalone_html
 
 router = APIRouter(prefix="/api", tags=["export"])
@@ -21,7 +23,14 @@ async def export(body: RunRequest, runs: RunnerDep, client: ClientDep,
                  settings: SettingsDep) -> Response:
     """Run a program and answer with its player as one HTML file that needs no server."""
     answer = await runs.run(body.code, client)
-    html = await anyio.to_thread.run_sync(
-        lambda: standalone_html(answer.data, lang=body.lang or "en", settings=settings))
+
+    def page() -> str:        # in a worker thread, within the layout's deadline
+        try:
+            with deadline(runs.layout_timeout):
+                return standalone_html(answer.data, lang=body.lang or "en", settings=settings)
+        except Overrun:
+            raise ApiError(503, "export_timeout", f"Writing the page took longer than "
+                           f"{runs.layout_timeout:g} s, and the server stopped it.") from None
+    html = await anyio.to_thread.run_sync(page)
     return Response(html.encode("utf-8"), media_type="text/html; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="gradstep.html"'})

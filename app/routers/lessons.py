@@ -12,9 +12,10 @@ from gradstep.app.dependencies import (ClientDep, GoneDep, RateLimited, RunnerDe
 from gradstep.app.errors import ApiError
 from gradstep.app.schemas.errors import responses
 from gradstep.app.schemas.lessons import Lesson, LessonRun, LessonSummary
-from gradstep.app.services.lessons import (get_lesson, left_out_lessons, lesson_view,
-                                           load_lessons, resolve_pointers, segments, summary)
-from gradstep.app.services.pages import load_strings, negotiate_lang
+from gradstep.app.services.lessons import (builtin_lessons, get_lesson, left_out_lessons,
+                                           lesson_view, load_lessons, resolve_pointers,
+                                           segments, summary)
+from gradstep.app.services.pages import load_strings, negotiate_lang, sandbox_is_partial
 
 router = APIRouter(tags=["lessons"])
 Lang = Literal["en", "zh"]
@@ -89,5 +90,8 @@ async def lesson_page(lesson_id: str, request: Request, settings: SettingsDep,
     blocks = [segments(p) for p in view["paragraphs"]]
     passages = [segments(p["text"]) for p in view["passages"]]
     questions = [{**q, "segments": segments(q["text"])} for q in view["questions"]]
+    # a teacher's lesson file is a program from elsewhere: without the OS layers it waits
+    own = lesson.id not in {b.id for b in builtin_lessons()}
+    wait_run = own and sandbox_is_partial(request.app.state.pool)
     return _page(request, settings, templates, lang, "pages/lesson.html", lesson=view,
-                 blocks=blocks, passages=passages, questions=questions)
+                 blocks=blocks, passages=passages, questions=questions, wait_run=wait_run)

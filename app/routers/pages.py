@@ -8,7 +8,7 @@ from gradstep.app.dependencies import SettingsDep, TemplatesDep
 from gradstep.app.middleware import csp
 from gradstep.app.services.embedding import refused_embedder
 from gradstep.app.services.examples import list_examples
-from gradstep.app.services.pages import flag, load_strings, negotiate_lang
+from gradstep.app.services.pages import flag, load_strings, negotiate_lang, sandbox_is_partial
 
 router = APIRouter(tags=["pages"])
 
@@ -29,6 +29,7 @@ async def index(request: Request, settings: SettingsDep, templates: TemplatesDep
                      for e in list_examples(settings.examples_dir, chosen)],
         "embed": flag(embed), "presenter": flag(presenter),
         "frame_ancestors": settings.frame_ancestors,
+        "sandbox_partial": sandbox_is_partial(request.app.state.pool),
     }
     response = templates.TemplateResponse(request, "pages/index.html", context)
     response.headers["Content-Language"] = "zh-Hans" if chosen == "zh" else "en"

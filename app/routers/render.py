@@ -11,6 +11,7 @@ from gradstep.app.dependencies import ClientDep, RateLimited, RunnerDep
 from gradstep.app.errors import ApiError
 from gradstep.app.schemas.errors import responses
 from gradstep.app.schemas.render import RenderRequest
+from gradstep.app.services.deadline import Overrun, deadline
 from gradstep.app.services.dot_process import LayoutTimeout
 from gradstep.app.services.layout import GraphTooLarge
 from gradstep.app.services.lean_svg import titled_svg
@@ -26,10 +27,17 @@ async def _render(runs, code: str, fmt: str, client: str) -> Response:
     layout = answer.data["layout"]
     if fmt == "svg" and layout:   # the run's own layout is this very picture: no second dot
         return _picture(standalone_svg(titled_svg(layout)), fmt)
+    trace = answer.data["trace"] or {"events": []}
+
+    def draw() -> bytes:      # in a worker thread, within the layout's deadline
+        try:
+            with deadline(runs.layout_timeout):
+                return render_trace(trace, fmt, runs.layout_max_nodes, runs.dot_runner)
+        except Overrun:
+            raise LayoutTimeout(f"Drawing the graph took longer than {runs.layout_timeout:g} "
+                                "s, and the server stopped it.") from None
     try:
-        data = await anyio.to_thread.run_sync(render_trace,
-                                              answer.data["trace"] or {"events": []},
-                                              fmt, runs.layout_max_nodes, runs.dot_runner)
+        data = await anyio.to_thread.run_sync(draw)
     except GraphTooLarge as exc:
         raise ApiError(413, "graph_too_large", str(exc)) from None
     except LayoutTimeout as exc:

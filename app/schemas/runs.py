@@ -117,3 +117,6 @@ class RunResponse(BaseModel):
                                     "were left out")
     layout_budget: LayoutBudget | None = Field(
         None, description="present when pictures were left out to keep the answer's size")
+    layout_timeout: float | None = Field(
+        None, description="present when the layout ran past this many seconds "
+                          "(GRADSTEP_LAYOUT_TIMEOUT) and was stopped; layout is then null")

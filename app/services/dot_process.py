@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
+from gradstep.app.services.deadline import remaining
 from gradstep.app.services.layout import run_dot
 
 
@@ -47,7 +48,8 @@ class DotProcess:
         executor = self._get()
         future = executor.submit(fn, *args)
         try:
-            return future.result(timeout=self.timeout)
+            # within the caller's deadline too: this wait cannot be interrupted
+            return future.result(timeout=min(self.timeout, remaining()))
         except FutureTimeout:
             self._discard(executor)
             raise LayoutTimeout(f"Laying out {boxes} boxes took longer than "

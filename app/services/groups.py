@@ -106,6 +106,7 @@ def assign_groups(trace: dict, graph: Graph) -> dict[str, dict]:
         parent = keys[up] if up is not None else s["parent"]
         info.setdefault(keys[i], {"label": module_label(s, keys[i]), "parent": parent,
                                   "user": s["user"]})
+    break_cycles(info)
     for letter in ("t", "n"):
         calls = sorted((s[letter][0], -s[letter][1], keys[i]) for i, s in enumerate(scopes)
                        if s[letter][1] > s[letter][0])
@@ -172,3 +173,28 @@ def _ops(events: list[dict]):
             yield from (c for c in ev.get("carried") or [] if c["kind"] == "op")
         elif ev["kind"] == "op":
             yield ev
+
+
+def break_cycles(groups: dict[str, dict]) -> None:
+    """Make every parent chain end: a group whose chain comes back to itself is drawn at the
+    top level instead. The recorder never nests a call in itself, but groups merge calls by
+    path (two calls may disagree about what is around them) and a trace may be forged; the
+    layout and the page walk these chains.
+
+    Example:
+        >>> g = {"a": {"parent": "b"}, "b": {"parent": "a"}, "c": {"parent": "c"}}
+        >>> break_cycles(g); [(k, v["parent"]) for k, v in g.items()]
+        [('a', 'b'), ('b', None), ('c', None)]
+    """
+    done: set[str] = set()
+    for start in groups:
+        chain: list[str] = []
+        on_chain: set[str] = set()
+        path = start
+        while path in groups and path not in done and path not in on_chain:
+            chain.append(path)
+            on_chain.add(path)
+            path = groups[path]["parent"]
+        if path in on_chain:        # back on the chain: cut the edge that closes the loop
+            groups[chain[-1]]["parent"] = None
+        done.update(chain)

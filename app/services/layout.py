@@ -280,7 +280,9 @@ def _group_members(graph: Graph) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for node in graph.nodes.values():
         path = node.group
-        while path and path in graph.groups:
+        seen: set[str] = set()      # a forged chain may come back (groups.break_cycles)
+        while path and path in graph.groups and path not in seen:
+            seen.add(path)
             info = graph.groups[path]
             gid = group_id(path)
             if gid not in out:

@@ -12,6 +12,8 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+import ipaddress
 import math
 import threading
 import time
@@ -67,8 +69,74 @@ class RateLimiter:
                            headers={"Retry-After": str(seconds)})
 
 
-def client_key(host: str | None, forwarded_for: str | None, trust_proxy: bool) -> str:
-    """Who is asking: the peer address, or the first X-Forwarded-For hop behind a proxy."""
-    if trust_proxy and forwarded_for:
-        return forwarded_for.split(",")[0].strip() or (host or "unknown")
-    return host or "unknown"
+# A client key longer than this is cut: the limiter keeps one per client, and a forwarded hop
+# is text the client may have written.
+MAX_KEY_CHARS = 64
+DEFAULT_TRUSTED_PROXIES = "127.0.0.1, ::1"
+
+
+class TrustedProxies:
+    """The proxies whose `X-Forwarded-For` hops are believed: addresses, networks (CIDR) or
+    other literal peer names, comma-separated; `*` trusts every peer (uvicorn's
+    `forwarded_allow_ips`).
+
+    Example:
+        >>> t = TrustedProxies("10.0.0.0/8, ::1")
+        >>> t.trusts("10.2.3.4"), t.trusts("::1"), t.trusts("203.0.113.5"), t.trusts("x")
+        (True, True, False, False)
+    """
+
+    def __init__(self, spec: str):
+        self.everyone = False
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        self.literals: set[str] = set()
+        for item in (part.strip() for part in spec.split(",")):
+            if item == "*":
+                self.everyone = True
+            elif item:
+                try:
+                    self.networks.append(ipaddress.ip_network(item, strict=False))
+                except ValueError:
+                    self.literals.add(item)
+
+    def trusts(self, host: str) -> bool:
+        if self.everyone or host in self.literals:
+            return True
+        try:
+            address = ipaddress.ip_address(host.strip("[]"))
+        except ValueError:
+            return False
+        return any(address in net for net in self.networks)
+
+
+@functools.lru_cache(maxsize=8)
+def trusted_proxies(spec: str) -> TrustedProxies:
+    return TrustedProxies(spec)
+
+
+def client_key(host: str | None, forwarded_for: str | None, trust_proxy: bool,
+               trusted: str = DEFAULT_TRUSTED_PROXIES) -> str:
+    """Who is asking: the peer address; behind a trusted proxy, the first `X-Forwarded-For`
+    hop counted from the right that no trusted proxy added.
+
+    Each proxy appends the address it received the request from, so only the hops at the
+    right end, added by proxies in `trusted`, are facts; everything left of the first
+    untrusted hop is whatever the client wrote. (All hops trusted: the leftmost.)
+
+    Example:
+        >>> client_key("127.0.0.1", "1.1.1.1, 203.0.113.5", True)
+        '203.0.113.5'
+        >>> client_key("198.51.100.9", "1.1.1.1", True)     # not a trusted proxy
+        '198.51.100.9'
+    """
+    peer = host or "unknown"
+    proxies = trusted_proxies(trusted)
+    if not (trust_proxy and forwarded_for) or not proxies.trusts(peer):
+        return peer
+    hops = [hop.strip() for hop in forwarded_for.split(",")]
+    if proxies.everyone:
+        return hops[0][:MAX_KEY_CHARS] or peer
+    for hop in reversed(hops):
+        if not proxies.trusts(hop):
+            return hop[:MAX_KEY_CHARS] or peer
+    return hops[0][:MAX_KEY_CHARS] or peer

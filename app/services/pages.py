@@ -58,6 +58,18 @@ def load_strings(static_dir: Path, lang: str) -> dict:
     return strings
 
 
+def sandbox_is_partial(pool) -> bool:
+    """Whether the sandbox runs without seccomp or Landlock (the pool reports its OS layers;
+    app/lifespan.py logs them at start-up). The language layer is then the only wall between
+    a program and the computer, so the pages run a program from elsewhere (a link, a teacher's
+    lesson folder) only when the learner presses Run. A pool that reports nothing (a test
+    double) counts as whole."""
+    layers = getattr(pool, "layers", None)
+    if layers is None:
+        return False
+    return not (layers.get("seccomp") and layers.get("landlock"))
+
+
 def flag(value: str | None) -> bool:
     """`?embed=1`, `?embed=true` … are on; absent, 0, false, off are off."""
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}

@@ -35,6 +35,7 @@ from gradstep.app.errors import ApiError
 from gradstep.app.services.answer_budget import ANSWER_MAX_BYTES, OverBudget, PictureBudget
 from gradstep.app.services.cache import LruCache, source_key
 from gradstep.app.services.compression import GZIP_LEVEL
+from gradstep.app.services.deadline import Overrun, deadline
 from gradstep.app.services.dot_process import LayoutTimeout
 from gradstep.app.services.fair_gate import FairGate
 from gradstep.app.services.layout import GraphTooLarge, layout_trace
@@ -101,6 +102,7 @@ class RunService:
     _inflight: dict[str, asyncio.Future] = field(default_factory=dict)
     _following: set[str] = field(default_factory=set)  # run ids waiting on another's run
     _ids: Iterator[int] = field(default_factory=itertools.count)
+    layout_timeout: float = 20.0   # seconds for the whole layout of one answer
 
     def check_size(self, code: str) -> None:
         # surrogatepass: a lone surrogate (JSON allows "\ud800") is the sandbox's to refuse
@@ -263,6 +265,8 @@ class RunService:
         data = {"result": outcome, "trace": result.trace, "layout": layout, "layout_note": note}
         if budget.summary() is not None:
             data["layout_budget"] = budget.summary()
+        if layout is None and note == self.overrun_note():
+            data["layout_timeout"] = self.layout_timeout
         body = encode_answer(data, trace_json)
         marks.append(("gzip", time.perf_counter()))
         gz = gzip.compress(body, GZIP_LEVEL, mtime=0)
@@ -279,15 +283,25 @@ class RunService:
         if trace is None:
             return None, "The run produced no trace."
         try:
-            layout = layout_trace(trace, self.layout_max_nodes, self.dot_runner,
-                                  lay=functools.partial(lay_out_reusing, cache=self.layouts),
-                                  budget=budget)
+            with deadline(self.layout_timeout):
+                layout = layout_trace(trace, self.layout_max_nodes, self.dot_runner,
+                                      lay=functools.partial(lay_out_reusing, cache=self.layouts),
+                                      budget=budget)
             return layout, (budget.note() if budget is not None and budget.dropped else None)
+        except Overrun:
+            log.warning("a layout ran past %g s and was stopped", self.layout_timeout)
+            return None, self.overrun_note()
         except (GraphTooLarge, LayoutTimeout, OverBudget) as exc:
             return None, str(exc)
         except Exception:  # a drawing bug must not turn a program's answer into a 500
             log.exception("layout failed")
             return None, "The graph could not be drawn (a server bug, logged)."
+
+    def overrun_note(self) -> str:
+        """The layout_note of an answer whose layout was stopped at its deadline."""
+        return (f"The graph is not drawn: laying it out took longer than "
+                f"{self.layout_timeout:g} s, and the server stopped it. The run's steps and "
+                f"output are all here.")
 
 
 def cacheable(error: dict) -> bool:

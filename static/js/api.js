@@ -2,7 +2,8 @@
 
 /** @typedef {{result:Object, trace:(import('./trace.js').Trace|null), layout:(Object|null),
  *   layout_note?:(string|null),
- *   layout_budget?:{max_bytes:number, pictures:number, drawn:number}}} RunAnswer */
+ *   layout_budget?:{max_bytes:number, pictures:number, drawn:number},
+ *   layout_timeout?:number}} RunAnswer */
 
 async function json(response) {
   const body = await response.json().catch(() => null);
@@ -95,6 +96,11 @@ export async function strings(lang) {
 
 /** GET /api/lessons/{id}/run: a lesson's text, its program's run answer, and each "watch for"
  * pointer with the `seq` of the trace event it lands on. */
+/** A lesson's text and program, without running it. */
+export async function lesson(id, lang) {
+  return json(await fetch(`/api/lessons/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`));
+}
+
 export async function lessonRun(id, lang) {
   return json(await fetch(`/api/lessons/${encodeURIComponent(id)}/run?lang=${encodeURIComponent(lang)}`,
     { headers: withLearner() }));

@@ -6,6 +6,7 @@ import { mountPlayer } from './mount.js';
 import { encodeProgram, decodeProgram, parseLocation, buildHash } from './permalink.js';
 import { exportSvg, exportPng, exportJson, download } from './export.js';
 import { tr, applyStrings } from './i18n.js';
+import { waitsForRun, showWaitForRun } from './wait_for_run.js';
 
 const STORE_CODE = 'gradstep.code';
 const STORE_LANG = 'gradstep.lang';
@@ -168,11 +169,14 @@ export async function startApp(doc, playerRoot) {
     if ((e.key === 'p' || e.key === 'P') && !['TEXTAREA', 'INPUT', 'SELECT'].includes(tag)
       && !e.ctrlKey && !e.metaKey && !e.altKey) togglePresenter();
   });
+  // without the sandbox's OS layers, a program from a link waits for Run (wait_for_run.js)
+  const waits = waitsForRun(doc.getElementById('app'));
   window.addEventListener('hashchange', async () => {
     const { code, step } = await loadFromLocation();
     if (code !== null && code !== player.editor.value) {
       player.editor.value = code;
-      await player.run(step);
+      if (waits) showWaitForRun(playerRoot, strings, 'link');
+      else await player.run(step);
     }
   });
 
@@ -186,10 +190,11 @@ export async function startApp(doc, playerRoot) {
   // after their last run; a link from someone else (another token) always wins.
   const stored = store.get(STORE_CODE);
   const ownHash = first.z && first.z === store.get(STORE_Z);
+  let fromLink = false;
   if (code === null || (ownHash && stored !== null && stored !== code)) {
     if (ownHash && stored !== code) first.step = 0;
     code = stored;
-  }
+  } else fromLink = !ownHash;
   if (code === null) {
     // the examples menu is absent in embed mode; ask the server for the list instead
     const firstId = examples && examples.options.length > 1 ? examples.options[1].value
@@ -197,7 +202,8 @@ export async function startApp(doc, playerRoot) {
     if (firstId) code = (await api.example(firstId, lang)).code;
   }
   player.editor.value = code || '';
-  if (code) await player.run(first.step);
+  if (code && fromLink && waits) showWaitForRun(playerRoot, strings, 'link');
+  else if (code) await player.run(first.step);
   doc.body.classList.add('is-ready');
   performance.mark('gradstep-ready');   // read by bench/bench_ui.py
   return player;

@@ -5,6 +5,7 @@ import { mountPlayer } from './mount.js';
 import { tr } from './i18n.js';
 import { installHelp } from './help.js';
 import { wireStory } from './lesson_story.js';
+import { waitsForRun, showWaitForRun, nextRunPress } from './wait_for_run.js';
 
 /** The step index of the event with this seq, or -1. Steps are the trace's events in order. */
 export function stepOfSeq(events, seq) {
@@ -24,6 +25,13 @@ async function start(doc) {
   const player = mountPlayer(root, { strings, lang, fitWhole: true, onStep: (i) => onStep(i) });
   doc.addEventListener('keydown', (e) => { player.handleKey(e); });
 
+  if (waitsForRun(page)) {        // a teacher's lesson file, on a server without OS layers
+    const { program } = await api.lesson(page.dataset.lessonId, lang);
+    player.editor.value = program;
+    const done = showWaitForRun(root, strings, 'lesson');
+    await nextRunPress(/** @type {HTMLElement} */ (root.querySelector('#run')));
+    done();
+  }
   const { lesson, run } = await api.lessonRun(page.dataset.lessonId, lang);
   player.editor.value = lesson.program;
   // the program pane is as wide as the program's longest line (static/css/lessons.css)

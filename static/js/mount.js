@@ -67,6 +67,7 @@ export function mountPlayer(root, options) {
     if (!answer.layout) {
       const note = answer.layout_note || (answer.trace ? '' : tr(S, 'graph_none'));
       const text = sizes ? tr(S, 'layout_over_budget', sizes)
+        : answer.layout_timeout ? tr(S, 'layout_timed_out', { seconds: answer.layout_timeout })
         : note ? tr(S, 'layout_missing', { note }) : tr(S, 'graph_none');
       fill(el.graph, h('p', { class: 'graph-empty' }, text));
       return;

@@ -11,12 +11,14 @@ from gradstep.app.settings import Settings
 from app_fakes import FakePool
 
 ROOT = Path(__file__).resolve().parents[2]
+# the name TestClient sends in Host: the test server answers to it as to "localhost"
+TEST_HOST = "testserver"
 
 
 def make_settings(**overrides) -> Settings:
     """Settings for tests, independent of the developer's GRADSTEP_* variables."""
     base = dict(rate_limit=1000, queue_timeout=5.0, pool_size=1, web_workers=1,
-                access_log=True, precompute=False)
+                access_log=True, precompute=False, allowed_hosts=TEST_HOST)
     base.update(overrides)
     return Settings(_env_file=None, **base)
 

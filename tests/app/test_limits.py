@@ -78,13 +78,44 @@ def test_forwarded_for_is_ignored_unless_trusted():
         # a client cannot dodge the limit by inventing addresses
         assert c.post("/api/run", json={"code": "b"},
                       headers={"x-forwarded-for": "10.0.0.2"}).status_code == 429
+    # trusted, but the test client's peer ("testclient") is no trusted proxy by default
     with fake_client(rate_limit=1, trust_proxy_headers=True) as c:
+        assert c.post("/api/run", json={"code": "a"},
+                      headers={"x-forwarded-for": "10.0.0.1"}).status_code == 200
+        assert c.post("/api/run", json={"code": "b"},
+                      headers={"x-forwarded-for": "10.0.0.2"}).status_code == 429
+    # behind a trusted proxy, the hop it added counts: the right end of the list
+    with fake_client(rate_limit=1, trust_proxy_headers=True,
+                     trusted_proxies="testclient") as c:
         assert c.post("/api/run", json={"code": "a"},
                       headers={"x-forwarded-for": "10.0.0.1, 172.16.0.9"}).status_code == 200
         assert c.post("/api/run", json={"code": "b"},
-                      headers={"x-forwarded-for": "10.0.0.2"}).status_code == 200
+                      headers={"x-forwarded-for": "172.16.0.10"}).status_code == 200
         assert c.post("/api/run", json={"code": "c"},
-                      headers={"x-forwarded-for": "10.0.0.1"}).status_code == 429
+                      headers={"x-forwarded-for": "10.0.0.3, 172.16.0.9"}).status_code == 429
+
+
+def test_a_client_rotating_the_leftmost_hop_behind_an_appending_proxy_stays_limited():
+    # The proxy (the test client's peer) appends the address it saw; the client writes its
+    # own X-Forwarded-For first, a new one each time.
+    with fake_client(rate_limit=5, trust_proxy_headers=True,
+                     trusted_proxies="testclient, 10.0.0.0/8") as c:
+        statuses = [c.post("/api/run", json={"code": f"x = {i}"},
+                           headers={"x-forwarded-for": f"198.51.100.{i}, 203.0.113.7"}
+                           ).status_code for i in range(12)]
+        assert statuses == [200] * 5 + [429] * 7
+        # two proxies in a row, both trusted: still the hop the first one added
+        r = c.post("/api/run", json={"code": "y"},
+                   headers={"x-forwarded-for": "192.0.2.99, 203.0.113.7, 10.1.2.3"})
+        assert r.status_code == 429
+        # a second header line is part of the same list, not a way around it
+        r = c.post("/api/run", json={"code": "z"},
+                   headers=[("x-forwarded-for", "192.0.2.98"),
+                            ("x-forwarded-for", "203.0.113.7")])
+        assert r.status_code == 429
+        # another learner behind the same proxy has a budget of their own
+        assert c.post("/api/run", json={"code": "w"},
+                      headers={"x-forwarded-for": "203.0.113.8"}).status_code == 200
 
 
 def test_busy_pool_is_503_after_queue_timeout():
@@ -223,6 +254,13 @@ def test_client_key_trusts_forwarded_for_only_when_told():
     from gradstep.app.services.limits import client_key
 
     assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", False) == "10.1.1.1"
-    assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", True) == "203.0.113.5"
+    # the peer is not a trusted proxy (the default trusts the loopback only)
+    assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", True) == "10.1.1.1"
+    assert client_key("10.1.1.1", "203.0.113.5, 10.0.0.1", True, "10.0.0.0/8") == "203.0.113.5"
+    assert client_key("127.0.0.1", "203.0.113.5, 198.51.100.2", True) == "198.51.100.2"
+    assert client_key("::1", "2001:db8::7", True) == "2001:db8::7"
+    assert client_key("10.1.1.1", "a, b", True, "*") == "a"          # uvicorn's "*"
+    assert client_key("127.0.0.1", "127.0.0.1", True) == "127.0.0.1"  # all hops trusted
+    assert client_key("127.0.0.1", "x" * 5000, True) == "x" * 64
     assert client_key("10.1.1.1", None, True) == "10.1.1.1"
     assert client_key(None, None, False) == "unknown"

@@ -126,6 +126,7 @@ def test_compose_file_is_valid():
     assert "ports" not in app, "replicas are reached through the proxy only"
     assert [str(p) for p in app["expose"]] == [str(image_port())]
     assert app["environment"]["GRADSTEP_TRUST_PROXY_HEADERS"] == "true"
+    assert app["environment"]["GRADSTEP_TRUSTED_PROXIES"] == "*"
     assert app["environment"]["GRADSTEP_SANDBOX_STRICT"] == "1"
     assert set(app["environment"]) <= set(config_variables())
     assert proxy["depends_on"]["app"]["condition"] == "service_healthy"

@@ -145,7 +145,7 @@ def test_api_table_matches_the_routes():
                   for ref in re.findall(r"`([A-Z]+ /[^`]*)`", row[0])}
     # The two documentation routes are outside the schema they serve; ask them directly
     # (no `with`: the sandbox pool is not started for this).
-    client = TestClient(app)
+    client = TestClient(app, base_url="http://localhost")   # a name the server answers to
     for extra in (("GET", "/openapi.json"), ("GET", "/docs")):
         if extra in documented:
             assert client.get(extra[1]).status_code == 200, extra

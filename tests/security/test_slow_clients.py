@@ -24,7 +24,7 @@ def test_trickling_and_stalled_clients_do_not_block_others():
         slow = []
         for _i in range(30):
             s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
-            s.sendall(b"POST /api/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            s.sendall(b"POST /api/run HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                       b"Content-Length: 1000\r\n\r\n{\"code\": \"")
             slow.append(s)
         try:
