@@ -84,9 +84,9 @@ class ScopeEvents:
         filename = getattr(self, "filename", None)
         if caller is None or filename is None or caller.f_code.co_filename != filename:
             return None
-        loops = getattr(self, "_loops", None)
+        loops = getattr(self, "_for_spans", None)
         if loops is None:
-            loops = self._loops = _for_loops(self.source)
+            loops = self._for_spans = _for_loops(self.source)
         line = caller.f_lineno
         for first, last, target in loops:     # innermost first
             if first <= line <= last:
