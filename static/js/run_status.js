@@ -5,7 +5,15 @@
 import * as api from './api.js';
 import { tr } from './i18n.js';
 
-const SHOW_AFTER_MS = 400;    // a quick run should not flash a timer
+// A quick run should not flash a timer. The player root's `data-show-timer-after-ms`, when
+// set, replaces the delay (tests set a long one, so a run on a slow machine stays "quick").
+const SHOW_AFTER_MS = 400;
+
+/** @param {HTMLElement} root */
+function showAfterMs(root) {
+  const ms = Number(root.dataset.showTimerAfterMs);
+  return Number.isFinite(ms) && ms >= 0 && root.dataset.showTimerAfterMs !== '' ? ms : SHOW_AFTER_MS;
+}
 
 /** @param {HTMLElement} root the player root @param {() => Object} strings
  * @param {() => void} onStop called when the learner stopped the run */
@@ -13,10 +21,11 @@ export function createRunStatus(root, strings, onStop) {
   const box = /** @type {HTMLElement} */ (root.querySelector('#run-status'));
   const timer = root.querySelector('#run-timer');
   const stopButton = root.querySelector('#stop');
-  let current = null;   // {runId, controller, started, tick}
+  let current = null;   // {runId, controller, started, tick, delay}
 
   function show() {
-    if (!current) return;
+    // the ticks start with the run; the box waits for the delay
+    if (!current || performance.now() - current.started < current.delay) return;
     box.hidden = false;
     const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
     timer.textContent = tr(strings(), 'running_for', { s: seconds });
@@ -45,9 +54,8 @@ export function createRunStatus(root, strings, onStop) {
       end();
       const controller = new AbortController();
       const runId = api.newRunId();
-      current = { runId, controller, started: performance.now(), tick: 0 };
+      current = { runId, controller, started: performance.now(), tick: 0, delay: showAfterMs(root) };
       current.tick = setInterval(show, 100);
-      setTimeout(show, SHOW_AFTER_MS);
       root.classList.add('is-running');
       return { runId, signal: controller.signal, stopped: () => controller.signal.aborted };
     },
