@@ -241,14 +241,14 @@ class TensorOps:
     def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)
 
-    def clamp(self, min=None, max=None):  # noqa: A002
+    def clamp(self, min=None, max=None):
         return cl.clamp(self, min, max, _method=True)
 
-    def clip(self, min=None, max=None):  # noqa: A002
+    def clip(self, min=None, max=None):
         return cl.clamp(self, min, max, _name="clip", _method=True)
 
-    def clamp_min(self, min): return cl.clamp_min(self, min)  # noqa: A002
-    def clamp_max(self, max): return cl.clamp_max(self, max)  # noqa: A002
+    def clamp_min(self, min): return cl.clamp_min(self, min)
+    def clamp_max(self, max): return cl.clamp_max(self, max)
     def maximum(self, other): return cl.maximum(self, _other(other, "maximum", numbers=False))
     def minimum(self, other): return cl.minimum(self, _other(other, "minimum", numbers=False))
     def where(self, condition, other): return ew.where(condition, self, other)
@@ -363,7 +363,7 @@ class TensorOps:
     def bincount(self, weights=None, minlength=0):
         return cnt.bincount(self, weights, minlength)
 
-    def histc(self, bins=100, min=0, max=0):  # noqa: A002
+    def histc(self, bins=100, min=0, max=0):
         return cnt.histc(self, bins, min, max)
 
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
@@ -465,9 +465,9 @@ class TensorOps:
     def is_inference(self): return _is_inference_uid(self._uid)
 
     @property
-    def T(self): return sh.numpy_T(self)  # noqa: N802
+    def T(self): return sh.numpy_T(self)
     @property
-    def mT(self): return sh.transpose(self, -2, -1)  # noqa: N802
+    def mT(self): return sh.transpose(self, -2, -1)
 
     # ---- dtype conversion ----------------------------------------------------------------
     def to(self, *args, **kwargs): return sh.to(self, *args, **kwargs)
@@ -585,17 +585,17 @@ class TensorOps:
             raise bm.copysign_error("copysign_", (other,), True)
         return ip.apply_inplace(bm.CopysignScalar, "copysign_", self, other)
 
-    def clamp_(self, min=None, max=None):  # noqa: A002
+    def clamp_(self, min=None, max=None):
         return cl.clamp_(self, min, max, _method=True)
 
-    def clip_(self, min=None, max=None):  # noqa: A002
+    def clip_(self, min=None, max=None):
         return cl.clamp_(self, min, max, _name="clip_", _method=True)
 
-    def clamp_min_(self, min):  # noqa: A002
+    def clamp_min_(self, min):
         op = cl.ClampMinTensor if isinstance(min, _T) else cl.ClampMin
         return ip.apply_inplace(op, "clamp_min_", self, min)
 
-    def clamp_max_(self, max):  # noqa: A002
+    def clamp_max_(self, max):
         op = cl.ClampMaxTensor if isinstance(max, _T) else cl.ClampMax
         return ip.apply_inplace(op, "clamp_max_", self, max)
 

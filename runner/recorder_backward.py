@@ -115,7 +115,7 @@ class BackwardEvents:
                         out.append({"root": rid, "leaf": lid,
                                     "rows": [[num(x, digits) for x in m] for m in mat.tolist()],
                                     "vjp": [num(x, digits) for x in (v @ mat).tolist()]})
-        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
+        except Exception:  # J is an illustration; never let it break a run
             return None
         finally:
             _events.set_listener(old)
@@ -173,7 +173,7 @@ class BackwardEvents:
                 g = grads_out[0] if grads_out else None
             window.append(rec)
             self._last_grad = (rec, g._uid, g._vc[0], s_out) if type(g) is Tensor else None
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+        except Exception as exc:  # see Recorder._fail
             self._fail(exc)
 
     def on_accumulate(self, tensor, before, added, after) -> None:

@@ -240,7 +240,7 @@ class ForwardEvents:
                                  a.dtype, rg, fn_name, len(tids), ins))
             if active is not None:
                 self._note_builder(out_id)  # a create_graph pass: which node's formula
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+        except Exception as exc:  # see Recorder._fail
             self._fail(exc)
 
     def _line_of(self, f) -> int:

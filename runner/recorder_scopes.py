@@ -47,7 +47,7 @@ class ScopeEvents:
             cls = type(module)
             try:
                 extra = str(module.extra_repr())[:EXTRA_CHARS]
-            except Exception:  # noqa: BLE001 - a learner's extra_repr may raise
+            except Exception:  # a learner's extra_repr may raise
                 extra = ""
         entry = {"path": path, "type": cls.__name__, "extra": extra,
                  "user": not is_engine_module(cls.__module__),

@@ -116,7 +116,7 @@ class TransformEvents:
                             mat[row] = _flat([np.zeros(x._data.size) if gi is None else gi
                                               for gi, x in zip(g, inputs)])
                         row += 1
-        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
+        except Exception:  # J is an illustration; never let it break a run
             return None
         finally:
             _events.set_listener(old)

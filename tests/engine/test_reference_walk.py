@@ -113,7 +113,7 @@ def run_forked(case: Path) -> dict:
                 sys.stdout = sys.stderr = io.StringIO()   # the program's prints
                 report = _compare(case)
             os.write(write, json.dumps(report).encode())
-        except BaseException as e:   # noqa: BLE001 - reported to the parent
+        except BaseException as e:  # reported to the parent
             os.write(write, json.dumps({"error": repr(e)}).encode())
             code = 1
         finally:
