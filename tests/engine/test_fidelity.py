@@ -124,3 +124,12 @@ def test_file_placeholder_and_timeout(tmp_path):
     assert fidelity.command_for([os.path.join("bin", "run")], case) == [
         os.path.abspath(os.path.join("bin", "run")), str(case)]
     assert "no answer" in fidelity.check_case(PLAIN, case, timeout=0.5)
+
+
+def test_an_unrecorded_case_says_how_to_record_it(tmp_path):
+    case = tmp_path / "cases" / "gf_new_op.py"
+    case.parent.mkdir()
+    case.write_text("print(1)\n")
+    problem = fidelity.judge(case, "1\n", "", 0)
+    assert "no recording" in problem and "dev/record_golden.py" in problem
+    assert "gf_new_op" in problem
