@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 import weakref
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from gradstep.engine.graph import AccumulateGrad
 from gradstep.engine.tensor import Tensor
 
 from .trace_build import Snap, num
+from .recorder_state import RecorderState
 
 
 # NOTE [a gradient handed on]
@@ -32,7 +34,7 @@ from .trace_build import Snap, num
 # has `_x`). The walk never sums into a gradient in place (walk._add_to makes a new tensor).
 
 
-class BackwardEvents:
+class BackwardEvents(RecorderState):
     """Recorder methods for backward events (runner/recorder.py's Recorder has the state)."""
 
     # ---- backward events ------------------------------------------------------------------
@@ -137,6 +139,8 @@ class BackwardEvents:
             else:
                 line, k = self._where()[0], self._passes - 1
             tids, cap = self._tids, self._copy_max
+            rec: tuple
+            s_out: Any
             # Each gradient on the node's edges is (*snapshot, tid or None), or None where none
             # flows. The usual node (one gradient in, one or two out) makes its record in one
             # go, written out: in Python 3.11 a helper call, a list or a starred tuple display

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from gradstep.engine.grad_mode import state as _grad_state
+from .recorder_state import RecorderState
 
 _getframe = sys._getframe
 
@@ -87,7 +88,7 @@ _PENDING = 16
 #                None), or None where none flows
 
 
-class ForwardEvents:
+class ForwardEvents(RecorderState):
     """Recorder methods for forward events (runner/recorder.py's Recorder has the state)."""
 
     # ---- forward events -------------------------------------------------------------------

@@ -20,6 +20,7 @@ import sys
 from collections import deque
 
 from gradstep.engine._names import is_engine_module
+from .recorder_state import RecorderState
 
 # Calls kept: the first HEAD and the latest TAIL (a long loop shows its first and last
 # iterations in detail; the calls in between describe ids the trace summarised).
@@ -28,7 +29,7 @@ TAIL = 256
 EXTRA_CHARS = 80
 
 
-class ScopeEvents:
+class ScopeEvents(RecorderState):
     """Listener methods for module calls; mixed into the Recorder."""
 
     _scope_stack: list | None = None

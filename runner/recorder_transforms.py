@@ -19,6 +19,7 @@ from gradstep.engine import _events
 
 from .recorder_backward import _tensor_from, _walk
 from .trace_build import num
+from .recorder_state import RecorderState
 
 
 def _flat(parts) -> np.ndarray:
@@ -33,7 +34,7 @@ def _sizes(tensors) -> list:
     return [int(t._data.size) for t in tensors]
 
 
-class TransformEvents:
+class TransformEvents(RecorderState):
     """Recorder methods for transform events (runner/recorder.py's Recorder has the state)."""
 
     def _array_snap(self, a: np.ndarray) -> tuple:
