@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import json
 import sys
 from dataclasses import dataclass, field
@@ -76,6 +77,7 @@ class Imports:
     lines: dict[str, int] = field(default_factory=dict)   # a line naming each module
 
 
+@functools.cache     # the layering check and the ratchet read each file once between them
 def read_imports(path: Path, root: Path) -> Imports:
     """Every import of `path` that names a module of the checkout (any layer, or gradstep)."""
     name = module_name(path, root)
