@@ -29,9 +29,18 @@ RUN /opt/gradstep/bin/pip install . \
 
 FROM ${PYTHON_IMAGE}
 
+# Where the image was built from: `--build-arg VERSION=<gradstep --version>`,
+# `--build-arg REVISION=$(git rev-parse HEAD)`, `--build-arg SOURCE=<repository URL>`;
+# "unknown" says a build did not pass one.
+ARG VERSION=unknown
+ARG REVISION=unknown
+ARG SOURCE=unknown
 LABEL org.opencontainers.image.title="gradstep" \
       org.opencontainers.image.description="See PyTorch autograd work, step by step" \
-      org.opencontainers.image.licenses="MIT"
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}"
 
 # Runtime libraries that pygraphviz's wheel links against but, as manylinux allows, does not
 # bundle (X11 client libraries and GLib, for its cairo and pango plugins); libseccomp, which

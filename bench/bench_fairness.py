@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import ROOT, SEEDS, stop  # noqa: E402
+from bench_api import ROOT, SEEDS, stop
 
 INFINITE = "while True:\n    pass\n# {tag}\n"
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from urllib.request import Request, urlopen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_ui import ARGS, chain_program, start_server  # noqa: E402
+from bench_ui import ARGS, chain_program, start_server
 
 DRAW = """async (answer) => {
   const c = document.querySelector('[data-gs-player]').gsPlayer;

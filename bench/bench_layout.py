@@ -22,7 +22,7 @@ from pathlib import Path
 # to time that checkout (python runs a script with its own folder first on sys.path).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gradstep.runner.trace import new_trace  # noqa: E402
+from gradstep.runner.trace import new_trace
 
 
 def synthetic_trace(boxes: int, seed: int = 0) -> dict:

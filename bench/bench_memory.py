@@ -27,8 +27,8 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import ROOT, stop  # noqa: E402
-from bench_fairness import start_server  # noqa: E402
+from bench_api import ROOT, stop
+from bench_fairness import start_server
 
 PROGRAM = """import torch
 x = torch.randn(4, requires_grad=True)

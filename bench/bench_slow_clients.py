@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import ROOT, stop  # noqa: E402
-from bench_fairness import post_run, start_server  # noqa: E402
+from bench_api import ROOT, stop
+from bench_fairness import post_run, start_server
 
 HEAD = (b"POST /api/run HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
         b"Content-Length: 1000\r\n\r\n")

@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import gradstep.engine as torch  # noqa: E402
-from gradstep.engine import _events  # noqa: E402
-from gradstep.runner.child import _LimitWatch  # noqa: E402
-from gradstep.runner.limits import Limits  # noqa: E402
-from gradstep.runner.recorder import Recorder  # noqa: E402
+import gradstep.engine as torch
+from gradstep.engine import _events
+from gradstep.runner.child import _LimitWatch
+from gradstep.runner.limits import Limits
+from gradstep.runner.recorder import Recorder
 
 SOURCE = """\
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

@@ -32,8 +32,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_api import start_server, stop  # noqa: E402
-from bench_loops import LINREG  # noqa: E402
+from bench_api import start_server, stop
+from bench_loops import LINREG
 
 ROOT = Path(__file__).resolve().parents[1]
 STAGES = ("wait", "run", "layout", "encode")

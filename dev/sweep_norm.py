@@ -18,7 +18,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from gradstep import engine  # noqa: E402
+from gradstep import engine
 
 torch.set_num_threads(1)
 

@@ -1,4 +1,4 @@
-"""Size report: the house's soft budgets (STYLE.md, "Code conventions and budgets") checked.
+"""Size report: the soft size budgets of docs/style.md checked.
 
     python dev/sz.py [--all]
 

@@ -50,10 +50,10 @@ int8 = dtype("int8", np.int8, "CharTensor", 1)
 int16 = dtype("int16", np.int16, "ShortTensor", 1)
 int32 = dtype("int32", np.int32, "IntTensor", 1)
 int64 = dtype("int64", np.int64, "LongTensor", 1)
-bool = dtype("bool", np.bool_, "BoolTensor", 0)  # noqa: A001 - PyTorch's name
+bool = dtype("bool", np.bool_, "BoolTensor", 0)  # PyTorch's name
 
-half, float, double = float16, float32, float64  # noqa: A001
-short, int, long = int16, int32, int64  # noqa: A001
+half, float, double = float16, float32, float64
+short, int, long = int16, int32, int64
 
 ALL = (float16, float32, float64, uint8, int8, int16, int32, int64, bool)
 FROM_NP = {d.np: d for d in ALL}

@@ -56,6 +56,7 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     _torch_name = "torch.Tensor"   # type(x) prints <class 'torch.Tensor'> (see _names.py)
     # _x holds rarely used state (hooks, retains_grad, view base) so tensors stay cheap
     _uid: int      # from tensor_uids: a stable id (never id()) the recorder keys tensors by
+    _vc: list | tuple   # the version counter [n], shared with views; VERSION_0 at first (top)
     __slots__ = ("_data", "_rg", "grad_fn", "_grad", "_vc", "_uid", "_out_nr", "_acc", "_x",
                  "__weakref__")
     # numpy scalars defer to the tensor's reflected operators (np.sqrt(2) * x keeps the graph)

@@ -17,41 +17,32 @@ from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
 fu = ext = cum = mom = tri = rea = vec = itr = rnd = xl = bm = spc = bip = None    # bind_ops()
+cnt = nns = ixw = sct = scr = ost = dtm = nnf = lgt = smp = None                  # bind_ops()
 _T = None   # the Tensor class, bound by bind_ops()
 
 
 def bind_ops() -> None:
-    """Import the op families (called once, after Tensor exists)."""
+    """Import the op families (called once, after Tensor exists).
+
+    The one place this module reaches the modules that import `Tensor`: each global below is
+    a family module, and each method calls through it (one global lookup, as a top-level
+    import costs), never by importing inside the method.
+    """
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
     global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc, bip
+    global cnt, nns, ixw, sct, scr, ost, dtm, nnf, lgt, smp
     from .tensor import Tensor as _T
-    from . import factories as fac
-    from .ops import _op
-    from .ops import arithmetic as ar
-    from .ops import clamping as cl
-    from .ops import comparison as cmp
-    from .ops import elementwise as ew
-    from .ops import indexing as ix
-    from .ops import inplace as ip
-    from .ops import join as jn
-    from .ops import linalg as la
-    from .ops import reduction as red
-    from .ops import selection as sel
-    from .ops import shape as sh
-    from .ops import stats as stt
-    from .ops import cumulative as cum
-    from .ops import extrema as ext
-    from .ops import fused as fu
-    from .ops import inverse_trig as itr
-    from .ops import moments as mom
-    from .ops import rearrange as rea
-    from .ops import rounding as rnd
-    from .ops import triangular as tri
-    from .ops import vectors as vec
-    from .ops import xlogy as xl
-    from .ops import binary_inplace as bip
-    from .ops import binary_math as bm
-    from .ops import special as spc
+    from . import factories as fac, legacy_types as lgt, sampling as smp
+    from .nn import functional as nnf
+    from .ops import (_op, arithmetic as ar, binary_inplace as bip, binary_math as bm,
+                      clamping as cl, comparison as cmp, counting as cnt, cumulative as cum,
+                      determinant as dtm, elementwise as ew, extrema as ext, fused as fu,
+                      index_writes as ixw, indexing as ix, inplace as ip, inverse_trig as itr,
+                      join as jn, linalg as la, moments as mom, nansum as nns,
+                      order_stats as ost, rearrange as rea, reduction as red, rounding as rnd,
+                      scatter as sct, scatter_reduce as scr, selection as sel, shape as sh,
+                      special as spc, stats as stt, triangular as tri, vectors as vec,
+                      xlogy as xl)
     from .ops._codegen import compile_operator
     # the methods the class body leaves out (see there): each is its op's generated apply
     TensorOps.__add__ = compile_operator(ar.Add, "__add__", (1,))
@@ -241,25 +232,23 @@ class TensorOps:
     def relu(self): return ew.relu(self)
 
     def prelu(self, weight):
-        from .nn.functional import prelu
-        return prelu(self, weight)
+        return nnf.prelu(self, weight)
 
     def hardshrink(self, lambd=0.5):
-        from .nn.functional import hardshrink
-        return hardshrink(self, lambd)
+        return nnf.hardshrink(self, lambd)
 
     def sign(self): return ew.sign(self)
     def sgn(self): return ew.sgn(self)
     def reciprocal(self): return ew.reciprocal(self)
 
-    def clamp(self, min=None, max=None):  # noqa: A002
+    def clamp(self, min=None, max=None):
         return cl.clamp(self, min, max, _method=True)
 
-    def clip(self, min=None, max=None):  # noqa: A002
+    def clip(self, min=None, max=None):
         return cl.clamp(self, min, max, _name="clip", _method=True)
 
-    def clamp_min(self, min): return cl.clamp_min(self, min)  # noqa: A002
-    def clamp_max(self, max): return cl.clamp_max(self, max)  # noqa: A002
+    def clamp_min(self, min): return cl.clamp_min(self, min)
+    def clamp_max(self, max): return cl.clamp_max(self, max)
     def maximum(self, other): return cl.maximum(self, _other(other, "maximum", numbers=False))
     def minimum(self, other): return cl.minimum(self, _other(other, "minimum", numbers=False))
     def where(self, condition, other): return ew.where(condition, self, other)
@@ -354,8 +343,7 @@ class TensorOps:
     def gather(self, dim, index): return sel.gather(self, dim, index)
 
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
-        from .ops.counting import unique
-        return unique(self, sorted, return_inverse, return_counts, dim)
+        return cnt.unique(self, sorted, return_inverse, return_counts, dim)
 
     def diff(self, n=1, dim=-1, prepend=None, append=None):
         return cum.diff(self, n, dim, prepend, append)
@@ -366,84 +354,65 @@ class TensorOps:
     def kron(self, other): return vec.kron(self, _other(other, "kron", numbers=False))
 
     def count_nonzero(self, dim=None):
-        from .ops.counting import count_nonzero
-        return count_nonzero(self, dim)
+        return cnt.count_nonzero(self, dim)
 
     @numpy_kwargs
     def nansum(self, dim=None, keepdim=False, *, dtype=None):
-        from .ops.nansum import nansum
-        return nansum(self, dim, keepdim, dtype=dtype)
+        return nns.nansum(self, dim, keepdim, dtype=dtype)
 
     def bincount(self, weights=None, minlength=0):
-        from .ops.counting import bincount
-        return bincount(self, weights, minlength)
+        return cnt.bincount(self, weights, minlength)
 
-    def histc(self, bins=100, min=0, max=0):  # noqa: A002
-        from .ops.counting import histc
-        return histc(self, bins, min, max)
+    def histc(self, bins=100, min=0, max=0):
+        return cnt.histc(self, bins, min, max)
 
     def index_select(self, dim, index): return sel.index_select(self, dim, index)
 
     def index_copy(self, dim, index, source):
-        from .ops.index_writes import index_copy
-        return index_copy(self, dim, index, source)
+        return ixw.index_copy(self, dim, index, source)
 
     def index_copy_(self, dim, index, source):
-        from .ops.index_writes import index_copy_
-        return index_copy_(self, dim, index, source)
+        return ixw.index_copy_(self, dim, index, source)
 
     def index_add(self, dim, index, source, *, alpha=1):
-        from .ops.index_writes import index_add
-        return index_add(self, dim, index, source, alpha=alpha)
+        return ixw.index_add(self, dim, index, source, alpha=alpha)
 
     def index_add_(self, dim, index, source, *, alpha=1):
-        from .ops.index_writes import index_add_
-        return index_add_(self, dim, index, source, alpha=alpha)
+        return ixw.index_add_(self, dim, index, source, alpha=alpha)
 
     def index_put(self, indices, values, accumulate=False):
-        from .ops.index_writes import index_put
-        return index_put(self, indices, values, accumulate)
+        return ixw.index_put(self, indices, values, accumulate)
 
     def index_put_(self, indices, values, accumulate=False):
-        from .ops.index_writes import index_put_
-        return index_put_(self, indices, values, accumulate)
+        return ixw.index_put_(self, indices, values, accumulate)
 
     def scatter(self, dim, index, src=None, *, value=None, reduce=None):
-        from .ops.scatter import scatter
-        return scatter(self, dim, index, src, value=value, reduce=reduce)
+        return sct.scatter(self, dim, index, src, value=value, reduce=reduce)
 
     def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
-        from .ops.scatter import scatter_
-        return scatter_(self, dim, index, src, value=value, reduce=reduce)
+        return sct.scatter_(self, dim, index, src, value=value, reduce=reduce)
 
     def scatter_add(self, dim, index, src):
-        from .ops.scatter import scatter_add
-        return scatter_add(self, dim, index, src)
+        return sct.scatter_add(self, dim, index, src)
 
     def scatter_add_(self, dim, index, src):
-        from .ops.scatter import scatter_add_
-        return scatter_add_(self, dim, index, src)
+        return sct.scatter_add_(self, dim, index, src)
 
     def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
-        from .ops.scatter_reduce import scatter_reduce
-        return scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+        return scr.scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
 
     def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
-        from .ops.scatter_reduce import scatter_reduce_
-        return scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
+        return scr.scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
 
     def kthvalue(self, k, dim=-1, keepdim=False):
-        from .ops.order_stats import kthvalue
-        return kthvalue(self, k, dim, keepdim)
+        return ost.kthvalue(self, k, dim, keepdim)
 
     @numpy_kwargs
     def median(self, dim=None, keepdim=False):
-        from .ops.order_stats import median
-        return median(self, dim, keepdim)
+        return ost.median(self, dim, keepdim)
 
     def mode(self, dim=-1, keepdim=False):
-        from .ops.order_stats import mode
-        return mode(self, dim, keepdim)
+        return ost.mode(self, dim, keepdim)
 
     def sort(self, dim=-1, descending=False): return sel.sort(self, dim, descending)
     def argsort(self, dim=-1, descending=False): return sel.argsort(self, dim, descending)
@@ -496,15 +465,14 @@ class TensorOps:
     def is_inference(self): return _is_inference_uid(self._uid)
 
     @property
-    def T(self): return sh.numpy_T(self)  # noqa: N802
+    def T(self): return sh.numpy_T(self)
     @property
-    def mT(self): return sh.transpose(self, -2, -1)  # noqa: N802
+    def mT(self): return sh.transpose(self, -2, -1)
 
     # ---- dtype conversion ----------------------------------------------------------------
     def to(self, *args, **kwargs): return sh.to(self, *args, **kwargs)
     def type(self, dtype=None, non_blocking=False):
-        from .legacy_types import tensor_type     # (it needs Tensor: imported when used)
-        return tensor_type(self, dtype, non_blocking)
+        return lgt.tensor_type(self, dtype, non_blocking)
     def float(self): return sh.to(self, fac.dtypes.float32)
     def double(self): return sh.to(self, fac.dtypes.float64)
     def half(self): return sh.to(self, fac.dtypes.float16)
@@ -617,17 +585,17 @@ class TensorOps:
             raise bm.copysign_error("copysign_", (other,), True)
         return ip.apply_inplace(bm.CopysignScalar, "copysign_", self, other)
 
-    def clamp_(self, min=None, max=None):  # noqa: A002
+    def clamp_(self, min=None, max=None):
         return cl.clamp_(self, min, max, _method=True)
 
-    def clip_(self, min=None, max=None):  # noqa: A002
+    def clip_(self, min=None, max=None):
         return cl.clamp_(self, min, max, _name="clip_", _method=True)
 
-    def clamp_min_(self, min):  # noqa: A002
+    def clamp_min_(self, min):
         op = cl.ClampMinTensor if isinstance(min, _T) else cl.ClampMin
         return ip.apply_inplace(op, "clamp_min_", self, min)
 
-    def clamp_max_(self, max):  # noqa: A002
+    def clamp_max_(self, max):
         op = cl.ClampMaxTensor if isinstance(max, _T) else cl.ClampMax
         return ip.apply_inplace(op, "clamp_max_", self, max)
 
@@ -671,8 +639,7 @@ class TensorOps:
     def inverse(self): return la.inverse(self)
 
     def det(self):
-        from .ops.determinant import det
-        return det(self)
+        return dtm.det(self)
 
     def new_tensor(self, data, dtype=None): return fac.tensor(data, dtype=dtype or self.dtype)
 
@@ -692,8 +659,7 @@ class TensorOps:
         return fac.exponential_(self, lambd, generator=generator)
 
     def multinomial(self, num_samples, replacement=False, *, generator=None):
-        from .sampling import multinomial
-        return multinomial(self, num_samples, replacement, generator=generator)
+        return smp.multinomial(self, num_samples, replacement, generator=generator)
 
     def bernoulli_(self, p=0.5, *, generator=None):
         return fac.bernoulli_(self, p, generator=generator)

@@ -42,6 +42,6 @@ def __getattr__(name: str):
     # The notebook player imports the server's layout code; the sandbox, which imports
     # gradstep.engine and gradstep.runner, must not pay for it (or hold it) at import.
     if name in ("show", "Player", "load_ipython_extension"):
-        from .app import notebook
+        from gradstep.app import notebook
         return getattr(notebook, name)
     raise AttributeError(f"module 'gradstep' has no attribute {name!r}")

@@ -106,7 +106,7 @@ def probe_layers() -> dict:
             pass
     try:
         _seccomp_filter()           # built here, in the zygote, and inherited by every child
-    except Exception:   # noqa: BLE001 - no libseccomp: the probe reports seccomp missing
+    except Exception:  # no libseccomp: the probe reports seccomp missing
         pass
     r, w = os.pipe()
     pid = os.fork()
@@ -333,7 +333,7 @@ def _message(exc: BaseException, limits: Limits):
                 "message": f"maximum recursion depth exceeded while getting the str of a "
                            f"{type(exc).__name__} (recursion depth limit "
                            f"{limits.recursion_depth})"}
-    except Exception as e:      # noqa: BLE001 - Python prints "<exception str() failed>"
+    except Exception as e:  # Python prints "<exception str() failed>"
         message = f"<exception str() failed: {type(e).__name__}>"
     if len(message) > MESSAGE_CAP:
         return {"type": "LimitExceeded", "kind": "limit", "limit": "stdout",
@@ -559,7 +559,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
             exec(code, namespace)
         finally:
             _disarm_timers()
-    except BaseException as e:      # noqa: BLE001 - every way a program can end is reported
+    except BaseException as e:  # every way a program can end is reported
         _disarm_timers()
         exc = e
     finally:
@@ -598,7 +598,7 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
                                exc=exc, origin=error["origin"])
             recorder.plotted(pyplot.state.figures)
             trace = recorder.dump(recorder.finish(exit_code))
-        except Exception as e:      # noqa: BLE001 - e.g. MemoryError left it half-written
+        except Exception as e:  # e.g. MemoryError left it half-written
             out.stderr(f"gradstep: the trace could not be finished ({type(e).__name__})\n")
             out.flush()
     return {"exit_code": exit_code, "error": error, "trace": trace}
@@ -626,7 +626,7 @@ def run_request(request: dict, out_fd: int, stdout_fd: int, layers: dict) -> Non
         out_fd, stdout_fd = harden(limits, out_fd, layers, stdout_fd)
         result = execute(request, out_fd, stdout_fd, exiting=True)
         protocol.write_frame(out_fd, protocol.RESULT, result_payload(result))
-    except BaseException:       # noqa: BLE001 - the parent reports a crash from the status
+    except BaseException:  # the parent reports a crash from the status
         status = 70
     finally:
         os._exit(status)

@@ -221,7 +221,7 @@ class ClassView:
         object.__setattr__(self, "_sbx_cls", cls)
 
     @property
-    def __name__(self):         # noqa: PLW3201 - read by the guard for `type(x).__name__`
+    def __name__(self):  # read by the guard for `type(x).__name__`
         return str(self._sbx_cls.__name__)
 
     def __repr__(self):

@@ -118,7 +118,7 @@ def _public(module, names=None) -> dict:
     for n in names:
         try:
             out[n] = getattr(module, n)
-        except Exception:   # noqa: BLE001 - a lazy submodule that is not there (yet)
+        except Exception:  # a lazy submodule that is not there (yet)
             continue
     return out
 

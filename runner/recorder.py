@@ -542,7 +542,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             self._builder = Builder(self)
             with gc_paused():
                 return self._builder.build(exit_code, check)
-        except Exception as exc:  # noqa: BLE001 - still give the console and the error
+        except Exception as exc:  # still give the console and the error
             if check:
                 raise
             return self._fallback(exit_code, exc)
@@ -682,7 +682,7 @@ def _guarded(method):
                         return None
                     return light(self, *args)
             return method(self, *args)
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+        except Exception as exc:
             self._fail(exc)
             return None
     guarded.__name__, guarded.__doc__ = method.__name__, method.__doc__

@@ -12,6 +12,7 @@ import io
 import warnings
 import weakref
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from gradstep.engine.graph import AccumulateGrad
 from gradstep.engine.tensor import Tensor
 
 from .trace_build import Snap, num
+from .recorder_state import RecorderState
 
 
 # NOTE [a gradient handed on]
@@ -33,7 +35,7 @@ from .trace_build import Snap, num
 # has `_x`). The walk never sums into a gradient in place (walk._add_to makes a new tensor).
 
 
-class BackwardEvents:
+class BackwardEvents(RecorderState):
     """Recorder methods for backward events (runner/recorder.py's Recorder has the state)."""
 
     _closing: bool   # a pass ended: its window closes at the next event (Recorder._settle)
@@ -129,7 +131,7 @@ class BackwardEvents:
                         out.append({"root": rid, "leaf": lid,
                                     "rows": [[num(x, digits) for x in m] for m in mat.tolist()],
                                     "vjp": [num(x, digits) for x in (v @ mat).tolist()]})
-        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
+        except Exception:  # J is an illustration; never let it break a run
             return None, "failed"
         finally:
             for n, x in hooked:
@@ -156,6 +158,8 @@ class BackwardEvents:
             else:
                 line, k = self._where()[0], self._passes - 1
             tids, cap = self._tids, self._copy_max
+            rec: tuple
+            s_out: Any
             # Each gradient on the node's edges is (*snapshot, tid or None), or None where none
             # flows. The usual node (one gradient in, one or two out) makes its record in one
             # go, written out: in Python 3.11 a helper call, a list or a starred tuple display
@@ -192,7 +196,7 @@ class BackwardEvents:
                 g = grads_out[0] if grads_out else None
             window.append(rec)
             self._last_grad = (rec, g._uid, g._vc[0], s_out) if type(g) is Tensor else None
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+        except Exception as exc:  # see Recorder._fail
             self._fail(exc)
 
     def on_accumulate(self, tensor, before, added, after) -> None:

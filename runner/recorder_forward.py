@@ -11,6 +11,7 @@ import sys
 from types import FrameType
 
 from gradstep.engine.grad_mode import state as _grad_state
+from .recorder_state import RecorderState
 
 _getframe = sys._getframe
 
@@ -88,7 +89,7 @@ _PENDING = 16
 #                None), or None where none flows
 
 
-class ForwardEvents:
+class ForwardEvents(RecorderState):
     """Recorder methods for forward events (runner/recorder.py's Recorder has the state)."""
 
     # ---- forward events -------------------------------------------------------------------
@@ -249,7 +250,7 @@ class ForwardEvents:
                 self._mark_library_fn(lib_start)
             if active is not None:
                 self._note_builder(out_id)  # a create_graph pass: which node's formula
-        except Exception as exc:  # noqa: BLE001 - see Recorder._fail
+        except Exception as exc:  # see Recorder._fail
             self._fail(exc)
 
     def _line_of(self, f) -> int:

@@ -21,6 +21,7 @@ import sys
 from collections import deque
 
 from gradstep.engine._names import is_engine_module
+from .recorder_state import RecorderState
 
 from .recorder_names import attribute_path
 
@@ -31,7 +32,7 @@ TAIL = 256
 EXTRA_CHARS = 80
 
 
-class ScopeEvents:
+class ScopeEvents(RecorderState):
     """Listener methods for module calls; mixed into the Recorder."""
 
     _scope_stack: list | None = None
@@ -50,7 +51,7 @@ class ScopeEvents:
             cls = type(module)
             try:
                 extra = str(module.extra_repr())[:EXTRA_CHARS]
-            except Exception:  # noqa: BLE001 - a learner's extra_repr may raise
+            except Exception:  # a learner's extra_repr may raise
                 extra = ""
         if parent is not None:
             path = _not_open(path, cls.__name__, parent[1]["path"],

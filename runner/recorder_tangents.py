@@ -14,9 +14,10 @@ tangent is read at the next op instead (`_dual_pending`).
 from __future__ import annotations
 
 from gradstep.engine.autograd.forward_ad import tangent_of
+from .recorder_state import RecorderState
 
 
-class TangentEvents:
+class TangentEvents(RecorderState):
     """Recorder methods for dual levels (runner/recorder.py's Recorder has the state)."""
 
     _dual_pending: tuple | None = None

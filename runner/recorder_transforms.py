@@ -19,6 +19,7 @@ from gradstep.engine import _events
 
 from .recorder_backward import _tensor_from, _walk
 from .trace_build import num
+from .recorder_state import RecorderState
 
 
 def _flat(parts) -> np.ndarray:
@@ -33,7 +34,7 @@ def _sizes(tensors) -> list:
     return [int(t._data.size) for t in tensors]
 
 
-class TransformEvents:
+class TransformEvents(RecorderState):
     """Recorder methods for transform events (runner/recorder.py's Recorder has the state)."""
 
     def _array_snap(self, a: np.ndarray) -> tuple:
@@ -116,7 +117,7 @@ class TransformEvents:
                             mat[row] = _flat([np.zeros(x._data.size) if gi is None else gi
                                               for gi, x in zip(g, inputs)])
                         row += 1
-        except Exception:  # noqa: BLE001 - J is an illustration; never let it break a run
+        except Exception:  # J is an illustration; never let it break a run
             return None
         finally:
             _events.set_listener(old)

@@ -143,6 +143,6 @@ def suggestion(exc: BaseException) -> str | None:
                 found = best_match(group, name)
                 if found is not None:
                     return found
-    except Exception:   # noqa: BLE001 - a hostile __dir__ must not stop the report
+    except Exception:  # a hostile __dir__ must not stop the report
         return None
     return None

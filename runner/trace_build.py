@@ -681,7 +681,7 @@ def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | No
     old = _events.set_listener(None)
     try:
         text = repr(new_tensor(arr))
-    except Exception:  # noqa: BLE001 - a preview must never break a trace
+    except Exception:  # a preview must never break a trace
         return None
     finally:
         _events.set_listener(old)

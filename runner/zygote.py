@@ -75,7 +75,7 @@ def preload() -> None:
         if not info.name.endswith("__main__"):
             try:
                 importlib.import_module(info.name)
-            except Exception as e:      # noqa: BLE001 - one broken module must not stop runs
+            except Exception as e:  # one broken module must not stop runs
                 print(f"gradstep zygote: cannot preload {info.name}: {e}", file=sys.stderr)
     for name in (f"{__package__}.recorder", f"{__package__}.trace"):
         try:
@@ -180,7 +180,7 @@ def _spare_main(request_fd: int, out_fd: int, stdout_fd: int, layers: dict,
         if warm:
             try:
                 _warm_run()
-            except Exception:       # noqa: BLE001 - a cold spare still runs correctly
+            except Exception:  # a cold spare still runs correctly
                 pass
         reader = protocol.FrameReader(request_fd)
         request = None
@@ -189,7 +189,7 @@ def _spare_main(request_fd: int, out_fd: int, stdout_fd: int, layers: dict,
                 if kind == protocol.REQUEST:
                     request = json.loads(payload)
         os.close(request_fd)
-    except BaseException:       # noqa: BLE001 - the zygote sees no result and reports a crash
+    except BaseException:  # the zygote sees no result and reports a crash
         os._exit(70)
     if request is None:         # the zygote closed the pipe: it is exiting or discarded us
         os._exit(0)
@@ -300,7 +300,7 @@ def _fallback_trace(request: dict, stdout: str, error: dict):
             recorder.stdout(stdout)
         recorder.error(error["type"], error["message"], None, error["kind"])
         return recorder.finish(1)
-    except Exception:       # noqa: BLE001 - no trace is better than a dead zygote
+    except Exception:  # no trace is better than a dead zygote
         return None
 
 
@@ -522,7 +522,7 @@ def _serve(payload: bytes, layers: dict, spare: Spare | None, resp_fd: int):
     try:
         request = json.loads(payload)
         answer, trace_bytes, reap = serve_request(request, layers, spare, payload)
-    except Exception as e:      # noqa: BLE001 - report, keep serving
+    except Exception as e:  # report, keep serving
         answer, trace_bytes = {"stdout": "", "stderr": "", "exit_code": 1, "trace": None,
                                "duration_ms": 0.0, "error": _crash(f"sandbox error: {e}")}, None
         if spare is not None and spare.used:

@@ -112,6 +112,11 @@ def last_line(text: str) -> str:
 def judge(case: Path, stdout: str, stderr: str, rc: int) -> str | None:
     """Compare one run of `case` with its expected files; a sentence on the first mismatch."""
     mode = header(case)["compare"]
+    recorded = case.parent.parent / "expected" / case.stem
+    if not any(recorded.with_suffix(ext).exists() for ext in (".out", ".rc")):
+        return (f"no recording of PyTorch's output for {case.stem}: run `python "
+                f"dev/record_golden.py --python <a PyTorch 2.13 interpreter> {case.stem}` "
+                "(CONTRIBUTING.md, \"Add an op\", step 6)")
     want = Expected.load(case)
     problem = same(want.out, stdout, mode)
     if problem:

@@ -47,7 +47,7 @@ def set_anomaly_enabled(enabled: bool, check_nan: bool = True) -> None:
     state.enabled, state.check_nan = bool(enabled), bool(check_nan)
 
 
-class set_detect_anomaly:  # noqa: N801 - PyTorch's name
+class set_detect_anomaly:  # PyTorch's name
     """Turn anomaly detection on or off now; as a context manager, restore it on exit."""
 
     def __init__(self, mode: bool, check_nan: bool = True) -> None:
@@ -62,7 +62,7 @@ class set_detect_anomaly:  # noqa: N801 - PyTorch's name
         return False
 
 
-class detect_anomaly:  # noqa: N801 - PyTorch's name
+class detect_anomaly:  # PyTorch's name
     """Context manager (or decorator) that turns anomaly detection on inside it, with a
     warning when created, as PyTorch's."""
 

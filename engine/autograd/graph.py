@@ -22,7 +22,7 @@ __all__ = ["Node", "saved_tensors_hooks", "save_on_cpu", "disable_saved_tensors_
            "register_multi_grad_hook"]
 
 
-class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name
+class saved_tensors_hooks(metaclass=TorchNamed):  # PyTorch's name
     """Pack and unpack hooks for the tensors saved by the ops run inside the context.
 
     Example:
@@ -50,7 +50,7 @@ class saved_tensors_hooks(metaclass=TorchNamed):  # noqa: N801 - PyTorch's name
         return False
 
 
-class save_on_cpu(saved_tensors_hooks):  # noqa: N801 - PyTorch's name
+class save_on_cpu(saved_tensors_hooks):  # PyTorch's name
     """Saved tensors kept on the CPU until backward (a copy of each, as everything here is
     on the CPU already)."""
 

@@ -17,7 +17,7 @@ from . import _tree
 depth = [0]      # how many transforms are running, one inside the other
 
 
-class level:     # noqa: N801 - used as a context manager, like grad_mode's
+class level:  # used as a context manager, like grad_mode's
     """One transform running: grad mode on, nesting depth counted."""
 
     def __enter__(self):

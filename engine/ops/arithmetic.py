@@ -440,7 +440,7 @@ def rdiv(number, other: Tensor) -> Tensor:
     return Mul.apply(reciprocal(other), scalar(number, other))
 
 
-def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
+def pow(input, exponent) -> Tensor:  # PyTorch's name
     """input ** exponent for tensor/number combinations (`torch.pow`)."""
     if not isinstance(input, Tensor):
         return RpowScalar.apply(exponent, input)

@@ -27,7 +27,7 @@ class Clamp(Op):
     saves = ("max", "min", "self")
     rule = "grad where min <= self <= max, else 0"
 
-    def forward(self, min, max):  # noqa: A002 - PyTorch's argument names
+    def forward(self, min, max):  # PyTorch's argument names
         return np.clip(self, min, max) if min is not None or max is not None else self.copy()
 
     def backward(ctx, grad):
@@ -53,7 +53,7 @@ class ClampTensor(Op):
             "where self > max or max < min (to max)")
 
     @classmethod
-    def apply(cls, self, min=None, max=None):  # noqa: A002
+    def apply(cls, self, min=None, max=None):
         # hand-written: an absent bound is no input at all, yet keeps its (None, 0) edge
         inputs = (self, min, max)
         present = [t for t in inputs if t is not None]
@@ -74,7 +74,7 @@ class ClampTensor(Op):
             _events.listener.on_op(cls.name, tuple(present), result, node)
         return result
 
-    def forward(self, min, max):  # noqa: A002
+    def forward(self, min, max):
         out = self if min is None else np.maximum(self, min)
         return out if max is None else np.minimum(out, max)
 
@@ -129,7 +129,7 @@ class ClampMin(Op):
     saves = ("min", "self")
     rule = "grad where self >= min, else 0"
 
-    def forward(self, min):  # noqa: A002 - PyTorch's argument name
+    def forward(self, min):  # PyTorch's argument name
         return np.maximum(self, min).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
@@ -144,7 +144,7 @@ class ClampMinTensor(Op):
     saves = ("min", "self")
     rule = "grad where self >= min, the rest to min"
 
-    def forward(self, min):  # noqa: A002
+    def forward(self, min):
         return np.maximum(self, min)
 
     def backward(ctx, grad):
@@ -162,7 +162,7 @@ class ClampMax(Op):
     saves = ("max", "self")
     rule = "grad where self <= max, else 0"
 
-    def forward(self, max):  # noqa: A002
+    def forward(self, max):
         return np.minimum(self, max).astype(self.dtype, copy=False)
 
     def backward(ctx, grad):
@@ -177,7 +177,7 @@ class ClampMaxTensor(Op):
     saves = ("max", "self")
     rule = "grad where self <= max, the rest to max"
 
-    def forward(self, max):  # noqa: A002
+    def forward(self, max):
         return np.minimum(self, max)
 
     def backward(ctx, grad):
@@ -230,7 +230,7 @@ class Minimum(Op):
 
 
 # ---- public entry points ------------------------------------------------------------------
-def clamp(input, min=None, max=None, *, _name="clamp", _method=False) -> Tensor:  # noqa: A002
+def clamp(input, min=None, max=None, *, _name="clamp", _method=False) -> Tensor:
     """Limit values to [min, max] (`torch.clamp`); either bound may be None, and the bounds are
     both numbers (ClampBackward1) or both tensors (ClampBackward0, gradients to the bounds)."""
     if min is None and max is None:
@@ -246,7 +246,7 @@ def clamp(input, min=None, max=None, *, _name="clamp", _method=False) -> Tensor:
     return Clamp.apply(input, _num(min), _num(max))
 
 
-def clamp_(input, min=None, max=None, *, _name="clamp_", _method=False) -> Tensor:  # noqa: A002
+def clamp_(input, min=None, max=None, *, _name="clamp_", _method=False) -> Tensor:
     """`clamp` in place (`Tensor.clamp_`, `torch.clamp_`): number bounds record ClampBackward1,
     tensor bounds ClampBackward0, which sends gradients to the bounds too."""
     from .inplace import apply_inplace
@@ -261,7 +261,7 @@ def clamp_(input, min=None, max=None, *, _name="clamp_", _method=False) -> Tenso
     return apply_inplace(Clamp, "clamp_", input, _num(min), _num(max))
 
 
-def _clamp_args_error(name: str, method: bool, min, max) -> str:  # noqa: A002
+def _clamp_args_error(name: str, method: bool, min, max) -> str:
     got = [type(v).__name__ for v in (min, max) if v is not None]
     if method:
         marked = ", ".join(f"!{g}!" for g in got)
@@ -284,24 +284,24 @@ def _clamp_args_error(name: str, method: bool, min, max) -> str:  # noqa: A002
             " * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)\n")
 
 
-def clip(input, min=None, max=None) -> Tensor:  # noqa: A002
+def clip(input, min=None, max=None) -> Tensor:
     """An alias of `clamp` (`torch.clip`)."""
     return clamp(input, min, max, _name="clip")
 
 
-def clip_(input, min=None, max=None) -> Tensor:  # noqa: A002
+def clip_(input, min=None, max=None) -> Tensor:
     """An alias of `clamp_` (`torch.clip_`)."""
     return clamp_(input, min, max, _name="clip_")
 
 
-def clamp_min(input, min) -> Tensor:  # noqa: A002
+def clamp_min(input, min) -> Tensor:
     """max(input, min) elementwise (`torch.clamp_min`); min a number or a tensor."""
     if isinstance(min, Tensor):
         return ClampMinTensor.apply(input, min)
     return ClampMin.apply(input, min)
 
 
-def clamp_max(input, max) -> Tensor:  # noqa: A002
+def clamp_max(input, max) -> Tensor:
     """min(input, max) elementwise (`torch.clamp_max`); max a number or a tensor."""
     if isinstance(max, Tensor):
         return ClampMaxTensor.apply(input, max)

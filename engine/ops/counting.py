@@ -68,7 +68,7 @@ class UniqueDim(Unique2):
             yield make(shape), False, False, 0
 
 
-def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False,  # noqa: A002
+def unique(input: Tensor, sorted: bool = True, return_inverse: bool = False,
            return_counts: bool = False, dim=None):
     """The distinct values of `input`, sorted (PyTorch's CPU kernel sorts even when asked not
     to), optionally with each element's index into them and each value's count.
@@ -122,7 +122,7 @@ def count_nonzero(input: Tensor, dim=None) -> Tensor:
     return new_tensor(np.asarray(np.count_nonzero(a, axis=axis), dtype=np.int64))
 
 
-def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002
+def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
     """Counts of `input`'s elements in `bins` equal-width bins over [min, max] (the data's own
     range when both are 0); values outside, and NaNs, are not counted.
 

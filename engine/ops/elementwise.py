@@ -237,7 +237,7 @@ def relu(input) -> Tensor:
     return Relu.apply(input)
 
 
-def abs(input) -> Tensor:  # noqa: A001
+def abs(input) -> Tensor:
     return Abs.apply(input)
 
 
@@ -314,7 +314,7 @@ class RoundDecimals(Op):
         yield from ((x, 1) for (x,) in _samples.unary(make, shape, -2.0, 2.0))
 
 
-def round(a, decimals=None) -> Tensor:  # noqa: A001
+def round(a, decimals=None) -> Tensor:
     """`torch.round`: half to even; passing decimals (even 0) is PyTorch's other overload,
     RoundBackward1, which integer tensors do not have."""
     if decimals is None:

@@ -13,7 +13,7 @@ import numpy as np
 from .._names import TorchNamed, numpy_kwargs
 from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
-from ._dims import dim_of, dims_of  # noqa: F401  (dims_of: imported from here too)
+from ._dims import dim_of, dims_of  # (dims_of: imported from here too)
 from ._op import Op, as_array
 from ._tangents import from_backward
 from .shape import Expand
@@ -295,7 +295,7 @@ class Norm(Op):
     saves = ("dim", "keepdim", "ord", "result", "self")
     rule = "grad * self * |self|**(ord-2) / result**(ord-1)"
 
-    def forward(self, ord, dim, keepdim):  # noqa: A002
+    def forward(self, ord, dim, keepdim):
         a = np.abs(self)
         if ord == float("inf"):
             r = a.max(axis=dim, keepdims=keepdim)
@@ -369,7 +369,7 @@ class Cumsum(Op):
 
 # ---- public entry points ------------------------------------------------------------------
 @numpy_kwargs
-def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:  # noqa: A001
+def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     """Sum of all elements, or over `dim` (`torch.sum`)."""
     if dtype is not None:
         input = input.to(dtype)
@@ -410,14 +410,14 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
 
 
 @numpy_kwargs
-def max(input, dim=None, keepdim=False):  # noqa: A001
+def max(input, dim=None, keepdim=False):
     """Largest element; with `dim`, (values, indices); with a tensor, elementwise maximum."""
     from .clamping import maximum
     return _extreme(Max, MaxDim, maximum, input, dim, keepdim)
 
 
 @numpy_kwargs
-def min(input, dim=None, keepdim=False):  # noqa: A001
+def min(input, dim=None, keepdim=False):
     """Smallest element; with `dim`, (values, indices); with a tensor, elementwise minimum."""
     from .clamping import minimum
     return _extreme(Min, MinDim, minimum, input, dim, keepdim)
@@ -438,7 +438,7 @@ def norm(input, p=2, dim=None, keepdim=False) -> Tensor:
     return Norm.apply(input, p, d, keepdim)
 
 
-def vector_norm(x, ord=2, dim=None, keepdim=False) -> Tensor:  # noqa: A002
+def vector_norm(x, ord=2, dim=None, keepdim=False) -> Tensor:
     """`torch.linalg.vector_norm`: the ord-norm of x flattened, or along `dim`."""
     return norm(x, ord, dim, keepdim)
 
@@ -465,11 +465,11 @@ def argmin(input, dim=None, keepdim=False) -> Tensor:
     return new_tensor(np.expand_dims(r, dim) if keepdim else as_array(r))
 
 
-def all(input, dim=None) -> Tensor:  # noqa: A001
+def all(input, dim=None) -> Tensor:
     return new_tensor(as_array(input._data.all(axis=dim)))
 
 
-def any(input, dim=None) -> Tensor:  # noqa: A001
+def any(input, dim=None) -> Tensor:
     return new_tensor(as_array(input._data.any(axis=dim)))
 
 

@@ -428,7 +428,7 @@ def permute(x: Tensor, *dims) -> Tensor:
     return Permute.apply(x, order)
 
 
-def numpy_T(x: Tensor) -> Tensor:  # noqa: N802 - PyTorch's name
+def numpy_T(x: Tensor) -> Tensor:  # PyTorch's name
     """`x.T`: the dims reversed (with a warning, once, for other than 2-D)."""
     if x.ndim != 2:
         messages.warn_once(messages.T_ZERO_D if x.ndim == 0 else messages.T_NOT_2D)

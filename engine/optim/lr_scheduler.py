@@ -206,7 +206,7 @@ class CosineAnnealingLR(LRScheduler):
     """Follow half a cosine from the initial rate down to eta_min over T_max epochs (and back
     up, if training goes on), in PyTorch's recursive form."""
 
-    def __init__(self, optimizer, T_max: int, eta_min: float = 0.0,  # noqa: N803
+    def __init__(self, optimizer, T_max: int, eta_min: float = 0.0,
                  last_epoch: int = -1):
         self.T_max, self.eta_min = T_max, eta_min
         super().__init__(optimizer, last_epoch)
@@ -364,7 +364,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
     """Cosine annealing from the initial rate to eta_min over T_0 epochs, then a restart; each
     later cycle is T_mult times longer. `step(epoch)` may also jump to a (fractional) epoch."""
 
-    def __init__(self, optimizer, T_0: int, T_mult: int = 1, eta_min: float = 0.0,  # noqa: N803
+    def __init__(self, optimizer, T_0: int, T_mult: int = 1, eta_min: float = 0.0,
                  last_epoch: int = -1):
         if T_0 <= 0 or not isinstance(T_0, int):
             raise ValueError(f"Expected positive integer T_0, but got {T_0}")

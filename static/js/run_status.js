@@ -7,8 +7,16 @@
 import * as api from './api.js';
 import { tr } from './i18n.js';
 
-const SHOW_AFTER_MS = 400;    // a quick run should not flash a timer
+// A quick run should not flash a timer. The player root's `data-show-timer-after-ms`, when
+// set, replaces the delay (tests set a long one, so a run on a slow machine stays "quick").
+const SHOW_AFTER_MS = 400;
 const ASK_EVERY_MS = 1000;    // how often a run that has not answered asks for its place
+
+/** @param {HTMLElement} root */
+function showAfterMs(root) {
+  const ms = Number(root.dataset.showTimerAfterMs);
+  return Number.isFinite(ms) && ms >= 0 && root.dataset.showTimerAfterMs !== '' ? ms : SHOW_AFTER_MS;
+}
 
 /** @param {HTMLElement} root the player root @param {() => Object} strings
  * @param {() => void} onStop called when the learner stopped the run */
@@ -16,11 +24,11 @@ export function createRunStatus(root, strings, onStop) {
   const box = /** @type {HTMLElement} */ (root.querySelector('#run-status'));
   const timer = root.querySelector('#run-timer');
   const stopButton = root.querySelector('#stop');
-  let current = null;   // {runId, controller, started, tick, asking, place}
+  let current = null;   // {runId, controller, started, tick, delay, asking, place}
 
   function show() {
-    // the counting tick starts at once, the pill only after the delay
-    if (!current || performance.now() - current.started < SHOW_AFTER_MS) return;
+    // the ticks start with the run; the box waits for the delay
+    if (!current || performance.now() - current.started < current.delay) return;
     box.hidden = false;
     const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
     timer.textContent = current.place
@@ -64,12 +72,11 @@ export function createRunStatus(root, strings, onStop) {
       end();
       const controller = new AbortController();
       const runId = api.newRunId();
-      const run = { runId, controller, started: performance.now(), tick: 0, asking: 0, place: null };
+      const run = { runId, controller, started: performance.now(), tick: 0,
+        delay: showAfterMs(root), asking: 0, place: null };
       current = run;
       current.tick = setInterval(show, 100);
       current.asking = setInterval(() => ask(run), ASK_EVERY_MS);
-      // only this run's own delay shows the pill: an earlier quick run's must not
-      setTimeout(() => { if (current === run) show(); }, SHOW_AFTER_MS);
       root.classList.add('is-running');
       return { runId, signal: controller.signal, stopped: () => controller.signal.aborted };
     },

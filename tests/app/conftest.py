@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))   # app_testing, app_fakes
 
-from gradstep.app.main import create_app  # noqa: E402
-from app_fakes import FakePool  # noqa: E402
-from app_testing import fake_client, make_settings  # noqa: E402
+from gradstep.app.main import create_app
+from app_fakes import FakePool
+from app_testing import fake_client, make_settings
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from app_testing import ROOT
 
 sys.path.insert(0, str(ROOT / "tests"))
-from live_server import LiveServer  # noqa: E402
+from live_server import LiveServer
 
 SEED = (ROOT / "tests" / "oracle" / "cases" / "s001_variable_cube.py")
 

@@ -12,7 +12,7 @@ from app_testing import ROOT, fake_client
 from gradstep.runner.trace import defined_ids, dump, validate
 
 sys.path.insert(0, str(ROOT / "tests"))
-from fidelity import Expected, header, judge  # noqa: E402
+from fidelity import Expected, header, judge
 
 SEEDS = sorted((ROOT / "tests" / "oracle" / "cases").glob("s00*_*.py"))
 EXAMPLES = sorted((ROOT / "app" / "examples").glob("*.py"))

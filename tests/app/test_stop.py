@@ -17,7 +17,8 @@ LOOP = "while True:\n    pass\n"
 
 def one_worker_pool(settings):
     from gradstep.runner import Limits, WorkerPool
-    return WorkerPool(size=1, limits=Limits.from_env(cpu_seconds=60, wall_seconds=60))
+    # limits far beyond any wait below: only a stop can end the loop while the test waits
+    return WorkerPool(size=1, limits=Limits.from_env(cpu_seconds=600, wall_seconds=600))
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def post_in_background(client, body):
     return thread, box
 
 
-def stop_when_running(client, run_id, within=20.0):
+def stop_when_running(client, run_id, within=120.0):
     stops = client.app.state.runs.stops
     deadline = time.monotonic() + within
     while not stops.running(run_id):
@@ -48,11 +49,10 @@ def stop_when_running(client, run_id, within=20.0):
 def test_stop_ends_a_running_loop_and_frees_the_only_worker(client):
     run_id = "loop-0123456789abcdef"
     thread, box = post_in_background(client, {"code": LOOP, "run_id": run_id})
-    stopped_at = stop_when_running(client, run_id)
-    thread.join(10)
+    stop_when_running(client, run_id)
+    thread.join(200)
     assert not thread.is_alive()
-    # ended long before the 60 s wall limit of this pool
-    assert time.monotonic() - stopped_at < 5
+    # the loop ended by the stop, not by a limit (those are 600 s, and answer "limit")
     answer = box["r"]
     assert answer.status_code == 409
     assert answer.json()["error"]["code"] == "stopped"

@@ -1,8 +1,10 @@
-"""Every golden case (tests/oracle, tests/golden) run through `python -m gradstep.engine FILE` prints
+"""Every golden case (tests/oracle, tests/golden) run as `python -m gradstep.engine FILE` prints
 what PyTorch 2.13 printed, exits as it did and raises and warns in its words.
 
-One test per case, each in its own temporary cwd and subprocess, so `pytest -n 2` spreads them.
-The comparison rules are in `tests/fidelity.py`.
+One test per case, each in its own temporary cwd and forked process of one warm interpreter
+(tests/warm_engine.py), so start-up is paid once per worker and `pytest -n 2` still spreads
+them; a few cases run through the real command too. The comparison rules are in
+`tests/fidelity.py`.
 """
 import os
 import sys
@@ -15,6 +17,7 @@ if str(TESTS) not in sys.path:   # tests/ is not a package; fidelity.py is share
     sys.path.insert(0, str(TESTS))
 
 import fidelity  # noqa: E402
+from warm_engine import WarmEngine  # noqa: E402
 
 ENGINE = [sys.executable, "-m", "gradstep.engine"]
 CASES = fidelity.all_cases()
@@ -35,8 +38,20 @@ def test_both_suites_are_present():
     assert sum(case.parent.parent.name == "oracle" for case in CASES) >= 51
 
 
+@pytest.fixture(scope="module")
+def engine():
+    with WarmEngine(env=_env()) as warm:
+        yield warm
+
+
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.parent.name}/{c.stem}" for c in CASES])
-def test_case_matches_pytorch(case):
+def test_case_matches_pytorch(engine, case):
+    problem = fidelity.judge(case, *engine.run(case))
+    assert problem is None, f"{case.stem}: {problem}"
+
+
+@pytest.mark.parametrize("case", CASES[::50], ids=lambda c: f"{c.parent.parent.name}/{c.stem}")
+def test_case_matches_pytorch_through_the_command(case):
     problem = fidelity.check_case(ENGINE, case, timeout=120, env=_env())
     assert problem is None, f"{case.stem}: {problem}"
 
@@ -109,3 +124,12 @@ def test_file_placeholder_and_timeout(tmp_path):
     assert fidelity.command_for([os.path.join("bin", "run")], case) == [
         os.path.abspath(os.path.join("bin", "run")), str(case)]
     assert "no answer" in fidelity.check_case(PLAIN, case, timeout=0.5)
+
+
+def test_an_unrecorded_case_says_how_to_record_it(tmp_path):
+    case = tmp_path / "cases" / "gf_new_op.py"
+    case.parent.mkdir()
+    case.write_text("print(1)\n")
+    problem = fidelity.judge(case, "1\n", "", 0)
+    assert "no recording" in problem and "dev/record_golden.py" in problem
+    assert "gf_new_op" in problem

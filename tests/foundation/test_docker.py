@@ -136,7 +136,7 @@ def _healthcheck_argv() -> list[str]:
 
 
 class _Health(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):  # noqa: N802 (the stdlib's name)
+    def do_GET(self):  # (the stdlib's name)
         self.send_response(200 if self.path == "/healthz" else 404)
         self.end_headers()
 

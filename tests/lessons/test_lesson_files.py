@@ -12,11 +12,11 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 
-from gradstep.app.cli import main  # noqa: E402
-from gradstep.app.main import create_app  # noqa: E402
-from gradstep.app.services.lessons import builtin_lessons  # noqa: E402
-from app_fakes import FakePool  # noqa: E402
-from app_testing import make_settings  # noqa: E402
+from gradstep.app.cli import main
+from gradstep.app.main import create_app
+from gradstep.app.services.lessons import builtin_lessons
+from app_fakes import FakePool
+from app_testing import make_settings
 
 GOOD = '''id = "my-lesson"
 order = 20

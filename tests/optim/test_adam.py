@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from optim_schedule import check  # noqa: E402
+from optim_schedule import check
 
-import gradstep.engine as torch  # noqa: E402
+import gradstep.engine as torch
 
 EXPECTED = [
     ("Adam", {},

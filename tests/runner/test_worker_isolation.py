@@ -14,7 +14,7 @@ import pytest
 from gradstep.runner.limits import Limits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # escaped_worker
-from escaped_worker import HelperZygote  # noqa: E402
+from escaped_worker import HelperZygote
 
 
 @pytest.fixture(params=["os-layers", "language-layers-alone"])

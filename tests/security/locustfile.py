@@ -11,7 +11,7 @@ from pathlib import Path
 from locust import HttpUser, between, task
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from programs import HONEST, HOSTILE  # noqa: E402
+from programs import HONEST, HOSTILE
 
 MARKER = "/nonexistent-gradstep-marker"
 

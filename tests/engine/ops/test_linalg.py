@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from names import chain, env  # noqa: E402
+from names import chain, env
 
-import gradstep.engine as torch  # noqa: E402
+import gradstep.engine as torch
 
 ACC = "AccumulateGrad"
 CASES = [

@@ -1,0 +1,1 @@
+../../../gradstep/__init__.py

@@ -1,0 +1,82 @@
+"""The state the recorder's halves share, declared once for the type checker.
+
+`Recorder` (runner/recorder.py) is made of mixins, one per kind of event (recorder_forward,
+recorder_backward, recorder_scopes, recorder_transforms, recorder_tangents); each works on
+attributes that `Recorder.__init__` sets up and calls methods another part defines. Every
+mixin derives from `RecorderState`, so mypy checks each file against these declarations. The
+class holds annotations only: no value, no method at run time, nothing on the hot path.
+A new attribute or method that one part uses from another is declared here.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+    from gradstep.engine.tensor import Tensor
+
+
+class RecorderState:
+    """What the recorder's mixins read and write on `self` (set up by Recorder.__init__)."""
+
+    __slots__ = ()
+
+    limits: dict[str, Any]
+    _copy_max: int
+    _tids: dict[int, str]                # Tensor._uid -> "tK"
+    _rg: dict[int, bool]
+    _nids: dict[int, str]                # Node._uid -> "nK"
+    _new_params: bool
+    _seeds: list[tuple]
+    _pending: dict[int, tuple]
+    _fresh: list
+    _file_kind: dict[str, int]
+    _grad_of: dict[int, tuple]
+    _grad_obj: dict[str, Any]
+    _window: list
+    _window_cap: int
+    _passes: int
+    _active: tuple | None                # (pass, roots, create_graph) while backward runs
+    _series: list[list]
+    _bw_frame: FrameType | None
+    _bw_line: int | None
+    _last_grad: tuple | None
+    _scan_frame: FrameType | None
+    _lines_of: dict
+    _op_code: Any
+    _op_lines: dict
+    _op_depth: int
+    _scan_line: int | None
+    _dead: bool
+    _closing: bool
+    _n_transforms: int
+    _open_transforms: list
+    _op_tangents: dict[int, tuple]
+    _dual_pending: tuple | None
+    _scope_stack: list | None
+    _scope_head: list
+    _scope_tail: deque
+
+    if TYPE_CHECKING:    # defined by Recorder or by one of the mixins
+        def on_op(self, op_name: str, inputs: tuple, output, node) -> None: ...
+        def _bound_pending(self, small: bool) -> None: ...
+        def _count_past_cap(self, kind: str) -> None: ...
+        def _fail(self, exc: BaseException) -> None: ...
+        def _inner_frame(self) -> Any: ...
+        def _is_grad(self, t) -> bool: ...
+        def _mark_library(self) -> None: ...
+        def _maybe_scan(self, frame, line) -> None: ...
+        def _new_tid(self, t: Tensor) -> str: ...
+        def _nid(self, node) -> tuple: ...
+        def _note_builder(self, out_id: str) -> None: ...
+        def _scan(self, frame, line) -> None: ...
+        def _settle(self) -> None: ...
+        def _snap(self, t: Tensor) -> tuple: ...
+        def _snap_tensor(self, t: Tensor) -> tuple: ...
+        def _tid(self, t: Tensor, line) -> str: ...
+        def _trim_pending(self) -> None: ...
+        def _walk_from(self, f) -> tuple: ...
+        def _where(self) -> tuple: ...
+        def _where_in_pass(self, f) -> tuple: ...
