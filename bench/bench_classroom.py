@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import ROOT, stop  # noqa: E402
-from bench_memory import rss_mb  # noqa: E402
+from bench_api import ROOT, stop
+from bench_memory import rss_mb
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("lesson page", "lesson open", "run lesson", "run edited")

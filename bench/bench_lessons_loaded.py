@@ -24,8 +24,8 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import ROOT, stop  # noqa: E402
-from bench_classroom import burners, cpu_seconds, start  # noqa: E402
+from bench_api import ROOT, stop
+from bench_classroom import burners, cpu_seconds, start
 
 
 def main(argv=None) -> int:

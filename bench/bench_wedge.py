@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_api import ROOT, stop  # noqa: E402
-from bench_fairness import post_run, start_server  # noqa: E402
+from bench_api import ROOT, stop
+from bench_fairness import post_run, start_server
 
 WEDGE = (ROOT / "tests" / "fixtures" / "server_programs"
          / "loop_variable_named_like_the_model.py").read_text()

@@ -11,6 +11,7 @@ import itertools
 import numpy as np
 
 from . import _events, dtypes, messages
+from ._addresses import address_of
 from ._names import TorchNamed
 from .grad_mode import is_inference_uid, state as _grad_state
 from .graph import RemovableHandle
@@ -245,7 +246,6 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         """A number standing for the address of the first element: views into the same
         memory differ by their byte offset, as in PyTorch; never a real address
         (engine/_addresses.py says why)."""
-        from ._addresses import address_of
         return address_of(self._data)
 
     def element_size(self) -> int:

@@ -132,7 +132,7 @@ class _SafeFormatter(string.Formatter):
 
     def bound(self, template):
         """`template.format` as the program gets it."""
-        def format(*args, **kwargs):        # noqa: A001 - the name the method has
+        def format(*args, **kwargs):        # the name the method has
             return self.vformat(template, args, kwargs)
         return format
 

@@ -14,12 +14,13 @@ from gradstep.engine.tensor import Tensor
 from .recorder_backward import _grad_snap
 from .recorder_names import attribute_path, modules_in
 from .recorder_scopes import _child_path
+from .recorder_state import RecorderState
 
 KINDS = ("tensor", "node_pre", "node", "module_backward_pre", "module_backward",
          "forward_pre", "forward", "multi_grad")
 
 
-class HookEvents:
+class HookEvents(RecorderState):
     """Listener method for hooks; mixed into the Recorder (runner/recorder.py has the state)."""
 
     def on_hook(self, kind: str, owner, hook, received: tuple, returned) -> None:

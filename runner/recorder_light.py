@@ -25,11 +25,12 @@ from gradstep.engine.tensor import Tensor
 
 from .recorder_backward import _array_snap
 from .trace_build import num
+from .recorder_state import RecorderState
 
 _getframe = sys._getframe
 
 
-class LightEvents:
+class LightEvents(RecorderState):
     """Recorder methods for light windows (runner/recorder.py's Recorder has the state)."""
 
     _light: bool

@@ -16,6 +16,8 @@ import numpy as np
 
 from gradstep.engine.tensor import Tensor
 
+from .trace_numbers import num
+
 # Group entries that are hyperparameters of the rule, in the order the page lists them;
 # the others (foreach, fused, capturable, differentiable, initial_lr) change how PyTorch runs
 # the step, not what it computes.
@@ -116,7 +118,6 @@ def _hyper(group: dict) -> dict:
 def _ev_optimizer_update(b, r) -> dict:
     (_, _, name, tid, k, n, g_index, hyper, sched, grad, before, after,
      state_before, state, terms) = r
-    from .trace_build import num
     digits = b.digits
 
     def number(x):
@@ -140,7 +141,6 @@ def _ev_zero_grad(b, r) -> dict:
 
 
 def _ev_lr_step(b, r) -> dict:
-    from .trace_build import num
     return {"scheduler": r[2], "epoch": r[3], "before": [num(x, b.digits) for x in r[4]],
             "after": [num(x, b.digits) for x in r[5]]}
 

@@ -23,6 +23,7 @@ from . import trace as T
 from . import trace_ends as ends
 from . import trace_library
 from .recorder_optim import RENDERERS as OPTIM_RENDERERS
+from .trace_numbers import num
 from .trace_cap import SIZER, Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
@@ -604,30 +605,6 @@ def _tensor_snap(t: Tensor, cap: int) -> Snap:
             type(fn).__name__ if fn is not None else None)
 
 
-def num(x, digits: int):
-    """A number as the trace writes it: rounded to `digits` significant digits, a string for
-    NaN and the infinities, bools and integers as they are."""
-    if type(x) is float and math.isfinite(x):
-        # The usual case (a wrapped scalar input, a loss for the series) first: each
-        # isinstance test below against numpy's scalar types costs about as much as the
-        # rounding, and a spec made once per `digits` saves building it on every call.
-        spec = _ROUND_SPECS.get(digits)
-        if spec is None:
-            spec = _ROUND_SPECS[digits] = f".{digits}g"
-        return float(format(x, spec))
-    if isinstance(x, (bool, np.bool_)):
-        return bool(x)
-    if isinstance(x, (int, np.integer)):
-        return int(x)
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return float(f"{x:.{digits}g}")
-
-
-_ROUND_SPECS: dict = {}  # digits -> format spec, for num()
 
 
 def _data(raw: bytes, shape: tuple, npdtype, digits: int, fmt):

@@ -133,7 +133,7 @@ class RunService:
             group.start_soon(watch)
             try:        # caught here: the task group would wrap it in an ExceptionGroup
                 outcome.append(await self._run(code, client, run_id))
-            except Exception as exc:    # noqa: BLE001 - raised again below, as it was
+            except Exception as exc:    # raised again below, as it was
                 outcome.append(exc)
             group.cancel_scope.cancel()
         if left or not outcome:

@@ -14,7 +14,7 @@ import pytest
 from gradstep.runner import Limits, WorkerPool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))     # escaped_worker
-from escaped_worker import HelperZygote  # noqa: E402
+from escaped_worker import HelperZygote
 
 LIMITS = Limits(cpu_seconds=2, wall_seconds=10)
 
