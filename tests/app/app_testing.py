@@ -2,6 +2,8 @@
 importlib mode every test folder's conftest is a different module)."""
 from __future__ import annotations
 
+import asyncio
+import threading
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -29,3 +31,29 @@ def fake_client(pool: FakePool | None = None, **overrides) -> TestClient:
     app = create_app(make_settings(**overrides), pool_factory=lambda s: pool)
     app.state.fake_pool = pool
     return TestClient(app)
+
+
+def run_in_own_loop(coro, timeout: float = 20.0):
+    """Run a test's coroutine to its end on a new event loop in a thread of its own, and
+    return what it returned (or raise what it raised); a failing one does not wait for the
+    tasks it left holding.
+
+    A thread of its own: a pytest worker that ran a browser test first has Playwright's
+    event loop running in its main thread, where a second loop refuses to start."""
+    outcome: dict = {}
+
+    def target():
+        loop = asyncio.new_event_loop()
+        try:
+            outcome["value"] = loop.run_until_complete(asyncio.wait_for(coro, timeout))
+        except BaseException as e:  # raised again in the test's thread
+            outcome["error"] = e
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")

@@ -4,37 +4,16 @@ leaves nothing behind."""
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 
 from gradstep.app.errors import ApiError
 from gradstep.app.services.fair_gate import FairGate
+from app_testing import run_in_own_loop
 
 
 def run(coro):
-    """Run a test's coroutine; a failing one does not wait for the tasks it left holding.
-
-    On a loop of its own in a thread of its own: a pytest worker that ran a browser test
-    first has Playwright's event loop running in its main thread, where a second loop
-    refuses to start."""
-    outcome: dict = {}
-
-    def target():
-        loop = asyncio.new_event_loop()
-        try:
-            outcome["value"] = loop.run_until_complete(asyncio.wait_for(coro, 10))
-        except BaseException as e:  # re-raised in the test's thread
-            outcome["error"] = e
-        finally:
-            loop.close()
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("value")
+    return run_in_own_loop(coro, 10)
 
 
 async def hold(gate: FairGate, client: str, log: list, release: asyncio.Event):

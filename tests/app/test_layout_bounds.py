@@ -16,7 +16,7 @@ from gradstep.app.services.deadline import Overrun, deadline, expire_all, runnin
 from gradstep.app.services.layout import layout_trace
 from gradstep.app.services.render import render_trace
 from app_fakes import FakePool, FakeResult, sample_trace
-from app_testing import fake_client, make_settings
+from app_testing import fake_client, make_settings, run_in_own_loop
 
 BOUND = 60.0      # seconds: generous on a loaded machine; the loop this guards never ends
 
@@ -157,7 +157,7 @@ def test_shutting_the_app_down_stops_a_layout_in_progress(monkeypatch):
             assert running() == 1
         return worker      # the lifespan's shutdown has run
 
-    worker = anyio.run(serve_then_stop)
+    worker = run_in_own_loop(serve_then_stop(), 2 * BOUND)
     worker.join(BOUND)
     assert not worker.is_alive(), "shutting down left the layout running"
     layout, note = out[0]

@@ -13,6 +13,7 @@ from gradstep.app.services.cache import LruCache
 from gradstep.app.services.fair_gate import FairGate
 from gradstep.app.services.runs import Answer, RunService
 from app_fakes import FakeResult, sample_trace
+from app_testing import run_in_own_loop
 
 
 class ScriptedPool:
@@ -57,11 +58,7 @@ def service(slots: int = 1, timeout: float = 5.0) -> tuple[RunService, ScriptedP
 
 
 def run(coro):
-    loop = asyncio.new_event_loop()
-    try:
-        return loop.run_until_complete(asyncio.wait_for(coro, 20))
-    finally:
-        loop.close()
+    return run_in_own_loop(coro, 20)
 
 
 async def until(predicate, within: float = 10.0) -> None:

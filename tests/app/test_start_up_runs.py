@@ -3,7 +3,6 @@ pinned: a class opening a lesson costs lookups, even after the byte-bounded cach
 flushed; a run cut by a limit is tried again and never pinned, and a failure is logged."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import threading
 import time
@@ -13,7 +12,7 @@ from gradstep.app.services.fair_gate import FairGate
 from gradstep.app.services.runs import Answer, RunService
 from gradstep.app.services.start_up import start_up_programs
 from app_fakes import FakePool, FakeResult, sample_trace
-from app_testing import fake_client, make_settings
+from app_testing import fake_client, make_settings, run_in_own_loop
 
 
 def wait_for(predicate, within=20.0):
@@ -68,12 +67,8 @@ class FlakyPool(FakePool):
 def precompute(pool, attempts=3):
     runs = RunService(pool=pool, gate=FairGate(1, 5.0), max_program_bytes=10_000,
                       runs=LruCache(16, 1 << 20, Answer.weight), layouts=LruCache(16))
-    loop = asyncio.new_event_loop()
-    try:
-        failed = loop.run_until_complete(runs.precompute(
-            [("lesson 'slow'", "print(1)\n")], attempts=attempts, retry_seconds=0.01))
-    finally:
-        loop.close()
+    failed = run_in_own_loop(runs.precompute(
+        [("lesson 'slow'", "print(1)\n")], attempts=attempts, retry_seconds=0.01))
     return runs, failed
 
 

@@ -25,7 +25,7 @@ def test_a_run_whose_client_left_is_stopped_and_its_worker_serves_the_next():
         urlopen(server.url + "/readyz", timeout=60).read()
         body = json.dumps({"code": "while True:\n    pass\n", "run_id": RUN_ID}).encode()
         conn = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-        conn.sendall(b"POST /api/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        conn.sendall(b"POST /api/run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                      + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
         deadline = time.monotonic() + 60
         while progress(server.url) != "running":
