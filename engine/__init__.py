@@ -56,7 +56,7 @@ from .ops.nn_ops import addmm
 from .ops.moments import std_mean, var_mean
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
-from .ops.join import cat, chunk, split, stack, unbind
+from .ops.join import cat, chunk, split, stack, unbind, unsafe_chunk, unsafe_split
 from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
                             unflatten, vstack)
 from .ops.special import deg2rad, frac, logit, nan_to_num, rad2deg, sinc
@@ -273,7 +273,8 @@ __all__ = [
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
-    "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
+    "chunk", "unbind", "unsafe_split", "unsafe_chunk", "clone", "broadcast_tensors",
+    "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy", "xlogy_", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
     "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
