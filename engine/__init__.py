@@ -219,6 +219,8 @@ def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
     if name in ("nn", "optim", "utils", "func"):
         return importlib.import_module(f".{name}", __name__)
+    if name == "vmap":      # torch.vmap is torch.func.vmap
+        return importlib.import_module(".func", __name__).vmap
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
         if name == "adaptive_max_pool1d":    # torch's spelling always returns the indices
@@ -291,7 +293,7 @@ __all__ = [
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "func", "set_printoptions", "save", "load",
+    "autograd", "nn", "optim", "utils", "func", "vmap", "set_printoptions", "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]
