@@ -341,9 +341,20 @@ class Module(metaclass=TorchNamed):
             yield b
 
     def apply(self, fn) -> "Module":
-        """Call `fn` on every submodule (children first) and on self; returns self."""
-        for m in reversed(list(self.modules())):
-            fn(m)
+        """Call `fn` on every submodule and then on self; returns self.
+
+        The order is PyTorch's: each child's subtree in order, depth first, then the module
+        itself, which decides the order random initialisers draw in. Kept iterative (an
+        explicit stack), so deep nests do not reach the recursion limit.
+        """
+        stack = [(self, False)]
+        while stack:
+            mod, children_done = stack.pop()
+            if children_done:
+                fn(mod)
+                continue
+            stack.append((mod, True))
+            stack.extend((child, False) for child in reversed(list(mod.children())))
         return self
 
     # ---- modes and gradients -----------------------------------------------------------
