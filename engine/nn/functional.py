@@ -345,7 +345,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias, recorded as PyTorch records it.
 
     A 2-D input with a bias is one `AddmmBackward0` node; other ranks are flattened to 2-D
-    and viewed back (`ViewBackward0`); without a bias it is `matmul(input, weight.t())`.
+    and viewed back (`ViewBackward0`) when contiguous, else multiplied by `matmul` and the
+    bias added (`AddBackward0`); without a bias it is `matmul(input, weight.t())`.
 
     Example:
         >>> import gradstep.engine as torch
@@ -362,6 +363,10 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         wt = weight.t()
         return _nn.Addmm.apply(bias, input, wt, 1, 1, _la.column_major(wt),
                                _la.column_major(input))
+    if not input.is_contiguous() and input.ndim > 0:
+        # at::linear flattens only a contiguous input; a strided one (a batch_first RNN's
+        # output) goes through matmul with the bias added after (AddBackward0)
+        return _la.matmul(input, weight.t()) + bias
     lead = input.shape[:-1]
     if input.ndim == 0:
         raise RuntimeError("both arguments to linear need to be at least 1D, but they are 0D "

@@ -11,18 +11,9 @@ values round as PyTorch's do. A layer computes the input half of every step's ga
 from __future__ import annotations
 
 from ..ops import join
-from ..ops.linalg import matmul
 from ..ops.shape import TransposeInplace
 from ..tensor import Tensor
 from . import functional as F
-
-
-def _linear(input: Tensor, weight: Tensor, bias) -> Tensor:
-    """at::linear: a 3-D input that is not contiguous (batch_first) goes through matmul and
-    an added bias; the rest through F.linear (addmm, flattened and viewed back)."""
-    if input.ndim == 3 and bias is not None and not input.is_contiguous():
-        return matmul(input, weight.t()) + bias
-    return F.linear(input, weight, bias)
 
 
 # ---- cells: `igates` is the input's half of the gates, linear(input, w_ih, b_ih) ---------
@@ -48,7 +39,7 @@ def _gru_step(igates: Tensor, hx: Tensor, w_hh, b_hh) -> Tensor:
     return (hx - new) * update + new
 
 
-def _check_cell(input: Tensor, hx, w_ih: Tensor, labels=(0,)) -> None:
+def _check_cell(input: Tensor, hx, w_ih: Tensor, w_hh: Tensor, labels=(0,)) -> None:
     if input.shape[1] != w_ih.shape[1]:
         raise RuntimeError(f"input has inconsistent input_size: got {input.shape[1]} expected "
                            f"{w_ih.shape[1]}")
@@ -56,29 +47,32 @@ def _check_cell(input: Tensor, hx, w_ih: Tensor, labels=(0,)) -> None:
         if input.shape[0] != h.shape[0]:
             raise RuntimeError(f"Input batch size {input.shape[0]} doesn't match hidden{label} "
                                f"batch size {h.shape[0]}")
+        if h.shape[1] != w_hh.shape[1]:
+            raise RuntimeError(f"hidden{label} has inconsistent hidden_size: got {h.shape[1]}, "
+                               f"expected {w_hh.shape[1]}")
 
 
 def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
     """h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh) for a batch (`torch.rnn_tanh_cell`)."""
-    _check_cell(input, (hx,), w_ih)
+    _check_cell(input, (hx,), w_ih, w_hh)
     return _simple_step(F.linear(input, w_ih, b_ih), hx, w_hh, b_hh, relu=False)
 
 
 def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
     """h' = relu(x W_ih^T + b_ih + h W_hh^T + b_hh) for a batch (`torch.rnn_relu_cell`)."""
-    _check_cell(input, (hx,), w_ih)
+    _check_cell(input, (hx,), w_ih, w_hh)
     return _simple_step(F.linear(input, w_ih, b_ih), hx, w_hh, b_hh, relu=True)
 
 
 def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> tuple:
     """(h', c') of one LSTM step, gates in PyTorch's order i, f, g, o (`torch.lstm_cell`)."""
-    _check_cell(input, hx, w_ih, (0, 1))
+    _check_cell(input, hx, w_ih, w_hh, (0, 1))
     return _lstm_step(F.linear(input, w_ih, b_ih), hx[0], hx[1], w_hh, b_hh)
 
 
 def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
     """h' of one GRU step, gates in PyTorch's order r, z, n (`torch.gru_cell`)."""
-    _check_cell(input, (hx,), w_ih)
+    _check_cell(input, (hx,), w_ih, w_hh)
     return _gru_step(F.linear(input, w_ih, b_ih), hx, w_hh, b_hh)
 
 
@@ -88,7 +82,7 @@ def _one_direction(mode: str, x: Tensor, hidden, params: list, reverse: bool) ->
     `hidden` is h, or (h, c) for the LSTM."""
     w_ih, w_hh = params[0], params[1]
     b_ih, b_hh = (params[2], params[3]) if len(params) == 4 else (None, None)
-    steps = _linear(x, w_ih, b_ih).unbind(0)
+    steps = F.linear(x, w_ih, b_ih).unbind(0)
     order = range(len(steps) - 1, -1, -1) if reverse else range(len(steps))
     outs = []
     for t in order:
