@@ -14,7 +14,8 @@ import sys
 
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
            ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph",
-           ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".func")
+           ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".utils.checkpoint",
+           ".func")
 
 
 def alias_torch() -> None:

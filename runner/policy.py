@@ -26,7 +26,7 @@ ALLOWED_MODULES = frozenset({
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
     "torch.autograd.function", "torch.autograd.graph", "torch.autograd.forward_ad",
     "torch.linalg", "torch.utils",
-    "torch.utils.data", "torch.func", "engine",
+    "torch.utils.data", "torch.utils.checkpoint", "torch.func", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",
     # standard modules behind the same guards (runner/stdlib_modules.py lists their names)

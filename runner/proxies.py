@@ -95,7 +95,7 @@ TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.n
                     "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
                     "torch.autograd.functional", "torch.autograd.function",
                     "torch.autograd.graph", "torch.autograd.forward_ad", "torch.linalg",
-                    "torch.utils", "torch.utils.data",
+                    "torch.utils", "torch.utils.data", "torch.utils.checkpoint",
                     "torch.func")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
