@@ -52,6 +52,7 @@ from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
 from .ops.determinant import det
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
+from .ops.attention import baddbmm
 from .ops.nn_ops import addmm
 from .ops.moments import std_mean, var_mean
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
@@ -270,7 +271,8 @@ __all__ = [
     "mode", "scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_put",
     "index_put_",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
+    "matmul", "mm", "mv", "dot", "bmm", "baddbmm", "addmm", "outer", "inverse", "det", "linalg",
+    "cross",
     "trace", "einsum",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",

@@ -399,6 +399,8 @@ from .functional_margin_loss import (cosine_embedding_loss,  # noqa: E402
                                      hinge_embedding_loss, margin_ranking_loss,
                                      soft_margin_loss)
 from .functional_shrink import hardshrink, rrelu, rrelu_, softshrink  # noqa: E402
+from .functional_attention import (multi_head_attention_forward,  # noqa: E402
+                                   scaled_dot_product_attention)
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
@@ -413,4 +415,5 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
            "adaptive_max_pool2d", "hardshrink", "softshrink", "rrelu", "rrelu_",
            "margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss",
-           "cosine_embedding_loss", "gumbel_softmax"]
+           "cosine_embedding_loss", "gumbel_softmax", "scaled_dot_product_attention",
+           "multi_head_attention_forward"]

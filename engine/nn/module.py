@@ -51,7 +51,8 @@ def _type_name(value) -> str:
 
 
 # PyTorch's module files where they differ from ours (nn.Dropout is in torch.nn.modules.dropout)
-_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten"}
+_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten", "MultiheadAttention": "activation",
+               "NonDynamicallyQuantizableLinear": "linear"}
 
 
 class Module(metaclass=TorchNamed):
