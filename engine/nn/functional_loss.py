@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import messages
 from ..ops import losses as _loss
+from ..ops.nll_loss2d import NllLoss2d
 from ..ops import nn_ops as _nn
 from ..ops import reduction as _red
 from ..tensor import Tensor
@@ -149,7 +150,6 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
 def _nll_loss_nd(input: Tensor, target: Tensor, weight, code: int, ignore_index: int):
     """nll_loss of an (N, C, d1, d2, ...) input: PyTorch's nll_loss2d, straight for 4-D, on
     views to (N, C, 1, -1) for the other ranks (the unreduced loss viewed back)."""
-    from ..ops.nll_loss2d import NllLoss2d
     n, c = input.shape[:2]
     if n != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({n}) to match target batch_size "
