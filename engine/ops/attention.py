@@ -15,8 +15,10 @@ import numpy as np
 from ..grad_mode import enable_grad, no_grad
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
+from .._dual import tangents as _tangents
 from ._broadcast import sum_to
 from ._op import Op
+from ._tangents import has_tangent
 from .linalg import Bmm
 from .stats import Softmax, SoftmaxBackwardData
 
@@ -81,6 +83,9 @@ class FlashAttentionCpu(Op):
 
     @classmethod
     def apply(cls, query, key, value, attn_mask=None, is_causal=False, scale=None):
+        if _tangents and has_tangent((query, key, value)):
+            # forward mode: the math path's ops carry the tangents
+            return _math(query, key, value, attn_mask, is_causal, scale)
         with no_grad():
             out = _math(query, key, value, attn_mask, is_causal, scale)
         result = new_tensor(out._data)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from ..grad_mode import enable_grad, no_grad
 from ..tensor import Tensor, new_tensor
+from .._dual import tangents as _tangents
 from ._op import Op
+from ._tangents import has_tangent
 from .join import _MultiNode
 
 
@@ -31,6 +33,10 @@ class MkldnnRnnLayer(Op):
     @classmethod
     def apply(cls, input, weight0, weight1, weight2, weight3, hx_, cx_, reverse):
         inputs = (input, weight0, weight1, weight2, weight3, hx_, cx_)
+        if _tangents and has_tangent(inputs):
+            # forward mode: the cell's own ops carry the tangents step by step
+            out, (h, c) = _run(input, inputs[1:5], hx_, cx_, reverse)
+            return out, h, c
         with no_grad():
             out, (h, c) = _run(input, inputs[1:5], hx_, cx_, reverse)
         outs = (new_tensor(out._data), new_tensor(h._data), new_tensor(c._data))
