@@ -27,6 +27,9 @@ def alias_torch() -> None:
             sys.modules["torch" + suffix] = importlib.import_module(engine.__name__ + suffix)
         except ImportError:
             pass
+    # nn.utils is one file; its rnn helpers are a module beside it
+    sys.modules["torch.nn.utils.rnn"] = importlib.import_module(engine.__name__ +
+                                                                ".nn.rnn_utils")
 
 
 def main(argv: list) -> int:

@@ -22,7 +22,8 @@ from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
 ALLOWED_MODULES = frozenset({
-    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
+    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
+    "torch.nn.utils.rnn", "torch.optim",
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
     "torch.autograd.function", "torch.autograd.graph", "torch.autograd.forward_ad",
     "torch.linalg", "torch.utils",

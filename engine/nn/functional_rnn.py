@@ -134,4 +134,85 @@ def run_layers(mode: str, x: Tensor, hx, weights: list, num_layers: int, dropout
     return x, join.stack(finals, 0)
 
 
-__all__ = ["rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell", "run_layers"]
+def _step(mode: str, igates: Tensor, hidden, w_hh, b_hh):
+    if mode == "LSTM":
+        return _lstm_step(igates, hidden[0], hidden[1], w_hh, b_hh)
+    if mode == "GRU":
+        return _gru_step(igates, hidden, w_hh, b_hh)
+    return _simple_step(igates, hidden, w_hh, b_hh, relu=mode == "RNN_RELU")
+
+
+def _slice(hidden, start: int, end: int):
+    if isinstance(hidden, tuple):
+        return tuple(h.narrow(0, start, end - start) for h in hidden)
+    return hidden.narrow(0, start, end - start)
+
+
+def _concat(parts: list):
+    if isinstance(parts[0], tuple):
+        return tuple(join.cat([p[i] for p in parts], 0) for i in range(len(parts[0])))
+    return join.cat(parts, 0)
+
+
+def _packed_direction(mode: str, data: Tensor, sizes: list, hidden, params: list,
+                      reverse: bool) -> tuple:
+    """One layer in one direction over packed data: PyTorch's PackedLayer (forward: finished
+    sequences' hidden states sliced off as the batch shrinks) or ReversedPackedLayer
+    (backward in time: hidden states of sequences that start later joined as it grows)."""
+    w_ih, w_hh = params[0], params[1]
+    b_ih, b_hh = (params[2], params[3]) if len(params) == 4 else (None, None)
+    igates = F.linear(data, w_ih, b_ih)
+    outs, finished = [], []
+    if not reverse:
+        offset, last = 0, sizes[0]
+        for n in sizes:
+            step = igates.narrow(0, offset, n)
+            offset += n
+            if last > n:
+                finished.append(_slice(hidden, n, last))
+                hidden = _slice(hidden, 0, n)
+            last = n
+            hidden = _step(mode, step, hidden, w_hh, b_hh)
+            outs.append(hidden[0] if mode == "LSTM" else hidden)
+        finished.append(hidden)
+        return join.cat(outs, 0), _concat(finished[::-1])
+    start, offset, last = hidden, data.shape[0], sizes[-1]
+    hidden = _slice(start, 0, sizes[-1])
+    for n in reversed(sizes):
+        if n > last:
+            hidden = _concat([hidden, _slice(start, last, n)])
+        step = igates.narrow(0, offset - n, n)
+        offset -= n
+        last = n
+        hidden = _step(mode, step, hidden, w_hh, b_hh)
+        outs.append(hidden[0] if mode == "LSTM" else hidden)
+    return join.cat(outs[::-1], 0), hidden
+
+
+def run_packed(mode: str, data: Tensor, batch_sizes: Tensor, hx, weights: list,
+               num_layers: int, dropout: float, train: bool, bidirectional: bool) -> tuple:
+    """(output data, h_n) or (output data, (h_n, c_n)) of the stacked layers over packed
+    data (`batch_sizes` as the PackedSequence holds it)."""
+    sizes = [int(n) for n in batch_sizes._data]
+    dirs = 2 if bidirectional else 1
+    starts = list(zip(hx[0].unbind(0), hx[1].unbind(0))) if mode == "LSTM" \
+        else list(hx.unbind(0))
+    finals = []
+    x = data
+    for layer in range(num_layers):
+        outs = []
+        for d in range(dirs):
+            k = layer * dirs + d
+            out, last = _packed_direction(mode, x, sizes, starts[k], weights[k], d == 1)
+            outs.append(out)
+            finals.append(last)
+        x = outs[0] if dirs == 1 else join.cat(outs, outs[0].ndim - 1)
+        if dropout != 0 and train and layer < num_layers - 1:
+            x = F.dropout(x, dropout, True)
+    if mode == "LSTM":
+        return x, (join.stack([h for h, _ in finals], 0), join.stack([c for _, c in finals], 0))
+    return x, join.stack(finals, 0)
+
+
+__all__ = ["rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell", "run_layers",
+           "run_packed"]

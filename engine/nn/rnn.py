@@ -21,6 +21,7 @@ from . import functional_rnn as R
 from . import init
 from .module import Module
 from .parameter import Parameter
+from .rnn_utils import PackedSequence
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 
@@ -256,11 +257,38 @@ class RNNBase(Module):
                                    f"{list(h.shape)}")
         return input, hs, batched
 
-    def forward(self, input: Tensor, hx=None):
-        input, hs, batched = self._prepare(input, hx, type(self).__name__)
+    def _weights(self) -> list:
         per = 4 if self.bias else 2
         flat = self._flat_weights
-        weights = [flat[i:i + per] for i in range(0, len(flat), per)]
+        return [flat[i:i + per] for i in range(0, len(flat), per)]
+
+    def _forward_packed(self, packed: PackedSequence, hx) -> tuple:
+        """PyTorch's path for a PackedSequence: hx in the sorted order, back afterwards."""
+        data, batch_sizes, sorted_indices, unsorted_indices = packed
+        expected = (self.num_layers * (2 if self.bidirectional else 1), int(batch_sizes[0]),
+                    self.hidden_size)
+        if data.dim() != 2:
+            raise RuntimeError(f"input must have 2 dimensions, got {data.dim()}")
+        if self.input_size != data.shape[-1]:
+            raise RuntimeError("input.size(-1) must be equal to input_size. Expected "
+                               f"{self.input_size}, got {data.shape[-1]}")
+        lstm = self.mode == "LSTM"
+        if hx is None:
+            hs = tuple(zeros(*expected, dtype=data.dtype) for _ in range(2 if lstm else 1))
+        else:
+            hs = tuple(_permute(h, sorted_indices) for h in (hx if lstm else (hx,)))
+        out, hidden = R.run_packed(self.mode, data, batch_sizes, hs if lstm else hs[0],
+                                   self._weights(), self.num_layers, self.dropout,
+                                   self.training, self.bidirectional)
+        hidden = tuple(_permute(h, unsorted_indices) for h in hidden) if lstm else \
+            _permute(hidden, unsorted_indices)
+        return PackedSequence(out, batch_sizes, sorted_indices, unsorted_indices), hidden
+
+    def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
+        input, hs, batched = self._prepare(input, hx, type(self).__name__)
+        weights = self._weights()
         args = (self.num_layers, self.dropout, self.training, self.bidirectional,
                 self.batch_first)
         if self.mode == "LSTM" and input.dtype == float32:      # the oneDNN kernel's dtype
@@ -273,6 +301,10 @@ class RNNBase(Module):
             hidden = (tuple(h.squeeze(1) for h in hidden) if isinstance(hidden, tuple)
                       else hidden.squeeze(1))
         return output, hidden
+
+
+def _permute(h: Tensor, permutation):
+    return h if permutation is None else h.index_select(1, permutation)
 
 
 def _check_sizes(hidden_size, num_layers, dropout, proj_size) -> None:

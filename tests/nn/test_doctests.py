@@ -12,7 +12,7 @@ MODULES = ["gradstep.engine" + name for name in [".nn.module", ".nn.parameter", 
                                                  ".optim.rmsprop", ".optim.lr_scheduler",
                                                  ".ops.nn_ops", ".autograd.functional",
                                                  ".nn.rnn", ".nn.attention", ".nn.transformer",
-                                                 ".nn.functional_attention",
+                                                 ".nn.functional_attention", ".nn.rnn_utils",
                                                  ".utils.checkpoint"]]
 
 
