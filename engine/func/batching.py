@@ -135,6 +135,8 @@ def _as_one_op(func, args: tuple, dims: list, out_dims, stacked: list, first: li
     if not (getattr(func, "__module__", None) or "").startswith(PACKAGE) or len(stacked) != 1 \
             or out_dims != 0 or any(d not in (0, None) for d in dims):
         return None
+    if (getattr(func, "__name__", None) or "_").endswith("_"):
+        return None     # an in-place op (relu_, mul_) must not run on the batch a second time
     if any(isinstance(a, Tensor) == (d is None) for a, d in zip(args, dims)):
         return None     # a batch is one tensor; an unmapped tensor would broadcast otherwise
     try:
