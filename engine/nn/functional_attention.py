@@ -166,25 +166,39 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
     if not training:
         dropout_p = 0.0
+    shape = (tgt_len, bsz, embed_dim, num_heads, src_len)
     if need_weights:
-        q_scaled = q * math.sqrt(1.0 / float(q.shape[-1]))
-        if attn_mask is not None:
-            weights = baddbmm(attn_mask, q_scaled, k.transpose(-2, -1))
-        else:
-            weights = bmm(q_scaled, k.transpose(-2, -1))
-        weights = F.softmax(weights, dim=-1)
-        if dropout_p > 0.0:
-            weights = F.dropout(weights, p=dropout_p)
-        out = bmm(weights, v)
-        out = out.transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
-        out = F.linear(out, out_proj_weight, out_proj_bias)
-        out = out.view(tgt_len, bsz, out.shape[1])
-        weights = weights.view(bsz, num_heads, tgt_len, src_len)
-        if average_attn_weights:
-            weights = weights.mean(dim=1)
-        if not batched:
-            out, weights = out.squeeze(1), weights.squeeze(0)
-        return out, weights
+        out, weights = _attend_with_weights(q, k, v, attn_mask, dropout_p, out_proj_weight,
+                                            out_proj_bias, shape, average_attn_weights)
+        return (out, weights) if batched else (out.squeeze(1), weights.squeeze(0))
+    out = _attend_fused(q, k, v, attn_mask, dropout_p, is_causal, out_proj_weight,
+                        out_proj_bias, shape)
+    return (out if batched else out.squeeze(1)), None
+
+
+def _attend_with_weights(q, k, v, attn_mask, dropout_p, out_w, out_b, shape, average):
+    """The need_weights path: scores, softmax and the weighted values in plain ops."""
+    tgt_len, bsz, embed_dim, num_heads, src_len = shape
+    q_scaled = q * math.sqrt(1.0 / float(q.shape[-1]))
+    if attn_mask is not None:
+        weights = baddbmm(attn_mask, q_scaled, k.transpose(-2, -1))
+    else:
+        weights = bmm(q_scaled, k.transpose(-2, -1))
+    weights = F.softmax(weights, dim=-1)
+    if dropout_p > 0.0:
+        weights = F.dropout(weights, p=dropout_p)
+    out = bmm(weights, v)
+    out = out.transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
+    out = F.linear(out, out_w, out_b)
+    out = out.view(tgt_len, bsz, out.shape[1])
+    weights = weights.view(bsz, num_heads, tgt_len, src_len)
+    return out, (weights.mean(dim=1) if average else weights)
+
+
+def _attend_fused(q, k, v, attn_mask, dropout_p, is_causal, out_w, out_b, shape):
+    """The path without weights: scaled_dot_product_attention on (N, heads, L, E/heads)."""
+    tgt_len, bsz, embed_dim, num_heads, src_len = shape
+    head_dim = embed_dim // num_heads
     if attn_mask is not None:
         if attn_mask.shape[0] == 1 and attn_mask.dim() == 3:
             attn_mask = attn_mask.unsqueeze(0)
@@ -195,9 +209,8 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     v = v.view(bsz, num_heads, src_len, head_dim)
     out = scaled_dot_product_attention(q, k, v, attn_mask, dropout_p, is_causal)
     out = out.permute(2, 0, 1, 3).reshape(bsz * tgt_len, embed_dim)
-    out = F.linear(out, out_proj_weight, out_proj_bias)
-    out = out.view(tgt_len, bsz, out.shape[1])
-    return (out if batched else out.squeeze(1)), None
+    out = F.linear(out, out_w, out_b)
+    return out.view(tgt_len, bsz, out.shape[1])
 
 
 __all__ = ["scaled_dot_product_attention", "multi_head_attention_forward"]
