@@ -52,11 +52,12 @@ from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
 from .ops.determinant import det
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
+from .ops.attention import baddbmm
 from .ops.nn_ops import addmm
 from .ops.moments import std_mean, var_mean
 from .ops.reduction import all, any, argmax, argmin, cumsum, max, mean, min, norm, prod, sum
 from .ops.stats import log_softmax, logsumexp, softmax, std, var
-from .ops.join import cat, chunk, split, stack, unbind
+from .ops.join import cat, chunk, split, stack, unbind, unsafe_chunk, unsafe_split
 from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
                             unflatten, vstack)
 from .ops.special import deg2rad, frac, logit, nan_to_num, rad2deg, sinc
@@ -219,6 +220,8 @@ def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
     if name in ("nn", "optim", "utils", "func"):
         return importlib.import_module(f".{name}", __name__)
+    if name == "vmap":      # torch.vmap is torch.func.vmap
+        return importlib.import_module(".func", __name__).vmap
     if name in _NN_SPELLINGS:
         functional = importlib.import_module(".nn.functional", __name__)
         if name == "adaptive_max_pool1d":    # torch's spelling always returns the indices
@@ -268,12 +271,14 @@ __all__ = [
     "mode", "scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_put",
     "index_put_",
     # linear algebra
-    "matmul", "mm", "mv", "dot", "bmm", "addmm", "outer", "inverse", "det", "linalg", "cross",
+    "matmul", "mm", "mv", "dot", "bmm", "baddbmm", "addmm", "outer", "inverse", "det", "linalg",
+    "cross",
     "trace", "einsum",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
-    "chunk", "unbind", "clone", "broadcast_tensors", "broadcast_shapes", "tril", "triu", "diag",
+    "chunk", "unbind", "unsafe_split", "unsafe_chunk", "clone", "broadcast_tensors",
+    "broadcast_shapes", "tril", "triu", "diag",
     "diagonal", "roll", "movedim", "moveaxis", "tile", "hstack", "vstack", "unflatten",
     "constant_pad_nd", "xlogy", "xlogy_", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
     "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
@@ -290,7 +295,7 @@ __all__ = [
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "func", "set_printoptions", "save", "load",
+    "autograd", "nn", "optim", "utils", "func", "vmap", "set_printoptions", "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]

@@ -14,7 +14,8 @@ import sys
 
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
            ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph",
-           ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".func")
+           ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".utils.checkpoint",
+           ".func")
 
 
 def alias_torch() -> None:
@@ -26,6 +27,9 @@ def alias_torch() -> None:
             sys.modules["torch" + suffix] = importlib.import_module(engine.__name__ + suffix)
         except ImportError:
             pass
+    # nn.utils is one file; its rnn helpers are a module beside it
+    sys.modules["torch.nn.utils.rnn"] = importlib.import_module(engine.__name__ +
+                                                                ".nn.rnn_utils")
 
 
 def main(argv: list) -> int:

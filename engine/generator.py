@@ -40,6 +40,14 @@ class Generator:
     def initial_seed(self) -> int:
         return self._seed
 
+    def snapshot(self) -> tuple:
+        """Everything the next draws depend on (checkpoint replays a forward from it)."""
+        return self._mt.get_state(), self._spare
+
+    def restore(self, snap: tuple) -> None:
+        self._mt.set_state(snap[0])
+        self._spare = snap[1]
+
     # ---- raw words ----------------------------------------------------------------------
     def random32(self, n: int) -> np.ndarray:
         return self._mt._bit_generator.random_raw(n).astype(np.uint64)

@@ -292,3 +292,10 @@ class AccumulateGrad(Node):
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
+
+
+def accumulator(t) -> AccumulateGrad | None:
+    """A new AccumulateGrad for leaf `t`, or None for a view made under no_grad (NOTE [views
+    made under no_grad] in ops/_op.py: it requires grad but gradients do not reach it)."""
+    x = t._x
+    return None if x is not None and x.get("no_grad_view") else AccumulateGrad(t)

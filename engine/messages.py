@@ -29,6 +29,19 @@ MULTI_VIEW_INPLACE = (
     "Output {} of {} is a view and is being modified inplace. This view is the output of a "
     "function that returns multiple views. Such functions do not allow the output views to be "
     "modified inplace. You should replace the inplace operation by an out-of-place one.")
+VMAP_ITEM = ("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
+             "calling .item() on a Tensor, please try to rewrite what you're doing with other "
+             "operations. If error is occurring somewhere inside PyTorch internals, please file "
+             "a bug report.")
+VMAP_CONTROL_FLOW = ("vmap: It looks like you're attempting to use a Tensor in some "
+                     "data-dependent control flow. We don't support that yet, please file an "
+                     "issue at https://github.com/pytorch/pytorch/issues .")
+NO_GRAD_VIEW_INPLACE = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the no_grad block "
+    "(if you don't want the inplace to be tracked) or both outside (if you want the inplace to "
+    "be tracked).")
 VIEW_LEAF_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
                      "operation.")
 # PyTorch words this three ways depending on the entry point

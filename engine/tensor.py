@@ -20,6 +20,9 @@ from .size import Size
 from .tensor_ops import TensorOps, bind_ops
 
 tensor_uids = itertools.count()
+# uids of the tensors computed from vmap's samples while a vmapped function runs: PyTorch's
+# batched tensors, whose values a Python number cannot hold (func/batching.py fills it)
+batched_uids: set = set()
 _ndarray = np.ndarray
 
 # NOTE [version counters made on first need]
@@ -264,20 +267,27 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return self._data.flags.c_contiguous
 
     def item(self):
+        if batched_uids and self._uid in batched_uids:
+            raise RuntimeError(messages.VMAP_ITEM)
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
                                "to Scalar")
         return self._data.item()    # (a one-element array of any shape gives its value)
 
     def tolist(self):
+        if batched_uids and self._uid in batched_uids:
+            raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
         return self._data.tolist()
 
     def numpy(self) -> np.ndarray:
-        if self._rg:
+        # PyTorch refuses only while grad mode is on (inside Function.forward it is off)
+        if self._rg and _grad_state.enabled:
             raise RuntimeError(messages.NUMPY_REQUIRES_GRAD)
         return self._data
 
     def __float__(self) -> float:
+        if batched_uids and self._uid in batched_uids:
+            raise RuntimeError(messages.VMAP_ITEM)
         if self._data.size != 1:
             raise ValueError(messages.ONE_ELEMENT)
         if self._rg:
@@ -296,6 +306,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return int(self.item())
 
     def __bool__(self) -> bool:
+        if batched_uids and self._uid in batched_uids:
+            raise RuntimeError(messages.VMAP_CONTROL_FLOW)
         if self._data.size != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))

@@ -460,6 +460,8 @@ class TensorOps:
     def split(self, split_size, dim=0): return jn.split(self, split_size, dim)
     def chunk(self, chunks, dim=0): return jn.chunk(self, chunks, dim)
     def unbind(self, dim=0): return jn.unbind(self, dim)
+    def unsafe_split(self, split_size, dim=0): return jn.unsafe_split(self, split_size, dim)
+    def unsafe_chunk(self, chunks, dim=0): return jn.unsafe_chunk(self, chunks, dim)
     def clone(self): return sh.clone(self)
     def contiguous(self): return self if self.is_contiguous() else sh.clone(self)
     def is_inference(self): return _is_inference_uid(self._uid)

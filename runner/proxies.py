@@ -97,10 +97,11 @@ COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")
 
 # Module-level re-exports of the engine that are other modules are never handed out as-is.
 TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
+                    "torch.nn.utils.rnn",
                     "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
                     "torch.autograd.functional", "torch.autograd.function",
                     "torch.autograd.graph", "torch.autograd.forward_ad", "torch.linalg",
-                    "torch.utils", "torch.utils.data",
+                    "torch.utils", "torch.utils.data", "torch.utils.checkpoint",
                     "torch.func")
 
 # Factories that allocate what their arguments ask for: the element count is checked against

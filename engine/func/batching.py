@@ -6,8 +6,49 @@ are the same; what a learner sees is the batch dimension taken apart and put bac
 """
 from __future__ import annotations
 
-from ..tensor import Tensor
+import numpy as np
+
+from .. import _events
+from .._names import PACKAGE
+from ..tensor import Tensor, batched_uids
 from . import _report, _tree
+
+
+def _nothing(*args, **kwargs) -> None:
+    return None
+
+
+class _Batched:
+    """An event listener that marks every tensor computed from a batched one (as PyTorch's
+    BatchedTensor wraps them), so `.item()`, `bool()` and `.tolist()` refuse as PyTorch's do;
+    it passes every event on to the listener it wraps (the tracer, or nobody)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str):
+        return _nothing if self.inner is None else getattr(self.inner, name)
+
+    def on_op(self, op_name: str, inputs: tuple, output, node) -> None:
+        if any(t is not None and t._uid in batched_uids for t in inputs):
+            batched_uids.add(output._uid)
+        if self.inner is not None:
+            self.inner.on_op(op_name, inputs, output, node)
+
+
+def _run_batched(func, sample: list, dims: list):
+    """func(*sample) with the mapped arguments' tensors marked batched while it runs."""
+    marked = [t._uid for s, d in zip(sample, dims) if d is not None
+              for t in _tree.flatten(s)[0] if isinstance(t, Tensor)]
+    saved = set(batched_uids)
+    batched_uids.update(marked)
+    previous = _events.set_listener(_Batched(_events.listener))
+    try:
+        return func(*sample)
+    finally:
+        _events.set_listener(previous)
+        batched_uids.clear()
+        batched_uids.update(saved)
 
 
 def _dims_per_arg(in_dims, args: tuple) -> list:
@@ -68,7 +109,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
         results = []
         for b in range(n):
             sample = [_slice(a, d, b) for a, d in zip(args, dims)]
-            results.append(func(*sample))
+            results.append(_run_batched(func, sample, dims))
             _report.step("vmap", b, [t for s, d in zip(sample, dims) if d is not None
                                      for t in _tree.flatten(s)[0]],
                          _tree.flatten(results[-1])[0])
@@ -78,6 +119,33 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
             [out_dims] * len(leaves_per_run[0])
         stacked = [stack([run[i] for run in leaves_per_run], outs[i])
                    for i in range(len(leaves_per_run[0]))]
+        whole = _as_one_op(func, args, dims, out_dims, stacked, leaves_per_run[0])
+        if whole is not None:
+            stacked = [whole]
         _report.end("vmap", stacked)
         return _tree.unflatten(stacked, spec)
     return wrapper
+
+
+def _as_one_op(func, args: tuple, dims: list, out_dims, stacked: list, first: list):
+    """What PyTorch's vmap gives when `func` is one engine op that takes a whole batch as it
+    is (torch.relu, torch.exp, torch.add ...): that op applied once to the batch, whose
+    grad_fn is the op's (ReluBackward0) rather than a stack of examples. Checked, not
+    assumed: the values, shape and node name must equal the per-example run's, else None."""
+    if not (getattr(func, "__module__", None) or "").startswith(PACKAGE) or len(stacked) != 1 \
+            or out_dims != 0 or any(d not in (0, None) for d in dims):
+        return None
+    if (getattr(func, "__name__", None) or "_").endswith("_"):
+        return None     # an in-place op (relu_, mul_) must not run on the batch a second time
+    if any(isinstance(a, Tensor) == (d is None) for a, d in zip(args, dims)):
+        return None     # a batch is one tensor; an unmapped tensor would broadcast otherwise
+    try:
+        whole = func(*args)
+    except Exception:   # the op does not take a batch (dot, outer ...): the stack stands
+        return None
+    want, node = stacked[0], getattr(first[0], "grad_fn", None)
+    if not isinstance(whole, Tensor) or whole.shape != want.shape or \
+            whole.dtype != want.dtype or type(whole.grad_fn).__name__ != \
+            type(node).__name__ or not np.array_equal(whole._data, want._data, equal_nan=True):
+        return None
+    return whole

@@ -25,6 +25,9 @@ from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
 from .parameter_dict import ParameterDict
 from .shrink import Hardshrink, RReLU, Softshrink
+from .attention import MultiheadAttention
+from .transformer import TransformerEncoder, TransformerEncoderLayer
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .pooling import AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
 from .sparse import Embedding
 
@@ -40,5 +43,7 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "MaxPool2d", "AvgPool2d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d",
            "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
            "Hardshrink", "Softshrink", "RReLU", "MarginRankingLoss", "HingeEmbeddingLoss",
-           "SoftMarginLoss", "CosineEmbeddingLoss",
+           "SoftMarginLoss", "CosineEmbeddingLoss", "RNNCellBase", "RNNCell", "LSTMCell",
+           "GRUCell", "RNNBase", "RNN", "LSTM", "GRU", "MultiheadAttention",
+           "TransformerEncoderLayer", "TransformerEncoder",
            "functional", "init", "parameter", "utils"]

@@ -345,7 +345,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias, recorded as PyTorch records it.
 
     A 2-D input with a bias is one `AddmmBackward0` node; other ranks are flattened to 2-D
-    and viewed back (`ViewBackward0`); without a bias it is `matmul(input, weight.t())`.
+    and viewed back (`ViewBackward0`) when contiguous, else multiplied by `matmul` and the
+    bias added (`AddBackward0`); without a bias it is `matmul(input, weight.t())`.
 
     Example:
         >>> import gradstep.engine as torch
@@ -362,6 +363,10 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         wt = weight.t()
         return _nn.Addmm.apply(bias, input, wt, 1, 1, _la.column_major(wt),
                                _la.column_major(input))
+    if not input.is_contiguous() and input.ndim > 0:
+        # at::linear flattens only a contiguous input; a strided one (a batch_first RNN's
+        # output) goes through matmul with the bias added after (AddBackward0)
+        return _la.matmul(input, weight.t()) + bias
     lead = input.shape[:-1]
     if input.ndim == 0:
         raise RuntimeError("both arguments to linear need to be at least 1D, but they are 0D "
@@ -394,6 +399,8 @@ from .functional_margin_loss import (cosine_embedding_loss,  # noqa: E402
                                      hinge_embedding_loss, margin_ranking_loss,
                                      soft_margin_loss)
 from .functional_shrink import hardshrink, rrelu, rrelu_, softshrink  # noqa: E402
+from .functional_attention import (multi_head_attention_forward,  # noqa: E402
+                                   scaled_dot_product_attention)
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
@@ -408,4 +415,5 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
            "adaptive_max_pool2d", "hardshrink", "softshrink", "rrelu", "rrelu_",
            "margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss",
-           "cosine_embedding_loss", "gumbel_softmax"]
+           "cosine_embedding_loss", "gumbel_softmax", "scaled_dot_product_attention",
+           "multi_head_attention_forward"]

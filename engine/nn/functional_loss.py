@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import messages
 from ..ops import losses as _loss
+from ..ops.nll_loss2d import NllLoss2d
 from ..ops import nn_ops as _nn
 from ..ops import reduction as _red
 from ..tensor import Tensor
@@ -135,6 +136,8 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
     """
     reduction = legacy_reduction(size_average, reduce, reduction)
     code = _reduction(reduction)
+    if input.ndim > 2:
+        return _nll_loss_nd(input, target, weight, code, ignore_index)
     _check_nll(input, target)
     c = input.shape[-1]
     t = target._data.reshape(-1)
@@ -142,6 +145,36 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
         if v != ignore_index and not 0 <= v < c:
             raise IndexError(f"Target {int(v)} is out of bounds.")
     return _loss.NllLoss.apply(input, target, weight, code, _loss.as_saved_index(ignore_index))
+
+
+def _nll_loss_nd(input: Tensor, target: Tensor, weight, code: int, ignore_index: int):
+    """nll_loss of an (N, C, d1, d2, ...) input: PyTorch's nll_loss2d, straight for 4-D, on
+    views to (N, C, 1, -1) for the other ranks (the unreduced loss viewed back)."""
+    n, c = input.shape[:2]
+    if n != target.shape[0]:
+        raise ValueError(f"Expected input batch_size ({n}) to match target batch_size "
+                         f"({target.shape[0]}).")
+    out_size = (n,) + tuple(input.shape[2:])
+    if input.ndim != 4:
+        if tuple(target.shape[1:]) != tuple(input.shape[2:]):
+            raise RuntimeError(f"Expected target size {list(out_size)}, got "
+                               f"{list(target.shape)}")
+        input = input.contiguous().view(n, c, 1, -1)
+        target = target.contiguous().view(n, 1, -1)
+    if target.ndim != 3:
+        raise RuntimeError("only batches of spatial targets supported (3D tensors) but got "
+                           f"targets of dimension: {target.ndim}")
+    if (input.shape[2], input.shape[3]) != tuple(target.shape[1:]):
+        raise RuntimeError(f"size mismatch (got input: {list(input.shape)} , target: "
+                           f"{list(target.shape)}")
+    if target._data.dtype.char not in "qlB":
+        word = "Float" if target._data.dtype.kind == "f" else _dtype_word(target)
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {word}")
+    for v in target._data.reshape(-1):
+        if v != ignore_index and not 0 <= v < c:
+            raise IndexError(f"Target {int(v)} is out of bounds.")
+    out = NllLoss2d.apply(input, target, weight, code, _loss.as_saved_index(ignore_index))
+    return out.view(out_size) if code == _loss.NONE and len(out_size) != 3 else out
 
 
 def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,

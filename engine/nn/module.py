@@ -51,7 +51,53 @@ def _type_name(value) -> str:
 
 
 # PyTorch's module files where they differ from ours (nn.Dropout is in torch.nn.modules.dropout)
-_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten"}
+_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten", "MultiheadAttention": "activation",
+               "NonDynamicallyQuantizableLinear": "linear"}
+
+
+class _ForwardHook:
+    """One registered forward (pre-)hook and how it was registered; the handle removes this
+    very object, so one function registered twice is two hooks, as in PyTorch."""
+
+    __slots__ = ("fn", "with_kwargs", "always_call")
+
+    def __init__(self, fn, with_kwargs: bool, always_call: bool) -> None:
+        self.fn, self.with_kwargs, self.always_call = fn, with_kwargs, always_call
+
+    def before(self, module, args: tuple, kwargs: dict) -> tuple:
+        if not self.with_kwargs:
+            new = self.fn(module, args)
+            if _events.listener is not None:
+                _events.hook_ran("forward_pre", module, self.fn, args, new)
+            if new is None:
+                return args, kwargs
+            return (new if isinstance(new, tuple) else (new,)), kwargs
+        new = self.fn(module, args, kwargs)
+        if _events.listener is not None:
+            _events.hook_ran("forward_pre", module, self.fn, args, new)
+        if new is None:
+            return args, kwargs
+        if not (isinstance(new, tuple) and len(new) == 2):
+            raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, "
+                               f"new_kwargs), but got {new}.")
+        return new
+
+    def after(self, module, args: tuple, kwargs: dict, out):
+        new = self.fn(module, args, kwargs, out) if self.with_kwargs else \
+            self.fn(module, args, out)
+        if _events.listener is not None:
+            _events.hook_ran("forward", module, self.fn, (out,), new)
+        return out if new is None else new
+
+    def after_failure(self, module, args: tuple, kwargs: dict) -> None:
+        """An always_call hook after forward raised: its own error only warns."""
+        try:
+            self.after(module, args, kwargs, None)
+        except Exception as e:     # noqa: BLE001 - PyTorch silences it the same way
+            from .. import messages
+            messages.warn("module forward hook with ``always_call=True`` raised an exception "
+                          "that was silenced as another error was raised in forward: "
+                          f"{e}", UserWarning)
 
 
 class Module(metaclass=TorchNamed):
@@ -115,34 +161,37 @@ class Module(metaclass=TorchNamed):
         if hooks is None:           # the common case: no hooks, one dict lookup
             return self.forward(*args, **kwargs)
         for hook in list(hooks["pre"]):
-            new = hook(self, args)
-            if _events.listener is not None:
-                _events.hook_ran("forward_pre", self, hook, args, new)
-            if new is not None:
-                args = new if isinstance(new, tuple) else (new,)
+            args, kwargs = hook.before(self, args, kwargs)
         backward = None
         if hooks["bw"] or hooks["bw_pre"]:
             from .backward_hooks import BackwardHook
             backward = BackwardHook(self, list(hooks["bw"]), list(hooks["bw_pre"]))
             args = backward.setup_input_hook(args)
-        out = self.forward(*args, **kwargs)
+        try:
+            out = self.forward(*args, **kwargs)
+        except Exception:
+            for hook in list(hooks["post"]):
+                if hook.always_call:
+                    hook.after_failure(self, args, kwargs)
+            raise
         for hook in list(hooks["post"]):
-            new = hook(self, args, out)
-            if _events.listener is not None:
-                _events.hook_ran("forward", self, hook, (out,), new)
-            if new is not None:
-                out = new
+            out = hook.after(self, args, kwargs, out)
         if backward is not None:
             out = backward.setup_output_hook(out)
         return out
 
-    def register_forward_pre_hook(self, hook) -> RemovableHandle:
-        """`hook(module, args)` runs before forward; a non-None return replaces the args."""
-        return self._add_hook("pre", hook)
+    def register_forward_pre_hook(self, hook, *, prepend: bool = False,
+                                  with_kwargs: bool = False) -> RemovableHandle:
+        """`hook(module, args)` runs before forward; a non-None return replaces the args.
+        With with_kwargs, `hook(module, args, kwargs)` may return (new_args, new_kwargs)."""
+        return self._add_hook("pre", _ForwardHook(hook, with_kwargs, False), prepend)
 
-    def register_forward_hook(self, hook) -> RemovableHandle:
-        """`hook(module, args, output)` runs after forward; a non-None return replaces output."""
-        return self._add_hook("post", hook)
+    def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False,
+                              always_call: bool = False) -> RemovableHandle:
+        """`hook(module, args, output)` runs after forward; a non-None return replaces output.
+        With with_kwargs it is `hook(module, args, kwargs, output)`; with always_call it also
+        runs (with output None) when forward raised."""
+        return self._add_hook("post", _ForwardHook(hook, with_kwargs, always_call), prepend)
 
     def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """`hook(module, grad_input, grad_output)` runs once the gradients with respect to the
@@ -345,9 +394,20 @@ class Module(metaclass=TorchNamed):
             yield b
 
     def apply(self, fn) -> "Module":
-        """Call `fn` on every submodule (children first) and on self; returns self."""
-        for m in reversed(list(self.modules())):
-            fn(m)
+        """Call `fn` on every submodule and then on self; returns self.
+
+        The order is PyTorch's: each child's subtree in order, depth first, then the module
+        itself, which decides the order random initialisers draw in. Kept iterative (an
+        explicit stack), so deep nests do not reach the recursion limit.
+        """
+        stack = [(self, False)]
+        while stack:
+            mod, children_done = stack.pop()
+            if children_done:
+                fn(mod)
+                continue
+            stack.append((mod, True))
+            stack.extend((child, False) for child in reversed(list(mod.children())))
         return self
 
     # ---- modes and gradients -----------------------------------------------------------

@@ -16,6 +16,7 @@ from ..ops.clamping import clamp
 from ..ops.join import cat, stack
 from ..ops.reduction import vector_norm
 from ..tensor import Tensor
+from . import rnn_utils as rnn  # noqa: F401  (torch.nn.utils.rnn)
 
 _NONFINITE = ("The total norm of order {} for gradients from `parameters` is non-finite, so it "
               "cannot be clipped. To disable this error and scale the gradients by the "

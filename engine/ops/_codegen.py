@@ -26,7 +26,7 @@ from .. import _events
 from .._dual import tangents
 from ..grad_mode import inference_spans, state
 from ..saved_hooks import hook_stack, pack_node
-from ..graph import AccumulateGrad, node_uids
+from ..graph import accumulator, node_uids
 from ..tensor import VERSION_0, Tensor, tensor_uids
 from ._tangents import has_tangent, push
 
@@ -119,7 +119,7 @@ def _edge_lines(k: int) -> list:
         f"            r{k} = 0",
         f"            e{k} = i{k}._acc",
         f"            if e{k} is None:",
-        f"                e{k} = i{k}._acc = AccumulateGrad(i{k})",
+        f"                e{k} = i{k}._acc = accumulator(i{k})",
         "        else:",
         f"            r{k} = 0",
     ]
@@ -227,7 +227,7 @@ def compile_apply(cls, helpers: dict):
     scope = {"ndarray": np.ndarray, "asarray": np.asarray, "new": object.__new__,
              "Tensor": Tensor, "tensor_uids": tensor_uids, "node_uids": node_uids,
              "VERSION_0": VERSION_0,
-             "AccumulateGrad": AccumulateGrad, "state": state,
+             "accumulator": accumulator, "state": state,
              "events": _events, "inference_spans": inference_spans, "version": _version,
              "hook_stack": hook_stack, "pack_node": pack_node,
              "forward": cls.forward, "Node": cls.Node, "NAME": cls.name, **defaults,

@@ -66,7 +66,7 @@ from .. import _events, messages
 from ..grad_mode import inference_spans as _inference_spans
 from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
-from ..graph import AccumulateGrad, Node, make_node_class, node_uids
+from ..graph import Node, accumulator, make_node_class, node_uids
 from ..saved_hooks import hook_stack, pack_node
 from ..tensor import Tensor, counter, new_tensor
 from ._codegen import _KIND_ARG, _KIND_EXTRA, _KIND_NUMEL, _KIND_RESULT, _KIND_SIZES
@@ -88,7 +88,9 @@ def edge(t: Tensor) -> tuple:
     if t._rg:
         acc = t._acc
         if acc is None:
-            acc = t._acc = AccumulateGrad(t)
+            acc = t._acc = accumulator(t)
+            if acc is None:
+                return (None, 0)
         return (acc, 0)
     return (None, 0)
 
@@ -306,6 +308,13 @@ def _make_view(view: Tensor, base: Tensor) -> None:
     root ("base", which refuses in-place writes)."""
     view._vc = counter(base)
     bx = base._x
+    if base._rg and not _grad_state.enabled and not _grad_state.inference:
+        # NOTE [views made under no_grad]: PyTorch's such view requires grad (its base does)
+        # but has no edge to the graph, and refuses an in-place write once grad mode is back
+        view._rg = True
+        view._x = {"view_of": bx["view_of"] if bx is not None and "view_of" in bx else base,
+                   "base": None, "no_grad_view": True}
+        return
     if bx is not None and "view_of" in bx:
         root, leaf = bx["view_of"], bx.get("base")
     else:
@@ -398,6 +407,8 @@ def check_inplace(t: Tensor, view_op: str = "") -> None:
     outputs of unbind/split/chunk made from a tensor that requires grad (`view_op` names the
     view a write like `t[0] = v` goes through: PyTorch's text names it, "Select")."""
     if _grad_state.enabled:
+        if t._x is not None and t._x.get("no_grad_view"):
+            raise RuntimeError(messages.NO_GRAD_VIEW_INPLACE)
         multi = t._x.get("multi") if t._x is not None else None
         if multi is not None:
             nr, name = (0, view_op) if view_op else multi

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..tensor import Tensor, new_tensor
+from ..tensor import Tensor, batched_uids, new_tensor
 from .arithmetic import _pair
 from .rounding import floor_divide, remainder  # noqa: F401  (torch names kept here too)
 
@@ -16,7 +16,10 @@ _plain = new_tensor
 def _compare(fn, a, b) -> Tensor:
     a, b = _pair(a, b)
     try:
-        return _plain(fn(a._data, b._data))
+        out = _plain(fn(a._data, b._data))
+        if batched_uids and (a._uid in batched_uids or b._uid in batched_uids):
+            batched_uids.add(out._uid)      # inside vmap: `if x > 0` refuses (batching.py)
+        return out
     except ValueError:
         from ..messages import size_mismatch
         raise RuntimeError(size_mismatch(a._data.shape, b._data.shape)) from None

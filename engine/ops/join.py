@@ -219,20 +219,37 @@ class SplitWithSizes(Op):
             yield make(shape), (1, shape[0] - 1), 0
 
 
+class UnsafeSplit(Split):
+    """outs = self cut along dim into pieces of split_size, as copies (no view bookkeeping)"""
+    grad_fn_name, name, is_view = "UnsafeSplitBackward0", "unsafe_split", False
+    view_name = ""
+
+    @classmethod
+    def apply(cls, self, split_size, dim):
+        n = self._data.shape[dim]
+        cuts = list(range(split_size, n, split_size))
+        pieces = [p.copy() for p in np.split(self._data, cuts, axis=dim)]
+        return _multi(cls, self, pieces, (self, split_size, dim))
+
+
 def _multi(cls, self: Tensor, arrays: list, args: tuple) -> tuple:
-    """Record one node for several outputs, each output numbered by `_out_nr`. The outputs
-    are views of `self` (they share its memory and version counter); made in grad mode from
-    a tensor that requires grad, they refuse in-place writes, as PyTorch's do."""
+    """Record one node for several outputs, each output numbered by `_out_nr`. Unless the op
+    is unsafe_split, the outputs are views of `self` (they share its memory and version
+    counter); made in grad mode from a tensor that requires grad, they refuse in-place
+    writes, as PyTorch's do."""
     outs = tuple(new_tensor(a) for a in arrays)
-    for o in outs:
-        _make_view(o, self)
+    if cls.is_view:
+        for o in outs:
+            _make_view(o, self)
     node = None
     if _grad_state.enabled and self._rg and self._data.dtype.kind == "f":
         node = cls._make_node((self,), outs[0], args, None)
         node._n_out = len(outs)
         for i, o in enumerate(outs):
-            o._rg, o.grad_fn, o._out_nr, o._vc = True, node, i, counter(self)
-            o._x["multi"] = (i, cls.view_name)
+            o._rg, o.grad_fn, o._out_nr = True, node, i
+            if cls.is_view:
+                o._vc = counter(self)
+                o._x["multi"] = (i, cls.view_name)
     if _tangents and has_tangent((self,)):      # forward mode (_tangents.py)
         push_many(cls, (self,), args, outs)
     if _events.listener is not None and not _grad_state.quiet:
@@ -257,6 +274,17 @@ def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple:
     d = _dim(dim, x.ndim)
     n = x._data.shape[d]
     return Split.apply(x, -(-n // chunks), d)
+
+
+def unsafe_split(x: Tensor, split_size: int, dim: int = 0) -> tuple:
+    """split without view semantics (`torch.unsafe_split`): what PyTorch's recurrent cells
+    cut their gates with; the pieces may be written in place."""
+    return UnsafeSplit.apply(x, split_size, _dim(dim, x.ndim))
+
+
+def unsafe_chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple:
+    d = _dim(dim, x.ndim)
+    return UnsafeSplit.apply(x, -(-x._data.shape[d] // chunks), d)
 
 
 def unbind(x: Tensor, dim: int = 0) -> tuple:

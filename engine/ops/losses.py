@@ -237,8 +237,9 @@ class NllLoss(Op):
             out = np.asarray(picked.sum() / total, dtype=self.dtype)
         elif reduction == SUM:
             out = np.asarray(picked.sum(), dtype=self.dtype)
-        else:
-            out = picked.reshape(target._data.shape)
+        else:       # PyTorch writes +0 at an ignored target (the product would be -0)
+            out = np.where(t == _signed(ignore_index), self.dtype.type(0),
+                           picked).reshape(target._data.shape)
         return out, (new_tensor(np.asarray(total, dtype=self.dtype)),)
 
     def backward(ctx, grad):        # PyTorch's nll_loss_backward, its own node

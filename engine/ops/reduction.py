@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._dims import dim_of, dims_of  # (dims_of: imported from here too)
 from ._op import Op, as_array
+from .prod_grad import prod_backward, prod_dim_backward
 from ._tangents import from_backward
 from .shape import Expand
 
@@ -260,8 +261,8 @@ class Prod(Op):
     def forward(self):
         return as_array(self.prod(dtype=_sum_dtype(self)))
 
-    def backward(ctx, grad):
-        return (grad * (ctx.result / ctx.self),)       # PyTorch's order of roundings
+    def backward(ctx, grad):        # safe where self holds zeros (prod_grad.py)
+        return (prod_backward(grad, ctx.self, ctx.result),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -278,10 +279,8 @@ class ProdDim(Op):
         return as_array(self.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(self)))
 
     def backward(ctx, grad):
-        d, x = int(ctx.dim), ctx.self      # wrapped, as PyTorch's prod_backward
-        r = ctx.result if ctx.keepdim else ctx.result.unsqueeze(d)
-        g = grad if ctx.keepdim else grad.unsqueeze(d)
-        return (g * (r / x),)
+        # dim wrapped, as PyTorch's prod_backward; safe where self holds zeros (prod_grad.py)
+        return (prod_dim_backward(grad, ctx.self, ctx.result, int(ctx.dim), ctx.keepdim),)
 
     @classmethod
     def sample_inputs(cls, make, shape):

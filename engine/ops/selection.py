@@ -84,7 +84,12 @@ class _Picked(ValuesAndIndices):
     rule = "grad scattered back to where each value came from"
 
     def backward(ctx, grad):
-        return (ScatterAdd.apply(grad, ctx.self_sym_sizes, ctx.dim, ctx.indices),)
+        # PyTorch's value_selecting_reduction_backward: zeros with grad written (not added)
+        # at the indices, so a -0. gradient stays -0.
+        from ..factories import zeros
+        from .scatter import Scatter
+        base = zeros(tuple(ctx.self_sym_sizes), dtype=grad.dtype)
+        return (Scatter.apply(base, grad, ctx.dim, ctx.indices),)
 
 
 class Sort(_Picked):

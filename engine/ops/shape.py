@@ -105,6 +105,16 @@ class Transpose(Op):
             yield make(shape), 0, 1
 
 
+class TransposeInplace(Transpose):
+    """out = self with dims dim0 and dim1 swapped, as `transpose_` records it; the engine
+    uses it where PyTorch's kernels transpose a fresh result of their own in place (the
+    recurrent layers' batch_first output), so the copy is never seen"""
+    grad_fn_name, name, is_view = "TransposeBackward1", "transpose_", False
+
+    def forward(self, dim0, dim1):
+        return self.swapaxes(dim0, dim1)     # strided as PyTorch's: not contiguous
+
+
 class T(Op):
     """out = self transposed (2-D; 0-D and 1-D unchanged)"""
     grad_fn_name, name, is_view = "TBackward0", "t", True

@@ -1,6 +1,7 @@
-"""`torch.utils`: so far only `torch.utils.data` (datasets, samplers and the DataLoader)."""
+"""`torch.utils`: `torch.utils.data` (datasets, samplers and the DataLoader) and
+`torch.utils.checkpoint` (activation checkpointing)."""
 from __future__ import annotations
 
-from . import data
+from . import checkpoint, data
 
-__all__ = ["data"]
+__all__ = ["checkpoint", "data"]

@@ -10,7 +10,10 @@ MODULES = ["gradstep.engine" + name for name in [".nn.module", ".nn.parameter", 
                                                  ".nn.functional", ".nn.init",
                                                  ".optim.optimizer", ".optim.sgd", ".optim.adam",
                                                  ".optim.rmsprop", ".optim.lr_scheduler",
-                                                 ".ops.nn_ops", ".autograd.functional"]]
+                                                 ".ops.nn_ops", ".autograd.functional",
+                                                 ".nn.rnn", ".nn.attention", ".nn.transformer",
+                                                 ".nn.functional_attention", ".nn.rnn_utils",
+                                                 ".utils.checkpoint"]]
 
 
 @pytest.mark.parametrize("name", MODULES)

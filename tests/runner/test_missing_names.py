@@ -11,9 +11,9 @@ MISSING = "PyTorch has torch.{}, gradstep does not implement it"
 @pytest.mark.parametrize("source,last_line", [
     ("import torch\ntorch.fft.fft(torch.ones(4))",
      "module 'torch' has no attribute 'fft': " + MISSING.format("fft")),
-    ("import torch.nn.functional as F\nF.scaled_dot_product_attention",
-     "module 'torch.nn.functional' has no attribute 'scaled_dot_product_attention': PyTorch has "
-     "torch.nn.functional.scaled_dot_product_attention, gradstep does not implement it"),
+    ("import torch.nn.functional as F\nF.grid_sample",
+     "module 'torch.nn.functional' has no attribute 'grid_sample': PyTorch has "
+     "torch.nn.functional.grid_sample, gradstep does not implement it"),
     ("from torch import fft", "cannot import name 'fft' from 'torch': " + MISSING.format("fft")),
     ("import torch\ntorch.ones(8).stft(4)", "'Tensor' object has no attribute 'stft': "
      "PyTorch's Tensor has .stft, gradstep does not implement it"),
