@@ -15,6 +15,7 @@ from ..ops.attention import FlashAttentionCpu, SafeSoftmax, baddbmm
 from ..ops.linalg import bmm, matmul
 from ..tensor import Tensor
 from . import functional as F
+from ..dtypes import bool as torch_bool
 
 
 def _bool_to_additive(mask: Tensor, dtype, masked_where: bool) -> Tensor:
@@ -46,7 +47,6 @@ def _math_attention(query, key, value, attn_mask, dropout_p, is_causal, scale) -
 
 
 def _bool():
-    from ..dtypes import bool as torch_bool
     return torch_bool
 
 

@@ -15,6 +15,7 @@ from ..grad_mode import no_grad
 from ..graph import RemovableHandle
 from ..tensor import Tensor, counter
 from .parameter import Parameter
+from .. import messages
 
 
 class _IncompatibleKeys(namedtuple("_IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -93,8 +94,7 @@ class _ForwardHook:
         """An always_call hook after forward raised: its own error only warns."""
         try:
             self.after(module, args, kwargs, None)
-        except Exception as e:     # noqa: BLE001 - PyTorch silences it the same way
-            from .. import messages
+        except Exception as e:
             messages.warn("module forward hook with ``always_call=True`` raised an exception "
                           "that was silenced as another error was raised in forward: "
                           f"{e}", UserWarning)

@@ -17,6 +17,7 @@ from ..factories import full, tensor
 from ..ops.join import cat, stack
 from ..ops._op import Op
 from ..tensor import Tensor, new_tensor
+from ..dtypes import int64
 
 
 class PackedSequence(namedtuple("PackedSequence", ["data", "batch_sizes", "sorted_indices",
@@ -117,7 +118,6 @@ def _pack(input: Tensor, lengths: np.ndarray, batch_first: bool) -> tuple:
 
 
 def _int64():
-    from ..dtypes import int64
     return int64
 
 

@@ -18,6 +18,7 @@ from .container import ModuleList
 from .linear import Linear
 from .module import Module
 from .normalization import LayerNorm
+from .activation import GELU, ReLU
 
 
 def _activation(name):
@@ -55,7 +56,6 @@ class TransformerEncoderLayer(Module):
         self.dropout2 = Dropout(dropout)
         if isinstance(activation, str):
             activation = _activation(activation)
-        from .activation import GELU, ReLU
         self.activation_relu_or_gelu = (1 if activation is F.relu or isinstance(activation, ReLU)
                                         else 2 if activation is F.gelu
                                         or isinstance(activation, GELU) else 0)

@@ -21,6 +21,7 @@ from ._op import Op
 from ._tangents import has_tangent
 from .linalg import Bmm
 from .stats import Softmax, SoftmaxBackwardData
+from ..autograd.walk import grad as _grad
 
 
 class SafeSoftmax(Softmax):
@@ -99,7 +100,6 @@ class FlashAttentionCpu(Op):
                            scale: None)
 
     def backward(ctx, grad):
-        from ..autograd.walk import grad as _grad
         leaves = [t.detach().requires_grad_(need)
                   for t, need in zip((ctx.query, ctx.key, ctx.value), ctx.needs_input_grad)]
         with enable_grad():

@@ -14,10 +14,14 @@ from .._dual import tangents as _tangents
 from ._op import Op
 from ._tangents import has_tangent
 from .join import _MultiNode
+from ..autograd.walk import grad as _grad
+from ..grad_mode import state
+from ..nn import functional as F
+from ..nn.functional_rnn import _one_direction
+from .join import cat, stack
 
 
 def _run(input, weights, hx, cx, reverse):
-    from ..nn.functional_rnn import _one_direction
     params = [w for w in weights if w is not None]
     return _one_direction("LSTM", input, (hx, cx), params, reverse)
 
@@ -40,7 +44,6 @@ class MkldnnRnnLayer(Op):
         with no_grad():
             out, (h, c) = _run(input, inputs[1:5], hx_, cx_, reverse)
         outs = (new_tensor(out._data), new_tensor(h._data), new_tensor(c._data))
-        from ..grad_mode import state
         if state.enabled and any(t is not None and t._rg for t in inputs):
             node = cls._make_node(inputs, outs[0], inputs + (reverse,), None)
             node._n_out = len(outs)
@@ -60,7 +63,6 @@ class MkldnnRnnLayer(Op):
         with enable_grad():
             out, (h, c) = _run(leaves[0], leaves[1:5], leaves[5], leaves[6], ctx.reverse)
         pairs = [(y, g) for y, g in zip((out, h, c), grads) if g is not None]
-        from ..autograd.walk import grad as _grad
         found = iter(_grad([y for y, _ in pairs], wanted, [g for _, g in pairs],
                            allow_unused=True))
         return tuple(next(found) if t is not None and t.requires_grad else None
@@ -77,8 +79,6 @@ class MkldnnRnnLayer(Op):
 def mkldnn_lstm(x: Tensor, hx, weights: list, num_layers: int, dropout: float, train: bool,
                 bidirectional: bool, batch_first: bool) -> tuple:
     """PyTorch's float32 CPU LSTM: one MkldnnRnnLayer node per layer and direction."""
-    from ..nn import functional as F
-    from .join import cat, stack
     if batch_first:
         x = x.transpose(0, 1)
     x = x.contiguous()

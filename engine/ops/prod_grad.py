@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor
+from ..factories import ones
+from ..factories import zeros_like
+from .join import cat
 
 
 def _safe_zeros(grad: Tensor, x: Tensor, dim: int) -> Tensor:
     """grad times the product of every other element along dim, by cumulative products."""
-    from ..factories import ones
     from .cumulative import cumprod
-    from .join import cat
     n = x.shape[dim]
     if x.numel() == 0:
         return grad.expand_as(x)
@@ -34,7 +35,6 @@ def prod_backward(grad: Tensor, x: Tensor, result: Tensor) -> Tensor:
     if zeros_at == 0:
         return grad * (result / x)       # PyTorch's order of roundings
     if not _grad_state.enabled and zeros_at > 1:
-        from ..factories import zeros_like
         return zeros_like(x)
     return _safe_zeros(grad, x.contiguous().view(-1), 0).view_as(x)
 

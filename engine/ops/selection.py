@@ -13,6 +13,7 @@ from ._dims import dim_of
 from ._op import Op
 from .indexing import IndexPut
 from .reduction import _ReturnType, return_type
+from ..factories import zeros
 
 
 sort_return, topk_return = return_type("sort"), return_type("topk")
@@ -86,7 +87,6 @@ class _Picked(ValuesAndIndices):
     def backward(ctx, grad):
         # PyTorch's value_selecting_reduction_backward: zeros with grad written (not added)
         # at the indices, so a -0. gradient stays -0.
-        from ..factories import zeros
         from .scatter import Scatter
         base = zeros(tuple(ctx.self_sym_sizes), dtype=grad.dtype)
         return (Scatter.apply(base, grad, ctx.dim, ctx.indices),)

@@ -17,6 +17,8 @@ from ..autograd.graph import saved_tensors_hooks
 from ..factories import default_generator
 from ..grad_mode import enable_grad, no_grad
 from ..tensor import Tensor
+from ..autograd.walk import backward as run_backward
+from ..nn.container import Sequential
 
 _WARN_CHECKPOINT = (
     "torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. Starting "
@@ -65,7 +67,6 @@ class CheckpointFunction(Function):
 
     @staticmethod
     def backward(ctx, *grads):
-        from ..autograd.walk import backward as run_backward
         tensors = iter(ctx.saved_tensors)
         args = _detached(tuple(next(tensors) if a is None else a for a in ctx.args))
         outputs = _rerun(ctx.run_function, args, ctx.snap)
@@ -132,7 +133,6 @@ def checkpoint_sequential(functions, segments: int, input, use_reentrant: bool |
     preserve = kwargs.pop("preserve_rng_state", True)
     if kwargs:
         raise ValueError("Unexpected keyword arguments: " + ",".join(kwargs))
-    from ..nn.container import Sequential
     if isinstance(functions, Sequential):
         functions = list(functions.children())
 
