@@ -125,8 +125,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._op_depth = 2                   # on_op's frames out to the op's caller: forwarded()
         self._scan_line = None
         self._scan_at = -1                   # the furthest f_lasti an event reached on that line
-        self._callee = None                  # the call the user's frame made, of the last walk
-        self._last_call = None               # the call the last walked op came from
+        self._callee: Any = None             # the call the user's frame made, of the last walk
+        self._last_call: Any = None          # the call the last walked op came from
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
         self._builder: Builder | None = None  # finish()'s, which dump() reuses
@@ -306,6 +306,15 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             return True
         self._scan_at = at
         return False
+
+    def _new_call(self) -> bool:
+        """Whether the op the last walk came from was made by another call of the user's frame
+        than the op before it: one library call (`model(x)`) makes many ops, only its first
+        is a new call (`_line_again`)."""
+        call = self._callee
+        new = call is not self._last_call
+        self._last_call = call
+        return new
 
     def _scan(self, frame, line) -> None:
         """Name pending tensors after the user variables now bound to them (see the docs).

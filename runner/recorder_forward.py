@@ -138,9 +138,7 @@ class ForwardEvents:
                     frame, line = f, self._line_of(f)
                 else:
                     line, frame, quiet = self._walk_from(f)
-                    # one library call makes many ops: only its first is a new call
-                    new_call = self._callee is not self._last_call
-                    self._last_call = self._callee
+                    new_call = self._new_call()
                     if quiet:
                         self._lib_fn = None
                         return  # optimizer.step() internals
