@@ -240,8 +240,14 @@ def test_a_name_is_reached_and_picked_with_the_keyboard(page):
     assert button.get_attribute("aria-pressed") == "true"
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.closest('[data-name]')?.dataset.name") != "loss"
-    label = page.locator('#names .names-row[data-name="loss"] button').get_attribute("aria-label")
-    assert label == STRINGS["en"]["names_pick"].format(name="loss", box="loss₃")
+    pick = page.locator('#names .names-row[data-name="loss"] button')
+    assert pick.get_attribute("title") == STRINGS["en"]["names_pick"].format(name="loss", box="loss₃")
+    # what assistive technology says: the name, in words, and the box
+    said = page.evaluate("""() => { const b = document.querySelector(
+        '#names .names-row[data-name="loss"] button');
+        return Array.from(b.childNodes).filter((n) => !(n.getAttribute && n.getAttribute('aria-hidden')))
+          .map((n) => n.textContent).join('').replace(/\\s+/g, ' ').trim(); }""")
+    assert said == "loss refers to loss₃", said
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)

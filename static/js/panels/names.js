@@ -18,8 +18,11 @@ export function renderNames(el, trace, state, S, onPick, selected) {
   const focusName = active ? /** @type {HTMLElement} */ (active).dataset.name : null;
   if (!rows.length) return fill(el, h('p', { class: 'empty' }, tr(S, 'names_empty')));
   const items = rows.map((r) => {
-    const was = r.previous && r.changed
-      ? h('span', { class: 'names-was' }, h('s', {}, r.previous.label), ' ') : null;
+    const rebound = r.previous && r.changed;
+    // the button's words are its name for assistive technology: "loss refers to (before:
+    // loss₂) loss₃"; the arrow is drawn, the words are said
+    const was = rebound ? h('span', { class: 'names-was' },
+      h('span', { class: 'sr-only' }, tr(S, 'names_before')), h('s', {}, r.previous.label), ' ') : null;
     const note = !r.changed ? null
       : h('span', { class: 'chip names-chip' }, tr(S, r.grad ? 'names_grad_changed' : 'names_rebound'));
     return h('li', {
@@ -27,11 +30,11 @@ export function renderNames(el, trace, state, S, onPick, selected) {
       dataset: { name: r.name, tensor: r.tensor, label: r.label },
     }, h('button', {
       type: 'button', class: 'names-pick', 'aria-pressed': String(selected === r.tensor && !r.grad),
-      'aria-label': tr(S, r.changed && r.previous ? 'names_pick_rebound' : 'names_pick',
-        { name: r.name, box: r.label, old: r.previous ? r.previous.label : '' }),
+      title: tr(S, 'names_pick', { name: r.name, box: r.label }),
       onclick: () => onPick(r.tensor),
     }, h('code', { class: 'names-name' }, r.name),
     h('span', { class: 'names-arrow', 'aria-hidden': 'true' }, '→'),
+    h('span', { class: 'sr-only' }, ` ${tr(S, 'names_refers')} `),
     was, h('code', { class: 'names-box' }, r.label)), note);
   });
   const list = h('ul', { class: 'names-list' }, items);
