@@ -3,8 +3,8 @@
 // tensor's name into the event that introduced it, and the n-th tensor bound to a variable is
 // that name with the subscript n (`loss₃`, docs/trace-format.md, "Names"). So at step i a
 // variable refers to the last tensor introduced by then under its name, and it was rebound at
-// that tensor's step. A `.grad` is the box of the tensor it belongs to (the box's grad row),
-// unless the program computed with it and it has a box of its own (`model.weight.grad`).
+// that tensor's step. A `.grad` is drawn in the box of the tensor it belongs to (its grad
+// row), unless the program computed with it and it has a box of its own (`model.weight.grad`).
 
 const SUBSCRIPT = /[₀-₉]+(?=$|[.[])/g;   // `params₂.grad` is the program's `params.grad`
 // what a program writes: a variable or a path from one (`model[0].weight`); not the seed of a
@@ -79,8 +79,9 @@ export function namesAt(trace, state) {
     const own = gradBoxes.get(`${binding.label}.grad`);
     const history = state.history[binding.tensor] || [];
     const last = history[history.length - 1];
+    // the box it is drawn in: its own, or the owner's, whose grad row shows it
     rows.push({ name: `${name}.grad`, tensor: own ? own.tensor : binding.tensor,
-      label: `${binding.label}.grad`, seq: last ? last.seq : binding.seq, previous: null,
+      label: own ? own.label : binding.label, seq: last ? last.seq : binding.seq, previous: null,
       grad: true, changed: Boolean(last && last.seq === state.index), count: 1 });
   }
   return rows;

@@ -208,7 +208,11 @@ def test_x_grad_and_a_module_paths_grad_select_their_owners_box(page):
     page.click("#step-last")
     r = row(page, "x.grad")
     owner = row(page, "x")
-    assert r is not None and r["tensor"] == owner["tensor"] and r["label"] == "x.grad"
+    # drawn in x's own box, whose grad row shows it
+    assert r is not None and r["tensor"] == owner["tensor"] and r["label"] == "x"
+    assert r["shown"] == "x.grad → x"
+    assert page.locator('#names .names-row[data-name="x.grad"] .names-part').inner_text() \
+        == STRINGS["en"]["names_grad_row"]
     w = row(page, "model[0].weight.grad")
     assert w is not None and w["tensor"] == row(page, "model[0].weight")["tensor"]
     names = [x["name"] for x in rows(page)]

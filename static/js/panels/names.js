@@ -35,7 +35,9 @@ export function renderNames(el, trace, state, S, onPick, selected) {
     }, h('code', { class: 'names-name' }, r.name),
     h('span', { class: 'names-arrow', 'aria-hidden': 'true' }, '→'),
     h('span', { class: 'sr-only' }, ` ${tr(S, 'names_refers')} `),
-    was, h('code', { class: 'names-box' }, r.label)), note);
+    was, h('code', { class: 'names-box' }, r.label),
+    r.grad && !r.label.endsWith('.grad') ? h('span', { class: 'names-part' }, tr(S, 'names_grad_row')) : null),
+    note);
   });
   const list = h('ul', { class: 'names-list' }, items);
   fill(el, list);

@@ -57,6 +57,7 @@ test('NAME.grad appears with the first gradient, on the box of the tensor NAME r
   assert.equal(grad.tensor, row(rows, 'params').tensor);
   assert.equal(grad.changed, true);
   assert.equal(grad.grad, true);
+  assert.equal(grad.label, 'params');
 });
 
 test('a .grad the program computed with has its own box; summarised steps still rebind', () => {
@@ -64,6 +65,7 @@ test('a .grad the program computed with has its own box; summarised steps still 
   const own = trace.events.find((e) => e.kind === 'tensor' && e.tensor.name === 'params₂.grad');
   const rows = rowsAt(trace, own.seq);
   assert.equal(row(rows, 'params.grad').tensor, own.tensor.id);
+  assert.equal(row(rows, 'params.grad').label, 'params₂.grad');
   assert.equal(rows.filter((r) => r.name.endsWith('.grad')).length, 1);
   const elided = trace.events.find((e) => e.kind === 'elided' && (e.carried || []).length);
   const params = row(rowsAt(trace, elided.seq), 'params');
