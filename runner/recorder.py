@@ -55,6 +55,10 @@ _QUIET_DIRS = tuple(_ENGINE_DIR + sep + "optim" for sep in ("/", "\\"))
 # A library function the program calls on its gradients (nn.utils.clip_grad_norm_): its
 # norms, stacks and scalings are one step with its result (runner/trace_library.py)
 _LIBRARY_FILES = tuple(_ENGINE_DIR + sep + "nn" + sep + "utils.py" for sep in ("/", "\\"))
+# A loop whose body is one line is looked at once per iteration for this many iterations, then
+# only after it (Recorder._line_again): a learner steps through a few dozen, while reading the
+# variables at every op of a 2,000-op chain made its traced run a fifth slower.
+_AGAIN_MAX = 100
 
 # A value snapshot taken at event time: (the array's bytes or None, shape, numpy dtype,
 # requires_grad, grad_fn name or None). Bytes rather than an array copy: cheaper to take, and
@@ -127,6 +131,10 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._op_lines: dict = {}
         self._op_depth = 2                   # on_op's frames out to the op's caller: forwarded()
         self._scan_line = None
+        self._scan_at = -1                   # the furthest f_lasti an event reached on that line
+        self._again = 0                      # times that line ran again and was looked at
+        self._callee: Any = None             # the call the user's frame made, of the last walk
+        self._last_call: Any = None          # the call the last walked op came from
         self._dead = False                   # set by _fail(): record only the console
         self._closing = False                # a pass ended; its window closes soon
         self._builder: Builder | None = None  # finish()'s, which dump() reuses
@@ -165,16 +173,19 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         kinds = self._file_kind
         quiet = False
         self._lib_fn = None     # said afresh by every walk: read only right after one
+        callee = None
         while f is not None:
             k = kinds.get(f.f_code.co_filename)
             if k is None:
                 k = self._classify(f.f_code.co_filename)
             if k == 1:
+                self._callee = callee
                 return f.f_lineno, f, quiet
             if k == 2:
                 quiet = True
             elif k == 3:
                 self._lib_fn = f.f_code.co_name
+            callee = f
             f = f.f_back
         return None, None, quiet
 
@@ -294,17 +305,50 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
                    exc=exc, origin=error_origin(exc, self.filename))
 
     def _maybe_scan(self, frame, line) -> None:
-        if frame is not self._scan_frame or line != self._scan_line:
+        if frame is not self._scan_frame or line != self._scan_line or self._line_again(frame):
             self._scan(frame, line)
+
+    def _line_again(self, frame, new_call: bool = False) -> bool:
+        """Whether the scanned line is running again: its frame jumped back to an earlier
+        instruction (the next iteration of a loop whose body is this one line), so the last
+        iteration's assignment has happened and `h` of each iteration gets its name.
+
+        Past `_AGAIN_MAX` iterations of one line the loop is long, not one to step through:
+        it is looked at after it, as any line.
+
+        The same instruction is the next iteration too when it made a new call (`new_call`:
+        `y * 2` again, or `torch.tanh(y)` again); the ops inside one library call
+        (`model(x)`) share one instruction and one call, so one call's work scans once.
+        """
+        if self._again >= _AGAIN_MAX:
+            return False
+        at = frame.f_lasti
+        if at < self._scan_at or (new_call and at == self._scan_at):
+            self._again += 1
+            return True
+        self._scan_at = at
+        return False
+
+    def _new_call(self) -> bool:
+        """Whether the op the last walk came from was made by another call of the user's frame
+        than the op before it: one library call (`model(x)`) makes many ops, only its first
+        is a new call (`_line_again`)."""
+        call = self._callee
+        new = call is not self._last_call
+        self._last_call = call
+        return new
 
     def _scan(self, frame, line) -> None:
         """Name pending tensors after the user variables now bound to them (see the docs).
 
         Scanning a frame's variables costs more than recording an event, so this runs only
         when the program moved to another line or frame: the assignment of the last result has
-        happened by then. `y = y * 2` repeated on one line names only the last `y`.
+        happened by then, and when the same line runs again (`_line_again`). `y = y * 2; y = y * 2`
+        on one line names only the last `y`.
         """
-        self._scan_frame, self._scan_line = frame, line
+        if frame is not self._scan_frame or line != self._scan_line:
+            self._again = 0
+        self._scan_frame, self._scan_line, self._scan_at = frame, line, frame.f_lasti
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
         if self._new_params:   # until a module is found, or the module level (named at the end)

@@ -131,6 +131,7 @@ class ForwardEvents(RecorderState):
                 # that is the user's code (`y * 2` runs the generated operator itself, NOTE
                 # [tiny-op fast path]): one look, no call; otherwise the walk outwards.
                 f = _getframe(self._op_depth)
+                new_call = True   # the user's line calls the op itself (_line_again)
                 if f.f_code is self._op_code:  # NOTE [the op's line]
                     frame = f
                     line = self._op_lines.get(f.f_lasti)
@@ -140,12 +141,14 @@ class ForwardEvents(RecorderState):
                     frame, line = f, self._line_of(f)
                 else:
                     line, frame, quiet = self._walk_from(f)
+                    new_call = self._new_call()
                     if quiet:
                         self._lib_fn = None
                         return  # optimizer.step() internals
                     if self._lib_fn is not None:   # nn.utils.clip_grad_norm_'s work
                         lib_start = len(self._window)
             else:
+                new_call = False
                 if node is None or not active[2]:
                     # The engine's own arithmetic inside backward: return before the stack
                     # walk. (A pass that raised and was caught is noticed at the next event
@@ -160,8 +163,9 @@ class ForwardEvents(RecorderState):
             if self._closing:
                 self._settle()
             scanned = False
-            if (frame is not self._scan_frame or line != self._scan_line) and (
-                    self._pending or self._fresh) and frame is not None:
+            if (self._pending or self._fresh) and frame is not None and (
+                    frame is not self._scan_frame or line != self._scan_line
+                    or self._line_again(frame, new_call)):
                 self._scan(frame, line)
                 scanned = True
             tids, rgs = self._tids, self._rg

@@ -13,6 +13,7 @@ import { renderTransforms } from './panels/transforms.js';
 import { renderConsole } from './panels/console.js';
 import { renderPlot } from './panels/plot.js';
 import { renderGrads } from './panels/grads.js';
+import { renderNames } from './panels/names.js';
 import { drawTimeline, markTimeline } from './panels/timeline.js';
 import { narrate } from './narrate.js';
 import { nextUpdate } from './trace_optim.js';
@@ -42,7 +43,7 @@ export function mountPlayer(root, options) {
     console: $('#console'), grads: $('#grads'), plot: $('#plot'), label: $('#step-label'),
     slider: $('#step-slider'), narration: $('#narration'), play: $('#play'), speed: $('#speed'),
     mode: $('#mode-badge'), passBadge: $('#pass-badge'), timeline: $('#timeline'),
-    iteration: $('#iteration'), strip: $('#code-strip'),
+    iteration: $('#iteration'), strip: $('#code-strip'), names: $('#names'),
   };
   let graph = null;      // the graph pane's stage for the current run (graph/stage.js)
   const shown = { values: true, saved: true };   // the graph's optional rows
@@ -179,6 +180,7 @@ export function mountPlayer(root, options) {
     if (el.jvp) renderJvp(el.jvp, state, S);
     if (el.transforms) renderTransforms(el.transforms, state, S);
     renderGrads(el.grads, state, S, (id) => player.select(id));
+    if (el.names) renderNames(el.names, trace, state, S, showBox, model.selected);
     renderConsole(el.console, trace ? state : null, model.answer && model.answer.result, S);
     renderPlot(el.plot, trace, state, S, (pass) => {
       // passes summarised by an `elided` step have no steps of their own: go to that step
@@ -217,6 +219,15 @@ export function mountPlayer(root, options) {
         el.run.removeAttribute('aria-busy');
       }
     }
+  }
+
+  // Select a box and bring it into view, opening the module group it is folded in.
+  function showBox(id) {
+    const folded = graph && graph.foldedAround(id);
+    if (folded) graph.toggleGroup(folded);
+    player.select(id);
+    const b = graph && graph.boxOf(id);
+    if (b) graph.viewport.reveal(b.x, b.y, b.w, b.h);
   }
 
   // A folded module group is one step: stepping on from a step that works inside it goes on

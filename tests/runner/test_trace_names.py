@@ -91,15 +91,59 @@ def test_custom_module_paths_are_seen_from_outside(pool):
     assert {"model.fc1.weight", "model.fc1.bias", "model.blocks[0].weight",
             "model.blocks[1].bias", "model.scale"} <= all_names
     assert not any(n.startswith("self") for n in all_names)
-    # the forward's local `h`, rebound: a loop whose body is one line is looked at once, after
-    # it, so its last `h` is the second one named
-    assert {"h", "h₂"} <= all_names
+    # the forward's local `h`, rebound by each block of a loop whose body is one line
+    assert {"h", "h₂", "h₃"} <= all_names
 
 
 def test_rebindings_are_numbered_in_order(pool):
     trace = pool.run(REBIND, trace=True).trace
     ops = [e["output"]["name"] for e in trace["events"] if e["kind"] == "op"]
     assert ops[:3] == ["y", "y₂", "y₃"]
+
+
+ONE_LINE_LOOPS = """\
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+Wx = torch.randn(2, 3, requires_grad=True)
+Wh = torch.randn(3, 3, requires_grad=True)
+xs = torch.randn(3, 2)
+h = torch.zeros(3)
+for t in range(3):
+    h = torch.tanh(xs[t] @ Wx + h @ Wh)
+y = h
+for i in range(2): y = y * 2
+for i in range(2):
+    y = torch.sin(y)
+lin = nn.Linear(3, 3)
+for i in range(2):
+    y = lin(y)
+y.sum().backward()
+"""
+
+
+def test_a_loop_whose_body_is_one_line_names_every_iteration(pool):
+    # the line runs again each iteration: the last one's assignment is named before the next
+    # begins, whether the line makes several ops, one op, one function call or a module call
+    trace = pool.run(ONE_LINE_LOOPS, trace=True).trace
+    made = [e["output"]["name"] for e in trace["events"]
+            if e["kind"] == "op" and e["output"]["name"] and e["output"]["name"][0] in "hy"]
+    assert made == ["h₂", "h₃", "h₄", "y", "y₂", "y₃", "y₄", "y₅", "y₆"]
+
+
+def test_a_long_loop_of_one_line_names_its_first_iterations_and_its_last(pool):
+    # looking at the variables every iteration would slow a long chain: after the first
+    # hundred iterations only the result the loop leaves is named
+    program = "import torch\ny = torch.ones(2, requires_grad=True)\nfor i in range(300):\n" \
+              "    y = y * 1.5\nprint(y.sum().item())\n"
+    trace = pool.run(program, trace=True).trace
+    ops = [e["output"] for e in trace["events"] if e["kind"] == "op" and e["op"] == "mul"]
+    assert len(ops) == 300
+    named = [o["name"] for o in ops if o["name"]]
+    assert named[:3] == ["y₂", "y₃", "y₄"]
+    assert 50 < len(named) < 150
+    assert ops[-1]["name"] == named[-1]
+    assert ops[-2]["name"] is None
 
 
 def test_no_event_carries_an_internal_id_as_a_name(pool):
