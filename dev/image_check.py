@@ -1,6 +1,6 @@
 """The release check of the container image: build it from the Dockerfile and run it as users do.
 
-    sudo python dev/image_check.py         # about 3 minutes on a loaded 2-core machine
+    sudo python dev/image_check.py         # 2 to 3 minutes on a loaded 2-core machine
     sudo python dev/image_check.py --base localhost/gradstep-base:bookworm   # reuse the base
 
 Needs root, podman, runc and debootstrap (`apt-get install podman runc debootstrap`), and PyYAML
