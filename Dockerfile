@@ -12,6 +12,13 @@ ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
 
 RUN python -m venv /opt/gradstep
 WORKDIR /src
+# The packages first, from the lock: exact versions, each wheel checked against its sha256
+# (dev/lock_image.py writes the lock from pyproject.toml and ./dev.sh lint checks that they
+# agree). --no-deps: the lock is the whole set, so nothing is resolved afresh at build time.
+# Its own layer, so a change to the code alone reuses it.
+COPY image-requirements.txt ./
+RUN /opt/gradstep/bin/pip install --require-hashes --no-deps --only-binary=:all: \
+        -r image-requirements.txt
 # Only what a non-editable install needs; .dockerignore keeps the rest of the checkout out.
 COPY pyproject.toml setup.py README.md LICENSE ./
 COPY gradstep/ gradstep/
@@ -21,9 +28,13 @@ COPY app/ app/
 COPY templates/ templates/
 COPY static/ static/
 # Every dependency ships binary wheels (pygraphviz's bundles Graphviz), so no compiler is
-# needed. pip itself is removed afterwards: the running app never installs anything.
-RUN /opt/gradstep/bin/pip install . \
-    && /opt/gradstep/bin/pip uninstall --yes pip \
+# needed. gradstep itself is built with the locked setuptools already in the venv
+# (--no-build-isolation) and nothing from the index (--no-index); `pip check` fails the build
+# when the lock misses a package something needs. setuptools and pip are removed afterwards:
+# the running app never builds or installs anything.
+RUN /opt/gradstep/bin/pip install --no-deps --no-build-isolation --no-index . \
+    && /opt/gradstep/bin/pip check \
+    && /opt/gradstep/bin/pip uninstall --yes setuptools pip \
     && /opt/gradstep/bin/gradstep --version
 
 

@@ -2,16 +2,18 @@
 # The set-up commands of the README and CONTRIBUTING.md, for a fresh machine or a working copy.
 #
 #   ./dev.sh serve [gradstep serve options]   install into .venv, start http://127.0.0.1:8000
-#   ./dev.sh test  [pytest options]           install the test extras (and Chromium where it
+#   ./dev.sh test  [pytest options]           install the test groups (and Chromium where it
 #                                             can), run the whole test suite
-#   ./dev.sh lint                             install .[lint] and the npm tools, run ruff,
-#                                             the import check, mypy, pyright's import
-#                                             resolution, tsc --checkJs and ESLint; non-zero
-#                                             on any finding
+#   ./dev.sh lint                             install the lint group and the npm tools, run
+#                                             ruff, the import check, the image lock's check,
+#                                             mypy, pyright's import resolution, tsc --checkJs
+#                                             and ESLint; non-zero on any finding
 #
 # Each creates the virtual environment .venv next to this script, or reuses it, and installs the
-# project into it in editable mode. A reinstall happens only when pyproject.toml or setup.py
-# changed since the last one, so the second run starts at once. Every step says what it did.
+# project into it in editable mode, test and lint with the dependency groups of pyproject.toml
+# they need (bringing pip 25.1 or newer into .venv first: older pips cannot install groups).
+# A reinstall happens only when pyproject.toml or setup.py changed since the last one, so the
+# second run starts at once. Every step says what it did.
 #
 # Environment: PYTHON (interpreter that creates .venv, default python3, must be >= 3.11),
 # GRADSTEP_VENV (default .venv), GRADSTEP_NO_SYSTEM_PACKAGES=1 (never call apt-get),
@@ -24,14 +26,16 @@ VENV=${GRADSTEP_VENV:-.venv}
 PYTHON=${PYTHON:-python3}
 VPY="$VENV/bin/python"
 # What the whole test suite needs: unit tests, browser tests, the load test, the deployment
-# checks (pyproject.toml says which extra is for what).
-TEST_EXTRAS="[test,browser,load,deploy]"
+# checks (pyproject.toml's [dependency-groups] says which group is for what).
+TEST_GROUPS="test browser load deploy"
+# The first pip that installs dependency groups (`pip install --group`).
+PIP_FOR_GROUPS="25.1"
 
 say() { printf 'dev.sh: %s\n' "$*"; }
 die() { printf 'dev.sh: error: %s\n' "$*" >&2; exit 2; }
 
 usage() {
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 ensure_venv() {
@@ -48,30 +52,54 @@ ensure_venv() {
     "$PYTHON" -m venv "$VENV"
 }
 
-# What an install depends on: the packaging files, the checkout it points at, the extras.
+# What an install depends on: the packaging files, the checkout it points at, the groups.
 install_key() {
     { cat pyproject.toml setup.py; echo "$ROOT" "$1"; } | sha256sum | cut -d' ' -f1
 }
 
-# ensure_installed EXTRAS: pip install -e ".EXTRAS" unless the same install is already there.
+# A venv made by Python 3.11 or 3.12 carries a pip older than dependency groups.
+ensure_pip_for_groups() {
+    if "$VPY" -c "import sys, pip; sys.exit(tuple(map(int, pip.__version__.split('.')[:2])) \
+            < tuple(map(int, '$PIP_FOR_GROUPS'.split('.'))))" 2>/dev/null; then
+        return
+    fi
+    say "upgrading pip in $VENV to $PIP_FOR_GROUPS or newer (it installs dependency groups) ..."
+    local log
+    log=$(mktemp)
+    if ! "$VPY" -m pip install --disable-pip-version-check --no-input --upgrade \
+            "pip>=$PIP_FOR_GROUPS" >"$log" 2>&1; then
+        tail -n 30 "$log" >&2
+        die "pip could not upgrade itself (full log: $log)"
+    fi
+    rm -f "$log"
+}
+
+# ensure_installed "GROUP ...": pip install -e . with those dependency groups of pyproject.toml,
+# unless the same install is already there.
 ensure_installed() {
-    local extras=$1 stamp="$VENV/.gradstep-install" key
-    key=$(install_key "$extras")
-    # An install with the test extras also covers a plain one. `python -I` leaves the current
+    local groups=$1 stamp="$VENV/.gradstep-install" key what="gradstep" args=() g
+    key=$(install_key "$groups")
+    [ -n "$groups" ] && what="gradstep with the groups ${groups// /, }"
+    # An install with the test groups also covers a plain one. `python -I` leaves the current
     # directory off sys.path, so `import gradstep` finds the installed (editable) copy or nothing.
     if { grep -qx "$key" "$stamp" 2>/dev/null \
-            || { [ -z "$extras" ] && grep -qx "$(install_key "$TEST_EXTRAS")" "$stamp" 2>/dev/null; }; } \
+            || { [ -z "$groups" ] && grep -qx "$(install_key "$TEST_GROUPS")" "$stamp" 2>/dev/null; }; } \
         && [ "$("$VPY" -I -c 'import gradstep, os; print(os.path.dirname(os.path.dirname(gradstep.__file__)))' \
                 2>/dev/null)" = "$ROOT" ]
     then
-        say "gradstep$extras is already installed in $VENV (packaging files unchanged)"
+        say "$what is already installed in $VENV (packaging files unchanged)"
         return
     fi
-    say "installing gradstep$extras into $VENV (editable, pip; a minute or two the first time) ..."
+    if [ -n "$groups" ]; then
+        ensure_pip_for_groups
+        for g in $groups; do args+=(--group "$g"); done
+    fi
+    say "installing $what into $VENV (editable, pip; a minute or two the first time) ..."
     local log
     log=$(mktemp)
     # pip's own output goes to a log: the build backend's warnings are noise unless pip fails.
-    if ! "$VPY" -m pip install --disable-pip-version-check --no-input -e ".$extras" \
+    # --group reads pyproject.toml in the current directory: this checkout's.
+    if ! "$VPY" -m pip install --disable-pip-version-check --no-input -e . ${args[@]+"${args[@]}"} \
             >"$log" 2>&1; then
         tail -n 30 "$log" >&2
         die "pip install failed (full log: $log)"
@@ -163,6 +191,8 @@ run_lint() {
     "$VENV/bin/ruff" check . || failed+=(ruff)
     say "imports (layers depend one way, cycles within dev/import_ratchet.json)"
     "$VPY" dev/import_cycles.py --check || failed+=(imports)
+    say "image lock (image-requirements.txt against pyproject.toml's dependencies)"
+    "$VPY" dev/lock_image.py --check || failed+=(image-lock)
     say "mypy (app/ and runner/ as gradstep.app and gradstep.runner: [tool.mypy] in pyproject.toml)"
     MYPY_CACHE_DIR="$VENV/mypy_cache" "$VENV/bin/mypy" --config-file pyproject.toml \
         || failed+=(mypy)
@@ -179,7 +209,7 @@ run_lint() {
         printf 'dev.sh: lint FAILED: %s\n' "${failed[*]}" >&2
         return 1
     fi
-    say "lint passed: ruff, imports, mypy, pyright, tsc, eslint"
+    say "lint passed: ruff, imports, image lock, mypy, pyright, tsc, eslint"
 }
 
 cmd=${1:-help}
@@ -200,7 +230,7 @@ case "$cmd" in
         ;;
     test)
         ensure_venv
-        ensure_installed "$TEST_EXTRAS"
+        ensure_installed "$TEST_GROUPS"
         ensure_system_tools
         # Without paths, pytest runs testpaths from pyproject.toml: all of tests/.
         say "running the test suite: pytest${*:+ $*} (Ctrl-C stops it)"
@@ -208,7 +238,7 @@ case "$cmd" in
         ;;
     lint)
         ensure_venv
-        ensure_installed "[lint]"
+        ensure_installed "lint"
         ensure_node_tools
         run_lint
         ;;

@@ -20,7 +20,7 @@ def tool(name: str) -> str:
     """A console script installed into the running test environment (e.g. hadolint)."""
     path = VENV_BIN / name
     assert path.exists(), f"{name} is not installed next to {sys.executable}; " \
-                          "run ./dev.sh test, which installs the test extras"
+                          "run ./dev.sh test, which installs the test tools"
     return str(path)
 
 

@@ -144,9 +144,9 @@ def requirement_name(req: str) -> str:
 
 
 def test_dependencies_are_split_by_purpose():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project, groups = data["project"], data["dependency-groups"]
     runtime = project["dependencies"]
-    extras = project["optional-dependencies"]
     # the server's own: uvicorn without [standard] (no websockets, no watchfiles)
     assert not any(r.startswith("uvicorn[") for r in runtime)
     # the sandbox's bindings are taken on purpose: exact pins
@@ -154,20 +154,30 @@ def test_dependencies_are_split_by_purpose():
     for name in ("pyseccomp", "landlock"):
         specifier = pins[name].split(";")[0]       # the version part, before any marker
         assert re.fullmatch(rf"{name}==[^,<>=!~]+", specifier.strip()), pins[name]
-    # heavy tools stay in the extra they are for, never in the unit-test environment
+    # users install extras; the tools that test and check gradstep are dependency groups,
+    # which the published metadata does not carry
+    assert set(project["optional-dependencies"]) == {"notebook"}
+    # heavy tools stay in the group they are for, never in the unit-test environment
     where: dict[str, set[str]] = {}
-    for purpose, reqs in extras.items():
+    for purpose, reqs in groups.items():
         for r in reqs:
-            where.setdefault(requirement_name(r), set()).add(purpose)
+            if isinstance(r, str):
+                where.setdefault(requirement_name(r), set()).add(purpose)
     assert where["locust"] == {"load"} and where["playwright"] == {"browser"}
     assert where["ruff"] == where["mypy"] == {"lint"}
-    linters = [r for r in extras["lint"] if requirement_name(r) in ("ruff", "mypy")]
-    assert len(linters) == 2 and all("==" in r.split(";")[0] for r in linters), \
-        "linters are pinned exactly"
-    # dev is every other extra
-    (dev,) = extras["dev"]
-    named = set(re.search(r"\[(.*)\]", dev).group(1).split(","))
-    assert requirement_name(dev) == project["name"] and named == set(extras) - {"dev"}
+    assert all("==" in r.split(";")[0] for r in groups["lint"]
+               if requirement_name(r) in ("ruff", "mypy")), "linters are pinned exactly"
+    # dev is every other group, by inclusion
+    assert groups["dev"] == [{"include-group": g} for g in groups if g != "dev"]
+
+
+def test_published_metadata_offers_only_the_user_extra(installed):
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        (name,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = wheel.read(name).decode()
+    assert re.findall(r"^Provides-Extra: (.+)$", metadata, re.M) == ["notebook"]
+    for tool_name in ("pytest", "playwright", "locust", "ruff", "hadolint"):
+        assert not re.search(rf"^Requires-Dist: {tool_name}\b", metadata, re.M | re.I), tool_name
 
 
 def test_console_script_help_and_version(installed):

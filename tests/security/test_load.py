@@ -19,11 +19,11 @@ from live_server import LiveServer
 
 HERE = Path(__file__).resolve().parent
 
-# locust is the [load] extra, which ./dev.sh test and CI install; a plain [test] install
-# runs everything else. Looked up, not imported: importing it here would let gevent patch
+# locust is the `load` dependency group, which ./dev.sh test and CI install; the `test` group
+# alone runs everything else. Looked up, not imported: importing it here would let gevent patch
 # this process (locust runs in a subprocess of its own).
 if importlib.util.find_spec("locust") is None:
-    pytest.skip("the load test needs locust: pip install -e '.[load]'", allow_module_level=True)
+    pytest.skip("the load test needs locust: pip install -e . --group load", allow_module_level=True)
 SERVER_ENV = {"GRADSTEP_RATE_LIMIT": "0", "GRADSTEP_POOL_SIZE": "2",
               "GRADSTEP_QUEUE_TIMEOUT": "30", "GRADSTEP_LIMIT_WALL_SECONDS": "2",
               "GRADSTEP_LIMIT_CPU_SECONDS": "1"}
