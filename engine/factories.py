@@ -155,6 +155,8 @@ def _typed(data):
         return data, dtypes.int64
     if isinstance(data, float):
         return data, dtypes.get_default_dtype()
+    if isinstance(data, complex):
+        return data, dtypes.default_complex()
     if isinstance(data, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if data is None or isinstance(data, (dict, set, frozenset)):

@@ -25,6 +25,7 @@ from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
 from ..ops._broadcast import first_grad
 from ..ops._op import edge
+from ..ops.complex import real_parts
 from ..tensor import Tensor, counter, new_tensor
 from . import anomaly
 from .order import collect
@@ -41,6 +42,8 @@ def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
         if g is None:
             if t._rg and t._data.size != 1:
                 raise RuntimeError(messages.IMPLICIT_SCALAR)
+            if t._rg and t._data.dtype.kind == "c":
+                raise RuntimeError(messages.IMPLICIT_REAL.format(t.dtype))
             g = np.empty(t._data.shape, t._data.dtype)    # ones_like's result, without its
             g.fill(1)                                       # Python layer (2x the cost)
             g = new_tensor(g)
@@ -220,6 +223,8 @@ def _apply(node, grads: list) -> tuple:
         outs = anomaly.checked_apply(node, grads)
     else:
         outs = node.apply(grads)
+    if node._x is not None and node._x.get("real_grads"):     # NOTE [complex gradients]
+        outs = real_parts(outs, node._x["real_grads"])
     if node._x is not None and node._x.get("hooks"):
         for hook in node._x["hooks"]:
             r = hook(outs, grads)
@@ -296,8 +301,9 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
             if r is not None:
                 # a hook's tensor may be held elsewhere: never keep it as .grad itself
                 g, own = hook_value(hook, g, r), False
-    if g._data.dtype != var._data.dtype:
-        g = new_tensor(g._data.astype(var._data.dtype))
+    if g._data.dtype != var._data.dtype:    # (a complex gradient for a real leaf: its real part)
+        g = new_tensor((g._data.real if var._data.dtype.kind != "c" else g._data)
+                       .astype(var._data.dtype))
     old = var._grad
     before = None
     if _events.listener is not None and old is not None:

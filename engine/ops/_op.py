@@ -239,7 +239,7 @@ class Op:
         arrays = [t._data for t in inputs]
         if n == 2 and cls.promotes and arrays[0].dtype is not arrays[1].dtype:
             arrays = _promote(inputs, arrays)
-        if cls.float_only and arrays[0].dtype.kind != "f":
+        if cls.float_only and arrays[0].dtype.kind not in "fc":
             arrays = [a.astype(_default_float()) for a in arrays]
         try:
             out = cls.forward(*arrays, *args[n:])
@@ -294,12 +294,19 @@ class Op:
         node._n_out = 1
         result._rg = True
         result.grad_fn = node
+        if result._data.dtype.kind == "c":      # NOTE [complex gradients] in complex.py
+            mark_real_inputs(node, inputs)
         if hook_stack and cls._spec:   # saved_tensors_hooks open (saved_hooks.py)
             pack_node(node)
         return node
 
 
 _new = object.__new__
+
+
+def mark_real_inputs(node, inputs) -> None:
+    from .complex import mark_real_inputs as mark
+    mark(node, inputs)
 
 
 def _make_view(view: Tensor, base: Tensor) -> None:
@@ -354,10 +361,13 @@ def scalar(value, like: Tensor) -> Tensor:
         return value
     if isinstance(value, np.ndarray):
         return new_tensor(value)
-    if not isinstance(value, (int, float, np.number, np.bool_)):
+    if not isinstance(value, (int, float, complex, np.number, np.bool_)):
         raise TypeError(f"unsupported operand type(s): 'Tensor' and '{type(value).__name__}'")
     kind = like._data.dtype.kind
-    if kind == "f":
+    if isinstance(value, (complex, np.complexfloating)):
+        from ..dtypes import result_type   # 1j with float64 is complex128, with ints complex64
+        dt = result_type([like.dtype], [], [value]).np
+    elif kind in "fc":
         dt = like._data.dtype
     elif isinstance(value, (bool, np.bool_)):
         dt = like._data.dtype

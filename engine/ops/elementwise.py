@@ -12,12 +12,13 @@ import math
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
-from . import _samples
+from . import _complex_order as _cx, _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, sleef_expf, via64
 from ._sum_order import MAX_SERIAL
 from ._op import Op
 from .arithmetic import MulScalar, _pair
+from .complex import conj
 from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
 
 _plain = new_tensor
@@ -97,8 +98,8 @@ def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only
 
 
 # One line each: PyTorch name, public name, forward, local derivative in words, saves, backward.
-Exp = _unary("ExpBackward0", "exp", via64(np.exp), "grad * result", ("result",),
-             lambda ctx, g: (g * ctx.result,))
+Exp = _unary("ExpBackward0", "exp", via64(np.exp), "grad * conj(result)", ("result",),
+             lambda ctx, g: (g * conj(ctx.result),))
 Log = _unary("LogBackward0", "log", via64(np.log), "grad / self", ("self",),
              lambda ctx, g: (g / ctx.self,), 0.3, 3.0)
 Sqrt = _unary("SqrtBackward0", "sqrt", np.sqrt, "grad / (2 * result)", ("result",),
@@ -120,14 +121,15 @@ Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
 Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (result > 0)",
               ("result",), lambda ctx, g: (ThresholdBackward.apply(g, ctx.result, 0),),
               float_only=False)
-Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sgn(self)", ("self",),
+Abs = _unary("AbsBackward0", "abs", lambda x: _cx.abs(x) if x.dtype.kind == "c" else np.abs(x),
+             "grad * sgn(self)", ("self",),
              lambda ctx, g: (g * Sgn.apply(ctx.self),), float_only=False)
 Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
               float_only=False)
 # sgn is sign extended to complex numbers; on real tensors the same values, but abs's
 # derivative is written with it, so x.abs()'s second-order graph names SgnBackward0
-Sgn = _unary("SgnBackward0", "sgn", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
-             float_only=False)
+Sgn = _unary("SgnBackward0", "sgn", lambda x: _cx.sgn(x) if x.dtype.kind == "c" else np.sign(x),
+             "0", (), lambda ctx, g: (_zeros(g),), float_only=False)
 Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
                     "-grad * result**2", ("result",),
                     lambda ctx, g: (g * -(ctx.result * ctx.result),), 0.5, 2.0)
@@ -234,6 +236,8 @@ def sigmoid(input) -> Tensor:
 
 
 def relu(input) -> Tensor:
+    if input._data.dtype.kind == "c":   # PyTorch's relu is clamp_min(0)
+        raise NotImplementedError("clamp is not supported for complex types")
     return Relu.apply(input)
 
 

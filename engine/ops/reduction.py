@@ -397,6 +397,8 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
     if isinstance(dim, Tensor):
         return other_op(input, dim)
     if dim is None:
+        from .complex import refuse
+        refuse(full.name + "_all", input)
         if input._data.size == 0:
             raise RuntimeError(f"{full.name}(): Expected reduction dim to be specified for "
                                "input.numel() == 0. Specify the reduction dim with the 'dim' "
