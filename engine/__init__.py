@@ -25,8 +25,8 @@ from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
 from .device import (accelerator, backends, cuda, device, get_default_device,
                      set_default_device)
 from .dtypes import (bool, cdouble, cfloat, complex64, complex128, double, dtype, float,
-                     float16, float32, float64, get_default_dtype, half, int, int8, int16, int32, int64, long, promote_types,
-                     set_default_dtype, short, uint8)
+                     float16, float32, float64, get_default_dtype, half, int, int8, int16,
+                     int32, int64, long, promote_types, set_default_dtype, short, uint8)
 from .factories import (allclose, range_inclusive, arange, as_tensor, bernoulli, empty, empty_like,
                         equal, eye, from_numpy, full, full_like, isclose, linspace, logspace,
                         manual_seed,

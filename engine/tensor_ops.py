@@ -35,10 +35,11 @@ def bind_ops() -> None:
     from . import factories as fac, legacy_types as lgt, sampling as smp
     from .nn import functional as nnf
     from .ops import (_op, arithmetic as ar, binary_inplace as bip, binary_math as bm,
-                      clamping as cl, comparison as cmp, complex as cx, counting as cnt, cumulative as cum,
-                      determinant as dtm, elementwise as ew, extrema as ext, fused as fu,
-                      index_writes as ixw, indexing as ix, inplace as ip, inverse_trig as itr,
-                      join as jn, linalg as la, moments as mom, nansum as nns,
+                      clamping as cl, comparison as cmp, complex as cx, counting as cnt,
+                      cumulative as cum, determinant as dtm, elementwise as ew, extrema as ext,
+                      fused as fu, index_writes as ixw, indexing as ix, inplace as ip,
+                      inverse_trig as itr, join as jn, linalg as la, moments as mom,
+                      nansum as nns,
                       order_stats as ost, rearrange as rea, reduction as red, rounding as rnd,
                       scatter as sct, scatter_reduce as scr, selection as sel, shape as sh,
                       special as spc, stats as stt, triangular as tri, vectors as vec,

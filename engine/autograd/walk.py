@@ -25,7 +25,6 @@ from ..grad_mode import state as _grad_state
 from ..graph import FREED, AccumulateGrad
 from ..ops._broadcast import first_grad
 from ..ops._op import edge
-from ..ops.complex import real_parts
 from ..tensor import Tensor, counter, new_tensor
 from . import anomaly
 from .order import collect
@@ -223,8 +222,12 @@ def _apply(node, grads: list) -> tuple:
         outs = anomaly.checked_apply(node, grads)
     else:
         outs = node.apply(grads)
-    if node._x is not None and node._x.get("real_grads"):     # NOTE [complex gradients]
-        outs = real_parts(outs, node._x["real_grads"])
+    if node._x is not None and node._x.get("real_grads"):
+        # a real input fed by a complex gradient gets its real part (NOTE [complex gradients]
+        # in ops/complex.py; PyTorch's engine does it in validate_outputs)
+        real = node._x["real_grads"]
+        outs = tuple([g.real if k in real and g is not None and g._data.dtype.kind == "c"
+                      else g for k, g in enumerate(outs)])
     if node._x is not None and node._x.get("hooks"):
         for hook in node._x["hooks"]:
             r = hook(outs, grads)

@@ -125,15 +125,10 @@ def _edge_lines(k: int) -> list:
     ]
 
 
-def _mark_real_inputs(node, inputs: tuple) -> None:
-    from .complex import mark_real_inputs
-    mark_real_inputs(node, inputs)
-
-
 def compile_apply(cls, helpers: dict):
     """The generated `apply` of `cls` (a plain function), or None if its forward's signature
     is not one the generator handles. `helpers` supplies `_op.py`'s promote, make_view,
-    refuse_inference_saves, forward_error and default_float."""
+    refuse_inference_saves, forward_error, default_float and mark_real_inputs."""
     params = _signature(cls)
     n = cls.n_inputs
     if params is None or len(params) < n:
@@ -238,7 +233,6 @@ def compile_apply(cls, helpers: dict):
              "accumulator": accumulator, "state": state,
              "events": _events, "inference_spans": inference_spans, "version": _version,
              "hook_stack": hook_stack, "pack_node": pack_node,
-             "mark_real_inputs": _mark_real_inputs,
              "forward": cls.forward, "Node": cls.Node, "NAME": cls.name, **defaults,
              "TANGENTS": tangents, "has_tangent": has_tangent, "push": push, "CLS": cls,
              **helpers}

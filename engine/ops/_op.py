@@ -62,7 +62,7 @@ import inspect
 
 import numpy as np
 
-from .. import _events, messages
+from .. import _events, dtypes as _dtypes, messages
 from ..grad_mode import inference_spans as _inference_spans
 from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
@@ -176,6 +176,7 @@ class Op:
             fast = compile_apply(cls, {
                 "promote": _promote, "make_view": _make_view, "default_float": _default_float,
                 "refuse_inference_saves": _refuse_inference_saves,
+                "mark_real_inputs": mark_real_inputs,
                 "forward_error": cls.forward_error})
             if fast is not None:
                 fast._generated = True
@@ -304,9 +305,13 @@ class Op:
 _new = object.__new__
 
 
-def mark_real_inputs(node, inputs) -> None:
-    from .complex import mark_real_inputs as mark
-    mark(node, inputs)
+def mark_real_inputs(node, inputs: tuple) -> None:
+    """Remember which inputs of a node with a complex result are real, so that the walk hands
+    them the real part of their gradient (NOTE [complex gradients] in complex.py)."""
+    real = tuple([k for k, t in enumerate(inputs)
+                  if t is not None and t._data.dtype.kind != "c"])
+    if real:
+        node._extra("real_grads", real)
 
 
 def _make_view(view: Tensor, base: Tensor) -> None:
@@ -365,8 +370,8 @@ def scalar(value, like: Tensor) -> Tensor:
         raise TypeError(f"unsupported operand type(s): 'Tensor' and '{type(value).__name__}'")
     kind = like._data.dtype.kind
     if isinstance(value, (complex, np.complexfloating)):
-        from ..dtypes import result_type   # 1j with float64 is complex128, with ints complex64
-        dt = result_type([like.dtype], [], [value]).np
+        # 1j with a float64 tensor is complex128, with ints complex64
+        dt = _dtypes.result_type([like.dtype], [], [value]).np
     elif kind in "fc":
         dt = like._data.dtype
     elif isinstance(value, (bool, np.bool_)):

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..tensor import Tensor, batched_uids, new_tensor
 from .arithmetic import _pair
+from .complex import refuse
 from .rounding import floor_divide, remainder  # noqa: F401  (torch names kept here too)
 
 _plain = new_tensor
@@ -17,7 +18,6 @@ def _compare(fn, a, b, kernel: str = "") -> Tensor:
     a, b = _pair(a, b)
     if kernel and "c" in (a._data.dtype.kind, b._data.dtype.kind):
         # complex numbers have no order: PyTorch has no such kernel for them
-        from .complex import refuse
         refuse(kernel, a if a._data.dtype.kind == "c" else b)
     try:
         out = _plain(fn(a._data, b._data))

@@ -9,7 +9,7 @@ holomorphic op's backward multiplies by the *conjugate* of its derivative: mul's
 grad * other.conj(), exp's grad * result.conj(). The backwards of such ops call `conj` below,
 which is the tensor itself for real tensors, so real graphs are unchanged. Where a real input
 meets a complex gradient (x * z with x real), only its real part reaches x: the autograd walk
-takes it for each edge `mark_real_inputs` recorded (PyTorch's engine does it in
+takes it for each edge `_op.mark_real_inputs` recorded (PyTorch's engine does it in
 validate_outputs).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import messages
 from ..tensor import Tensor, new_tensor
-from ._broadcast import sum_to
+from ._broadcast import records_nothing, sum_to
 from ._exact import via64
 from ._op import Op
 
@@ -30,28 +30,8 @@ def conj(input: Tensor) -> Tensor:
     return Conj.apply(input)
 
 
-def mark_real_inputs(node, inputs: tuple) -> None:
-    """Remember which inputs of a node with a complex result are real, so the walk hands
-    them the real part of their gradient (NOTE [complex gradients])."""
-    real = tuple([k for k, t in enumerate(inputs)
-                  if t is not None and t._data.dtype.kind != "c"])
-    if real:
-        node._extra("real_grads", real)
-
-
-def real_parts(outs, real: tuple) -> tuple:
-    """The gradients a node sends back, with the real part taken for its real inputs."""
-    outs = list(outs)
-    for k in real:
-        g = outs[k]
-        if g is not None and g._data.dtype.kind == "c":
-            outs[k] = _real_of(g)
-    return tuple(outs)
-
-
 def _real_of(g: Tensor) -> Tensor:
     # under create_graph the part is taken with recorded ops, so it stays differentiable
-    from ._broadcast import records_nothing
     if records_nothing():
         return new_tensor(np.ascontiguousarray(g._data.real))
     return real(g)
@@ -60,6 +40,7 @@ def _real_of(g: Tensor) -> Tensor:
 class Conj(Op):
     """out = conj(self)"""
     grad_fn_name, name = "ConjBackward0", "conj"
+    jvp = "linear"
     rule = "conj(grad)"
 
     def forward(self):
@@ -68,14 +49,13 @@ class Conj(Op):
     def backward(ctx, grad):
         return (conj(grad),)
 
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        yield (view_as_complex(make(tuple(shape) + (2,))),)
+    sample_inputs = classmethod(lambda cls, make, shape: ((complex_leaf(make, shape),),))
 
 
 class ViewAsReal(Op):
     """out[..., 0] = self.real, out[..., 1] = self.imag (a view)"""
     grad_fn_name, name, is_view = "ViewAsRealBackward0", "view_as_real", True
+    jvp = "linear"
     rule = "view_as_complex(grad)"
 
     def forward(self):
@@ -87,14 +67,13 @@ class ViewAsReal(Op):
     def backward(ctx, grad):
         return (view_as_complex(grad.contiguous()),)
 
-    @classmethod
-    def sample_inputs(cls, make, shape):
-        yield (view_as_complex(make(tuple(shape) + (2,))),)
+    sample_inputs = classmethod(lambda cls, make, shape: ((complex_leaf(make, shape),),))
 
 
 class ViewAsComplex(Op):
     """out = self[..., 0] + i self[..., 1] (a view)"""
     grad_fn_name, name, is_view = "ViewAsComplexBackward0", "view_as_complex", True
+    jvp = "linear"
     rule = "view_as_real(grad)"
 
     def forward(self):
@@ -111,6 +90,7 @@ class ViewAsComplex(Op):
 class Complex(Op):
     """out = real + i imag"""
     grad_fn_name, name, n_inputs = "ComplexBackward0", "complex", 2
+    jvp = "linear"
     saves = ("_real_sym_sizes", "_imag_sym_sizes")
     rule = "real(grad), imag(grad)"
     promotes = False
@@ -141,6 +121,14 @@ class Polar(Op):
     def forward(abs, angle):
         return Complex.forward(abs * via64(np.cos)(angle), abs * via64(np.sin)(angle))
 
+    def jvp(ctx, abs_t, angle_t):     # PyTorch's: abs_t e^(i angle) + i abs angle_t e^(i angle)
+        turn = Complex.apply(ctx.angle.cos(), ctx.angle.sin())
+        left = None if abs_t is None else abs_t * turn
+        right = None if angle_t is None else angle_t * (ctx.result * 1j)
+        if left is None or right is None:
+            return right if left is None else left
+        return left + right
+
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         g = conj(grad)
@@ -163,17 +151,33 @@ class Angle(Op):
         out = np.angle(self)
         return out.astype(self.real.dtype) if out.dtype != self.real.dtype else out
 
+    def jvp(ctx, self_t):     # Im(conj(self) self_t) / |self|**2: the turn of self_t about 0
+        x = ctx.self
+        if x._data.dtype.kind != "c":
+            return new_tensor(np.zeros_like(ctx.result._data))
+        turn = (self_t * conj(x)).imag / x.abs().pow(2)
+        return turn.where(x != 0, new_tensor(np.zeros((), turn._data.dtype)))
+
     def backward(ctx, grad):
-        from .elementwise import where
         x = ctx.self
         if x._data.dtype.kind != "c":
             return (new_tensor(np.zeros_like(x._data)),)
-        turned = grad * x / x.abs().pow(2) * 1j
-        return (where(x == 0, new_tensor(np.zeros((), x._data.dtype)), turned),)
+        turned = grad * x / x.abs().pow(2) * 1j     # (0 at 0, as PyTorch's where gives)
+        return (turned.where(x != 0, new_tensor(np.zeros((), x._data.dtype))),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
         yield (make(shape),)
+        yield (complex_leaf(make, shape, 0.3, 2.0),)
+
+
+def complex_leaf(make, shape, low=-2.0, high=2.0) -> Tensor:
+    """A complex128 leaf that requires grad, its parts drawn by a gradient check's `make`
+    (`low`..`high` is the magnitude of each part, with a random sign)."""
+    parts = make(tuple(shape) + (2,), low, high).detach()._data
+    signs = np.where(np.arange(parts.size).reshape(parts.shape) % 3 == 1, -1.0, 1.0)
+    z = view_as_complex(new_tensor(parts * signs)).detach()
+    return z.requires_grad_()
 
 
 # ---- public entry points ------------------------------------------------------------------

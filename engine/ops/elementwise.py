@@ -55,6 +55,17 @@ def _sin_backward(ctx, g):
     return (g * x.cos(),)
 
 
+def _sgn_backward(ctx, g):
+    """Flat on the reals; on complex numbers z / |z| turns with z, so only the part of the
+    gradient across the direction of z passes, divided by |z| (0 at z = 0)."""
+    x, s = ctx.self, ctx.result
+    if x._data.dtype.kind != "c":
+        return _zeros(g)
+    m = x.abs()
+    across = (g - s * (g * conj(s)).real) / m
+    return where(m == 0, _zero(across), across)
+
+
 def _tanh_backward(ctx, g):
     return (TanhBackward.apply(g, ctx.result),)      # its own node, as PyTorch's tanh_backward
 
@@ -129,7 +140,8 @@ Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (_zeros(
 # sgn is sign extended to complex numbers; on real tensors the same values, but abs's
 # derivative is written with it, so x.abs()'s second-order graph names SgnBackward0
 Sgn = _unary("SgnBackward0", "sgn", lambda x: _cx.sgn(x) if x.dtype.kind == "c" else np.sign(x),
-             "0", (), lambda ctx, g: (_zeros(g),), float_only=False)
+             "0 (real); (grad - result * real(grad * conj(result))) / |self| (complex)",
+             ("self", "result"), lambda ctx, g: (_sgn_backward(ctx, g),), float_only=False)
 Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
                     "-grad * result**2", ("result",),
                     lambda ctx, g: (g * -(ctx.result * ctx.result),), 0.5, 2.0)

@@ -274,8 +274,7 @@ class ToCopy(Op):
 
     def backward(ctx, grad):
         if grad._data.dtype.kind == "c" and not ctx._self_dtype.is_complex:
-            from .complex import real     # a real input gets the real part, without a warning
-            grad = real(grad)
+            grad = grad.real     # a real input gets the real part, without a warning
         return (grad.to(ctx._self_dtype),)
 
     @classmethod
@@ -544,7 +543,6 @@ def to(x: Tensor, *args, **kwargs) -> Tensor:
         return x
     data = x._data
     if data.dtype.kind == "c" and not target.is_complex:
-        from .. import messages
         messages.warn("Casting complex values to real discards the imaginary part")
         data = data.real
     if (target.is_floating_point or target.is_complex) and (x._rg or x._uid in tangents):
