@@ -297,6 +297,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     def __complex__(self) -> complex:
         if self._data.size != 1:
             raise ValueError(messages.ONE_ELEMENT)
+        if self._rg:
+            messages.warn_once(messages.SCALAR_CONVERSION_WARNING)
         return complex(self.item())
 
     def __int__(self) -> int:

@@ -109,8 +109,10 @@ class RsubScalar(Op):
         if self.dtype.kind == "b":
             raise RuntimeError(messages.bool_subtraction(False))
         dtype = self.dtype
-        if dtype.kind != "f" and isinstance(other, (float, np.floating)):
+        if dtype.kind not in "fc" and isinstance(other, (float, np.floating)):
             dtype = dtypes.get_default_dtype().np     # 2.5 - ints is a float tensor
+        elif dtype.kind != "c" and isinstance(other, (complex, np.complexfloating)):
+            dtype = dtypes.result_type([dtypes.of_array(self)], [], [other]).np   # 1j - x
         # alpha is almost always 1 (`1 - x`): skip a whole-array multiply then
         return np.asarray(other - (self if alpha == 1 else alpha * self), dtype=dtype)
 

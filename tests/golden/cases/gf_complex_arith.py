@@ -20,3 +20,8 @@ x = torch.tensor([1 + 1j, 2 - 1j], requires_grad=True)
 for y in (x + 1, x * a, x / a, x - r, x.exp(), x ** 2, x.sum(), x.mean(), x.conj(), x.abs(),
           x.angle(), x.real, x.imag, torch.view_as_real(x)):
     print(y.grad_fn.name(), y.dtype)
+r2 = torch.tensor([1.0, -2.0], requires_grad=True)
+y = 1j - r2
+print(y, 2 - 1j * r2, 1j / r2, torch.tensor([1, 2]) - 0.5j)
+y.abs().sum().backward()
+print(r2.grad)
