@@ -97,8 +97,23 @@ def _sigmoid(x):
     return _sigmoid_scalar(x)
 
 
+def _conjugated(bwd):
+    """`bwd` (grad times the derivative) for complex numbers too: conj(bwd(conj(grad))) is
+    grad times the derivative's conjugate, PyTorch's gradient of a holomorphic function
+    (NOTE [complex gradients] in complex.py). Real gradients take `bwd` as it is."""
+    def backward(ctx, g):
+        if g._data.dtype.kind != "c":
+            return bwd(ctx, g)
+        return tuple([conj(b) for b in bwd(ctx, conj(g))])
+    return backward
+
+
 def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only=True):
-    """Declare a one-input op: `fwd` on arrays, `bwd(ctx, grad)` in Tensor ops."""
+    """Declare a one-input op: `fwd` on arrays, `bwd(ctx, grad)` in Tensor ops. The
+    float-only ones (exp, sin, log ...) are holomorphic, so their complex gradients come from
+    the same `bwd` (`_conjugated`)."""
+    if float_only:
+        bwd = _conjugated(bwd)
     ns = {"grad_fn_name": grad_fn, "name": fname, "rule": rule, "saves": saves,
           "forward_params": ("self",),
           "float_only": float_only, "forward": staticmethod(fwd), "backward": staticmethod(bwd),
@@ -109,8 +124,8 @@ def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only
 
 
 # One line each: PyTorch name, public name, forward, local derivative in words, saves, backward.
-Exp = _unary("ExpBackward0", "exp", via64(np.exp), "grad * conj(result)", ("result",),
-             lambda ctx, g: (g * conj(ctx.result),))
+Exp = _unary("ExpBackward0", "exp", via64(np.exp), "grad * result", ("result",),
+             lambda ctx, g: (g * ctx.result,))
 Log = _unary("LogBackward0", "log", via64(np.log), "grad / self", ("self",),
              lambda ctx, g: (g / ctx.self,), 0.3, 3.0)
 Sqrt = _unary("SqrtBackward0", "sqrt", np.sqrt, "grad / (2 * result)", ("result",),
