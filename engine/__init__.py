@@ -24,9 +24,9 @@ from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_anomaly_enabled)
 from .device import (accelerator, backends, cuda, device, get_default_device,
                      set_default_device)
-from .dtypes import (bool, double, dtype, float, float16, float32, float64, get_default_dtype,
-                     half, int, int8, int16, int32, int64, long, promote_types,
-                     set_default_dtype, short, uint8)
+from .dtypes import (bool, cdouble, cfloat, complex64, complex128, double, dtype, float,
+                     float16, float32, float64, get_default_dtype, half, int, int8, int16,
+                     int32, int64, long, promote_types, set_default_dtype, short, uint8)
 from .factories import (allclose, range_inclusive, arange, as_tensor, bernoulli, empty, empty_like,
                         equal, eye, from_numpy, full, full_like, isclose, linspace, logspace,
                         manual_seed,
@@ -51,6 +51,7 @@ from .ops.extrema import amax, amin, aminmax
 from .ops.fused import addcdiv, addcmul, lerp, logaddexp
 from .ops.inverse_trig import acos, atan2
 from .ops.determinant import det
+from .ops.complex import angle, complex, conj, imag, polar, real, view_as_complex, view_as_real
 from .ops.linalg import bmm, dot, inverse, matmul, mm, mv, outer
 from .ops.attention import baddbmm
 from .ops.nn_ops import addmm
@@ -193,6 +194,11 @@ nan = _np.nan
 newaxis = None
 
 
+def is_complex(input) -> bool:
+    """True for tensors of a complex dtype (`torch.is_complex`)."""
+    return input.is_complex()
+
+
 def is_tensor(obj) -> bool:
     """True for engine tensors (`torch.is_tensor`)."""
     return isinstance(obj, Tensor)
@@ -237,7 +243,8 @@ __all__ = [
     # tensors, dtypes
     "Tensor", "Size", "dtype", "tensor", "as_tensor", "from_numpy", "is_tensor", "numel",
     "float32", "float64", "float16", "half", "float", "double", "int64", "long", "int32", "int",
-    "int16", "short", "int8", "uint8", "bool", "get_default_dtype", "set_default_dtype",
+    "int16", "short", "int8", "uint8", "bool", "complex64", "complex128", "cfloat", "cdouble",
+    "get_default_dtype", "set_default_dtype",
     "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor",
     "IntTensor", "ShortTensor", "CharTensor", "BoolTensor", "ByteTensor", "device", "cuda",
     "backends", "accelerator", "set_default_device", "get_default_device",
@@ -271,6 +278,8 @@ __all__ = [
     "mode", "scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_put",
     "index_put_",
     # linear algebra
+    "complex", "polar", "view_as_real", "view_as_complex", "real", "imag", "conj", "angle",
+    "is_complex",
     "matmul", "mm", "mv", "dot", "bmm", "baddbmm", "addmm", "outer", "inverse", "det", "linalg",
     "cross",
     "trace", "einsum",

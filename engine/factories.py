@@ -155,6 +155,8 @@ def _typed(data):
         return data, dtypes.int64
     if isinstance(data, float):
         return data, dtypes.get_default_dtype()
+    if isinstance(data, complex):
+        return data, dtypes.default_complex()
     if isinstance(data, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if data is None or isinstance(data, (dict, set, frozenset)):
@@ -423,13 +425,37 @@ def _float_type(dtype):
     return npd, (npd if npd in (np.float32, np.float64) else np.dtype(np.float32))
 
 
+def _part(draw):
+    """The real dtype a draw is made in (a complex one's parts)."""
+    return {np.dtype(np.complex64): np.dtype(np.float32),
+            np.dtype(np.complex128): np.dtype(np.float64)}.get(np.dtype(draw), draw)
+
+
+def _complex_shape(shape: tuple, npd) -> tuple:
+    """A complex tensor is drawn as its parts side by side, two numbers per element."""
+    return shape + (2,) if npd.kind == "c" else shape
+
+
+def _as_complex(arr: np.ndarray, npd, scale: float = 1.0) -> np.ndarray:
+    """Pairs of drawn parts as complex numbers of dtype `npd` (a real `npd` passes); randn's
+    parts have variance 1/2 each, so that the complex number has variance 1, as PyTorch's."""
+    if npd.kind != "c":
+        return arr.astype(npd)
+    part = np.float32 if npd == np.complex64 else np.float64
+    arr = arr.astype(part)
+    if scale != 1.0:
+        arr = arr * part(scale)
+    return np.ascontiguousarray(arr).view(npd)[..., 0]
+
+
 def rand(*sizes, size=None, dtype=None, device=None, requires_grad=False, generator=None,
           out=None) -> Tensor:
     place(device)
     shape = _size(_sizes(sizes, size, "rand"), "rand")
     npd, draw = _float_type(dtype)
-    arr = _gen(generator).uniform(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
-    made = _made(new_tensor(arr), "rand", requires_grad)
+    drawn = _complex_shape(shape, npd)
+    arr = _gen(generator).uniform(_count(drawn), _part(draw), 0.0, 1.0).reshape(drawn)
+    made = _made(new_tensor(_as_complex(arr, npd)), "rand", requires_grad)
     return made if out is None else written_out(out, made, "rand")
 
 
@@ -438,8 +464,9 @@ def randn(*sizes, size=None, dtype=None, device=None, requires_grad=False, gener
     place(device)
     shape = _size(_sizes(sizes, size, "randn"), "randn")
     npd, draw = _float_type(dtype)
-    arr = _gen(generator).normal(_count(shape), draw, 0.0, 1.0).astype(npd).reshape(shape)
-    made = _made(new_tensor(arr), "randn", requires_grad)
+    drawn = _complex_shape(shape, npd)
+    arr = _gen(generator).normal(_count(drawn), _part(draw), 0.0, 1.0).reshape(drawn)
+    made = _made(new_tensor(_as_complex(arr, npd, 0.5 ** 0.5)), "randn", requires_grad)
     return made if out is None else written_out(out, made, "randn")
 
 

@@ -11,6 +11,7 @@ BACKWARD_TWICE = (
     "backward through the graph a second time or if you need to access saved tensors after "
     "calling backward.")
 IMPLICIT_SCALAR = "grad can be implicitly created only for scalar outputs"
+IMPLICIT_REAL = "grad can be implicitly created only for real scalar outputs but got {}"
 NO_GRAD_FN = "element {} of tensors does not require grad and does not have a grad_fn"
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 INTERNAL_OVERLAP = ("unsupported operation: more than one element of the written-to tensor "
@@ -244,7 +245,8 @@ def forget_warnings() -> None:
 
 
 # the C++ element type some of PyTorch's messages name (not the legacy type name)
-_CPP_TYPE = {"Long": "long int", "Short": "short int", "Byte": "unsigned char",
+_CPP_TYPE = {"ComplexFloat": "c10::complex<float>", "ComplexDouble": "c10::complex<double>",
+             "Long": "long int", "Short": "short int", "Byte": "unsigned char",
              "Char": "signed char", "Half": "c10::Half", "BFloat16": "c10::BFloat16"}
 
 
@@ -259,6 +261,12 @@ def parser_type_name(value) -> str:
     """
     kind = type(value)
     return f"numpy.{kind.__name__}" if kind.__module__ == "numpy" else kind.__name__
+
+
+def no_complex_kernel(kernel: str, dtype) -> str:
+    """PyTorch's refusal of a kernel with no complex version: `"lt_cpu" not implemented for
+    'ComplexFloat'`."""
+    return f'"{kernel}" not implemented for \'{dtype.legacy[:-6]}\''
 
 
 def cpp_type(legacy_word: str) -> str:

@@ -110,8 +110,8 @@ def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = Fal
 
     A `grad_fn_name` adds ``grad_fn=<name>``; otherwise `requires_grad` adds
     ``requires_grad=True``; a dual tensor's `tangent` (its text) adds ``tangent=...``. A dtype
-    suffix appears unless the dtype is the default float dtype, int64 or bool (an empty tensor
-    shows any non-default dtype).
+    suffix appears unless the dtype is the default float dtype, its complex counterpart, int64
+    or bool (an empty tensor shows any non-default dtype).
 
     Example:
         >>> format_array(np.array([1.0, 2.5], np.float32), "float32", grad_fn_name="MulBackward0")
@@ -122,6 +122,7 @@ def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = Fal
     opts = options or _options
     name = dtype_name.removeprefix("torch.")
     default = default_dtype.removeprefix("torch.")
+    default_complex = "complex128" if default == "float64" else "complex64"
     suffixes = []
     if data.size == 0:
         # numpy's convention: a shape other than (0,) cannot be read off "[]", so say it
@@ -133,7 +134,7 @@ def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = Fal
     else:
         if not opts.edgeitems:
             suffixes.append(f"size={tuple(data.shape)}")
-        if name not in (default, "int64", "bool"):
+        if name not in (default, default_complex, "int64", "bool"):
             suffixes.append(f"dtype=torch.{name}")
         body = _body(data, len(_PREFIX), opts)
     if grad_fn_name is not None:
@@ -165,7 +166,10 @@ def _body(data: np.ndarray, indent: int, opts: PrintOptions) -> str:
     summarize = data.size > opts.threshold
     # the column width comes only from the elements that will be shown
     shown = _edges(data, opts.edgeitems) if summarize else data
-    fmt = _Formatter(shown, opts)
+    if shown.dtype.kind == "c":
+        fmt = _ComplexFormatter(_Formatter(shown.real, opts), _Formatter(shown.imag, opts))
+    else:
+        fmt = _Formatter(shown, opts)
     if data.ndim == 0:
         return fmt.format(data.item())
     return _nested(data, indent, summarize, fmt, opts)
@@ -291,6 +295,24 @@ class _Formatter:
         else:
             text = f"{value:.{self.precision}f}"
         return text.rjust(self.width)
+
+
+class _ComplexFormatter:
+    """PyTorch prints a complex element as its real part in the notation and width chosen for
+    all real parts, then the imaginary part in the one chosen for all imaginary parts, without
+    its padding, signed and followed by "j": ``-3.5000+0.2500j``."""
+
+    __slots__ = ("real", "imag", "width")
+
+    def __init__(self, real: _Formatter, imag: _Formatter) -> None:
+        self.real, self.imag = real, imag
+        # the line-width arithmetic counts both columns and the "j"
+        self.width = real.width + imag.width + 1
+
+    def format(self, value: complex) -> str:
+        imag = self.imag.format(value.imag).lstrip() + "j"
+        # a negative part, -0.0 included, brings its own sign
+        return self.real.format(value.real) + (imag if imag[0] in "+-" else "+" + imag)
 
 
 def _widest_candidates(nonzero: np.ndarray) -> list:

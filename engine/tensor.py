@@ -294,6 +294,13 @@ class Tensor(TensorOps, metaclass=TorchNamed):
             messages.warn_once(messages.SCALAR_CONVERSION_WARNING)
         return float(self.item())
 
+    def __complex__(self) -> complex:
+        if self._data.size != 1:
+            raise ValueError(messages.ONE_ELEMENT)
+        if self._rg:
+            messages.warn_once(messages.SCALAR_CONVERSION_WARNING)
+        return complex(self.item())
+
     def __int__(self) -> int:
         if self._data.size != 1:
             raise ValueError(messages.ONE_ELEMENT)

@@ -30,15 +30,16 @@ def bind_ops() -> None:
     """
     global ar, ew, cl, cmp, red, stt, sh, jn, ix, sel, la, ip, fac, _op, _T
     global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc, bip
-    global cnt, nns, ixw, sct, scr, ost, dtm, nnf, lgt, smp
+    global cnt, nns, ixw, sct, scr, ost, dtm, nnf, lgt, smp, cx
     from .tensor import Tensor as _T
     from . import factories as fac, legacy_types as lgt, sampling as smp
     from .nn import functional as nnf
     from .ops import (_op, arithmetic as ar, binary_inplace as bip, binary_math as bm,
-                      clamping as cl, comparison as cmp, counting as cnt, cumulative as cum,
-                      determinant as dtm, elementwise as ew, extrema as ext, fused as fu,
-                      index_writes as ixw, indexing as ix, inplace as ip, inverse_trig as itr,
-                      join as jn, linalg as la, moments as mom, nansum as nns,
+                      clamping as cl, comparison as cmp, complex as cx, counting as cnt,
+                      cumulative as cum, determinant as dtm, elementwise as ew, extrema as ext,
+                      fused as fu, index_writes as ixw, indexing as ix, inplace as ip,
+                      inverse_trig as itr, join as jn, linalg as la, moments as mom,
+                      nansum as nns,
                       order_stats as ost, rearrange as rea, reduction as red, rounding as rnd,
                       scatter as sct, scatter_reduce as scr, selection as sel, shape as sh,
                       special as spc, stats as stt, triangular as tri, vectors as vec,
@@ -201,6 +202,12 @@ class TensorOps:
     def true_divide(self, other): return ar.div(self, _other(other, "true_divide"))
     def negative(self): return ar.neg(self)
     def absolute(self): return ew.abs(self)
+    # complex numbers (ops/complex.py): the parts are views, conj() of a real tensor is itself
+    real = property(lambda self: cx.real(self))
+    imag = property(lambda self: cx.imag(self))
+    def conj(self): return cx.conj(self)
+    def angle(self): return cx.angle(self)
+    def is_complex(self): return self._data.dtype.kind == "c"
     # exp, sin, cos, tanh: their op's generated apply, bound by bind_ops() (see above)
     def log(self): return ew.log(self)
     def log2(self): return ew.log2(self)

@@ -41,6 +41,8 @@ def _seeds(roots: tuple, grads, create_graph: bool) -> tuple:
         if g is None:
             if t._rg and t._data.size != 1:
                 raise RuntimeError(messages.IMPLICIT_SCALAR)
+            if t._rg and t._data.dtype.kind == "c":
+                raise RuntimeError(messages.IMPLICIT_REAL.format(t.dtype))
             g = np.empty(t._data.shape, t._data.dtype)    # ones_like's result, without its
             g.fill(1)                                       # Python layer (2x the cost)
             g = new_tensor(g)
@@ -220,6 +222,12 @@ def _apply(node, grads: list) -> tuple:
         outs = anomaly.checked_apply(node, grads)
     else:
         outs = node.apply(grads)
+    if node._x is not None and node._x.get("real_grads"):
+        # a real input fed by a complex gradient gets its real part (NOTE [complex gradients]
+        # in ops/complex.py; PyTorch's engine does it in validate_outputs)
+        real = node._x["real_grads"]
+        outs = tuple([g.real if k in real and g is not None and g._data.dtype.kind == "c"
+                      else g for k, g in enumerate(outs)])
     if node._x is not None and node._x.get("hooks"):
         for hook in node._x["hooks"]:
             r = hook(outs, grads)
@@ -296,8 +304,9 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
             if r is not None:
                 # a hook's tensor may be held elsewhere: never keep it as .grad itself
                 g, own = hook_value(hook, g, r), False
-    if g._data.dtype != var._data.dtype:
-        g = new_tensor(g._data.astype(var._data.dtype))
+    if g._data.dtype != var._data.dtype:    # (a complex gradient for a real leaf: its real part)
+        g = new_tensor((g._data.real if var._data.dtype.kind != "c" else g._data)
+                       .astype(var._data.dtype))
     old = var._grad
     before = None
     if _events.listener is not None and old is not None:

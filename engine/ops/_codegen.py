@@ -128,7 +128,7 @@ def _edge_lines(k: int) -> list:
 def compile_apply(cls, helpers: dict):
     """The generated `apply` of `cls` (a plain function), or None if its forward's signature
     is not one the generator handles. `helpers` supplies `_op.py`'s promote, make_view,
-    refuse_inference_saves, forward_error and default_float."""
+    refuse_inference_saves, forward_error, default_float and mark_real_inputs."""
     params = _signature(cls)
     n = cls.n_inputs
     if params is None or len(params) < n:
@@ -153,7 +153,7 @@ def compile_apply(cls, helpers: dict):
         body += ["    if x0.dtype is not x1.dtype:",
                  "        x0, x1 = promote((i0, i1), [x0, x1])"]
     if cls.float_only:
-        body += ["    if x0.dtype.kind != 'f':",
+        body += ["    if x0.dtype.kind not in 'fc':",
                  f"        {', '.join(arrays)}{',' if n == 1 else ''} = "
                  f"[a.astype(default_float()) for a in ({', '.join(arrays)},)]"]
     call_args = ", ".join(arrays + pnames)
@@ -209,7 +209,10 @@ def compile_apply(cls, helpers: dict):
              "        node._x = None",
              "        node._n_out = 1",
              "        result._rg = True",
-             "        result.grad_fn = node"]
+             "        result.grad_fn = node",
+             # NOTE [complex gradients] in complex.py: only read when a node is made
+             "        if out.dtype.kind == 'c':",
+             f"            mark_real_inputs(node, ({', '.join(inputs)},))"]
     if cls._spec:
         body += ["        if hook_stack:   # saved_tensors_hooks open (saved_hooks.py)",
                  "            pack_node(node)"]

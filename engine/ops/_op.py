@@ -62,7 +62,7 @@ import inspect
 
 import numpy as np
 
-from .. import _events, messages
+from .. import _events, dtypes as _dtypes, messages
 from ..grad_mode import inference_spans as _inference_spans
 from ..grad_mode import is_inference_uid
 from ..grad_mode import state as _grad_state
@@ -176,6 +176,7 @@ class Op:
             fast = compile_apply(cls, {
                 "promote": _promote, "make_view": _make_view, "default_float": _default_float,
                 "refuse_inference_saves": _refuse_inference_saves,
+                "mark_real_inputs": mark_real_inputs,
                 "forward_error": cls.forward_error})
             if fast is not None:
                 fast._generated = True
@@ -239,7 +240,7 @@ class Op:
         arrays = [t._data for t in inputs]
         if n == 2 and cls.promotes and arrays[0].dtype is not arrays[1].dtype:
             arrays = _promote(inputs, arrays)
-        if cls.float_only and arrays[0].dtype.kind != "f":
+        if cls.float_only and arrays[0].dtype.kind not in "fc":
             arrays = [a.astype(_default_float()) for a in arrays]
         try:
             out = cls.forward(*arrays, *args[n:])
@@ -294,12 +295,23 @@ class Op:
         node._n_out = 1
         result._rg = True
         result.grad_fn = node
+        if result._data.dtype.kind == "c":      # NOTE [complex gradients] in complex.py
+            mark_real_inputs(node, inputs)
         if hook_stack and cls._spec:   # saved_tensors_hooks open (saved_hooks.py)
             pack_node(node)
         return node
 
 
 _new = object.__new__
+
+
+def mark_real_inputs(node, inputs: tuple) -> None:
+    """Remember which inputs of a node with a complex result are real, so that the walk hands
+    them the real part of their gradient (NOTE [complex gradients] in complex.py)."""
+    real = tuple([k for k, t in enumerate(inputs)
+                  if t is not None and t._data.dtype.kind != "c"])
+    if real:
+        node._extra("real_grads", real)
 
 
 def _make_view(view: Tensor, base: Tensor) -> None:
@@ -354,10 +366,13 @@ def scalar(value, like: Tensor) -> Tensor:
         return value
     if isinstance(value, np.ndarray):
         return new_tensor(value)
-    if not isinstance(value, (int, float, np.number, np.bool_)):
+    if not isinstance(value, (int, float, complex, np.number, np.bool_)):
         raise TypeError(f"unsupported operand type(s): 'Tensor' and '{type(value).__name__}'")
     kind = like._data.dtype.kind
-    if kind == "f":
+    if isinstance(value, (complex, np.complexfloating)):
+        # 1j with a float64 tensor is complex128, with ints complex64
+        dt = _dtypes.result_type([like.dtype], [], [value]).np
+    elif kind in "fc":
         dt = like._data.dtype
     elif isinstance(value, (bool, np.bool_)):
         dt = like._data.dtype

@@ -13,10 +13,11 @@ import numpy as np
 from .. import dtypes, messages
 from ..foreign_operands import refuse
 from ..tensor import Tensor, new_tensor
-from . import _samples
+from . import _complex_order, _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32
 from ._op import Op, scalar
+from .complex import conj
 from .inplace import apply_inplace
 
 _plain = new_tensor
@@ -108,8 +109,10 @@ class RsubScalar(Op):
         if self.dtype.kind == "b":
             raise RuntimeError(messages.bool_subtraction(False))
         dtype = self.dtype
-        if dtype.kind != "f" and isinstance(other, (float, np.floating)):
+        if dtype.kind not in "fc" and isinstance(other, (float, np.floating)):
             dtype = dtypes.get_default_dtype().np     # 2.5 - ints is a float tensor
+        elif dtype.kind != "c" and isinstance(other, (complex, np.complexfloating)):
+            dtype = dtypes.result_type([dtypes.of_array(self)], [], [other]).np   # 1j - x
         # alpha is almost always 1 (`1 - x`): skip a whole-array multiply then
         return np.asarray(other - (self if alpha == 1 else alpha * self), dtype=dtype)
 
@@ -161,6 +164,8 @@ class Mul(Op):
     rule = "grad * other, grad * self"
 
     def forward(self, other):
+        if self.dtype.kind == "c":
+            return _complex_order.mul(self, other)     # PyTorch's roundings
         return self * other
 
     def backward(ctx, grad):
@@ -168,10 +173,11 @@ class Mul(Op):
         if a and b and ctx.self is ctx.other and records_nothing():
             # x * x: both products are grad * x, so one serves both (the walk still adds the
             # two, as PyTorch does); a recorded backward keeps its two MulBackward0 nodes
-            g = sum_to(grad * ctx.other, ctx._self_sym_sizes)
+            g = sum_to(grad * conj(ctx.other), ctx._self_sym_sizes)
             return g, g
-        return (sum_to(grad * ctx.other, ctx._self_sym_sizes) if a else None,
-                sum_to(grad * ctx.self, ctx._other_sym_sizes) if b else None)
+        # conj: NOTE [complex gradients] in complex.py (a real tensor passes as it is)
+        return (sum_to(grad * conj(ctx.other), ctx._self_sym_sizes) if a else None,
+                sum_to(grad * conj(ctx.self), ctx._other_sym_sizes) if b else None)
 
     def jvp(ctx, self_t, other_t):     # PyTorch's other_t * self + self_t * other
         left = None if other_t is None else other_t * ctx.self
@@ -210,13 +216,15 @@ class Div(Op):
     float_only = True
 
     def forward(self, other):
+        if self.dtype.kind == "c":
+            return _complex_order.div(self, other)     # PyTorch's roundings
         return self / other
 
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         y = ctx.other
-        return (sum_to(grad / y, ctx._self_sym_sizes) if a else None,     # PyTorch's order:
-                sum_to(-grad * (ctx.self / y / y), y._data.shape) if b else None)
+        return (sum_to(grad / conj(y), ctx._self_sym_sizes) if a else None,   # PyTorch's order:
+                sum_to(-grad * conj(ctx.self / y / y), y._data.shape) if b else None)
 
     def jvp(ctx, self_t, other_t):     # PyTorch's (self_t - other_t * result) / other
         if other_t is None:
@@ -255,7 +263,7 @@ class PowScalar(Op):
     rule = "grad * exponent * self**(exponent - 1)"
 
     def forward(self, exponent):
-        if self.dtype.kind != "f" and isinstance(exponent, float):
+        if self.dtype.kind not in "fc" and isinstance(exponent, float):
             self = self.astype(dtypes.get_default_dtype().np)   # int ** 0.5 is a float tensor
         if self.dtype.kind == "f":
             return _float_pow(self, exponent)
@@ -267,7 +275,7 @@ class PowScalar(Op):
             return (_plain(np.zeros_like(x._data)),)
         # exponent * x ** (p - 1) is PyTorch's Tensor-times-Scalar (MulBackward1 under
         # create_graph); x ** (p - 1) is computed as forward computes it: PyTorch's bits
-        return (grad * MulScalar.apply(x ** (p - 1), p),)
+        return (grad * conj(MulScalar.apply(x ** (p - 1), p)),)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -294,9 +302,9 @@ class PowTensor(Op):
         x, p = ctx.self, ctx.exponent
         gx = gp = None
         if a:
-            gx = where(p == 0, _zero(grad), grad * (p * x ** SubScalar.apply(p, 1)))
+            gx = where(p == 0, _zero(grad), grad * conj(p * x ** SubScalar.apply(p, 1)))
         if b:
-            gp = grad * where((x == 0) & (p >= 0), _zero(grad), ctx.result * x.log())
+            gp = grad * conj(where((x == 0) & (p >= 0), _zero(grad), ctx.result * x.log()))
         return (sum_to(gx, x._data.shape) if a else None,
                 sum_to(gp, p._data.shape) if b else None)
 

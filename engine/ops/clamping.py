@@ -235,6 +235,8 @@ def clamp(input, min=None, max=None, *, _name="clamp", _method=False) -> Tensor:
     both numbers (ClampBackward1) or both tensors (ClampBackward0, gradients to the bounds)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if input._data.dtype.kind == "c":
+        raise NotImplementedError("clamp is not supported for complex types")
     bounds = [v for v in (min, max) if v is not None]
     tensors = [v for v in bounds if isinstance(v, Tensor)]
     if tensors and len(tensors) == len(bounds):
@@ -252,6 +254,8 @@ def clamp_(input, min=None, max=None, *, _name="clamp_", _method=False) -> Tenso
     from .inplace import apply_inplace
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if input._data.dtype.kind == "c":
+        raise NotImplementedError("clamp is not supported for complex types")
     bounds = [v for v in (min, max) if v is not None]
     tensors = [v for v in bounds if isinstance(v, Tensor)]
     if tensors and len(tensors) == len(bounds):

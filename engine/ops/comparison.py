@@ -9,12 +9,16 @@ import numpy as np
 
 from ..tensor import Tensor, batched_uids, new_tensor
 from .arithmetic import _pair
+from .complex import refuse
 from .rounding import floor_divide, remainder  # noqa: F401  (torch names kept here too)
 
 _plain = new_tensor
 
-def _compare(fn, a, b) -> Tensor:
+def _compare(fn, a, b, kernel: str = "") -> Tensor:
     a, b = _pair(a, b)
+    if kernel and "c" in (a._data.dtype.kind, b._data.dtype.kind):
+        # complex numbers have no order: PyTorch has no such kernel for them
+        refuse(kernel, a if a._data.dtype.kind == "c" else b)
     try:
         out = _plain(fn(a._data, b._data))
         if batched_uids and (a._uid in batched_uids or b._uid in batched_uids):
@@ -34,19 +38,19 @@ def ne(a, b) -> Tensor:
 
 
 def lt(a, b) -> Tensor:
-    return _compare(np.less, a, b)
+    return _compare(np.less, a, b, "lt_cpu")
 
 
 def le(a, b) -> Tensor:
-    return _compare(np.less_equal, a, b)
+    return _compare(np.less_equal, a, b, "le_cpu")
 
 
 def gt(a, b) -> Tensor:
-    return _compare(np.greater, a, b)
+    return _compare(np.greater, a, b, "gt_cpu")
 
 
 def ge(a, b) -> Tensor:
-    return _compare(np.greater_equal, a, b)
+    return _compare(np.greater_equal, a, b, "ge_cpu")
 
 
 def logical_and(a, b) -> Tensor:

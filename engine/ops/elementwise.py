@@ -12,12 +12,13 @@ import math
 import numpy as np
 
 from ..tensor import Tensor, new_tensor
-from . import _samples
+from . import _complex_order as _cx, _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, sleef_expf, via64
 from ._sum_order import MAX_SERIAL
 from ._op import Op
 from .arithmetic import MulScalar, _pair
+from .complex import conj
 from .grad_ops import SigmoidBackward, TanhBackward, ThresholdBackward
 
 _plain = new_tensor
@@ -54,6 +55,17 @@ def _sin_backward(ctx, g):
     return (g * x.cos(),)
 
 
+def _sgn_backward(ctx, g):
+    """Flat on the reals; on complex numbers z / |z| turns with z, so only the part of the
+    gradient across the direction of z passes, divided by |z| (0 at z = 0)."""
+    x, s = ctx.self, ctx.result
+    if x._data.dtype.kind != "c":
+        return _zeros(g)
+    m = x.abs()
+    across = (g - s * (g * conj(s)).real) / m
+    return where(m == 0, _zero(across), across)
+
+
 def _tanh_backward(ctx, g):
     return (TanhBackward.apply(g, ctx.result),)      # its own node, as PyTorch's tanh_backward
 
@@ -85,8 +97,23 @@ def _sigmoid(x):
     return _sigmoid_scalar(x)
 
 
+def _conjugated(bwd):
+    """`bwd` (grad times the derivative) for complex numbers too: conj(bwd(conj(grad))) is
+    grad times the derivative's conjugate, PyTorch's gradient of a holomorphic function
+    (NOTE [complex gradients] in complex.py). Real gradients take `bwd` as it is."""
+    def backward(ctx, g):
+        if g._data.dtype.kind != "c":
+            return bwd(ctx, g)
+        return tuple([conj(b) for b in bwd(ctx, conj(g))])
+    return backward
+
+
 def _unary(grad_fn, fname, fwd, rule, saves, bwd, low=-2.0, high=2.0, float_only=True):
-    """Declare a one-input op: `fwd` on arrays, `bwd(ctx, grad)` in Tensor ops."""
+    """Declare a one-input op: `fwd` on arrays, `bwd(ctx, grad)` in Tensor ops. The
+    float-only ones (exp, sin, log ...) are holomorphic, so their complex gradients come from
+    the same `bwd` (`_conjugated`)."""
+    if float_only:
+        bwd = _conjugated(bwd)
     ns = {"grad_fn_name": grad_fn, "name": fname, "rule": rule, "saves": saves,
           "forward_params": ("self",),
           "float_only": float_only, "forward": staticmethod(fwd), "backward": staticmethod(bwd),
@@ -120,14 +147,16 @@ Sigmoid = _unary("SigmoidBackward0", "sigmoid", _sigmoid,
 Relu = _unary("ReluBackward0", "relu", lambda x: np.maximum(x, 0), "grad * (result > 0)",
               ("result",), lambda ctx, g: (ThresholdBackward.apply(g, ctx.result, 0),),
               float_only=False)
-Abs = _unary("AbsBackward0", "abs", np.abs, "grad * sgn(self)", ("self",),
+Abs = _unary("AbsBackward0", "abs", lambda x: _cx.abs(x) if x.dtype.kind == "c" else np.abs(x),
+             "grad * sgn(self)", ("self",),
              lambda ctx, g: (g * Sgn.apply(ctx.self),), float_only=False)
 Sign = _unary("SignBackward0", "sign", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
               float_only=False)
 # sgn is sign extended to complex numbers; on real tensors the same values, but abs's
 # derivative is written with it, so x.abs()'s second-order graph names SgnBackward0
-Sgn = _unary("SgnBackward0", "sgn", np.sign, "0", (), lambda ctx, g: (_zeros(g),),
-             float_only=False)
+Sgn = _unary("SgnBackward0", "sgn", lambda x: _cx.sgn(x) if x.dtype.kind == "c" else np.sign(x),
+             "0 (real); (grad - result * real(grad * conj(result))) / |self| (complex)",
+             ("self", "result"), lambda ctx, g: (_sgn_backward(ctx, g),), float_only=False)
 Reciprocal = _unary("ReciprocalBackward0", "reciprocal", lambda x: 1 / x,
                     "-grad * result**2", ("result",),
                     lambda ctx, g: (g * -(ctx.result * ctx.result),), 0.5, 2.0)
@@ -234,6 +263,8 @@ def sigmoid(input) -> Tensor:
 
 
 def relu(input) -> Tensor:
+    if input._data.dtype.kind == "c":   # PyTorch's relu is clamp_min(0)
+        raise NotImplementedError("clamp is not supported for complex types")
     return Relu.apply(input)
 
 

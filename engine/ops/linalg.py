@@ -18,6 +18,7 @@ from ..tensor import Tensor, new_tensor
 from ._broadcast import records_nothing, sum_to
 from ._mm_order import matmul2d, sequential, small_dot, small_mv
 from ._op import Op
+from .complex import conj
 
 
 # PyTorch names a dtype in its matrix-product errors as the C++ type ("long int != float")
@@ -91,7 +92,9 @@ class Mm(Op):
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         grad = grad_in(grad, ctx.mat2 if a else ctx.self)
-        return (grad.mm(ctx.mat2.t()) if a else None, ctx.self.t().mm(grad) if b else None)
+        # conj: NOTE [complex gradients] in complex.py (a real tensor passes as it is)
+        return (grad.mm(conj(ctx.mat2.t())) if a else None,
+                conj(ctx.self.t()).mm(grad) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -123,8 +126,8 @@ class Mv(Op):
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         grad = grad_in(grad, ctx.vec if a else ctx.self)
-        return (grad.unsqueeze(1).mm(ctx.vec.unsqueeze(0)) if a else None,
-                ctx.self.t().mv(grad) if b else None)
+        return (grad.unsqueeze(1).mm(conj(ctx.vec.unsqueeze(0))) if a else None,
+                conj(ctx.self.t()).mv(grad) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -155,7 +158,7 @@ class Dot(Op):
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         grad = grad_in(grad, ctx.tensor if a else ctx.self)
-        return (grad * ctx.tensor if a else None, grad * ctx.self if b else None)
+        return (grad * conj(ctx.tensor) if a else None, grad * conj(ctx.self) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -187,8 +190,8 @@ class Bmm(Op):
     def backward(ctx, grad):
         a, b = ctx.needs_input_grad
         grad = grad_in(grad, ctx.mat2 if a else ctx.self)
-        return (grad.bmm(ctx.mat2.transpose(1, 2)) if a else None,
-                ctx.self.transpose(1, 2).bmm(grad) if b else None)
+        return (grad.bmm(conj(ctx.mat2.transpose(1, 2))) if a else None,
+                conj(ctx.self.transpose(1, 2)).bmm(grad) if b else None)
 
     @classmethod
     def sample_inputs(cls, make, shape):

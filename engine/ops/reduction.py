@@ -15,6 +15,7 @@ from ..tensor import Tensor, new_tensor
 from . import _norm_order, _sum_order
 from ._dims import dim_of, dims_of  # (dims_of: imported from here too)
 from ._op import Op, as_array
+from .complex import refuse
 from .prod_grad import prod_backward, prod_dim_backward
 from ._tangents import from_backward
 from .shape import Expand
@@ -304,7 +305,7 @@ class Norm(Op):
             r = np.sqrt((a * a).sum(axis=dim, keepdims=keepdim))
         else:
             r = (a ** ord).sum(axis=dim, keepdims=keepdim) ** (1.0 / ord)
-        return as_array(r).astype(self.dtype)
+        return as_array(r).astype(self.real.dtype)    # a complex tensor's norm is real
 
     def backward(ctx, grad):
         return (norm_backward(grad, ctx.self, ctx.ord, ctx.result, ctx.dim, ctx.keepdim),)
@@ -397,6 +398,7 @@ def _extreme(full, by_dim, other_op, input, dim, keepdim):
     if isinstance(dim, Tensor):
         return other_op(input, dim)
     if dim is None:
+        refuse(full.name + "_all", input)
         if input._data.size == 0:
             raise RuntimeError(f"{full.name}(): Expected reduction dim to be specified for "
                                "input.numel() == 0. Specify the reduction dim with the 'dim' "

@@ -154,6 +154,8 @@ def index_select(input: Tensor, dim: int, index: Tensor) -> Tensor:
 
 
 def sort(input: Tensor, dim: int = -1, descending: bool = False):
+    if input._data.dtype.kind == "c":
+        raise RuntimeError(" Sort does not support complex dtypes on CPU")   # (its space)
     return Sort.apply(input, _dim(dim, input.ndim), descending)
 
 

@@ -270,9 +270,11 @@ class ToCopy(Op):
     forward_params = ("self", "np_dtype", "_self_dtype")
 
     def forward(self, np_dtype, _self_dtype=None):
-        return self.astype(np_dtype)
+        return (self.real if np.dtype(np_dtype).kind != "c" else self).astype(np_dtype)
 
     def backward(ctx, grad):
+        if grad._data.dtype.kind == "c" and not ctx._self_dtype.is_complex:
+            grad = grad.real     # a real input gets the real part, without a warning
         return (grad.to(ctx._self_dtype),)
 
     @classmethod
@@ -539,9 +541,13 @@ def to(x: Tensor, *args, **kwargs) -> Tensor:
             place(a)
     if target is None or target.np == x._data.dtype:
         return x
-    if target.is_floating_point and (x._rg or x._uid in tangents):   # (tangents: a dual)
-        return ToCopy.apply(x, target.np, x.dtype)
-    out = new_tensor(x._data.astype(target.np))
+    data = x._data
+    if data.dtype.kind == "c" and not target.is_complex:
+        messages.warn("Casting complex values to real discards the imaginary part")
+        data = data.real
+    if (target.is_floating_point or target.is_complex) and (x._rg or x._uid in tangents):
+        return ToCopy.apply(x, target.np, x.dtype)      # (tangents: a dual)
+    out = new_tensor(data.astype(target.np))
     if _events.listener is not None and not _grad_state.quiet:
         _events.listener.on_op("to", (x,), out, None)
     return out

@@ -43,10 +43,13 @@ def _map(args, fn) -> list:
 
 
 def _first_float(out):
+    """The first differentiable output as a real tensor (a complex one as its two parts)."""
     outs = out if isinstance(out, tuple) else (out,)
     for o in outs:
         if isinstance(o, torch.Tensor) and o.dtype.is_floating_point:
             return o
+        if isinstance(o, torch.Tensor) and o.dtype.is_complex:
+            return torch.view_as_real(o)
     return None
 
 
@@ -84,7 +87,9 @@ def test_tangent_matches_finite_differences(name, op):
             _map(args, leaves.append)
             if not leaves:
                 continue
-            tangents = [torch.tensor(rng.normal(size=tuple(a.shape))) for a in leaves]
+            tangents = [torch.tensor(rng.normal(size=tuple(a.shape)) + (
+                1j * rng.normal(size=tuple(a.shape)) if a.dtype.is_complex else 0))
+                for a in leaves]
             want = _numeric(op, args, tangents)
             if want is None:
                 continue

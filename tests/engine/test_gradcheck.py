@@ -39,8 +39,10 @@ def _leaves(args) -> list:
 
 
 def _outputs(out) -> list:
+    """The differentiable outputs as real tensors: a complex one as its two parts."""
     outs = out if isinstance(out, tuple) else (out,)
-    return [o for o in outs if isinstance(o, torch.Tensor) and o.dtype.is_floating_point]
+    return [torch.view_as_real(o) if o.dtype.is_complex else o for o in outs
+            if isinstance(o, torch.Tensor) and (o.dtype.is_floating_point or o.dtype.is_complex)]
 
 
 def _scalar(op, args, weights):
@@ -61,19 +63,22 @@ def _grads(f, leaves, create_graph=False) -> list:
 
 
 def _numeric(fn, leaves, eps) -> list:
-    """Central differences of scalar-valued fn() with respect to each leaf element."""
+    """Central differences of scalar-valued fn() with respect to each leaf element; for a
+    complex leaf dfn/dx + i dfn/dy, the gradient PyTorch reports."""
     out = []
     for x in leaves:
-        g = np.zeros(x.shape)
+        units = (1, 1j) if x.dtype.is_complex else (1,)
+        g = np.zeros(x.shape, np.complex128 if x.dtype.is_complex else np.float64)
         flat = x.data.numpy().reshape(-1)
         for i in range(flat.size):
             keep = flat[i]
-            flat[i] = keep + eps
-            hi = fn()
-            flat[i] = keep - eps
-            lo = fn()
-            flat[i] = keep
-            g.reshape(-1)[i] = (hi - lo) / (2 * eps)
+            for unit in units:
+                flat[i] = keep + eps * unit
+                hi = fn()
+                flat[i] = keep - eps * unit
+                lo = fn()
+                flat[i] = keep
+                g.reshape(-1)[i] += unit * (hi - lo) / (2 * eps)
         out.append(g)
     return out
 
@@ -92,13 +97,16 @@ def _check(op, args, rng):
     if op.derivative_orders < 2:    # PyTorch defines no second derivative (hardsigmoid)
         return
     # second order: d/dx <u, grad f(x)> through create_graph=True
-    us = [torch.tensor(rng.normal(size=x.shape)) for x in leaves]
+    us = [torch.tensor(rng.normal(size=x.shape) + (1j * rng.normal(size=x.shape)
+                                                    if x.dtype.is_complex else 0))
+          for x in leaves]
 
     def inner(create_graph):
         g = _grads(_scalar(op, args, weights), leaves, create_graph)
         total = None
         for gi, u in zip(g, us):
-            term = (gi * u).sum()
+            # the real inner product <u, g>: for complex gradients Re(sum(g * conj(u)))
+            term = (gi * u.conj()).real.sum()
             total = term if total is None else total + term
         return total
 
