@@ -75,16 +75,88 @@ def has_tangent(inputs) -> bool:
     if _busy.on:
         return False
     for t in inputs:
-        if t is not None and t._uid in tangents:
+        if t is not None and (t._uid in tangents or _root_of(t) is not None):
             return True
     return False
+
+
+# NOTE [tangents of views]
+# As in PyTorch, a view's tangent is a view of its base's tangent: the view ops are "linear",
+# so the tangent pushed through them is the same view of the input's tangent. A view made
+# before its base had a tangent gets one when first read, the same region of the base's
+# tangent (as_strided, AsStridedBackward0 when that tangent is differentiable). An in-place op
+# writes its new tangent into the old one with copy_ (`write_inplace`), and `t[key] = src`
+# with setitem (indexing.py), so the base's tangent follows a write through a view and its
+# grad_fn is CopyBackwards or CopySlices, as PyTorch's.
+
+
+def _root_of(t: Tensor):
+    """The root base of view `t` when that base has a tangent and `t` has none, else None."""
+    x = t._x
+    root = None if x is None else x.get("view_of")
+    return root if root is not None and root._uid in tangents else None
+
+
+def tangent_of(t: Tensor) -> Tensor | None:
+    """`t`'s tangent at the open level, a view's read from its base's (NOTE above)."""
+    own = tangents.get(t._uid)
+    if own is not None or not tangents:
+        return own
+    root = _root_of(t)
+    return None if root is None else _view_of_root(t, root, tangents[root._uid])
+
+
+def _view_of_root(t: Tensor, root: Tensor, root_tangent: Tensor) -> Tensor | None:
+    from .views import AsStrided, geometry
+    geo = geometry(t._data, root._data)
+    if geo is None or root_tangent._data.shape != root._data.shape:
+        return None
+    prev, quiet = _enter()
+    try:
+        view = AsStrided.apply(root_tangent, geo[0], geo[1], geo[2])
+    finally:
+        _leave(prev, quiet)
+    attach(t, view)
+    return view
+
+
+def write_inplace(t: Tensor, new: Tensor) -> None:
+    """Make `new` the tangent of `t`, just written in place: copied into t's tangent, with
+    grad mode as it stands, as PyTorch's `self_t.copy_(formula)` (NOTE [tangents of views])."""
+    own = writable_tangent(t)
+    if own is None:
+        set_tangent(t, new)     # no tangent yet, or an expanded one without memory of its own
+        return
+    prev, quiet = _enter()
+    try:
+        own.copy_(new)
+    finally:
+        _leave(prev, quiet)
+
+
+def writable_tangent(t: Tensor) -> Tensor | None:
+    """The tangent an in-place write into `t` writes into: t's own, or for a view of a base
+    without one, its region of the zero tangent the base gets then; None when there is no
+    memory to write into (t has no tangent and is no view, or its tangent is expanded)."""
+    from ..factories import zeros_like
+    own = tangent_of(t)
+    if own is None:
+        x = t._x
+        root = None if x is None else x.get("view_of")
+        if root is None or root._data.dtype.kind not in "fc":
+            return None
+        attach(root, zeros_like(root))
+        own = tangent_of(t)
+    if own is None or not own._data.flags.writeable or own._data.shape != t._data.shape:
+        return None
+    return own
 
 
 def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None, ts=None) -> None:
     """Give `result` (the output of op `cls` on `inputs`, called with `args`) its tangent.
     `ts` gives the inputs' tangents when they are not the inputs' own (an in-place op)."""
     if ts is None:
-        ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+        ts = tuple(None if t is None else tangent_of(t) for t in inputs)
     if all(t is None for t in ts) or result._data.dtype.kind not in "fc":
         return
     out = _run(cls, inputs, args, result, extras, ts)
@@ -96,7 +168,7 @@ def push_many(cls, inputs: tuple, args: tuple, results: tuple, extras=None) -> N
     """`push` for an op with several outputs (split, unbind, var_mean, aminmax): a linear op
     applied to the tangent gives every output's; otherwise each floating output's tangent
     comes from the backward (the double-vjp trick, one output at a time)."""
-    ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+    ts = tuple(None if t is None else tangent_of(t) for t in inputs)
     if all(t is None for t in ts):
         return
     prev, quiet = _enter()

@@ -12,10 +12,10 @@ import numpy as np
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, counter, new_tensor
-from .._dual import attach, tangents
+from .._dual import tangents
 from ._op import (_KIND_ARG, _KIND_RESULT, Op, OpNode, as_array, check_inference_write,
                   check_inplace, check_overlap)
-from ._tangents import has_tangent, push
+from ._tangents import has_tangent, push, tangent_of, write_inplace
 
 
 def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
@@ -68,23 +68,15 @@ def _forward(cls, t, others, params) -> np.ndarray:
 
 def _push_inplace(cls, t, others, args, out) -> None:
     """t's tangent after the write: the op's rule run out of place, on a stand-in holding t's
-    value before the write, into a stand-in holding the value after it."""
+    value before the write, into a stand-in holding the value after it, then written into
+    t's tangent (`write_inplace`)."""
     before, after = new_tensor(t._data.copy()), new_tensor(out)
     before._rg, after._rg = t._rg, t._rg
-    ts = (tangents.get(t._uid),) + tuple(None if o is None else tangents.get(o._uid)
-                                         for o in others)
+    ts = (tangent_of(t),) + tuple(None if o is None else tangent_of(o) for o in others)
     push(cls, (before,) + tuple(others), (before,) + tuple(args), after, None, ts)
     tangent = tangents.pop(after._uid, None)
-    if tangent is None:
-        return
-    own = tangents.get(t._uid)
-    if own is not None and own._data.flags.writeable and own._data.shape == t._data.shape \
-            and own._data.dtype == tangent._data.dtype:
-        # written into t's tangent, as PyTorch updates it in place: a view's tangent is a
-        # view of its base's, so a write through a view reaches the base's tangent too
-        own._data[...] = tangent._data
-    else:
-        attach(t, tangent)
+    if tangent is not None:
+        write_inplace(t, tangent)
 
 
 def _record(cls, t, others, args):
