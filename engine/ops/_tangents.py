@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import inspect
 
+import numpy as np
+
 from .. import _events
 from .._dual import attach, tangents
-from ..grad_mode import enable_grad, state as _grad_state
+from ..grad_mode import enable_grad, no_grad, state as _grad_state
+from ..graph import node_uids
 from ..tensor import Tensor, new_tensor
 
 
@@ -138,14 +141,13 @@ def writable_tangent(t: Tensor) -> Tensor | None:
     """The tangent an in-place write into `t` writes into: t's own, or for a view of a base
     without one, its region of the zero tangent the base gets then; None when there is no
     memory to write into (t has no tangent and is no view, or its tangent is expanded)."""
-    from ..factories import zeros_like
     own = tangent_of(t)
     if own is None:
         x = t._x
         root = None if x is None else x.get("view_of")
         if root is None or root._data.dtype.kind not in "fc":
             return None
-        attach(root, zeros_like(root))
+        attach(root, _zeros_as(root))
         own = tangent_of(t)
     if own is None or not own._data.flags.writeable or own._data.shape != t._data.shape:
         return None
@@ -234,9 +236,7 @@ def _with_zero_tangents(cls, rule, inputs, args, result, extras, ts) -> Tensor |
     whose arithmetic records its nodes but whose values are skipped (x + zero is x, -0.0
     included). So the formula runs twice here: on real zeros for the graph, and without the
     missing terms for the values, which the first result then takes."""
-    from ..factories import zeros_like
-    from ..grad_mode import no_grad
-    filled = tuple(zeros_like(x) if t is None and x is not None and x._data.dtype.kind in "fc"
+    filled = tuple(_zeros_as(x) if t is None and x is not None and x._data.dtype.kind in "fc"
                    else t for x, t in zip(inputs, ts))
     out = _apply_rule(cls, rule, inputs, args, result, extras, filled)
     with no_grad():
@@ -245,6 +245,12 @@ def _with_zero_tangents(cls, rule, inputs, args, result, extras, ts) -> Tensor |
             values._data.shape == out._data.shape:
         out._data = values._data.astype(out._data.dtype, copy=False)
     return out
+
+
+def _zeros_as(t: Tensor) -> Tensor:
+    """A plain tensor of zeros shaped and typed as `t` (factories.zeros_like, without the
+    import: factories sits above this module)."""
+    return new_tensor(np.zeros(t._data.shape, t._data.dtype))
 
 
 def set_tangent(t: Tensor, tangent: Tensor) -> None:
@@ -258,7 +264,6 @@ def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> T
     """J·t through `cls`'s backward (the double-vjp trick, see the module docstring); for an
     op with several `results`, the tangent of output `k`."""
     from ..autograd.walk import grad as _grad
-    from ..factories import zeros_like
     stand_ins = []
     for t, tan in zip(inputs, ts):
         s = None if t is None else new_tensor(t._data)
@@ -274,7 +279,7 @@ def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> T
         node = cls._make_node(tuple(stand_ins), new_tensor(first._data), node_args, extras)
         if node is None:
             return None
-        g = zeros_like(result).requires_grad_(True)
+        g = _zeros_as(result).requires_grad_(True)
         if results:
             vjps = node.apply(tuple(g if j == k else None for j in range(len(results))))
         else:
@@ -284,10 +289,10 @@ def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> T
         pairs = [(v, tan) for v, tan in zip(vjps, ts)
                  if v is not None and tan is not None and v.requires_grad]
         if not pairs:
-            return zeros_like(result)
+            return _zeros_as(result)
         (jt,) = _grad([v for v, _ in pairs], [g], [tan for _, tan in pairs],
                       allow_unused=True)
-    return zeros_like(result) if jt is None else jt.detach()
+    return _zeros_as(result) if jt is None else jt.detach()
 
 
 def _params(cls, args: tuple) -> tuple:
@@ -302,8 +307,7 @@ def _linear(cls, inputs, args, ts) -> Tensor:
     present = [(k, t) for k, t in enumerate(ts) if t is not None]
     if len(present) == len(ts):
         return cls.apply(*ts, *_params(cls, args))
-    from ..factories import zeros_like
-    full = [t if t is not None else zeros_like(x) for x, t in zip(inputs, ts)]
+    full = [t if t is not None else _zeros_as(x) for x, t in zip(inputs, ts)]
     return cls.apply(*full, *_params(cls, args))
 
 
@@ -321,7 +325,6 @@ def _bilinear(cls, inputs, args, ts) -> Tensor:
 
 def _elementwise(cls, inputs, args, result, extras, tangent) -> Tensor:
     """The op's backward with the tangent as the gradient (J is diagonal)."""
-    from ..graph import node_uids
     node = object.__new__(cls.Node)
     node._uid = next(node_uids)
     node._fns, node._nrs = (True,), None      # only needs_input_grad reads the edges
