@@ -90,13 +90,16 @@ def has_tangent(inputs) -> bool:
 # tangent (as_strided, AsStridedBackward0 when that tangent is differentiable). An in-place op
 # writes its new tangent into the old one with copy_ (`write_inplace`), and `t[key] = src`
 # with setitem (indexing.py), so the base's tangent follows a write through a view and its
-# grad_fn is CopyBackwards or CopySlices, as PyTorch's.
+# grad_fn is CopyBackwards or CopySlices, as PyTorch's. `unpack_dual`'s primal is a view for
+# the backward pass only: it and its views are marked "fw_cut" and never read a base's tangent.
 
 
 def _root_of(t: Tensor):
     """The root base of view `t` when that base has a tangent and `t` has none, else None."""
     x = t._x
-    root = None if x is None else x.get("view_of")
+    if x is None or "fw_cut" in x:
+        return None
+    root = x.get("view_of")
     return root if root is not None and root._uid in tangents else None
 
 
@@ -160,6 +163,9 @@ def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None, ts=None) 
     if ts is None:
         ts = tuple(None if t is None else tangent_of(t) for t in inputs)
     if all(t is None for t in ts) or result._data.dtype.kind not in "fc":
+        return
+    if getattr(cls, "cuts_tangent", False):   # unpack_dual's primal (NOTE [tangents of views])
+        result._x["fw_cut"] = True
         return
     out = _run(cls, inputs, args, result, extras, ts)
     if out is not None:

@@ -43,6 +43,7 @@ class UnpackPrimal(Op):
     """out = self, as a view without the tangent"""
     grad_fn_name, name, is_view = "CppFunction", "unpack_dual", True
     node_base = IdentityNode
+    cuts_tangent = True     # a view for the backward pass only: never reads a tangent
     rule = "grad"
 
     def forward(self):
@@ -64,4 +65,6 @@ def make_dual_view(t: Tensor) -> Tensor:
 
 
 def unpack_primal(t: Tensor) -> Tensor:
-    return UnpackPrimal.apply(t)
+    primal = UnpackPrimal.apply(t)
+    primal._x["fw_cut"] = True      # NOTE [tangents of views] in _tangents.py
+    return primal
