@@ -29,6 +29,9 @@ MULTI_VIEW_INPLACE = (
     "Output {} of {} is a view and is being modified inplace. This view is the output of a "
     "function that returns multiple views. Such functions do not allow the output views to be "
     "modified inplace. You should replace the inplace operation by an out-of-place one.")
+VMAP_RANDOM = ("vmap: called random operation while in randomness error mode. Please either "
+               "use the 'same' or 'different' randomness flags on vmap or perform the "
+               "randomness operation out of vmap")
 VMAP_ITEM = ("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
              "calling .item() on a Tensor, please try to rewrite what you're doing with other "
              "operations. If error is occurring somewhere inside PyTorch internals, please file "

@@ -280,6 +280,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return self._data.tolist()
 
     def numpy(self) -> np.ndarray:
+        if batched_uids and self._uid in batched_uids:
+            raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
         # PyTorch refuses only while grad mode is on (inside Function.forward it is off)
         if self._rg and _grad_state.enabled:
             raise RuntimeError(messages.NUMPY_REQUIRES_GRAD)
