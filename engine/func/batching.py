@@ -2,7 +2,10 @@
 
 PyTorch vectorises the function; here it runs once per index of the mapped dimension, on
 that slice of every mapped input, and the results are stacked along `out_dims`. The values
-are the same; what a learner sees is the batch dimension taken apart and put back.
+are the same; what a learner sees is the batch dimension taken apart and put back. So the
+output of a function of several ops shows StackBackward0 where PyTorch's shows the node of
+its last op run on the batch (SumBackward1 for `lambda t: t.sum()`); a function that is one
+engine op is run once more on the whole batch for that node (`_as_one_op`).
 """
 from __future__ import annotations
 

@@ -5,7 +5,8 @@
 tangent forward by its own rule (the op's `jvp`, beside its backward; `ops/_tangents.py`),
 and the outputs' tangents are J·v. `jacfwd` does that once per input element, with that
 element's one-hot tangent, so the Jacobian is built column by column; `hessian` is jacfwd of
-jacrev, as in PyTorch.
+jacrev, as in PyTorch. An op without a rule of its own falls back to the double-vjp trick
+through its backward, for that op alone (`ops/_tangents.py`, `from_backward`).
 
 When a dual level is already open (a jvp inside `fwAD.dual_level()`, or inside another jvp),
 J·v comes from the engine's reverse mode instead, by the double-vjp trick: for a seed u,
