@@ -23,6 +23,7 @@ tensor_uids = itertools.count()
 # uids of the tensors computed from vmap's samples while a vmapped function runs: PyTorch's
 # batched tensors, whose values a Python number cannot hold (func/batching.py fills it)
 batched_uids: set = set()
+batch_sizes: list = []      # the running vmaps' batch sizes, outermost first
 _ndarray = np.ndarray
 
 # NOTE [version counters made on first need]

@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import _events, generator, messages
 from .._names import PACKAGE
-from ..tensor import Tensor, batched_uids
+from ..tensor import Tensor, batch_sizes, batched_uids
 from . import _pytree, _report
 
 
@@ -164,15 +164,11 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
         n = _batch_size(leaves, dims)
         mapped = [t for t, d in zip(leaves, dims) if d is not None]
         _report.begin("vmap", "batch", mapped, (), n)
-        runs = []
-        for b in range(n):
-            sample = [t if d is None else t.select(d, b) for t, d in zip(leaves, dims)]
-            marked = [t for t, d in zip(sample, dims) if d is not None]
-            out, batched = _run_batched(func, _pytree.unflatten(sample, spec), kwargs, marked,
-                                        randomness)
-            runs.append((_pytree.flatten(out), batched))
-            _report.step("vmap", b, marked, [t for t in runs[-1][0][0]
-                                             if isinstance(t, Tensor)])
+        batch_sizes.append(n)
+        try:
+            runs = _run_each(func, leaves, dims, spec, kwargs, n, randomness)
+        finally:
+            batch_sizes.pop()
         (first, out_spec), _ = runs[0]
         outs = _flat_out_dims(func, out_dims, _pytree.unflatten(first, out_spec), out_spec)
         stacked = [_put_back(func, [run[0][0][i] for run in runs], [run[1] for run in runs], d)
@@ -183,6 +179,20 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
         _report.end("vmap", [t for t in stacked if isinstance(t, Tensor)])
         return _pytree.unflatten(stacked, out_spec)
     return wrapper
+
+
+def _run_each(func, leaves, dims, spec, kwargs, n: int, randomness: str) -> list:
+    """((output leaves, output spec), batched uids) of each example's run."""
+    runs = []
+    for b in range(n):
+        sample = [t if d is None else t.select(d, b) for t, d in zip(leaves, dims)]
+        marked = [t for t, d in zip(sample, dims) if d is not None]
+        out, batched = _run_batched(func, _pytree.unflatten(sample, spec), kwargs, marked,
+                                    randomness)
+        runs.append((_pytree.flatten(out), batched))
+        _report.step("vmap", b, marked, [t for t in runs[-1][0][0]
+                                         if isinstance(t, Tensor)])
+    return runs
 
 
 def _put_back(func, per_run: list, batched: list, out_dim):

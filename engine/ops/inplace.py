@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
-from ..tensor import Tensor, counter, new_tensor
+from ..tensor import Tensor, batch_sizes, batched_uids, counter, new_tensor
 from .._dual import tangents
 from ._op import (_KIND_ARG, _KIND_RESULT, Op, OpNode, as_array, check_inference_write,
                   check_inplace, check_overlap)
@@ -25,6 +25,8 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
         check_overlap(t)
     n_other = cls.n_inputs - 1
     others = args[:n_other]     # an absent optional input (clamp_'s max=None) is None
+    if batched_uids:
+        _refuse_batched_write(name, t, others)
     out = _forward(cls, t, others, args[n_other:])
     if tangents and has_tangent((t,) + tuple(others)):     # forward mode (_tangents.py)
         _push_inplace(cls, t, others, args, out)
@@ -45,6 +47,21 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
         from .indexing import after_inplace     # NOTE [writes through views] in views.py
         after_inplace(t)
     return t
+
+
+def _refuse_batched_write(name: str, t: Tensor, others) -> None:
+    """Inside vmap, writing a batched tensor into one that is not: PyTorch's batching rules
+    refuse (add_ as a broadcast that does not fit, the others in words of their own), where
+    running once per example would write into `t` again and again."""
+    if t._uid in batched_uids or not any(o is not None and o._uid in batched_uids
+                                         for o in others):
+        return
+    if name != "add_":
+        raise RuntimeError(messages.VMAP_INPLACE)
+    shapes = [t._data.shape] + [o._data.shape for o in others if o is not None]
+    whole = list(batch_sizes) + list(np.broadcast_shapes(*shapes))
+    raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast "
+                       f"shape {whole}")
 
 
 def _forward(cls, t, others, params) -> np.ndarray:
