@@ -214,22 +214,39 @@ def _put_back(func, per_run: list, batched: list, out_dim):
 def _as_one_op(func, args: tuple, dims: list, out_dims, stacked: list, first: list):
     """What PyTorch's vmap gives when `func` is one engine op that takes a whole batch as it
     is (torch.relu, torch.exp, torch.add ...): that op applied once to the batch, whose
-    grad_fn is the op's (ReluBackward0) rather than a stack of examples. Checked, not
-    assumed: the values, shape and node name must equal the per-example run's, else None."""
+    grad_fn is the op's (ReluBackward0) rather than a stack of examples; a full reduction
+    (torch.sum) becomes the reduction over every dim but the batch's, PyTorch's batching rule,
+    whose node is the dim overload's (SumBackward1). Checked, not assumed: the values and
+    shape must equal the per-example run's and the node be the one expected, else None."""
     if not (getattr(func, "__module__", None) or "").startswith(PACKAGE) or len(stacked) != 1 \
-            or out_dims != 0 or any(d not in (0, None) for d in dims):
+            or out_dims != 0:
         return None
     if (getattr(func, "__name__", None) or "_").endswith("_"):
         return None     # an in-place op (relu_, mul_) must not run on the batch a second time
     if any(isinstance(a, Tensor) == (d is None) for a, d in zip(args, dims)):
         return None     # a batch is one tensor; an unmapped tensor would broadcast otherwise
+    node = getattr(first[0], "grad_fn", None)
+    name = type(node).__name__ if node is not None else None
+    reduced = _FULL_REDUCTIONS.get(getattr(func, "__name__", None))
+    if reduced is not None and name == reduced[0] and len(args) == 1 and args[0].ndim >= 2:
+        rest = tuple(k for k in range(args[0].ndim) if k != dims[0])
+        call, name = (lambda: func(args[0], dim=rest)), reduced[1]
+    elif any(d not in (0, None) for d in dims):
+        return None
+    else:
+        call = lambda: func(*args)      # noqa: E731 - one call, two ways to make it
     try:
-        whole = func(*args)
+        whole = call()
     except Exception:   # the op does not take a batch (dot, outer ...): the stack stands
         return None
-    want, node = stacked[0], getattr(first[0], "grad_fn", None)
+    want = stacked[0]
     if not isinstance(whole, Tensor) or whole.shape != want.shape or \
-            whole.dtype != want.dtype or type(whole.grad_fn).__name__ != \
-            type(node).__name__ or not np.array_equal(whole._data, want._data, equal_nan=True):
+            whole.dtype != want.dtype or type(whole.grad_fn).__name__ != name or \
+            not np.array_equal(whole._data, want._data, equal_nan=True):
         return None
     return whole
+
+
+# engine reductions over all elements, by name: (the example's node, the batch's node)
+_FULL_REDUCTIONS = {"sum": ("SumBackward0", "SumBackward1"),
+                    "mean": ("MeanBackward0", "MeanBackward1")}
