@@ -15,10 +15,12 @@ up to rounding (gradstep opens one dual level at a time, as PyTorch's forward_ad
 """
 from __future__ import annotations
 
+from .. import messages
 from .._dual import level as _dual_level
 from ..autograd import forward_ad as _fwad
 from ..autograd.walk import grad as _autograd_grad
-from . import _levels, _report, _tree
+from ..tensor import Tensor
+from . import _levels, _pytree, _report, _tree
 from .reverse import _argnums_tuple, _split_aux, jacrev, vjp_of
 
 
@@ -42,6 +44,14 @@ def jvp_of(outputs: list, inputs: list, tangents: list, keep: bool) -> list:
             for o in outputs]
 
 
+def _only_tensors(out) -> None:
+    """PyTorch's check of f's outputs (jacfwd, a vmap of jvp there, words it as jvp too)."""
+    for leaf in _pytree.flatten(out)[0]:
+        if not isinstance(leaf, Tensor):
+            raise RuntimeError(f"jvp(f, primals, tangents): expected f(*primals) to return "
+                               f"only tensors, got unsupported type {type(leaf)}")
+
+
 def on_duals() -> bool:
     """Whether a transform can open its own dual level (none is open)."""
     return _dual_level.current < 0
@@ -60,6 +70,7 @@ def run_dual(func, args: list, positions: list, xs: list, tangents: list, has_au
             trees[k][0][j] = _fwad.make_dual(x, v)
         call = [_tree.unflatten(leaves, spec) for leaves, spec in trees]
         out, aux = _split_aux(func(*call), has_aux, api)
+        _only_tensors(out)
         outs, _ = _tree.flatten(out)
         products = []
         for o in outs:
@@ -97,6 +108,10 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
             if tuple(x.shape) != tuple(v.shape):
                 raise RuntimeError(f"jvp(f, primals, tangents): Expected primals and tangents "
                                    f"to have the same shape. Got {x.shape} and {v.shape}.")
+        for x, v in zip(leaves, tangent_leaves):     # make_dual's checks, before fresh's
+            for what, t in (("primal", x), ("tangent", v)):
+                if not (t.dtype.is_floating_point or t.dtype.is_complex):
+                    raise ValueError(messages.FWAD_NOT_FLOAT.format(what, t.dtype))
         # fresh inputs that require grad, as the reverse transforms': a transform inside can
         # differentiate, and an observer can show the J that J·v multiplies
         args, xs, outer = _levels.fresh(primals)

@@ -1,7 +1,8 @@
 # source: original
 # topic: torch.func.jvp and jacfwd run on dual numbers: softmax, log_softmax, tanh, sigmoid,
 #   relu, matmul, pow, exp/sum, mean/std, indexing and views to the last bit; jvp of grad
-#   and hessian (forward over reverse); has_aux and several primals
+#   and hessian (forward over reverse); has_aux and several primals; outputs that are not
+#   tensors, integer primals, outputs without a tangent, in-place ops and detach inside
 # compare: exact
 # visibility: public
 import torch
@@ -29,3 +30,12 @@ out, tangent, aux = jvp(lambda a, b: ((a @ b).softmax(0), a.sum()), (W, x), (W *
                         has_aux=True)
 print(out, tangent, aux)
 print(jacfwd(lambda a, b: (a * b).softmax(0), argnums=(0, 1))(x, v))
+for fn in (lambda: jvp(lambda a: (a * 2, a.sum().item()), (x,), (v,)),
+           lambda: jvp(lambda a: a * 2, (torch.tensor([1, 2]),), (torch.ones(2),)),
+           lambda: jacfwd(lambda a: (a, 3))(x)):
+    try:
+        fn()
+    except (RuntimeError, ValueError) as e:
+        print(type(e).__name__, e)
+print(jvp(lambda a: a.argmax(), (x,), (v,)), jvp(lambda a: torch.ones(3), (x,), (v,)))
+print(jvp(lambda a: a.clone().mul_(a), (x,), (v,)), jvp(lambda a: a.detach() * a, (x,), (v,)))
