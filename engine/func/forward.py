@@ -19,6 +19,7 @@ from .. import messages
 from .._dual import level as _dual_level
 from ..autograd import forward_ad as _fwad
 from ..autograd.walk import grad as _autograd_grad
+from ..ops.dual import Alias
 from ..tensor import Tensor
 from . import _levels, _pytree, _report, _tree
 from .reverse import _argnums_tuple, _split_aux, jacrev, vjp_of
@@ -115,7 +116,8 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
         # fresh inputs that require grad, as the reverse transforms': a transform inside can
         # differentiate, and an observer can show the J that J·v multiplies
         args, xs, outer = _levels.fresh(primals)
-        if on_duals():
+        on_duals_used = on_duals()
+        if on_duals_used:
             positions = [(0, j) for j in range(len(xs))]
             out, aux, outs, products = run_dual(
                 lambda tree: func(*tree), [args], positions, xs, tangent_leaves, has_aux, "jvp")
@@ -127,6 +129,11 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
         _report.step("jvp", 0, tangent_leaves, products)
         _report.end("jvp", products)
         tangent_out = _tree.unflatten(products, _tree.flatten(out)[1])
+        if outer and on_duals_used:
+            # PyTorch's jvp hands its primal outputs back through an alias (AliasBackward0)
+            leaves_out, out_spec = _tree.flatten(out)
+            out = _tree.unflatten([Alias.apply(o) if o.requires_grad else o
+                                   for o in leaves_out], out_spec)
     result = (out, tangent_out) if aux is None else (out, tangent_out, aux)
     return _levels.finish(result, outer)
 

@@ -2,7 +2,8 @@
 # topic: torch.func.jvp and jacfwd run on dual numbers: softmax, log_softmax, tanh, sigmoid,
 #   relu, matmul, pow, exp/sum, mean/std, indexing and views to the last bit; jvp of grad
 #   and hessian (forward over reverse); has_aux and several primals; outputs that are not
-#   tensors, integer primals, outputs without a tangent, in-place ops and detach inside
+#   tensors, integer primals, outputs without a tangent, in-place ops and detach inside;
+#   inputs that require grad (the primal output comes back as an alias)
 # compare: exact
 # visibility: public
 import torch
@@ -39,3 +40,7 @@ for fn in (lambda: jvp(lambda a: (a * 2, a.sum().item()), (x,), (v,)),
         print(type(e).__name__, e)
 print(jvp(lambda a: a.argmax(), (x,), (v,)), jvp(lambda a: torch.ones(3), (x,), (v,)))
 print(jvp(lambda a: a.clone().mul_(a), (x,), (v,)), jvp(lambda a: a.detach() * a, (x,), (v,)))
+xr = torch.tensor([0.5, 1.5], requires_grad=True)
+print(jvp(torch.exp, (xr,), (v[:2],)))
+print(jvp(lambda a: (a * 2, a.sum()), (xr,), (v[:2],)))
+print(jacfwd(torch.sin)(xr))
