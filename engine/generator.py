@@ -16,6 +16,8 @@ import numpy as np
 from . import _libm
 
 DEFAULT_SEED = 67280421310721      # PyTorch's default CPU seed
+# the message a random draw raises while vmap refuses randomness (randomness="error"), or None
+refuse: list = [None]
 _F32 = np.float32
 
 
@@ -50,6 +52,8 @@ class Generator:
 
     # ---- raw words ----------------------------------------------------------------------
     def random32(self, n: int) -> np.ndarray:
+        if refuse[0] is not None:
+            raise RuntimeError(refuse[0])
         return self._mt._bit_generator.random_raw(n).astype(np.uint64)
 
     def random64(self, n: int) -> np.ndarray:

@@ -30,6 +30,15 @@ MULTI_VIEW_INPLACE = (
     "Output {} of {} is a view and is being modified inplace. This view is the output of a "
     "function that returns multiple views. Such functions do not allow the output views to be "
     "modified inplace. You should replace the inplace operation by an out-of-place one.")
+VMAP_INPLACE = ("vmap: inplace arithmetic(self, *extra_args) is not possible because there "
+                "exists a Tensor `other` in extra_args that has more elements than `self`. This "
+                "happened due to `other` being vmapped over but `self` not being vmapped over in "
+                "a vmap. Please try to use out-of-place operators instead of inplace arithmetic. "
+                "If said operator is being called inside the PyTorch framework, please file a "
+                "bug report instead.")
+VMAP_RANDOM = ("vmap: called random operation while in randomness error mode. Please either "
+               "use the 'same' or 'different' randomness flags on vmap or perform the "
+               "randomness operation out of vmap")
 VMAP_ITEM = ("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
              "calling .item() on a Tensor, please try to rewrite what you're doing with other "
              "operations. If error is occurring somewhere inside PyTorch internals, please file "

@@ -23,6 +23,7 @@ tensor_uids = itertools.count()
 # uids of the tensors computed from vmap's samples while a vmapped function runs: PyTorch's
 # batched tensors, whose values a Python number cannot hold (func/batching.py fills it)
 batched_uids: set = set()
+batch_sizes: list = []      # the running vmaps' batch sizes, outermost first
 _ndarray = np.ndarray
 
 # NOTE [version counters made on first need]
@@ -280,6 +281,8 @@ class Tensor(TensorOps, metaclass=TorchNamed):
         return self._data.tolist()
 
     def numpy(self) -> np.ndarray:
+        if batched_uids and self._uid in batched_uids:
+            raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
         # PyTorch refuses only while grad mode is on (inside Function.forward it is off)
         if self._rg and _grad_state.enabled:
             raise RuntimeError(messages.NUMPY_REQUIRES_GRAD)

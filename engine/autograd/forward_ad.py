@@ -27,6 +27,7 @@ from .._names import TorchNamed
 from .._dual import attach
 from .._dual import level as _level
 from .._dual import tangents as _tangents
+from ..ops._tangents import tangent_of as _tangent_of
 from ..ops.dual import make_dual_view, unpack_primal
 from ..tensor import Tensor
 
@@ -117,9 +118,9 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
         level = _level.current
     if level < 0:
         return UnpackedDualTensor(tensor, None)
-    return UnpackedDualTensor(unpack_primal(tensor), _tangents.get(tensor._uid))
+    return UnpackedDualTensor(unpack_primal(tensor), _tangent_of(tensor))
 
 
 def tangent_of(tensor: Tensor) -> Tensor | None:
     """`tensor`'s tangent at the open dual level, or None (for the trace and the player)."""
-    return _tangents.get(tensor._uid)
+    return _tangent_of(tensor)

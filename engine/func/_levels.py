@@ -10,6 +10,7 @@ nothing outside required grad.
 """
 from __future__ import annotations
 
+from .. import _dual
 from ..grad_mode import enable_grad
 from ..tensor import Tensor
 from . import _tree
@@ -42,9 +43,21 @@ def fresh(tree) -> tuple:
     the list of those tensors, whether any of the originals required grad)."""
     leaves, spec = _tree.flatten(tree)
     outer = any(t.requires_grad for t in leaves)
-    new = [t.view_as(t) if t.requires_grad else t.detach().requires_grad_(True)
+    new = [t.view_as(t) if t.requires_grad else _keep_tangent(t, t.detach().requires_grad_(True))
            for t in leaves]
     return _tree.unflatten(new, spec), new, outer
+
+
+def _keep_tangent(t: Tensor, leaf: Tensor) -> Tensor:
+    """`leaf` given t's tangent, if t has one: inside a jvp (which runs on dual numbers) a
+    transform's fresh input and its result still carry the direction, so the derivative it
+    computes does too (jvp of grad is a Hessian-vector product). `detach` alone drops it."""
+    if _dual.tangents:
+        from ..ops._tangents import tangent_of
+        tangent = tangent_of(t)
+        if tangent is not None:
+            _dual.attach(leaf, tangent)
+    return leaf
 
 
 def fresh_args(args: tuple, nums: tuple) -> tuple:
@@ -64,7 +77,7 @@ def finish(tree, keep_graph: bool):
     if keep_graph or nested():
         return tree
     leaves, spec = _tree.flatten(tree)
-    return _tree.unflatten([t.detach() for t in leaves], spec)
+    return _tree.unflatten([_keep_tangent(t, t.detach()) for t in leaves], spec)
 
 
 def zeros_for(t: Tensor) -> Tensor:

@@ -332,6 +332,8 @@ def _make_view(view: Tensor, base: Tensor) -> None:
     else:
         root, leaf = base, (base if base._rg and base.grad_fn is None else None)
     view._x = {"view_of": root, "base": leaf}
+    if bx is not None and "fw_cut" in bx:      # NOTE [tangents of views] in _tangents.py
+        view._x["fw_cut"] = True
     if root.grad_fn is not None:     # its views' grad_fns change when it is written in place
         from .views import track
         track(root, view)

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import inspect
 
+import numpy as np
+
 from .. import _events
 from .._dual import attach, tangents
-from ..grad_mode import enable_grad, state as _grad_state
+from ..grad_mode import enable_grad, no_grad, state as _grad_state
+from ..graph import node_uids
 from ..tensor import Tensor, new_tensor
 
 
@@ -75,17 +78,94 @@ def has_tangent(inputs) -> bool:
     if _busy.on:
         return False
     for t in inputs:
-        if t is not None and t._uid in tangents:
+        if t is not None and (t._uid in tangents or _root_of(t) is not None):
             return True
     return False
+
+
+# NOTE [tangents of views]
+# As in PyTorch, a view's tangent is a view of its base's tangent: the view ops are "linear",
+# so the tangent pushed through them is the same view of the input's tangent. A view made
+# before its base had a tangent gets one when first read, the same region of the base's
+# tangent (as_strided, AsStridedBackward0 when that tangent is differentiable). An in-place op
+# writes its new tangent into the old one with copy_ (`write_inplace`), and `t[key] = src`
+# with setitem (indexing.py), so the base's tangent follows a write through a view and its
+# grad_fn is CopyBackwards or CopySlices, as PyTorch's. `unpack_dual`'s primal is a view for
+# the backward pass only: it and its views are marked "fw_cut" and never read a base's tangent.
+
+
+def _root_of(t: Tensor):
+    """The root base of view `t` when that base has a tangent and `t` has none, else None."""
+    x = t._x
+    if x is None or "fw_cut" in x:
+        return None
+    root = x.get("view_of")
+    return root if root is not None and root._uid in tangents else None
+
+
+def tangent_of(t: Tensor) -> Tensor | None:
+    """`t`'s tangent at the open level, a view's read from its base's (NOTE above)."""
+    own = tangents.get(t._uid)
+    if own is not None or not tangents:
+        return own
+    root = _root_of(t)
+    return None if root is None else _view_of_root(t, root, tangents[root._uid])
+
+
+def _view_of_root(t: Tensor, root: Tensor, root_tangent: Tensor) -> Tensor | None:
+    from .views import AsStrided, geometry
+    geo = geometry(t._data, root._data)
+    if geo is None or root_tangent._data.shape != root._data.shape:
+        return None
+    prev, quiet = _enter()
+    try:
+        view = AsStrided.apply(root_tangent, geo[0], geo[1], geo[2])
+    finally:
+        _leave(prev, quiet)
+    attach(t, view)
+    return view
+
+
+def write_inplace(t: Tensor, new: Tensor) -> None:
+    """Make `new` the tangent of `t`, just written in place: copied into t's tangent, with
+    grad mode as it stands, as PyTorch's `self_t.copy_(formula)` (NOTE [tangents of views])."""
+    own = writable_tangent(t)
+    if own is None:
+        set_tangent(t, new)     # no tangent yet, or an expanded one without memory of its own
+        return
+    prev, quiet = _enter()
+    try:
+        own.copy_(new)
+    finally:
+        _leave(prev, quiet)
+
+
+def writable_tangent(t: Tensor) -> Tensor | None:
+    """The tangent an in-place write into `t` writes into: t's own, or for a view of a base
+    without one, its region of the zero tangent the base gets then; None when there is no
+    memory to write into (t has no tangent and is no view, or its tangent is expanded)."""
+    own = tangent_of(t)
+    if own is None:
+        x = t._x
+        root = None if x is None else x.get("view_of")
+        if root is None or root._data.dtype.kind not in "fc":
+            return None
+        attach(root, _zeros_as(root))
+        own = tangent_of(t)
+    if own is None or not own._data.flags.writeable or own._data.shape != t._data.shape:
+        return None
+    return own
 
 
 def push(cls, inputs: tuple, args: tuple, result: Tensor, extras=None, ts=None) -> None:
     """Give `result` (the output of op `cls` on `inputs`, called with `args`) its tangent.
     `ts` gives the inputs' tangents when they are not the inputs' own (an in-place op)."""
     if ts is None:
-        ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+        ts = tuple(None if t is None else tangent_of(t) for t in inputs)
     if all(t is None for t in ts) or result._data.dtype.kind not in "fc":
+        return
+    if getattr(cls, "cuts_tangent", False):   # unpack_dual's primal (NOTE [tangents of views])
+        result._x["fw_cut"] = True
         return
     out = _run(cls, inputs, args, result, extras, ts)
     if out is not None:
@@ -96,7 +176,7 @@ def push_many(cls, inputs: tuple, args: tuple, results: tuple, extras=None) -> N
     """`push` for an op with several outputs (split, unbind, var_mean, aminmax): a linear op
     applied to the tangent gives every output's; otherwise each floating output's tangent
     comes from the backward (the double-vjp trick, one output at a time)."""
-    ts = tuple(None if t is None else tangents.get(t._uid) for t in inputs)
+    ts = tuple(None if t is None else tangent_of(t) for t in inputs)
     if all(t is None for t in ts):
         return
     prev, quiet = _enter()
@@ -162,9 +242,7 @@ def _with_zero_tangents(cls, rule, inputs, args, result, extras, ts) -> Tensor |
     whose arithmetic records its nodes but whose values are skipped (x + zero is x, -0.0
     included). So the formula runs twice here: on real zeros for the graph, and without the
     missing terms for the values, which the first result then takes."""
-    from ..factories import zeros_like
-    from ..grad_mode import no_grad
-    filled = tuple(zeros_like(x) if t is None and x is not None and x._data.dtype.kind in "fc"
+    filled = tuple(_zeros_as(x) if t is None and x is not None and x._data.dtype.kind in "fc"
                    else t for x, t in zip(inputs, ts))
     out = _apply_rule(cls, rule, inputs, args, result, extras, filled)
     with no_grad():
@@ -173,6 +251,12 @@ def _with_zero_tangents(cls, rule, inputs, args, result, extras, ts) -> Tensor |
             values._data.shape == out._data.shape:
         out._data = values._data.astype(out._data.dtype, copy=False)
     return out
+
+
+def _zeros_as(t: Tensor) -> Tensor:
+    """A plain tensor of zeros shaped and typed as `t` (factories.zeros_like, without the
+    import: factories sits above this module)."""
+    return new_tensor(np.zeros(t._data.shape, t._data.dtype))
 
 
 def set_tangent(t: Tensor, tangent: Tensor) -> None:
@@ -186,7 +270,6 @@ def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> T
     """J·t through `cls`'s backward (the double-vjp trick, see the module docstring); for an
     op with several `results`, the tangent of output `k`."""
     from ..autograd.walk import grad as _grad
-    from ..factories import zeros_like
     stand_ins = []
     for t, tan in zip(inputs, ts):
         s = None if t is None else new_tensor(t._data)
@@ -202,7 +285,7 @@ def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> T
         node = cls._make_node(tuple(stand_ins), new_tensor(first._data), node_args, extras)
         if node is None:
             return None
-        g = zeros_like(result).requires_grad_(True)
+        g = _zeros_as(result).requires_grad_(True)
         if results:
             vjps = node.apply(tuple(g if j == k else None for j in range(len(results))))
         else:
@@ -212,10 +295,10 @@ def from_backward(cls, inputs, args, result, extras, ts, k=0, results=None) -> T
         pairs = [(v, tan) for v, tan in zip(vjps, ts)
                  if v is not None and tan is not None and v.requires_grad]
         if not pairs:
-            return zeros_like(result)
+            return _zeros_as(result)
         (jt,) = _grad([v for v, _ in pairs], [g], [tan for _, tan in pairs],
                       allow_unused=True)
-    return zeros_like(result) if jt is None else jt.detach()
+    return _zeros_as(result) if jt is None else jt.detach()
 
 
 def _params(cls, args: tuple) -> tuple:
@@ -230,8 +313,7 @@ def _linear(cls, inputs, args, ts) -> Tensor:
     present = [(k, t) for k, t in enumerate(ts) if t is not None]
     if len(present) == len(ts):
         return cls.apply(*ts, *_params(cls, args))
-    from ..factories import zeros_like
-    full = [t if t is not None else zeros_like(x) for x, t in zip(inputs, ts)]
+    full = [t if t is not None else _zeros_as(x) for x, t in zip(inputs, ts)]
     return cls.apply(*full, *_params(cls, args))
 
 
@@ -249,7 +331,6 @@ def _bilinear(cls, inputs, args, ts) -> Tensor:
 
 def _elementwise(cls, inputs, args, result, extras, tangent) -> Tensor:
     """The op's backward with the tangent as the gradient (J is diagonal)."""
-    from ..graph import node_uids
     node = object.__new__(cls.Node)
     node._uid = next(node_uids)
     node._fns, node._nrs = (True,), None      # only needs_input_grad reads the edges

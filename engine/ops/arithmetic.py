@@ -308,6 +308,19 @@ class PowTensor(Op):
         return (sum_to(gx, x._data.shape) if a else None,
                 sum_to(gp, p._data.shape) if b else None)
 
+    def jvp(ctx, self_t, exponent_t):   # PyTorch's: the two backward formulas on the tangents
+        from .elementwise import _zero, where
+        x, p = ctx.self, ctx.exponent
+        left = right = None
+        if self_t is not None:
+            left = where(p == 0, _zero(self_t), self_t * (p * x ** SubScalar.apply(p, 1)))
+        if exponent_t is not None:
+            right = exponent_t * where((x == 0) & (p >= 0), _zero(exponent_t),
+                                       ctx.result * x.log())
+        if left is None or right is None:
+            return right if left is None else left
+        return left + right
+
     @classmethod
     def sample_inputs(cls, make, shape):
         for other in _samples.broadcast_partner(shape):
@@ -317,6 +330,7 @@ class PowTensor(Op):
 class RpowScalar(Op):
     """out = self ** exponent, self a number (``2 ** x``)"""
     grad_fn_name, name = "PowBackward2", "pow"
+    jvp = "elementwise"
     saves = ("exponent", "result", "self")
     rule = "grad * result * log(self)"
 

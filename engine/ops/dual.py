@@ -1,8 +1,10 @@
-"""The two views forward mode makes: `make_dual`'s dual tensor and `unpack_dual`'s primal.
+"""The views forward mode makes: `make_dual`'s dual tensor, `unpack_dual`'s primal, and the
+alias `torch.func.jvp` hands back as its primal output.
 
-PyTorch counterparts: `torch._make_dual` (a view whose grad_fn is ViewBackward0) and
-`torch._unpack_dual`'s primal (a view whose grad_fn is the C++ Identity node). Both pass the
-gradient through unchanged. The tangent itself is attached by `engine/autograd/forward_ad.py`.
+PyTorch counterparts: `torch._make_dual` (a view whose grad_fn is ViewBackward0),
+`torch._unpack_dual`'s primal (a view whose grad_fn is the C++ Identity node) and `aten::alias`
+(AliasBackward0). All pass the gradient through unchanged. The tangent itself is attached by
+`engine/autograd/forward_ad.py`.
 """
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ class UnpackPrimal(Op):
     """out = self, as a view without the tangent"""
     grad_fn_name, name, is_view = "CppFunction", "unpack_dual", True
     node_base = IdentityNode
+    cuts_tangent = True     # a view for the backward pass only: never reads a tangent
     rule = "grad"
 
     def forward(self):
@@ -59,9 +62,28 @@ class UnpackPrimal(Op):
         yield (make(shape),)
 
 
+class Alias(Op):
+    """out = self, as a view of the whole of it"""
+    grad_fn_name, name, is_view = "AliasBackward0", "alias", True
+    jvp = "linear"
+    rule = "grad"
+
+    def forward(self):
+        return self.view()
+
+    def backward(ctx, grad):
+        return (grad,)
+
+    @classmethod
+    def sample_inputs(cls, make, shape):
+        yield (make(shape),)
+
+
 def make_dual_view(t: Tensor) -> Tensor:
     return MakeDual.apply(t)
 
 
 def unpack_primal(t: Tensor) -> Tensor:
-    return UnpackPrimal.apply(t)
+    primal = UnpackPrimal.apply(t)
+    primal._x["fw_cut"] = True      # NOTE [tangents of views] in _tangents.py
+    return primal

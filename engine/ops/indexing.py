@@ -15,6 +15,8 @@ from ..tensor import Tensor, counter, new_tensor
 from ._broadcast import sum_to
 from ._op import Op, OpNode, check_inference_write, check_inplace, edge, scalar
 from .._dual import attach, tangents
+from ._tangents import has_tangent, tangent_of, writable_tangent
+from ._tangents import _enter as quiet_tangents, _leave as loud_tangents
 
 _BIG = 9223372036854775807   # PyTorch's "to the end" slice bound
 
@@ -284,8 +286,8 @@ def setitem(t: Tensor, key, value) -> None:
     check_inplace(t, "Select" if isinstance(key, int) else
                   "Slice" if isinstance(key, slice) else "")
     src = value if isinstance(value, Tensor) else scalar(value, t)
-    if tangents and (t._uid in tangents or src._uid in tangents):
-        _write_tangent(t, nkey, src)
+    if tangents and has_tangent((t, src)):     # forward mode (NOTE [tangents of views])
+        write_region(t, nkey, src)
     t._data[nkey] = src._data
     counter(t)[0] += 1
     check_inference_write(t)
@@ -296,16 +298,21 @@ def setitem(t: Tensor, key, value) -> None:
         after_inplace(t)
 
 
-def _write_tangent(t: Tensor, nkey: tuple, src: Tensor) -> None:
-    """Forward mode: the write happens to the tangents too, t's tangent[key] = src's (zeros
-    when src has none; t without a tangent gets zeros around the written part). Written in
-    place, as PyTorch does, so the tangent of a view's base follows."""
-    own, written = tangents.get(t._uid), tangents.get(src._uid)
-    if own is None or not own._data.flags.writeable:
-        data = np.zeros(t._data.shape, t._data.dtype) if own is None else own._data.copy()
-        own = new_tensor(data)
+def write_region(t: Tensor, key, src: Tensor) -> None:
+    """Forward mode of `t[key] = src`: t's tangent[key] = src's tangent (zeros when src has
+    none), written with setitem so its history is CopySlices, as PyTorch's; a tensor without
+    a tangent gets zeros around the written part (NOTE [tangents of views] in _tangents.py)."""
+    own = writable_tangent(t)
+    if own is None:
+        own = new_tensor(np.zeros(t._data.shape, t._data.dtype)) if tangent_of(t) is None \
+            else tangent_of(t).clone()
         attach(t, own)
-    own._data[nkey] = 0 if written is None else written._data
+    written = tangent_of(src)
+    prev, quiet = quiet_tangents()
+    try:
+        setitem(own, key, 0 if written is None else written)
+    finally:
+        loud_tangents(prev, quiet)
 
 
 def _copy_slices(t: Tensor, nkey: tuple, src: Tensor) -> None:

@@ -11,11 +11,11 @@ import numpy as np
 
 from .. import _events, messages
 from ..grad_mode import state as _grad_state
-from ..tensor import Tensor, counter, new_tensor
-from .._dual import attach, tangents
+from ..tensor import Tensor, batch_sizes, batched_uids, counter, new_tensor
+from .._dual import tangents
 from ._op import (_KIND_ARG, _KIND_RESULT, Op, OpNode, as_array, check_inference_write,
                   check_inplace, check_overlap)
-from ._tangents import has_tangent, push
+from ._tangents import has_tangent, push, tangent_of, write_inplace
 
 
 def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
@@ -25,6 +25,8 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
         check_overlap(t)
     n_other = cls.n_inputs - 1
     others = args[:n_other]     # an absent optional input (clamp_'s max=None) is None
+    if batched_uids:
+        _refuse_batched_write(name, t, others)
     out = _forward(cls, t, others, args[n_other:])
     if tangents and has_tangent((t,) + tuple(others)):     # forward mode (_tangents.py)
         _push_inplace(cls, t, others, args, out)
@@ -45,6 +47,21 @@ def apply_inplace(cls: type, name: str, t: Tensor, *args) -> Tensor:
         from .indexing import after_inplace     # NOTE [writes through views] in views.py
         after_inplace(t)
     return t
+
+
+def _refuse_batched_write(name: str, t: Tensor, others) -> None:
+    """Inside vmap, writing a batched tensor into one that is not: PyTorch's batching rules
+    refuse (add_ as a broadcast that does not fit, the others in words of their own), where
+    running once per example would write into `t` again and again."""
+    if t._uid in batched_uids or not any(o is not None and o._uid in batched_uids
+                                         for o in others):
+        return
+    if name != "add_":
+        raise RuntimeError(messages.VMAP_INPLACE)
+    shapes = [t._data.shape] + [o._data.shape for o in others if o is not None]
+    whole = list(batch_sizes) + list(np.broadcast_shapes(*shapes))
+    raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast "
+                       f"shape {whole}")
 
 
 def _forward(cls, t, others, params) -> np.ndarray:
@@ -68,23 +85,15 @@ def _forward(cls, t, others, params) -> np.ndarray:
 
 def _push_inplace(cls, t, others, args, out) -> None:
     """t's tangent after the write: the op's rule run out of place, on a stand-in holding t's
-    value before the write, into a stand-in holding the value after it."""
+    value before the write, into a stand-in holding the value after it, then written into
+    t's tangent (`write_inplace`)."""
     before, after = new_tensor(t._data.copy()), new_tensor(out)
     before._rg, after._rg = t._rg, t._rg
-    ts = (tangents.get(t._uid),) + tuple(None if o is None else tangents.get(o._uid)
-                                         for o in others)
+    ts = (tangent_of(t),) + tuple(None if o is None else tangent_of(o) for o in others)
     push(cls, (before,) + tuple(others), (before,) + tuple(args), after, None, ts)
     tangent = tangents.pop(after._uid, None)
-    if tangent is None:
-        return
-    own = tangents.get(t._uid)
-    if own is not None and own._data.flags.writeable and own._data.shape == t._data.shape \
-            and own._data.dtype == tangent._data.dtype:
-        # written into t's tangent, as PyTorch updates it in place: a view's tangent is a
-        # view of its base's, so a write through a view reaches the base's tangent too
-        own._data[...] = tangent._data
-    else:
-        attach(t, tangent)
+    if tangent is not None:
+        write_inplace(t, tangent)
 
 
 def _record(cls, t, others, args):

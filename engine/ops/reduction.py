@@ -253,6 +253,11 @@ class MinDim(_ExtremeDim):
         return vals, (new_tensor(idx.astype(np.int64)),)
 
 
+def _ones_seed(result: Tensor) -> Tensor:
+    """A 0-d one expanded to result's shape: the seed of prod's forward formula."""
+    return new_tensor(np.ones((), result._data.dtype)).expand(result._data.shape)
+
+
 class Prod(Op):
     """out = product of all elements"""
     grad_fn_name, name = "ProdBackward0", "prod"
@@ -264,6 +269,9 @@ class Prod(Op):
 
     def backward(ctx, grad):        # safe where self holds zeros (prod_grad.py)
         return (prod_backward(grad, ctx.self, ctx.result),)
+
+    def jvp(ctx, self_t):           # PyTorch's: (backward of a ones seed * self_t).sum()
+        return (prod_backward(_ones_seed(ctx.result), ctx.self, ctx.result) * self_t).sum()
 
     @classmethod
     def sample_inputs(cls, make, shape):
@@ -282,6 +290,12 @@ class ProdDim(Op):
     def backward(ctx, grad):
         # dim wrapped, as PyTorch's prod_backward; safe where self holds zeros (prod_grad.py)
         return (prod_dim_backward(grad, ctx.self, ctx.result, int(ctx.dim), ctx.keepdim),)
+
+    def jvp(ctx, self_t):           # PyTorch's: (backward of a ones seed * self_t).sum(dim)
+        dim = dim_of(ctx.dim, ctx.self.ndim)
+        seed = _ones_seed(ctx.result)
+        return (prod_dim_backward(seed, ctx.self, ctx.result, dim, ctx.keepdim) *
+                self_t).sum(dim, ctx.keepdim)
 
     @classmethod
     def sample_inputs(cls, make, shape):
