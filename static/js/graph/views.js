@@ -100,3 +100,15 @@ export function createViews(layout) {
     summarised: (g) => !!iterations[g].summarised,
   };
 }
+
+/**
+ * The picture a new run shows first at step `seq` (an iteration's compact picture where it
+ * has one: the full one is built when the learner opens a module), for parsing it ahead.
+ * @param {Object} layout the run answer's `layout`
+ * @param {number} seq
+ */
+export function firstPicture(layout, seq) {
+  const views = createViews(layout);
+  const picture = [layout, ...(layout.views || [])][views.view(views.at(seq))];
+  return picture.compact || picture;
+}
