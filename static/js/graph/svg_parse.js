@@ -71,11 +71,12 @@ const pause = () => new Promise((resolve) => {
 
 /**
  * The whole picture, parsed a piece at a time with the thread given back between pieces.
- * @param {string} text @returns {Promise<SVGSVGElement>}
+ * @param {string} text @param {number} [piece] groups a piece holds
+ * @returns {Promise<SVGSVGElement>}
  */
-export async function parseSvgInChunks(text) {
+export async function parseSvgInChunks(text, piece = PIECE) {
   const at = cuts(text);
-  if (!at || at.ends.length < 2 * PIECE) return parseSvg(text);
+  if (!at || at.ends.length < 2 * piece) return parseSvg(text);
   const sceneEnd = text.lastIndexOf('</g>', text.lastIndexOf('</svg>'));
   // the svg and the scene without the scene's groups: the frame the pieces go into
   const frame = parseSvg(text.slice(0, at.open) + text.slice(sceneEnd));
@@ -83,11 +84,10 @@ export async function parseSvgInChunks(text) {
   if (!scene) return parseSvg(text);
   let from = at.open;
   let started = performance.now();
-  for (let k = PIECE - 1; from < sceneEnd; k += PIECE) {
+  for (let k = piece - 1; from < sceneEnd; k += piece) {
     // the last piece runs up to the scene's closing tag, with what follows its last group
     const to = k < at.ends.length - 1 ? at.ends[k] : sceneEnd;
-    const piece = parsePiece(`<svg>${text.slice(from, to)}</svg>`);
-    scene.append(...piece.childNodes);
+    scene.append(...parsePiece(`<svg>${text.slice(from, to)}</svg>`).childNodes);
     from = to;
     if (performance.now() - started > BUDGET_MS) {
       await pause();
