@@ -13,8 +13,8 @@ answer is certain from the source and the frame's variables:
   the loop runs over);
 - the range's arguments are whole numbers, names holding `int`s, and `+ - * //` of those.
 
-Nothing the program wrote is called: the arguments are evaluated by a small interpreter over
-plain ints. Anything else (a `while` loop, a data loader, an early exit) gives None, and the
+Nothing the program wrote is called: the arguments are evaluated only once every name they
+read holds a plain int, with no builtins, so the operators are int's own. Anything else (a `while` loop, a data loader, an early exit) gives None, and the
 recorder records every iteration in full as before.
 
 Example:
@@ -28,10 +28,8 @@ Example:
 from __future__ import annotations
 
 import ast
-import operator
 
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-        ast.FloorDiv: operator.floordiv}
+_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)
 _EXITS = (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom, ast.Raise)
 
 
@@ -41,41 +39,47 @@ class LoopClock:
     def __init__(self, source: str) -> None:
         self.source = source
         self._loops: dict | None = None   # line -> the qualifying loop whose body holds it
-        self._cache: dict = {}            # (code, line) -> loop or None
+        self._cache: dict = {}            # id(code) -> (code, {line -> loop or None})
 
     def remaining(self, frame, line) -> int | None:
         """Iterations left after the current one of the loop whose body runs `line` in
         `frame`, or None when that is not certain."""
         if line is None or frame is None:
             return None
-        key = (frame.f_code, line)
-        loop = self._cache.get(key, False)
+        code = frame.f_code
+        # by the code's id (hashing a code object hashes its bytecode); the entry keeps the
+        # code alive, so no other code object can come to have that id
+        entry = self._cache.get(id(code))
+        if entry is None:
+            entry = self._cache[id(code)] = (code, {})
+        loop = entry[1].get(line, False)
         if loop is False:
-            loop = self._cache[key] = self._loop_at(frame.f_code, line)
+            loop = entry[1][line] = self._loop_at(code, line)
         if loop is None:
             return None
-        target, args = loop
+        target, names, code = loop
         scope = frame.f_locals
         value = scope.get(target)
         if type(value) is not int:
             return None
-        bounds = []
-        for arg in args:
-            v = _evaluate(arg, scope, frame.f_globals)
-            if v is None:
+        globs = frame.f_globals
+        ints = {}
+        for name in names:
+            v = scope.get(name, globs.get(name))
+            if type(v) is not int:
                 return None
-            bounds.append(v)
-        if frame.f_globals.get("range", range) is not range or "range" in scope:
+            ints[name] = v
+        if globs.get("range", range) is not range or "range" in scope:
             return None
         try:
-            steps = range(*bounds)
+            steps = range(*eval(code, {"__builtins__": {}}, ints))
             return len(steps) - steps.index(value) - 1
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, ZeroDivisionError):
             return None
 
     def _loop_at(self, code, line: int):
-        """(loop variable, range arguments) of the loop around `line`, in the function (or
-        module) that `code` runs, or None."""
+        """(loop variable, the names its range reads, the range's arguments compiled) of the
+        loop around `line`, in the function (or module) that `code` runs, or None."""
         if self._loops is None:
             self._loops = {}
             try:
@@ -94,7 +98,7 @@ class LoopClock:
 
 def _collect(tree: ast.AST, out: dict) -> None:
     """Map each line of a statement directly in a qualifying loop's body to (the first line
-    of the function holding the loop, 0 at module level; (loop variable, range arguments))."""
+    of the function holding the loop, 0 at module level; the loop as `_qualifies` gives it)."""
     stack: list = [(tree, 0)]
     while stack:  # explicit stack: the tree of a long program is deep
         node, scope = stack.pop()
@@ -132,15 +136,18 @@ def _qualifies(loop: ast.For):
         return None
     if not all(_simple(a) for a in it.args):
         return None
-    read = {n.id for a in it.args for n in ast.walk(a) if isinstance(n, ast.Name)}
-    read.add(loop.target.id)
+    names = {n.id for a in it.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+    read = names | {loop.target.id}
     for body_stmt in loop.body:
         for n in ast.walk(body_stmt):
             if isinstance(n, _EXITS) or isinstance(n, (ast.Global, ast.Nonlocal)):
                 return None
             if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in read:
                 return None
-    return loop.target.id, tuple(it.args)
+    # compiled once: evaluating the tree node by node at every pass cost more than the pass
+    args = ast.Expression(ast.Tuple(list(it.args), ast.Load()))
+    code = compile(ast.fix_missing_locations(args), "<range>", "eval")
+    return loop.target.id, tuple(sorted(names)), code
 
 
 def _simple(node: ast.AST) -> bool:
@@ -153,22 +160,3 @@ def _simple(node: ast.AST) -> bool:
     if isinstance(node, ast.BinOp):
         return type(node.op) in _OPS and _simple(node.left) and _simple(node.right)
     return False
-
-
-def _evaluate(node: ast.AST, scope: dict, globs: dict) -> int | None:
-    """The value of a `_simple` expression over plain ints, or None."""
-    if isinstance(node, ast.Constant):
-        return node.value if type(node.value) is int else None
-    if isinstance(node, ast.Name):
-        v = scope.get(node.id, globs.get(node.id))
-        return v if type(v) is int else None
-    if isinstance(node, ast.UnaryOp):
-        v = _evaluate(node.operand, scope, globs)
-        return None if v is None else -v
-    if not isinstance(node, ast.BinOp):
-        return None
-    left = _evaluate(node.left, scope, globs)
-    right = _evaluate(node.right, scope, globs)
-    if left is None or right is None or (isinstance(node.op, ast.FloorDiv) and right == 0):
-        return None
-    return _OPS[type(node.op)](left, right)
