@@ -11,7 +11,12 @@ answer is certain from the source and the frame's variables:
 - the body has no `break`, `continue`, `return`, `yield` or `raise`, and assigns neither the
   loop variable nor a name the range's arguments read (so the range evaluated now is the one
   the loop runs over);
-- the range's arguments are whole numbers, names holding `int`s, and `+ - * //` of those.
+- the range's arguments are whole numbers, names holding `int`s, and `+ - * //` of those;
+- or the line is directly in such a loop that is itself directly in the body of another
+  (`for epoch in range(n):` around `for start in range(0, N, batch):`), whose body assigns
+  no name the inner range reads and whose variable the inner range does not read: every
+  outer iteration then runs the same inner range, and what is left is the inner loop's rest
+  and the inner loop's length for every outer iteration left.
 
 Nothing the program wrote is called: the arguments are evaluated only once every name they
 read holds a plain int, with no builtins, so the operators are int's own. Anything else (a `while` loop, a data loader, an early exit) gives None, and the
@@ -57,29 +62,19 @@ class LoopClock:
             loop = entry[1][line] = self._loop_at(code, line)
         if loop is None:
             return None
-        target, names, code = loop
         scope = frame.f_locals
-        value = scope.get(target)
-        if type(value) is not int:
-            return None
         globs = frame.f_globals
-        ints = {}
-        for name in names:
-            v = scope.get(name, globs.get(name))
-            if type(v) is not int:
+        if len(loop) == 2:          # a loop in a loop: (outer, inner)
+            outer, inner = (_left(part, scope, globs) for part in loop)
+            if outer is None or inner is None:
                 return None
-            ints[name] = v
-        if globs.get("range", range) is not range or "range" in scope:
-            return None
-        try:
-            steps = range(*eval(code, {"__builtins__": {}}, ints))
-            return len(steps) - steps.index(value) - 1
-        except (TypeError, ValueError, ZeroDivisionError):
-            return None
+            return inner[0] + outer[0] * inner[1]
+        left = _left(loop, scope, globs)
+        return None if left is None else left[0]
 
     def _loop_at(self, code, line: int):
-        """(loop variable, the names its range reads, the range's arguments compiled) of the
-        loop around `line`, in the function (or module) that `code` runs, or None."""
+        """The counted loop around `line` (`_qualifies`), or the pair of loops (`_nested`), in
+        the function (or module) that `code` runs, or None."""
         if self._loops is None:
             self._loops = {}
             try:
@@ -94,6 +89,27 @@ class LoopClock:
         if scope_line != (0 if code.co_name == "<module>" else code.co_firstlineno):
             return None
         return loop
+
+
+def _left(loop: tuple, scope: dict, globs: dict) -> tuple | None:
+    """(iterations left after the current one, the range's length) of one counted loop."""
+    target, names, code = loop
+    value = scope.get(target)
+    if type(value) is not int:
+        return None
+    ints = {}
+    for name in names:
+        v = scope.get(name, globs.get(name))
+        if type(v) is not int:
+            return None
+        ints[name] = v
+    if globs.get("range", range) is not range or "range" in scope:
+        return None
+    try:
+        steps = range(*eval(code, {"__builtins__": {}}, ints))
+        return len(steps) - steps.index(value) - 1, len(steps)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
 
 
 def _collect(tree: ast.AST, out: dict) -> None:
@@ -115,14 +131,35 @@ def _collect(tree: ast.AST, out: dict) -> None:
                     for stmt in _direct(child.body):
                         for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
                             out.setdefault(ln, (scope, loop))
+                    # its inner loops first met here: their lines count the outer's rest too
+                    for inner_loop, pair in _nested(child, loop):
+                        for stmt in _direct(inner_loop.body):
+                            for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
+                                out.setdefault(ln, (scope, pair))
             stack.append((child, inner))
 
 
-def _direct(body: list):
-    """The statements every run of `body` executes: its own, and those of `with` blocks."""
+def _nested(outer: ast.For, loop: tuple):
+    """The counted loops directly in `outer`'s body whose range is the same at every outer
+    iteration, each with the pair (outer, inner) the clock counts it by."""
+    assigned = {n.id for stmt in outer.body for n in ast.walk(stmt)
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    for stmt in _direct(outer.body, loops=True):
+        if not isinstance(stmt, ast.For):
+            continue
+        inner = _qualifies(stmt)
+        if inner is not None and not set(inner[1]) & (assigned | {loop[0]}):
+            yield stmt, (loop, inner)
+
+
+def _direct(body: list, loops: bool = False):
+    """The statements every run of `body` executes: its own, and those of `with` blocks
+    (and its `for` loops themselves, with `loops`)."""
     for stmt in body:
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
-            yield from _direct(stmt.body)
+            yield from _direct(stmt.body, loops)
+        elif loops and isinstance(stmt, ast.For):
+            yield stmt
         elif not isinstance(stmt, (ast.If, ast.For, ast.While, ast.Try, ast.Match,
                                    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield stmt
