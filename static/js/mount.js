@@ -5,8 +5,7 @@ import * as api from './api.js';
 import { createPlayer } from './player.js';
 import { createEditor, showCodeStrip } from './code_view.js';
 import { createStage } from './graph/stage.js';
-import { prepareLayout } from './graph/layout.js';
-import { firstPicture } from './graph/views.js';
+import { firstPicture, preparePicture } from './graph/views.js';
 import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
 import { renderVjp } from './panels/vjp.js';
@@ -205,7 +204,7 @@ export function mountPlayer(root, options) {
     try {
       const answer = await api.run(code, lang, signal, runId);
       // a big picture is parsed a piece at a time first, so the page never freezes for it
-      if (answer.layout) await prepareLayout(firstPicture(answer.layout, step));
+      if (answer.layout) await preparePicture(firstPicture(answer.layout, step));
       if (signal.aborted) return;
       player.load(answer, step);
       // a counter tests and embedding pages can wait on: "a run has been drawn"

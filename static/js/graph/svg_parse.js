@@ -62,7 +62,8 @@ function cuts(text) {
   return open < 0 || depth !== 0 ? null : { open, ends };
 }
 
-const pause = () => new Promise((resolve) => {
+/** Give the thread back to the page for a moment (it may paint and answer input). */
+export const pause = () => new Promise((resolve) => {
   // a message task comes back sooner than a timer (no 4 ms clamp) and still lets the page paint
   const channel = new MessageChannel();
   channel.port1.onmessage = () => resolve(undefined);
