@@ -119,7 +119,8 @@ def main() -> None:
         for k, r in enumerate(runs, 1):
             print(f"{k:3d}   {r['longest']:9.0f} ms   {r['total']:13.0f} ms   {r['count']:5d}   "
                   f"{r['drawn']:10.0f} ms")
-        med = {key: statistics.median(r[key] for r in runs) for key in ("longest", "total", "drawn")}
+        med = {key: statistics.median(r[key] for r in runs)
+               for key in ("longest", "total", "drawn")}
         print(f"median {med['longest']:7.0f} ms   {med['total']:13.0f} ms           "
               f"{med['drawn']:10.0f} ms")
 

@@ -210,7 +210,8 @@ def _vector(data: np.ndarray, indent: int, summarize: bool, fmt: "_Formatter",
     if summarize and not edge:
         items = ["..."]
     elif summarize and n > 2 * edge:
-        items = fmt.format_all(data[:edge].tolist()) + [" ..."] + fmt.format_all(data[-edge:].tolist())
+        items = (fmt.format_all(data[:edge].tolist()) + [" ..."]
+                 + fmt.format_all(data[-edge:].tolist()))
     else:
         items = fmt.format_all(data.tolist())
     # ", " after every element counts towards the line width

@@ -19,8 +19,9 @@ answer is certain from the source and the frame's variables:
   and the inner loop's length for every outer iteration left.
 
 Nothing the program wrote is called: the arguments are evaluated only once every name they
-read holds a plain int, with no builtins, so the operators are int's own. Anything else (a `while` loop, a data loader, an early exit) gives None, and the
-recorder records every iteration in full as before.
+read holds a plain int, with no builtins, so the operators are int's own. Anything else (a
+`while` loop, a data loader, an early exit) gives None, and the recorder records every
+iteration in full.
 
 Example:
     >>> import sys
@@ -57,9 +58,10 @@ class LoopClock:
         entry = self._cache.get(id(code))
         if entry is None:
             entry = self._cache[id(code)] = (code, {})
-        loop = entry[1].get(line, False)
-        if loop is False:
-            loop = entry[1][line] = self._loop_at(code, line)
+        loops: dict = entry[1]
+        if line not in loops:
+            loops[line] = self._loop_at(code, line)
+        loop = loops[line]
         if loop is None:
             return None
         scope = frame.f_locals
