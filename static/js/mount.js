@@ -336,6 +336,11 @@ export function mountPlayer(root, options) {
     },
     /** Render a run answer fetched elsewhere (a lesson page, a test). */
     load(answer, step = 0) { player.load(answer, step); },
+    /** As load, with a big picture built a task at a time first, so the page stays free. */
+    async loadInTurns(answer, step = 0) {
+      if (answer.layout) await preparePicture(firstPicture(answer.layout, step));
+      player.load(answer, step);
+    },
   };
   /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;
