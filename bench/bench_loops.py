@@ -1,6 +1,6 @@
 """Tracing a training loop: the program untraced against traced, in-process.
 
-    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,mlp50,linreg1000,linreg10000]
+    python bench/bench_loops.py [--repeat 3] [--only w2,lesson,mlp50,linreg1000,linreg10000,batches]
     python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
     python bench/bench_loops.py --parts [--only w2,lesson,linreg1000]      # where it goes
 
@@ -17,7 +17,9 @@ untimed first run). Not a test: compare ratios from one run.
 The programs: W2 (bench/workloads/w2_thermometer.py, 5000 epochs of a hand-written update),
 the `training-loop` lesson (two loops of 2000 epochs with optim.SGD), a small MLP
 (`nn.Sequential` 4-8-8-1, MSELoss, SGD, 50 epochs) and a linear regression (`x @ w + b` on a
-batch of 32, MSE, SGD) at 1,000 and 10,000 epochs.
+batch of 32, MSE, SGD) at 1,000 and 10,000 epochs; the same regression in 100 epochs of 8
+mini-batches (`batches`, two nested range loops), and again with its epochs over a list
+(`batches_full`), which the recorder cannot count ahead and so records in full.
 
 `--parts` says where the traced run's extra time goes instead, by running each program
 (interleaved) untraced, with a listener that does nothing (what the engine's event calls
@@ -99,6 +101,25 @@ for epoch in range(50):
         print(epoch, loss.item())
 """
 
+# epochs of mini-batches: 100 epochs of 8 batches of 4 rows, linear regression as above
+BATCHES = """\
+import torch
+torch.manual_seed(0)
+x = torch.randn(32, 3)
+y = x @ torch.tensor([[2.0], [-1.0], [0.5]]) + 0.3
+w = torch.zeros(3, 1, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+opt = torch.optim.SGD([w, b], lr=0.05)
+for epoch in EPOCHS:
+    for start in range(0, 32, 4):
+        pred = x[start:start + 4] @ w + b
+        loss = ((pred - y[start:start + 4]) ** 2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+print(loss.item())
+"""
+
 
 def lesson(lesson_id: str) -> str:
     for path in sorted((ROOT / "app" / "lessons").glob("*.toml")):
@@ -111,13 +132,18 @@ def lesson(lesson_id: str) -> str:
 def programs() -> dict[str, str]:
     return {"w2": W2, "lesson": lesson("training-loop"), "mlp50": MLP50,
             "linreg1000": LINREG.replace("EPOCHS", "1000"),
-            "linreg10000": LINREG.replace("EPOCHS", "10000")}
+            "linreg10000": LINREG.replace("EPOCHS", "10000"),
+            "batches": BATCHES.replace("EPOCHS", "range(100)"),
+            # the same loop over a list, which the recorder cannot count: recorded in full
+            "batches_full": BATCHES.replace("EPOCHS", "list(range(100))")}
 
 
 LABELS = {"w2": "W2 (5000 epochs)", "lesson": "lesson training-loop (2 x 2000)",
           "mlp50": "MLP 4-8-8-1, 50 epochs",
           "linreg1000": "linear regression, 1,000 epochs",
-          "linreg10000": "linear regression, 10,000 epochs"}
+          "linreg10000": "linear regression, 10,000 epochs",
+          "batches": "100 epochs x 8 batches",
+          "batches_full": "100 epochs x 8 batches, in full"}
 
 
 class _Quiet:

@@ -214,10 +214,10 @@ def _vector(data: np.ndarray, indent: int, summarize: bool, fmt: "_Formatter",
     if summarize and not edge:
         items = ["..."]
     elif summarize and n > 2 * edge:
-        items = ([fmt.format(v) for v in data[:edge].tolist()] + [" ..."]
-                 + [fmt.format(v) for v in data[-edge:].tolist()])
+        items = (fmt.format_all(data[:edge].tolist()) + [" ..."]
+                 + fmt.format_all(data[-edge:].tolist()))
     else:
-        items = [fmt.format(v) for v in data.tolist()]
+        items = fmt.format_all(data.tolist())
     # ", " after every element counts towards the line width
     per_line = max(1, (opts.linewidth - indent) // (fmt.width + 2))
     lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
@@ -295,6 +295,19 @@ class _Formatter:
         else:
             text = f"{value:.{self.precision}f}"
         return text.rjust(self.width)
+
+    def format_all(self, values: list) -> list:
+        """format() of every value, with one format spec for all: a trace prints thousands
+        of small tensors, and a call per element was most of their cost."""
+        width = self.width
+        if not self.floating:
+            return [str(v).rjust(width) for v in values]
+        if self.int_mode and not self.sci_mode:
+            isfinite = math.isfinite
+            return [(format(v, ".0f") + "." if isfinite(v) else format(v, ".0f")).rjust(width)
+                    for v in values]
+        spec = f">{width}.{self.precision}{'e' if self.sci_mode else 'f'}"
+        return [format(v, spec) for v in values]
 
 
 class _ComplexFormatter:

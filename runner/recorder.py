@@ -189,6 +189,23 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             f = f.f_back
         return None, None, quiet
 
+    def _quiet_from(self, f) -> bool:
+        """_walk_from(f)'s last answer alone (whether the event comes from inside
+        optimizer.step()), stopping at the first frame that tells, and leaving the walk's
+        other findings as they were: a light window asks it at every event that may close
+        the last pass's window, and reads nothing else."""
+        kinds = self._file_kind
+        while f is not None:
+            k = kinds.get(f.f_code.co_filename)
+            if k is None:
+                k = self._classify(f.f_code.co_filename)
+            if k == 1:
+                return False
+            if k == 2:
+                return True
+            f = f.f_back
+        return False
+
     def _classify(self, fn: str) -> int:
         k = self._file_kind[fn] = (1 if fn == self.filename else
                                    2 if fn.startswith(_QUIET_DIRS) else
@@ -721,8 +738,9 @@ def _guarded(method):
                 if settles and self._closing:
                     self._settle_unless_quiet()
                 if self._light:
-                    if light is None:
-                        self._light_count(kind)
+                    if light is None:   # _light_count, written out: most light events
+                        counts = self._elided.counts
+                        counts[kind] = counts.get(kind, 0) + 1
                         return None
                     return light(self, *args)
             return method(self, *args)

@@ -59,7 +59,7 @@ class LightEvents(RecorderState):
     def _settle_unless_quiet(self) -> None:
         """Close the last pass's window, as the full forms of the settling events do, unless
         the event comes from inside optimizer.step(), which belongs to that window."""
-        if self._closing and not self._walk_from(_getframe(2))[2]:
+        if self._closing and not self._quiet_from(_getframe(2)):
             self._settle()
 
     def _light_fold_counts(self) -> None:

@@ -11,11 +11,17 @@ answer is certain from the source and the frame's variables:
 - the body has no `break`, `continue`, `return`, `yield` or `raise`, and assigns neither the
   loop variable nor a name the range's arguments read (so the range evaluated now is the one
   the loop runs over);
-- the range's arguments are whole numbers, names holding `int`s, and `+ - * //` of those.
+- the range's arguments are whole numbers, names holding `int`s, and `+ - * //` of those;
+- or the line is directly in such a loop that is itself directly in the body of another
+  (`for epoch in range(n):` around `for start in range(0, N, batch):`), whose body assigns
+  no name the inner range reads and whose variable the inner range does not read: every
+  outer iteration then runs the same inner range, and what is left is the inner loop's rest
+  and the inner loop's length for every outer iteration left.
 
-Nothing the program wrote is called: the arguments are evaluated by a small interpreter over
-plain ints. Anything else (a `while` loop, a data loader, an early exit) gives None, and the
-recorder records every iteration in full as before.
+Nothing the program wrote is called: the arguments are evaluated only once every name they
+read holds a plain int, with no builtins, so the operators are int's own. Anything else (a
+`while` loop, a data loader, an early exit) gives None, and the recorder records every
+iteration in full.
 
 Example:
     >>> import sys
@@ -28,10 +34,8 @@ Example:
 from __future__ import annotations
 
 import ast
-import operator
 
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-        ast.FloorDiv: operator.floordiv}
+_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)
 _EXITS = (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom, ast.Raise)
 
 
@@ -41,41 +45,38 @@ class LoopClock:
     def __init__(self, source: str) -> None:
         self.source = source
         self._loops: dict | None = None   # line -> the qualifying loop whose body holds it
-        self._cache: dict = {}            # (code, line) -> loop or None
+        self._cache: dict = {}            # id(code) -> (code, {line -> loop or None})
 
     def remaining(self, frame, line) -> int | None:
         """Iterations left after the current one of the loop whose body runs `line` in
         `frame`, or None when that is not certain."""
         if line is None or frame is None:
             return None
-        key = (frame.f_code, line)
-        loop = self._cache.get(key, False)
-        if loop is False:
-            loop = self._cache[key] = self._loop_at(frame.f_code, line)
+        code = frame.f_code
+        # by the code's id (hashing a code object hashes its bytecode); the entry keeps the
+        # code alive, so no other code object can come to have that id
+        entry = self._cache.get(id(code))
+        if entry is None:
+            entry = self._cache[id(code)] = (code, {})
+        loops: dict = entry[1]
+        if line not in loops:
+            loops[line] = self._loop_at(code, line)
+        loop = loops[line]
         if loop is None:
             return None
-        target, args = loop
         scope = frame.f_locals
-        value = scope.get(target)
-        if type(value) is not int:
-            return None
-        bounds = []
-        for arg in args:
-            v = _evaluate(arg, scope, frame.f_globals)
-            if v is None:
+        globs = frame.f_globals
+        if len(loop) == 2:          # a loop in a loop: (outer, inner)
+            outer, inner = (_left(part, scope, globs) for part in loop)
+            if outer is None or inner is None:
                 return None
-            bounds.append(v)
-        if frame.f_globals.get("range", range) is not range or "range" in scope:
-            return None
-        try:
-            steps = range(*bounds)
-            return len(steps) - steps.index(value) - 1
-        except (TypeError, ValueError):
-            return None
+            return inner[0] + outer[0] * inner[1]
+        left = _left(loop, scope, globs)
+        return None if left is None else left[0]
 
     def _loop_at(self, code, line: int):
-        """(loop variable, range arguments) of the loop around `line`, in the function (or
-        module) that `code` runs, or None."""
+        """The counted loop around `line` (`_qualifies`), or the pair of loops (`_nested`), in
+        the function (or module) that `code` runs, or None."""
         if self._loops is None:
             self._loops = {}
             try:
@@ -92,9 +93,30 @@ class LoopClock:
         return loop
 
 
+def _left(loop: tuple, scope: dict, globs: dict) -> tuple | None:
+    """(iterations left after the current one, the range's length) of one counted loop."""
+    target, names, code = loop
+    value = scope.get(target)
+    if type(value) is not int:
+        return None
+    ints = {}
+    for name in names:
+        v = scope.get(name, globs.get(name))
+        if type(v) is not int:
+            return None
+        ints[name] = v
+    if globs.get("range", range) is not range or "range" in scope:
+        return None
+    try:
+        steps = range(*eval(code, {"__builtins__": {}}, ints))
+        return len(steps) - steps.index(value) - 1, len(steps)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
 def _collect(tree: ast.AST, out: dict) -> None:
     """Map each line of a statement directly in a qualifying loop's body to (the first line
-    of the function holding the loop, 0 at module level; (loop variable, range arguments))."""
+    of the function holding the loop, 0 at module level; the loop as `_qualifies` gives it)."""
     stack: list = [(tree, 0)]
     while stack:  # explicit stack: the tree of a long program is deep
         node, scope = stack.pop()
@@ -111,14 +133,35 @@ def _collect(tree: ast.AST, out: dict) -> None:
                     for stmt in _direct(child.body):
                         for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
                             out.setdefault(ln, (scope, loop))
+                    # its inner loops first met here: their lines count the outer's rest too
+                    for inner_loop, pair in _nested(child, loop):
+                        for stmt in _direct(inner_loop.body):
+                            for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
+                                out.setdefault(ln, (scope, pair))
             stack.append((child, inner))
 
 
-def _direct(body: list):
-    """The statements every run of `body` executes: its own, and those of `with` blocks."""
+def _nested(outer: ast.For, loop: tuple):
+    """The counted loops directly in `outer`'s body whose range is the same at every outer
+    iteration, each with the pair (outer, inner) the clock counts it by."""
+    assigned = {n.id for stmt in outer.body for n in ast.walk(stmt)
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    for stmt in _direct(outer.body, loops=True):
+        if not isinstance(stmt, ast.For):
+            continue
+        inner = _qualifies(stmt)
+        if inner is not None and not set(inner[1]) & (assigned | {loop[0]}):
+            yield stmt, (loop, inner)
+
+
+def _direct(body: list, loops: bool = False):
+    """The statements every run of `body` executes: its own, and those of `with` blocks
+    (and its `for` loops themselves, with `loops`)."""
     for stmt in body:
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
-            yield from _direct(stmt.body)
+            yield from _direct(stmt.body, loops)
+        elif loops and isinstance(stmt, ast.For):
+            yield stmt
         elif not isinstance(stmt, (ast.If, ast.For, ast.While, ast.Try, ast.Match,
                                    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield stmt
@@ -132,15 +175,18 @@ def _qualifies(loop: ast.For):
         return None
     if not all(_simple(a) for a in it.args):
         return None
-    read = {n.id for a in it.args for n in ast.walk(a) if isinstance(n, ast.Name)}
-    read.add(loop.target.id)
+    names = {n.id for a in it.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+    read = names | {loop.target.id}
     for body_stmt in loop.body:
         for n in ast.walk(body_stmt):
             if isinstance(n, _EXITS) or isinstance(n, (ast.Global, ast.Nonlocal)):
                 return None
             if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in read:
                 return None
-    return loop.target.id, tuple(it.args)
+    # compiled once: evaluating the tree node by node at every pass cost more than the pass
+    args = ast.Expression(ast.Tuple(list(it.args), ast.Load()))
+    code = compile(ast.fix_missing_locations(args), "<range>", "eval")
+    return loop.target.id, tuple(sorted(names)), code
 
 
 def _simple(node: ast.AST) -> bool:
@@ -153,22 +199,3 @@ def _simple(node: ast.AST) -> bool:
     if isinstance(node, ast.BinOp):
         return type(node.op) in _OPS and _simple(node.left) and _simple(node.right)
     return False
-
-
-def _evaluate(node: ast.AST, scope: dict, globs: dict) -> int | None:
-    """The value of a `_simple` expression over plain ints, or None."""
-    if isinstance(node, ast.Constant):
-        return node.value if type(node.value) is int else None
-    if isinstance(node, ast.Name):
-        v = scope.get(node.id, globs.get(node.id))
-        return v if type(v) is int else None
-    if isinstance(node, ast.UnaryOp):
-        v = _evaluate(node.operand, scope, globs)
-        return None if v is None else -v
-    if not isinstance(node, ast.BinOp):
-        return None
-    left = _evaluate(node.left, scope, globs)
-    right = _evaluate(node.right, scope, globs)
-    if left is None or right is None or (isinstance(node.op, ast.FloorDiv) and right == 0):
-        return None
-    return _OPS[type(node.op)](left, right)

@@ -34,8 +34,6 @@ export function svgText(svg) {
   const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.removeAttribute('style');        // the on-screen pan and zoom is not part of the picture
-  // a big picture draws only the part near the view (graph/culling.js); a file has it all
-  for (const chunk of copy.querySelectorAll('.gs-chunk')) chunk.removeAttribute('style');
   const [, , w, h] = (copy.getAttribute('viewBox') || '0 0 400 300').split(/\s+/).map(Number);
   copy.setAttribute('width', String(Math.round(w)));
   copy.setAttribute('height', String(Math.round(h)));

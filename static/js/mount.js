@@ -5,6 +5,7 @@ import * as api from './api.js';
 import { createPlayer } from './player.js';
 import { createEditor, showCodeStrip } from './code_view.js';
 import { createStage } from './graph/stage.js';
+import { firstPicture, preparePicture } from './graph/views.js';
 import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
 import { renderVjp } from './panels/vjp.js';
@@ -202,6 +203,9 @@ export function mountPlayer(root, options) {
     el.run.setAttribute('aria-busy', 'true');
     try {
       const answer = await api.run(code, lang, signal, runId);
+      // a big picture is parsed a piece at a time first, so the page never freezes for it
+      if (answer.layout) await preparePicture(firstPicture(answer.layout, step));
+      if (signal.aborted) return;
       player.load(answer, step);
       // a counter tests and embedding pages can wait on: "a run has been drawn"
       root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
@@ -319,7 +323,8 @@ export function mountPlayer(root, options) {
 
   const controller = {
     player, editor, run, handleKey,
-    get svg() { return graph ? graph.svg : null; },
+    /** The run's picture whole, for a file (a big one is only partly in the page). */
+    get svg() { return graph ? graph.wholeSvg() : null; },
     /** Switch the language of every string in this root, and of the step's sentence. */
     setStrings(strings, newLang) {
       S = strings;
@@ -331,6 +336,11 @@ export function mountPlayer(root, options) {
     },
     /** Render a run answer fetched elsewhere (a lesson page, a test). */
     load(answer, step = 0) { player.load(answer, step); },
+    /** As load, with a big picture built a task at a time first, so the page stays free. */
+    async loadInTurns(answer, step = 0) {
+      if (answer.layout) await preparePicture(firstPicture(answer.layout, step));
+      player.load(answer, step);
+    },
   };
   /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;

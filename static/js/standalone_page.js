@@ -37,8 +37,8 @@ function start(doc) {
   }
   if (answer) {
     player.editor.value = answer.trace ? answer.trace.program.source : (answer.source || '');
-    player.load(answer, 0);
-    root.dataset.runs = '1';
+    // an exported run may be big: its picture is built without holding the page
+    player.loadInTurns(answer, 0).then(() => { root.dataset.runs = '1'; });
   }
 }
 

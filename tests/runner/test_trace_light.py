@@ -88,6 +88,24 @@ def test_a_counted_loop_tells_the_story_a_full_recording_tells():
     assert any(s[0] == "op" and s[3] == "loss₆₀" for s in story(light))
 
 
+def test_a_loop_of_batches_is_counted_across_epochs():
+    # 12 epochs of 5 batches: 60 passes, the same as SGD's 60 steps in one loop
+    batches = SGD.replace("for step in range(STEPS):\n", "for epoch in range(12):\n"
+                          "    for start in range(0, 10, 2):\n        step = epoch * 5 + start // 2\n")
+    body = SGD.split("range(STEPS):\n")[1].split("print(w.item()")[0]
+    batches = batches.replace(body, "".join("    " + ln + "\n" for ln in body.splitlines()))
+    light = record(batches)
+    full = record(batches.replace("range(12)", "list(range(12))"))
+    (el_light,) = [e for e in light["events"] if e["kind"] == "elided"]
+    (el_full,) = [e for e in full["events"] if e["kind"] == "elided"]
+    assert el_light["passes"] == el_full["passes"] == [3, 57]
+    assert el_light["series"] == el_full["series"]
+    assert el_light["stdout"] == el_full["stdout"]
+    assert story(light)[-30:] == story(full)[-30:]
+    # recorded light: the engine's ops on a .grad are counted too, a full window's are not
+    assert el_light["counts"]["op"] > el_full["counts"]["op"]
+
+
 def test_the_light_middle_keeps_the_final_values():
     trace = record(SGD.replace("STEPS", "200"))
     console = "".join(e["text"] if e["kind"] == "stdout" else e["stdout"]
@@ -159,6 +177,14 @@ def _frame_at(source: str, env: dict, line: int):
      "    with contextlib.nullcontext():\n        x = i\n", 5, [2, 1, 0]),
     ("for i in range(10, 0, -3):\n    x = i\n", 2, [3, 2, 1, 0]),
     ("def f(k):\n    for i in range(k * 2):\n        x = i\nf(2)\n", 3, [3, 2, 1, 0]),
+    # a loop in a loop: the inner one's rest, and its length for every outer iteration left
+    ("n = 6\nfor e in range(2):\n    for s in range(0, n, 2):\n        x = s\n", 4,
+     [5, 4, 3, 2, 1, 0]),
+    ("for e in range(2):\n    y = e\n    for s in range(3):\n        x = s\n", 2, [1, 0]),
+    # ... unless the inner range may change between epochs: then the inner loop's rest only
+    ("for e in range(3):\n    for s in range(e):\n        x = s\n", 3, [0, 1, 0]),
+    ("n = 2\nfor e in range(2):\n    for s in range(n):\n        x = s\n    n = 3\n", 4,
+     [1, 0, 2, 1, 0]),
 ])
 def test_the_clock_counts_what_is_left(source, line, expected):
     assert _frame_at(source, {}, line) == expected
@@ -172,6 +198,8 @@ def test_the_clock_counts_what_is_left(source, line, expected):
     ("n = 3\nfor i in range(n):\n    x = i\n    n = 1\n", 3),          # the range's name changes
     ("n = 3.0\nfor i in range(int(n)):\n    x = i\n", 3),             # a call in the range
     ("for i in range(3):\n    i = 7\n", 2),                            # the variable reassigned
+    ("for e in range(3):\n    for s in range(2):\n        x = s\n        if s:\n"
+     "            break\n", 3),                                         # may stop early
 ])
 def test_the_clock_says_nothing_when_it_cannot_be_sure(source, line):
     assert set(_frame_at(source, {}, line)) <= {None}

@@ -15,8 +15,9 @@ CHAIN = ("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x\
 
 DRAWN = """() => {
   const pane = document.querySelector('#graph').getBoundingClientRect();
-  const all = [...document.querySelectorAll('#graph .node')];
-  const shown = all.filter((n) => n.getClientRects().length);
+  // boxes far from the view are out of the page (graph/culling.js): count them in the layout
+  const all = Object.keys(document.querySelector('[data-gs-player]').gsPlayer.player.model.answer.layout.nodes);
+  const shown = [...document.querySelectorAll('#graph .node')].filter((n) => n.getClientRects().length);
   const inPane = (r) => r.width > 0 && r.left >= pane.left - 1 && r.right <= pane.right + 1
     && r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1;
   const active = document.querySelector('#graph .node.is-active');

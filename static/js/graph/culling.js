@@ -1,9 +1,12 @@
 // Big pictures draw only what is near the view. A 2,000-box graph has some 6,000 elements
 // and thousands of labels; the browser styles and lays out every one of them, seen or not.
 // So the boxes and arrows are grouped, in drawing order, into chunks of a few dozen, each
-// with the layout box it covers, and a chunk far from the view is not displayed. Moving the
-// view (pan, zoom, Fit, a step that follows the work) displays the chunks it comes near.
-// Small pictures are left alone.
+// with the layout box it covers, and a chunk far from the view is taken out of the page (a
+// comment keeps its place). Taken out, not hidden: the browser styles every element of a
+// newly inserted SVG, display:none or not, which at 2,000 boxes holds the page for a few
+// hundred milliseconds; an element out of the page costs nothing. Moving the view (pan, zoom,
+// Fit, a step that follows the work) puts back the chunks it comes near. Small pictures are
+// left alone.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MIN_ELEMENTS = 300;   // boxes and arrows below which everything is simply drawn
@@ -13,7 +16,8 @@ const REACH = 12;           // layout units an arrow may bend beyond its ends' b
 /**
  * @param {import('./layout.js').GraphIndex} index
  * @returns {{show:(rect:{x:number,y:number,w:number,h:number})=>void,
- *   reveal:(el:Element)=>void}|null} null for a picture small enough to draw whole
+ *   reveal:(el:Element)=>void, whole:()=>SVGSVGElement}|null} null for a picture small
+ *   enough to draw whole
  */
 export function createCulling(index) {
   const isItem = (el) => el.classList.contains('node') || el.classList.contains('edge');
@@ -30,7 +34,9 @@ export function createCulling(index) {
       const g = document.createElementNS(SVG_NS, 'g');
       g.setAttribute('class', 'gs-chunk');
       el.before(g);
-      chunk = { el: g, size: 0, x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, on: true };
+      chunk = { el: g, size: 0, x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, on: true,
+        mark: document.createComment('') };
+      g.before(chunk.mark);
       chunks.push(chunk);
     }
     chunk.el.append(el);
@@ -50,7 +56,7 @@ export function createCulling(index) {
   const display = (c, on) => {
     if (c.on === on) return;
     c.on = on;
-    c.el.style.display = on ? '' : 'none';
+    if (on) c.mark.after(c.el); else c.el.remove();
   };
   // nothing is displayed until the first view says what is near: the first layout of the
   // picture (when Fit reads the pane's size) then costs only what is seen
@@ -69,6 +75,22 @@ export function createCulling(index) {
     reveal(el) {
       const c = chunks.find((k) => k.el === el.parentNode);
       if (c) display(c, true);
+    },
+    /** A copy of the whole picture, every chunk in its place (for a file). */
+    whole() {
+      const copy = /** @type {SVGSVGElement} */ (index.svg.cloneNode(true));
+      // the comments keep the chunks' places in the copy as in the page, in the same order
+      const marks = [];
+      const walk = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) marks.push(n);
+      const mine = [];
+      const walkPage = document.createTreeWalker(index.svg, NodeFilter.SHOW_COMMENT);
+      for (let n = walkPage.nextNode(); n; n = walkPage.nextNode()) mine.push(n);
+      const at = new Map(mine.map((n, k) => [n, marks[k]]));
+      for (const c of chunks) {
+        if (!c.on) at.get(c.mark).after(c.el.cloneNode(true));
+      }
+      return copy;
     },
   };
 }

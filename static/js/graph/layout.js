@@ -11,22 +11,12 @@
  *   offset:{x:number, y:number}, reveal?:(el:Element)=>void}} GraphIndex
  */
 
+import { parseSvg, parseSvgInChunks } from './svg_parse.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-// The SVG comes from our own server, but it carries program-chosen text (names, reprs), so
-// anything active is removed before it enters the page.
-function clean(svg) {
-  for (const el of svg.querySelectorAll('script, foreignObject, iframe')) el.remove();
-  for (const el of svg.querySelectorAll('*')) {
-    for (const attr of [...el.attributes]) {
-      const name = attr.name.toLowerCase();
-      if (name.startsWith('on') || ((name === 'href' || name === 'xlink:href') && !attr.value.startsWith('#'))) {
-        el.removeAttribute(attr.name);
-      }
-      if (name === 'style') el.removeAttribute(attr.name);
-    }
-  }
-}
+// pictures parsed ahead, a piece at a time (prepareLayout), until indexLayout takes them
+const prepared = new WeakMap();
 
 // Freed nodes are hatched as well as dashed, so "freed" never rests on a colour.
 function hatch() {
@@ -48,14 +38,8 @@ function hatch() {
  * @returns {GraphIndex}
  */
 export function indexLayout(layout) {
-  // An inert <template> parses with the HTML parser, about half the time of DOMParser's XML
-  // parser on a 2,000-box graph; nothing in a template runs, and clean() strips the rest.
-  const holder = document.createElement('template');
-  holder.innerHTML = layout.svg;
-  const parsed = holder.content.firstElementChild;
-  if (!parsed || parsed.nodeName.toLowerCase() !== 'svg') throw new Error('layout: the graph is not an SVG');
-  clean(parsed);
-  const svg = /** @type {SVGSVGElement} */ (/** @type {Element} */ (document.importNode(parsed, true)));
+  const svg = prepared.get(layout) || parseSvg(layout.svg);
+  prepared.delete(layout);
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.setAttribute('class', 'graph-svg');
@@ -89,6 +73,16 @@ export function indexLayout(layout) {
   const offset = m ? { x: m.matrix.e, y: m.matrix.f } : { x: 0, y: 0 };
   return { svg, scene, overlay, nodes, edges, edgeList: layout.edges || [],
     boxes: layout.nodes || {}, width: layout.width, height: layout.height, baseClass, offset };
+}
+
+/**
+ * Parse a picture ahead without holding the page: the next indexLayout of the same picture
+ * object takes the result instead of parsing it in one go.
+ * @param {Object} layout a picture of the run answer's `layout` (itself, a view, a compact one)
+ */
+export async function prepareLayout(layout) {
+  if (!layout || typeof layout.svg !== 'string' || prepared.has(layout)) return;
+  prepared.set(layout, await parseSvgInChunks(layout.svg));
 }
 
 /** The edge element between two ids, drawn either way round (e_<from>_<to>). */

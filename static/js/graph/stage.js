@@ -102,6 +102,11 @@ export function createStage(host, layout, options) {
       if (current) current.viewport.destroy();
       tooltip.hide();
       host.querySelectorAll(':scope > svg, :scope > .graph-empty').forEach((el) => el.remove());
+      // a big picture enters the page with only what the first view shows (graph/culling.js)
+      if (!picture.ready) {
+        picture.culling = createCulling(index);
+        if (picture.culling) index.reveal = picture.culling.reveal;
+      }
       host.prepend(index.svg);
       // a picture left out for the answer's size: an empty stand-in, and the reason
       if (picture.size.dropped) host.prepend(h('p', { class: 'graph-empty' }, options.words?.dropped || ''));
@@ -125,8 +130,6 @@ export function createStage(host, layout, options) {
         const small = !picture.compact && picture.size.compact;
         picture.groups = createGroups(index, picture.size.groups, options.words,
           picture.compact ? [] : small ? Object.keys(small.folded) : undefined);
-        picture.culling = createCulling(index);
-        if (picture.culling) index.reveal = picture.culling.reveal;
         picture.ready = true;
       }
       index.svg.classList.toggle('hide-values', !options.shown.values);
@@ -162,6 +165,8 @@ export function createStage(host, layout, options) {
     get iteration() { return current.g; },
     get viewport() { return current.viewport; },
     get svg() { return current.picture.index.svg; },
+    /** The picture with every part, drawn near the view or not (a copy, for a file). */
+    wholeSvg() { return current.picture.culling ? current.picture.culling.whole() : current.picture.index.svg; },
     toggleGroup,
     destroy() { current.viewport.destroy(); tooltip.destroy(); listening.abort(); },
   };

@@ -2,8 +2,21 @@
 // step shows, and which drawn box stands for which id of the state. A loop's iterations
 // share a picture, so the page does not grow with the number of epochs; a picture is parsed
 // the first time it is shown and kept.
-import { indexLayout } from './layout.js';
+import { indexLayout, prepareLayout } from './layout.js';
 import { createRenderer } from './render.js';
+import { pause } from './svg_parse.js';
+
+// pictures built ahead (preparePicture), taken by the first createViews that shows them
+const built = new WeakMap();
+
+/** Index a picture and make its renderer, or take what preparePicture built. */
+function build(picture) {
+  const ready = built.get(picture);
+  built.delete(picture);
+  if (ready) return ready;
+  const index = indexLayout(picture);
+  return { index, renderer: createRenderer(index) };
+}
 
 /**
  * @param {Object} layout the run answer's `layout`
@@ -36,10 +49,7 @@ export function createViews(layout) {
   /** The parsed picture ({index, renderer, view}) iteration `g` is drawn on. */
   function picture(g) {
     const view = iterations[g].view;
-    if (!parsed.has(view)) {
-      const index = indexLayout(pictures[view]);
-      parsed.set(view, { index, renderer: createRenderer(index), view, size: pictures[view] });
-    }
+    if (!parsed.has(view)) parsed.set(view, { ...build(pictures[view]), view, size: pictures[view] });
     return parsed.get(view);
   }
 
@@ -49,10 +59,7 @@ export function createViews(layout) {
     const small = pictures[view].compact;
     if (!small) return null;
     const key = `${view}c`;
-    if (!parsed.has(key)) {
-      const index = indexLayout(small);
-      parsed.set(key, { index, renderer: createRenderer(index), view, size: small, compact: true });
-    }
+    if (!parsed.has(key)) parsed.set(key, { ...build(small), view, size: small, compact: true });
     return parsed.get(key);
   }
 
@@ -99,4 +106,31 @@ export function createViews(layout) {
     passes: (g) => iterations[g].passes || null,
     summarised: (g) => !!iterations[g].summarised,
   };
+}
+
+/**
+ * The picture a new run shows first at step `seq` (an iteration's compact picture where it
+ * has one: the full one is built when the learner opens a module), for parsing it ahead.
+ * @param {Object} layout the run answer's `layout`
+ * @param {number} seq
+ */
+export function firstPicture(layout, seq) {
+  const views = createViews(layout);
+  const picture = [layout, ...(layout.views || [])][views.view(views.at(seq))];
+  return picture.compact || picture;
+}
+
+/**
+ * Build a picture ahead, a task at a time (its SVG in pieces, then its index, then its value
+ * rows), so that a big one never holds the page; the next views that show it take it.
+ * @param {Object} picture a picture of the run answer's `layout` (firstPicture's)
+ */
+export async function preparePicture(picture) {
+  if (!picture || built.has(picture)) return;
+  await prepareLayout(picture);
+  await pause();
+  const index = indexLayout(picture);
+  await pause();
+  built.set(picture, { index, renderer: createRenderer(index) });
+  await pause();
 }
