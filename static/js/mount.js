@@ -320,6 +320,8 @@ export function mountPlayer(root, options) {
   const controller = {
     player, editor, run, handleKey,
     get svg() { return graph ? graph.svg : null; },
+    /** The graph pane of the current run (graph/stage.js), for tests; null without one. */
+    get stage() { return graph; },
     /** Switch the language of every string in this root, and of the step's sentence. */
     setStrings(strings, newLang) {
       S = strings;

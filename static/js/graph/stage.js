@@ -154,6 +154,8 @@ export function createStage(host, layout, options) {
     },
     /** The drawn box standing for `id` in the current iteration, in layout units. */
     boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },
+    /** The id of the box that draws `id` (of the state) in the current iteration. */
+    drawn(id) { return current.maps.drawn(id); },
     /** The folded group `id` (of the state) is hidden in, or null. */
     foldedAround(id) { return id ? current.picture.groups.foldedAround(current.maps.drawn(id)) : null; },
     /** The ids of the state the current picture draws (drawn id -> id). */
