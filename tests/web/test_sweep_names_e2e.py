@@ -99,3 +99,21 @@ def test_every_named_tensor_is_a_box_with_its_name(page, path):
     wrong += [f"a leaf box labelled {label!r}" for label in leaves
               if label.strip() in ("", "tensor") or label.startswith("(")]
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_unnamed_product_in_an_update_is_said_by_its_named_inputs(page, lang):
+    # `w -= 0.01 * w.grad`: the product has no name, but what it multiplies does
+    source = (SWEEP / "manual_sgd_linear.py").read_text()
+    page.goto(f"{page.base}/?lang={lang}&code=" + quote(source))
+    page.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=60000)
+    said = page.evaluate("""() => {
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const events = c.player.model.trace.events;
+        const i = events.findIndex((e) => e.kind === 'op' && e.line === 12 && e.op === 'mul');
+        c.player.go(i);
+        return document.querySelector('#narration').textContent;
+    }""")
+    words = json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    assert words["unnamed"] not in said, said
+    assert re.search(r"mul\((w\.grad, 0\.01|0\.01, w\.grad)\)", said), said
