@@ -325,12 +325,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         again = at < self._scan_at or (new_call and at == self._scan_at)
         if self._again >= _AGAIN_MAX:
             if again:
-                # an iteration not looked at rebinds the variables the looked-at ones bound:
-                # count it, so that the result the loop leaves keeps its number (`y₃₀₁`
-                # after 300 iterations of `y = y * 1.5`, not `y₁₀₂`)
-                bound = self._bound
-                for name in self._again_names:
-                    bound[name] += 1
+                self._glance(frame)
             self._scan_at = at
             return False
         if again:
@@ -338,6 +333,29 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             return True
         self._scan_at = at
         return False
+
+    def _glance(self, frame) -> None:
+        """An iteration of a long one-line loop, not looked at in full: it rebinds the
+        variables the last full look named. At the module level each is one dict lookup, so
+        its new result gets its name (`x₃₈₉`); in a function, reading the frame's variables
+        would cost what the bound saves, so the binding is only counted, and the result the
+        loop leaves still keeps its number (`y₃₀₁` after 300 iterations, not `y₁₀₂`)."""
+        names = self._again_names
+        if frame.f_code.co_name == "<module>" and (self._fresh or self._pending):
+            self._trim_pending()
+            pending, values = self._pending, frame.f_globals
+            for name in names:
+                value = values.get(name)
+                entry = pending.get(id(value))
+                if entry is not None and entry[1] is value:
+                    self._give_name(entry[0], name)
+                    del pending[id(value)]
+                else:
+                    self._bound[name] += 1
+            return
+        bound = self._bound
+        for name in names:
+            bound[name] += 1
 
     def _new_call(self) -> bool:
         """Whether the op the last walk came from was made by another call of the user's frame

@@ -13,7 +13,7 @@ import { h } from '../dom.js';
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string},
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string, run?:string},
  *   graphLabel?:string,
  *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
  */
@@ -111,6 +111,11 @@ export function createStage(host, layout, options) {
         index.svg.setAttribute('role', 'group');
         if (options.graphLabel) index.svg.setAttribute('aria-label', options.graphLabel);
         const boxes = picture.compact ? picture.size.folded : {};
+        // a chain's folded middle says how many ops it stands for, in the learner's language
+        for (const [id, info] of Object.entries(picture.size.runs || {})) {
+          const label = index.nodes.get(id) && index.nodes.get(id).querySelector('text');
+          if (label && options.words?.run) label.textContent = options.words.run.replace('{n}', info.ops.toLocaleString('en-US'));
+        }
         for (const [id, node] of index.nodes) {
           node.setAttribute('role', 'button');
           if (boxes[id]) { asModuleBox(node, id, boxes[id]); continue; }
