@@ -122,15 +122,15 @@ def _fold(graph: Graph, runs: list[list[str]], result: dict[str, str | None],
     for run in runs:
         middle = run[KEEP:-KEEP]
         box = f"r_{middle[0]}"
-        members = [i for n in middle for i in (n, result[n])]
+        members = [i for n in middle for i in (n, result[n]) if i is not None]
         for m in members:
             box_of[m] = box
         ops = len(middle) + sum(after_gap.get(n, 0) for n in run[KEEP:-KEEP + 1])
         info[box] = {"members": members, "ops": ops, "op": graph.nodes[run[0]].label}
     small = Graph(groups=graph.groups)
     for node in graph.nodes.values():
-        box = box_of.get(node.id)
-        if box is None:
+        box = box_of.get(node.id, "")
+        if not box:
             small.nodes[node.id] = node
         elif box not in small.nodes:
             first = graph.nodes[node.id]

@@ -100,7 +100,7 @@ export function mountPlayer(root, options) {
     if (s >= READABLE_SCALE) { scaleNote(null); return; }
     // the note sits at the foot of the pane: the picture is fitted again above it
     const note = scaleNote(LABEL_PT * s);
-    s = graph.viewport.whole(note.offsetHeight + 12);
+    s = graph.viewport.whole(note.getBoundingClientRect().height + 12);
     scaleNote(LABEL_PT * s);
   }
 

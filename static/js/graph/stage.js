@@ -15,7 +15,7 @@ import { h } from '../dom.js';
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
  *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string, run?:string},
  *   graphLabel?:string,
- *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
+ *   viewport?:{minScale?:()=>number, onTouch?:()=>void}}} options (viewport: see viewport.js)
  */
 export function createStage(host, layout, options) {
   const views = createViews(layout);
