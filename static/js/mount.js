@@ -368,7 +368,11 @@ export function mountPlayer(root, options) {
       lang = newLang;
       applyStrings(root, S);
       splitter.label();
-      if (graph) { fillIterations(graph.views); el.iteration.value = String(graph.iteration); }
+      if (graph) {
+        fillIterations(graph.views);
+        el.iteration.value = String(graph.iteration);
+        graph.relabel(tr(S, 'graph_run', { n: '{n}' }));
+      }
       if (player.model.trace || player.model.answer) repaint(player.model, 'lang');
     },
     /** Render a run answer fetched elsewhere (a lesson page, a test). */

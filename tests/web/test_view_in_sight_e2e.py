@@ -145,3 +145,9 @@ def test_a_5000_op_chain_is_drawn_windowed(chain_page, lang):
         assert seen and seen["inside"], (which, seen)
         if which == "middle":
             assert seen["run"], seen
+    # switching the language says the fold's words in the other one
+    other = "zh" if lang == "en" else "en"
+    pg.select_option("#lang", other)
+    want = STRINGS[other]["graph_run"].replace("{n}", "4,980")
+    pg.wait_for_function("(want) => document.querySelector('#graph svg g.node.gs-run text')"
+                         ".textContent === want", arg=want, timeout=10000)

@@ -90,6 +90,15 @@ export function createStage(host, layout, options) {
     node.setAttribute('aria-label', `${title ? title.textContent : gid} (${info.length}): ${options.words?.open || 'open'}`);
   }
 
+  // a chain's folded middle says how many ops it stands for, in the learner's language
+  function labelRuns(picture) {
+    for (const [id, info] of Object.entries(picture.size.runs || {})) {
+      const node = picture.index.nodes.get(id);
+      const label = node && node.querySelector('text');
+      if (label && options.words?.run) label.textContent = options.words.run.replace('{n}', info.ops.toLocaleString('en-US'));
+    }
+  }
+
   function working(state) {
     const { drawn } = current.maps;
     return [state.active, ...(state.fresh || [])].filter(Boolean).map(drawn);
@@ -111,11 +120,6 @@ export function createStage(host, layout, options) {
         index.svg.setAttribute('role', 'group');
         if (options.graphLabel) index.svg.setAttribute('aria-label', options.graphLabel);
         const boxes = picture.compact ? picture.size.folded : {};
-        // a chain's folded middle says how many ops it stands for, in the learner's language
-        for (const [id, info] of Object.entries(picture.size.runs || {})) {
-          const label = index.nodes.get(id) && index.nodes.get(id).querySelector('text');
-          if (label && options.words?.run) label.textContent = options.words.run.replace('{n}', info.ops.toLocaleString('en-US'));
-        }
         for (const [id, node] of index.nodes) {
           node.setAttribute('role', 'button');
           if (boxes[id]) { asModuleBox(node, id, boxes[id]); continue; }
@@ -134,6 +138,7 @@ export function createStage(host, layout, options) {
         if (picture.culling) index.reveal = picture.culling.reveal;
         picture.ready = true;
       }
+      labelRuns(picture);
       index.svg.classList.toggle('hide-values', !options.shown.values);
       index.svg.classList.toggle('hide-saved', !options.shown.saved);
       const { culling } = picture;
@@ -170,6 +175,11 @@ export function createStage(host, layout, options) {
     get viewport() { return current.viewport; },
     get svg() { return current.picture.index.svg; },
     toggleGroup,
+    /** Say the folded runs' words in another language (`run` has `{n}` for the count). */
+    relabel(run) {
+      options.words = { ...(options.words || { fold: '', open: '' }), run };
+      labelRuns(current.picture);
+    },
     destroy() { current.viewport.destroy(); tooltip.destroy(); listening.abort(); },
   };
 }
