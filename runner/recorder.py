@@ -133,6 +133,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._scan_line = None
         self._scan_at = -1                   # the furthest f_lasti an event reached on that line
         self._again = 0                      # times that line ran again and was looked at
+        self._again_names: list[str] = []    # the variables the last look at that line named
         self._callee: Any = None             # the call the user's frame made, of the last walk
         self._last_call: Any = None          # the call the last walked op came from
         self._dead = False                   # set by _fail(): record only the console
@@ -337,14 +338,41 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         `y * 2` again, or `torch.tanh(y)` again); the ops inside one library call
         (`model(x)`) share one instruction and one call, so one call's work scans once.
         """
-        if self._again >= _AGAIN_MAX:
-            return False
         at = frame.f_lasti
-        if at < self._scan_at or (new_call and at == self._scan_at):
+        again = at < self._scan_at or (new_call and at == self._scan_at)
+        if self._again >= _AGAIN_MAX:
+            if again:
+                self._glance(frame)
+            self._scan_at = at
+            return False
+        if again:
             self._again += 1
             return True
         self._scan_at = at
         return False
+
+    def _glance(self, frame) -> None:
+        """An iteration of a long one-line loop, not looked at in full: it rebinds the
+        variables the last full look named. At the module level each is one dict lookup, so
+        its new result gets its name (`x₃₈₉`); in a function, reading the frame's variables
+        would cost what the bound saves, so the binding is only counted, and the result the
+        loop leaves still keeps its number (`y₃₀₁` after 300 iterations, not `y₁₀₂`)."""
+        names = self._again_names
+        if frame.f_code.co_name == "<module>" and (self._fresh or self._pending):
+            self._trim_pending()
+            pending, values = self._pending, frame.f_globals
+            for name in names:
+                value = values.get(name)
+                entry = pending.get(id(value))
+                if entry is not None and entry[1] is value:
+                    self._give_name(entry[0], name)
+                    del pending[id(value)]
+                else:
+                    self._bound[name] += 1
+            return
+        bound = self._bound
+        for name in names:
+            bound[name] += 1
 
     def _new_call(self) -> bool:
         """Whether the op the last walk came from was made by another call of the user's frame
@@ -365,6 +393,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         """
         if frame is not self._scan_frame or line != self._scan_line:
             self._again = 0
+        again_names = self._again_names = []
         self._scan_frame, self._scan_line, self._scan_at = frame, line, frame.f_lasti
         if self._globals is None and frame.f_code.co_name == "<module>":
             self._globals = frame.f_globals
@@ -383,7 +412,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
                     # a parameter is the caller's tensor under the callee's word: MyReLU's
                     # `input` is the learner's `x`
                     name = self._caller_name(frame, value) or name
-                self._give_name(entry[0], name)
+                if self._give_name(entry[0], name):
+                    again_names.append(name)
                 del pending[id(value)]
                 if not pending:
                     return
@@ -399,12 +429,15 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             f = f.f_back
         return None
 
-    def _give_name(self, tid: str, name: str) -> None:
-        """Name `tid` after the variable `name`, numbering rebindings (`y`, `y₂`, `y₃`)."""
-        if tid not in self._names:
-            n = self._bound[name] = self._bound.get(name, 0) + 1
-            self._names[tid] = nth(name, n)
-            self._named_now.append(name)
+    def _give_name(self, tid: str, name: str) -> bool:
+        """Name `tid` after the variable `name`, numbering rebindings (`y`, `y₂`, `y₃`);
+        whether it was unnamed until now."""
+        if tid in self._names:
+            return False
+        n = self._bound[name] = self._bound.get(name, 0) + 1
+        self._names[tid] = nth(name, n)
+        self._named_now.append(name)
+        return True
 
     def _name_modules(self, items) -> bool:
         """Name the parameters and buffers of the modules among a namespace's `items` by

@@ -87,6 +87,10 @@ class PictureBudget:
         self.dropped += 1
         return False
 
+    def fits(self, graph: Graph) -> bool:
+        """Whether `graph`'s picture would be admitted, without counting the question."""
+        return not self.closed and self.used + estimate(graph) <= self.max_bytes
+
     def take(self, picture: dict) -> bool:
         """Charge a laid-out picture; False (and left out) when the estimate was short."""
         size = picture_bytes(picture)

@@ -117,6 +117,19 @@ class Graph:
         self.prune_dangling()
 
 
+    def drop_lone_leaves(self) -> None:
+        """Drop leaves that require grad yet have no name and no arrow: a parameter a library
+        constructor made and the program then replaced (`self.out.weight =
+        self.embed.weight` ties two modules' weights; the Linear's own weight is garbage).
+        Nothing can reach it, so a box for it could only be called "tensor"."""
+        touched = {i for e in self.edges.values() for i in (e.src, e.dst)}
+        lone = [i for i, n in self.nodes.items()
+                if n.kind in ("leaf", "param") and not n.named and i not in touched]
+        if len(lone) < len(self.nodes):
+            for i in lone:
+                del self.nodes[i]
+
+
 def graph_from_trace(trace: dict) -> Graph:
     """Every tensor and node a trace creates, and the arrows between them.
 
@@ -134,6 +147,7 @@ def graph_from_trace(trace: dict) -> Graph:
         elif event["kind"] == "inplace":
             _add_inplace(graph, event)
     graph.prune_dangling()
+    graph.drop_lone_leaves()
     graph.drop_side_computations()
     return graph
 

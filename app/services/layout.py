@@ -31,6 +31,7 @@ from gradstep.app.services.graph import Graph, graph_from_trace
 from gradstep.app.services.groups import assign_groups
 from gradstep.app.services.iterations import births, groups, shown_at, split_iterations, subgraph
 from gradstep.app.services.lean_svg import FONT, lean_svg
+from gradstep.app.services.windowed import op_lines, windowed_graph
 
 __all__ = ["Graph", "graph_from_trace", "to_dot", "lay_out", "layout_trace", "clean_svg",
            "GraphTooLarge", "OverBudget", "run_dot", "warm_up", "with_tips"]
@@ -52,6 +53,9 @@ NODE_STYLE: dict[str, dict[str, str]] = {
     # a library module drawn as one box in the compact picture (app/services/compact.py)
     "module": {"shape": "box", "style": "rounded,filled", "fillcolor": "#f4f5f8",
                "color": "#9aa1b2"},
+    # the folded middle of a long chain in the windowed picture (app/services/windowed.py)
+    "run": {"shape": "box", "style": "rounded,filled,dashed", "fillcolor": "#f7f7fa",
+            "color": "#555566"},
 }
 EDGE_STYLE: dict[str, dict[str, str]] = {
     "next": {"color": "#555566"},          # next_functions: the path gradients take back
@@ -339,9 +343,12 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
     cut = split_iterations(group_of, graph)
     unique = list({id(it.nodes): it.nodes for it in cut}.values())
     if len(cut) == 1 or len(unique) > MAX_VIEWS:
+        graph, runs = _within_reach(graph, events, max_nodes, budget)
         if budget is not None and not budget.admits(graph):
             raise OverBudget(budget.note())
         layout = lay(graph, max_nodes, dot_runner)
+        if runs:
+            layout["runs"] = runs
         if budget is not None and not budget.take(layout):
             raise OverBudget(budget.note())
         passes, summarised = _passes(events, None, 0)
@@ -360,6 +367,18 @@ def layout_trace(trace: dict, max_nodes: int | None = None, dot_runner=None,
             entry["alias"] = it.alias
         iterations.append(entry)
     return {**pictures[0], "views": pictures[1:], "steps": steps, "iterations": iterations}
+
+
+def _within_reach(graph: Graph, events: list[dict], max_nodes: int | None,
+                  budget: PictureBudget | None) -> tuple[Graph, dict]:
+    """`graph`, or when its picture could not be drawn (more boxes than `max_nodes`, or
+    more bytes than `budget` has left) its windowed version: long chains folded to their
+    ends (app/services/windowed.py), with the folded runs (box id -> what it stands for)."""
+    too_many = max_nodes is not None and len(graph.nodes) > max_nodes
+    if not too_many and (budget is None or budget.fits(graph)):
+        return graph, {}
+    lines, after_gap = op_lines(events)
+    return windowed_graph(graph, lines, after_gap)
 
 
 def _with_compact(lay: Callable[..., dict]) -> Callable[..., dict]:

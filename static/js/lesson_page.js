@@ -19,10 +19,9 @@ async function start(doc) {
   if (!root) return;
   const strings = JSON.parse(doc.getElementById('gs-strings').textContent || '{}');
   const lang = doc.documentElement.dataset.lang || 'en';
-  // a lesson's graph is small: it opens whole, nothing of it out of view
   /** @type {(index:number) => void} */
   let onStep = () => {};
-  const player = mountPlayer(root, { strings, lang, fitWhole: true, onStep: (i) => onStep(i) });
+  const player = mountPlayer(root, { strings, lang, onStep: (i) => onStep(i) });
   doc.addEventListener('keydown', (e) => { player.handleKey(e); });
 
   if (waitsForRun(page)) {        // a teacher's lesson file, on a server without OS layers

@@ -23,12 +23,17 @@ import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
 import { createSplitter } from './splitter.js';
 
+// The graph's labels are 11 layout points; at one screen pixel a point they are 11 px, the
+// smallest that reads well (graph/viewport.js).
+const LABEL_PT = 11;
+const READABLE_SCALE = 0.995;
+
 const PRESENTER_TEXT_PX = 16.5;
 const BACKWARD_KINDS = new Set(['backward_begin', 'node_apply', 'accumulate', 'graph_freed', 'backward_end']);
 
 /**
  * @param {HTMLElement} root
- * @param {{strings:Object, lang:string, fitWhole?:boolean, onStep?:(index:number)=>void,
+ * @param {{strings:Object, lang:string, onStep?:(index:number)=>void,
  *   onInput?:(code:string)=>void, onRun?:(code:string)=>void}} options
  */
 // a `for` or `while` statement of the program (a comprehension is no loop of steps)
@@ -78,12 +83,47 @@ export function mountPlayer(root, options) {
     graph = createStage(el.graph, answer.layout, {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
       words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root'),
+        run: tr(S, 'graph_run', { n: '{n}' }),
         dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '' },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
       graphLabel: tr(S, 'graph_label'),
-      viewport: { minScale: presenterScale, whole: Boolean(options.fitWhole) },
+      viewport: { minScale: presenterScale, onTouch: () => scaleNote(null) },
     });
     fillIterations(graph.views);
+  }
+
+  // Fit shows the whole picture. Where that makes its words smaller than they read well, the
+  // pane says how small and offers the readable framing (what a picture opens on: words at
+  // 11 px or more, following the step), so neither the overview nor the reading is lost.
+  function showWhole() {
+    if (!graph) return;
+    let s = graph.viewport.whole();
+    if (s >= READABLE_SCALE) { scaleNote(null); return; }
+    // the note sits at the foot of the pane: the picture is fitted again above it
+    const note = scaleNote(LABEL_PT * s);
+    s = graph.viewport.whole(note.getBoundingClientRect().height + 12);
+    scaleNote(LABEL_PT * s);
+  }
+
+  function showReadable() {
+    if (!graph) return;
+    scaleNote(null);
+    graph.viewport.fit();
+    const focus = graph.boxOf(focusOf(player.model.state));
+    if (focus) graph.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
+  }
+
+  /** Say how small the whole picture's words are (`px`), or put the note away (null). */
+  function scaleNote(px) {
+    const old = el.graph.querySelector(':scope > .graph-scale');
+    if (old) old.remove();
+    if (px === null) return null;
+    const button = h('button', { type: 'button', class: 'btn', id: 'zoom-readable' }, tr(S, 'graph_readable'));
+    button.addEventListener('click', showReadable);
+    const note = h('p', { class: 'graph-scale', id: 'graph-scale', role: 'status' },
+      tr(S, 'graph_whole_small', { px: Math.round(px * 10) / 10 }), ' ', button);
+    el.graph.append(note);
+    return note;
   }
 
   // The iteration picker: one entry per stretch the graph is drawn in (hidden for one, and
@@ -273,7 +313,7 @@ export function mountPlayer(root, options) {
   el.speed.addEventListener('change', () => player.setSpeed(Number(el.speed.value)));
   $('#zoom-in').addEventListener('click', () => graph && graph.viewport.zoom(1.25));
   $('#zoom-out').addEventListener('click', () => graph && graph.viewport.zoom(0.8));
-  $('#zoom-fit').addEventListener('click', () => graph && graph.viewport.fit());
+  $('#zoom-fit').addEventListener('click', showWhole);
   const valuesButton = $('#view-values');
   const savedButton = $('#view-saved');
   if (valuesButton) valuesButton.addEventListener('click', () => toggleRows('values', valuesButton));
@@ -299,7 +339,7 @@ export function mountPlayer(root, options) {
       if (b) graph.viewport.reveal(b.x, b.y, b.w, b.h);
     } else if (e.key === '+' || e.key === '=') graph && graph.viewport.zoom(1.25);
     else if (e.key === '-') graph && graph.viewport.zoom(0.8);
-    else if (e.key === '0') graph && graph.viewport.fit();
+    else if (e.key === '0') showWhole();
   });
 
   /** Keyboard stepping, for a page-level listener; returns true when the key was used. */
@@ -325,13 +365,19 @@ export function mountPlayer(root, options) {
     player, editor, run, handleKey,
     /** The run's picture whole, for a file (a big one is only partly in the page). */
     get svg() { return graph ? graph.wholeSvg() : null; },
+    /** The graph pane of the current run (graph/stage.js), for tests; null without one. */
+    get stage() { return graph; },
     /** Switch the language of every string in this root, and of the step's sentence. */
     setStrings(strings, newLang) {
       S = strings;
       lang = newLang;
       applyStrings(root, S);
       splitter.label();
-      if (graph) { fillIterations(graph.views); el.iteration.value = String(graph.iteration); }
+      if (graph) {
+        fillIterations(graph.views);
+        el.iteration.value = String(graph.iteration);
+        graph.relabel(tr(S, 'graph_run', { n: '{n}' }));
+      }
       if (player.model.trace || player.model.answer) repaint(player.model, 'lang');
     },
     /** Render a run answer fetched elsewhere (a lesson page, a test). */

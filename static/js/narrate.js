@@ -1,7 +1,7 @@
 // One sentence per step, in the UI language: what this event means for autograd. Pure: it reads
 // the folded state and a string table, so the same words can be tested without a browser.
 import { tr } from './i18n.js';
-import { short, flat } from './format.js';
+import { short, flat, num } from './format.js';
 import { errorOrigin } from './explain.js';
 import { OPTIM_SENTENCES } from './trace_optim.js';
 
@@ -64,6 +64,11 @@ const SENTENCES = {
     if (!ev.node && !ev.grad_mode && ev.output.requires_grad && ev.inputs.includes(ev.output.id)) {
       // `with torch.no_grad(): w -= lr * w.grad`: the leaf itself is updated and stays a leaf
       return tr(S, 'narr.op_nograd_update', p);
+    }
+    if (!ev.node && !ev.grad_mode && !ev.output.name) {
+      // `0.01 * w.grad` in an update has no name, but its inputs do: say it by them
+      const args = ev.inputs.map((x) => (typeof x === 'string' ? (state.tensors[x] || {}).name : num(x)));
+      if (args.every(Boolean)) return tr(S, 'narr.op_nograd_of', { ...p, args: args.join(', ') });
     }
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
     const by = ev.in_backward && ev.by && state.nodes[ev.by];

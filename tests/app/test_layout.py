@@ -207,6 +207,29 @@ def test_side_computations_are_not_drawn_but_what_meets_the_graph_is():
     assert list(alone.nodes) == ["t0"]
 
 
+def test_a_parameter_the_program_replaced_is_not_drawn():
+    # `self.out.weight = self.embed.weight`: the Linear's own weight is made in the library
+    # step and then dropped; nothing names or uses it, so no box could say what it is
+    source = ("import torch\nimport torch.nn as nn\nemb = nn.Embedding(4, 3)\n"
+              "out = nn.Linear(3, 4, bias=False)\nout.weight = emb.weight\n"
+              "loss = out(emb(torch.tensor([1]))).sum()\nloss.backward()\n")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "layout_regen", Path(__file__).resolve().parents[1] / "fixtures" / "traces" / "regen.py")
+    regen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regen)
+    trace, _, code = regen.record_program(source, "main.py")
+    assert code == 0
+    g = graph_from_trace(trace)
+    leaves = [n.label for n in g.nodes.values() if n.kind in ("leaf", "param")]
+    assert leaves == ["emb.weight"], leaves
+    # a leaf alone in a run is still drawn: it is all there is
+    alone = Graph()
+    alone.add_node("t0", "leaf", "tensor", "(3,)")
+    alone.drop_lone_leaves()
+    assert list(alone.nodes) == ["t0"]
+
+
 def chain(boxes: int) -> Graph:
     """A leaf, its AccumulateGrad, then a chain of ops: `boxes` boxes in all."""
     g = Graph()

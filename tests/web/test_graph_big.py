@@ -57,8 +57,12 @@ def test_a_2000_box_chain_draws_and_steps_to_the_end_of_backward(big):
     seen = big.evaluate(DRAWN)
     assert seen["active"] and seen["active"]["inPane"], seen
     assert seen["shown"] < seen["all"] / 4
-    # Fit keeps the working box in view and still draws only a screenful
+    # Fit shows the whole chain and says its words are too small to read; the readable size
+    # it offers keeps the working box in view and still draws only a screenful
     big.click("#zoom-fit")
+    assert "px" in big.inner_text("#graph-scale")
+    big.click("#zoom-readable")
+    assert big.locator("#graph-scale").count() == 0
     seen = big.evaluate(DRAWN)
     assert seen["active"]["inPane"] and seen["shown"] < seen["all"] / 4
     # one step on, the gradient reaches the leaf beside it: its tooltip has the whole value
@@ -82,6 +86,7 @@ def test_a_2000_box_chain_draws_and_steps_to_the_end_of_backward(big):
 def test_panning_draws_what_comes_into_view(big):
     player(big, "player.go(0)")
     big.click("#zoom-fit")
+    big.click("#zoom-readable")
     first = big.evaluate("""() => [...document.querySelectorAll('#graph .node')]
         .filter((n) => n.getClientRects().length).map((n) => n.id)""")
     # the chain runs down and to the right (about 74 by 60 units a link): drag along it

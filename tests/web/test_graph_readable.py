@@ -73,7 +73,11 @@ def go(pg, seq: int):
 
 
 def fit(pg):
+    """The readable framing: Fit, and where the whole picture's words went below 11 px, the
+    note's "Readable size"."""
     pg.click("#zoom-fit")
+    if pg.locator("#zoom-readable").count():
+        pg.click("#zoom-readable")
     pg.wait_for_timeout(50)
 
 

@@ -1,6 +1,8 @@
-"""Nothing of a lesson's program or graph is cut: for every lesson, in English and Chinese at
-1440x900 and 1280x720, the program needs no sideways scrolling, the whole graph is in its pane,
-the pass badge is not shortened, and program and graph panes end inside the window."""
+"""Nothing of a lesson's program or graph is cut, and its graph reads: for every lesson, in
+English and Chinese at 1440x900 and 1280x720, the program needs no sideways scrolling, the
+graph's words are 11 px or more with the working box in its pane, Fit shows the whole graph
+in its pane, the pass badge is not shortened, and program and graph panes end inside the
+window."""
 from __future__ import annotations
 
 import pytest
@@ -18,10 +20,16 @@ def cut_parts(pg, height: int) -> list[str]:
         const editor = document.querySelector('.editor');
         if (editor.scrollWidth > editor.clientWidth + 1) out.push(`program: ${editor.scrollWidth} > ${editor.clientWidth}`);
         const host = document.querySelector('#graph').getBoundingClientRect();
-        const g = document.querySelector('#graph svg .graph') || document.querySelector('#graph svg');
-        const r = g.getBoundingClientRect();
-        if (r.left < host.left - 1 || r.right > host.right + 1 || r.top < host.top - 1 || r.bottom > host.bottom + 1)
-          out.push(`graph: ${JSON.stringify([r.left, r.top, r.right, r.bottom])} outside ${JSON.stringify([host.left, host.top, host.right, host.bottom])}`);
+        const svg = document.querySelector('#graph svg');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()
+          && t.getClientRects().length).map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        // labels are 11 points, value rows 10: at the readable size they are that many px
+        if (Math.min(...sizes) < 9.9) out.push(`graph text at ${Math.min(...sizes).toFixed(1)} px`);
+        const work = document.querySelector('#graph .node.is-active');
+        const r = work && work.getBoundingClientRect();
+        if (r && (r.left < host.left - 1 || r.right > host.right + 1 || r.top < host.top - 1 || r.bottom > host.bottom + 1))
+          out.push('the working box is out of the pane');
         const badge = document.querySelector('#pass-badge');
         if (!badge.hidden && badge.scrollWidth > badge.clientWidth + 1) out.push(`badge: ${badge.textContent}`);
         for (const sel of ['.pane-code', '.pane-graph']) {
@@ -42,3 +50,14 @@ def test_nothing_of_the_lesson_is_cut(page, lesson):
         page.locator("#jump-backward").click()      # the pass badge appears
         page.wait_for_timeout(250)                  # a pane that resized is fitted again
         assert cut_parts(page, h) == [], (lang, w, h, "at the first backward pass")
+        page.locator("#zoom-fit").click()           # the whole graph, however small
+        assert whole_in_pane(page), (lang, w, h, "after Fit")
+
+
+def whole_in_pane(pg) -> bool:
+    return pg.evaluate("""() => {
+        const host = document.querySelector('#graph').getBoundingClientRect();
+        const g = document.querySelector('#graph svg .graph') || document.querySelector('#graph svg');
+        const r = g.getBoundingClientRect();
+        return r.left >= host.left - 1 && r.right <= host.right + 1 && r.top >= host.top - 1
+          && r.bottom <= host.bottom + 1; }""")

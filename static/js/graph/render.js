@@ -149,10 +149,13 @@ export function createRenderer(index) {
       const tensor = state.tensors[id];
       const node = state.nodes[id];
       if (view.isBox && view.isBox(shown)) {
-        // a module drawn as one box (compact picture): there once its first box is, and
-        // working while the step works anywhere inside it
+        // a module drawn as one box (compact picture) or a chain's folded middle (windowed
+        // picture): there once its first box is, working while the step works anywhere inside
+        // it, new while the step makes something inside it
         const on = [state.active, errorNode].filter(Boolean).map(drawn);
-        setClass(el, [!tensor && !node ? 'is-future' : '', on.includes(shown) ? 'is-active' : ''].filter(Boolean).join(' '));
+        const made = [...fresh].map(drawn);
+        setClass(el, [!tensor && !node ? 'is-future' : '', on.includes(shown) ? 'is-active' : '',
+          made.includes(shown) ? 'is-new' : ''].filter(Boolean).join(' '));
         continue;
       }
       const extra = [];

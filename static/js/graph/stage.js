@@ -13,9 +13,9 @@ import { h } from '../dom.js';
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string},
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string, run?:string},
  *   graphLabel?:string,
- *   viewport?:{minScale?:()=>number, whole?:boolean}}} options (viewport: see viewport.js)
+ *   viewport?:{minScale?:()=>number, onTouch?:()=>void}}} options (viewport: see viewport.js)
  */
 export function createStage(host, layout, options) {
   const views = createViews(layout);
@@ -90,6 +90,15 @@ export function createStage(host, layout, options) {
     node.setAttribute('aria-label', `${title ? title.textContent : gid} (${info.length}): ${options.words?.open || 'open'}`);
   }
 
+  // a chain's folded middle says how many ops it stands for, in the learner's language
+  function labelRuns(picture) {
+    for (const [id, info] of Object.entries(picture.size.runs || {})) {
+      const node = picture.index.nodes.get(id);
+      const label = node && node.querySelector('text');
+      if (label && options.words?.run) label.textContent = options.words.run.replace('{n}', info.ops.toLocaleString('en-US'));
+    }
+  }
+
   function working(state) {
     const { drawn } = current.maps;
     return [state.active, ...(state.fresh || [])].filter(Boolean).map(drawn);
@@ -132,6 +141,7 @@ export function createStage(host, layout, options) {
           picture.compact ? [] : small ? Object.keys(small.folded) : undefined);
         picture.ready = true;
       }
+      labelRuns(picture);
       index.svg.classList.toggle('hide-values', !options.shown.values);
       index.svg.classList.toggle('hide-saved', !options.shown.saved);
       const { culling } = picture;
@@ -157,6 +167,8 @@ export function createStage(host, layout, options) {
     },
     /** The drawn box standing for `id` in the current iteration, in layout units. */
     boxOf(id) { return id ? current.picture.index.boxes[current.maps.drawn(id)] : undefined; },
+    /** The id of the box that draws `id` (of the state) in the current iteration. */
+    drawn(id) { return current.maps.drawn(id); },
     /** The folded group `id` (of the state) is hidden in, or null. */
     foldedAround(id) { return id ? current.picture.groups.foldedAround(current.maps.drawn(id)) : null; },
     /** The ids of the state the current picture draws (drawn id -> id). */
@@ -168,6 +180,11 @@ export function createStage(host, layout, options) {
     /** The picture with every part, drawn near the view or not (a copy, for a file). */
     wholeSvg() { return current.picture.culling ? current.picture.culling.whole() : current.picture.index.svg; },
     toggleGroup,
+    /** Say the folded runs' words in another language (`run` has `{n}` for the count). */
+    relabel(run) {
+      options.words = { ...(options.words || { fold: '', open: '' }), run };
+      labelRuns(current.picture);
+    },
     destroy() { current.viewport.destroy(); tooltip.destroy(); listening.abort(); },
   };
 }

@@ -2,9 +2,11 @@
 // fit to show everything. The SVG itself keeps a fixed viewBox and a fixed pixel size, because
 // Chrome lays out every label of an SVG again when its viewBox or a percentage size changes —
 // about 10 ms per step on a 500-box graph — while a transform only recomposites.
-// Fit never shrinks text below what a learner can read: labels are 11 points (the pills and
-// value rows 10 to 10.5), so below one screen pixel a point Fit stops shrinking and frames
-// the working region instead, following the step.
+// Two framings: `fit` never shrinks text below what a learner can read (labels are 11 points,
+// the pills and value rows 10 to 10.5; below one screen pixel a point it stops shrinking and
+// frames the working region instead, following the step), and is how a picture opens;
+// `whole` shows every box of the picture whatever the size of its words (the Fit button), and
+// says whether they went below the reading size, so that the page can say so.
 
 const MAX_BLOWUP = 2.1;     // a tiny graph is not drawn larger than this: huge boxes look wrong
 const MIN_READABLE = 1.0;   // screen pixels per layout point: 11 pt labels stay >= 11 px
@@ -14,12 +16,12 @@ const MAX_SCALE = 8;
  * @param {HTMLElement} host the element the SVG sits in (receives pointer events)
  * @param {SVGSVGElement} svg
  * @param {{width:number, height:number}} size the layout's own size in user units
- * @param {{minScale?: () => number, whole?: boolean,
+ * @param {{minScale?: () => number, onTouch?: () => void,
  *   onView?: (rect:{x:number, y:number, w:number, h:number}) => void}} [options] minScale: a
- *   scale Fit must not go below (presenter mode asks for labels a projector shows at 16 px);
- *   the view then follows the work instead of showing everything. whole: always show
- *   everything (a lesson's small graph beside its text). onView: told the region around the
- *   view (layout units) whenever it moves (graph/culling.js)
+ *   scale the readable framing must not go below (presenter mode asks for labels a projector
+ *   shows at 16 px); the view then follows the work instead of showing everything. onTouch:
+ *   told when the learner pans or zooms. onView: told the region around the view (layout
+ *   units) whenever it moves (graph/culling.js)
  */
 export function createViewport(host, svg, size, options = {}) {
   const pad = 14;   // room for pills beside the outermost boxes (graph/render.js keeps them inside)
@@ -29,6 +31,7 @@ export function createViewport(host, svg, size, options = {}) {
   svg.setAttribute('height', String(full.h));
   let view = { s: 1, tx: 0, ty: 0 };   // screen = t + s · (user − full.origin)
   let touched = false;                 // the learner panned or zoomed: stop re-fitting
+  let showing = 'fit';                 // the framing a resized pane gets again: 'fit' or 'whole'
   let focus = null;                    // the working region's centre, in user units
   const listening = new AbortController();
   const signal = listening.signal;
@@ -63,9 +66,10 @@ export function createViewport(host, svg, size, options = {}) {
   function fit() {
     const { w, h } = hostSize();
     touched = false;
+    showing = 'fit';
     const floor = Math.max(MIN_READABLE, options.minScale ? options.minScale() : 0);
     const s = Math.min(fitScale(), Math.max(MAX_BLOWUP, floor));
-    if (s >= floor || options.whole) {
+    if (s >= floor) {
       view = { s, tx: (w - s * full.w) / 2, ty: (h - s * full.h) / 2 };
     } else {
       const s2 = floor;
@@ -79,9 +83,32 @@ export function createViewport(host, svg, size, options = {}) {
     apply();
   }
 
+  let below = 0;    // px kept free at the foot of the pane in the whole framing (its note)
+
+  /**
+   * Show every box of the picture, centred, however small its words get, above `room` px
+   * kept free at the foot of the pane; returns the screen pixels a layout point now takes
+   * (its 11 pt labels are 11 times that in px).
+   */
+  function whole(room = 0) {
+    const { w, h } = hostSize();
+    touched = false;
+    showing = 'whole';
+    below = Math.min(room, h / 2);
+    const s = Math.min(w / full.w, (h - below) / full.h, MAX_BLOWUP);
+    view = { s, tx: (w - s * full.w) / 2, ty: (h - below - s * full.h) / 2 };
+    apply();
+    return s;
+  }
+
+  const touch = () => {
+    touched = true;
+    if (options.onTouch) options.onTouch();
+  };
+
   function zoom(factor, cx = 0.5, cy = 0.5) {
     const { w, h } = hostSize();
-    touched = true;
+    touch();
     const s = Math.min(MAX_SCALE, Math.max(fitScale() / 8, view.s * factor));
     const px = cx * w;
     const py = cy * h;
@@ -118,9 +145,9 @@ export function createViewport(host, svg, size, options = {}) {
 
   let drag = null;
   host.addEventListener('pointerdown', (e) => {
-    if (e.button !== 0 || /** @type {Element} */ (e.target).closest('.node, .gs-group-title, .gs-fold')) return;
+    if (e.button !== 0 || /** @type {Element} */ (e.target).closest('.node, .gs-group-title, .gs-fold, .graph-scale')) return;
     drag = { x: e.clientX, y: e.clientY, view: { ...view } };
-    touched = true;
+    touch();
     host.setPointerCapture(e.pointerId);
     host.classList.add('is-dragging');
   }, { signal });
@@ -143,7 +170,9 @@ export function createViewport(host, svg, size, options = {}) {
   // unless the learner has chosen a view of their own
   const resize = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => {
     known = null;
-    if (!touched) fit();
+    if (!touched) {
+      if (showing === 'whole') whole(below); else fit();
+    }
   }) : null;
   if (resize) resize.observe(host);
 
@@ -153,5 +182,7 @@ export function createViewport(host, svg, size, options = {}) {
     if (resize) resize.disconnect();
     drag = null;
   }
-  return { fit, zoom, reveal, destroy, get view() { return { ...view }; } };
+  return { fit, whole, zoom, reveal, destroy, get view() { return { ...view }; },
+    /** The framing shown: 'fit', 'whole', or 'own' once the learner panned or zoomed. */
+    get showing() { return touched ? 'own' : showing; } };
 }

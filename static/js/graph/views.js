@@ -24,7 +24,8 @@ function build(picture) {
  *   compact:(g:number)=>(Object|null), view:(g:number)=>number,
  *   folded:(g:number)=>(Object<string, string[]>|null),
  *   compactMaps:(g:number)=>{actual:(id:string)=>string, drawn:(id:string)=>string, isBox:(id:string)=>boolean},
- *   maps:(g:number)=>{actual:(id:string)=>string, drawn:(id:string)=>string},
+ *   maps:(g:number)=>{actual:(id:string)=>string, drawn:(id:string)=>string, isBox:(id:string)=>boolean},
+ *   runs:(g:number)=>Object<string, {members:string[], ops:number, op:string}>,
  *   firstStep:(g:number)=>number, passes:(g:number)=>(number[]|null),
  *   summarised:(g:number)=>boolean}}
  */
@@ -77,17 +78,28 @@ export function createViews(layout) {
       }
       maps.set(key, { actual: (id) => first[id] ?? base.actual(id),
         drawn: (id) => { const d = base.drawn(id); return boxOf[d] ?? d; },
-        isBox: (id) => id in first });
+        isBox: (id) => id in first || base.isBox(id) });
     }
     return maps.get(key);
   }
 
+  // A windowed picture (a chain too long to draw) folds the middle of a run into one box:
+  // every id inside maps to it, and it to the first of them, as a compact module box does.
   function mapsOf(g) {
     if (!maps.has(g)) {
       const alias = iterations[g].alias || {};
       const back = {};
       for (const [drawn, actual] of Object.entries(alias)) back[actual] = drawn;
-      maps.set(g, { actual: (id) => alias[id] ?? id, drawn: (id) => back[id] ?? id });
+      const runs = pictures[iterations[g].view].runs || {};
+      const boxOf = {};
+      const first = {};
+      for (const [box, info] of Object.entries(runs)) {
+        first[box] = info.members[0];
+        for (const m of info.members) boxOf[m] = box;
+      }
+      maps.set(g, { actual: (id) => first[id] ?? alias[id] ?? id,
+        drawn: (id) => { const d = back[id] ?? id; return boxOf[d] ?? d; },
+        isBox: (id) => id in first });
     }
     return maps.get(g);
   }
@@ -99,6 +111,8 @@ export function createViews(layout) {
     compact,
     compactMaps,
     view: (g) => iterations[g].view,
+    /** The folded runs of iteration `g`'s picture: box id -> {members, ops, op}. */
+    runs: (g) => pictures[iterations[g].view].runs || {},
     /** The module boxes of iteration `g`'s compact picture: box id -> drawn ids inside. */
     folded: (g) => (pictures[iterations[g].view].compact || {}).folded || null,
     maps: mapsOf,
