@@ -229,6 +229,10 @@ def _add_inplace(graph: Graph, event: dict) -> None:
 
 
 def _add_node(graph: Graph, node: dict) -> None:
+    # A node with several outputs (unbind, unsafe_split, a fused LSTM layer) is described
+    # with each output's op event; its arrows are drawn once, not once per output (an
+    # arrow's count says how often one node uses one input, as `x * x` does).
+    again = node["id"] in graph.nodes
     accumulate = node["name"] == "AccumulateGrad"
     saved = ", ".join(s["name"] for s in node["saved"])
     tip = " · ".join(filter(None, [node["name"], node.get("rule"), saved and f"saved: {saved}"]))
@@ -236,6 +240,8 @@ def _add_node(graph: Graph, node: dict) -> None:
                            tooltip=tip)
     if saved:   # the saved-tensor overlay: "saved: self, other", after backward "freed: ..."
         gnode.rows, gnode.chars = ("saved",), min(SAVED_CHARS, len(f"saved: {saved}"))
+    if again:
+        return
     if node.get("variable"):
         graph.add_edge(node["variable"], node["id"], "variable")
     for nxt, _ in node["next_functions"]:
