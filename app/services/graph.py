@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gradstep.app.services.gates import name_gates
+
 KINDS = ("leaf", "param", "tensor", "op", "accumulate", "constant")
 EDGE_KINDS = ("next", "variable", "output", "saved", "constant")
 
@@ -32,6 +34,7 @@ class GNode:
     rows: tuple[str, ...] = ()
     chars: int = 0          # the widest row text the room is kept for, in characters
     group: str = ""         # the module path it was made in (app/services/groups.py)
+    gate: str = ""          # an LSTM gate's letter, i, f, g or o (app/services/gates.py)
 
 
 @dataclass
@@ -135,6 +138,7 @@ def graph_from_trace(trace: dict) -> Graph:
             _add_inplace(graph, event)
     graph.prune_dangling()
     graph.drop_side_computations()
+    name_gates(trace, graph)
     return graph
 
 

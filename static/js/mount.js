@@ -77,7 +77,8 @@ export function mountPlayer(root, options) {
     graph = createStage(el.graph, answer.layout, {
       shown, describe: (state, id) => describeBox(state, id, S, tr),
       words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root'),
-        dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '' },
+        dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '',
+        gates: Object.fromEntries(['i', 'f', 'g', 'o'].map((g) => [g, tr(S, `gate_${g}`)])) },
       onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
       graphLabel: tr(S, 'graph_label'),
       viewport: { minScale: presenterScale, whole: Boolean(options.fitWhole) },
