@@ -34,35 +34,25 @@ def name_gates(trace: dict, graph: Graph) -> None:
     if not spans:
         return
     pieces: dict[str, list[str]] = {}    # unsafe_split node id -> its outputs, in order
-    piece_of: dict[str, str] = {}        # output id -> its gate letter
+    piece_of: dict[str, str] = {}        # output id -> the unsafe_split node it came from
     for ev in _ops(trace["events"]):
         out, node = ev["output"], ev.get("node")
         if ev["op"] == "unsafe_split" and node is not None and _inside(out["id"], spans):
             pieces.setdefault(node["id"], []).append(out["id"])
+            piece_of[out["id"]] = node["id"]
             continue
         if ev["op"] not in ("sigmoid", "tanh") or len(ev["inputs"]) != 1:
             continue
         src = ev["inputs"][0]
-        letter = piece_of.get(src) if isinstance(src, str) else None
-        if letter is None:
-            letter = _letter(src, pieces)
-            if letter is not None:
-                piece_of[src] = letter
+        split = piece_of.get(src) if isinstance(src, str) else None
+        if split is None or len(pieces[split]) != len(ORDER):
+            continue
+        letter = ORDER[pieces[split].index(src)]
         box = graph.nodes.get(out["id"])
-        if letter is not None and _ACTIVATION[letter] == ev["op"] and box is not None \
-                and not box.named:
+        if _ACTIVATION[letter] == ev["op"] and box is not None and not box.named:
             box.label, box.gate = GATES[letter], letter
             box.sublabel = _shape(out["shape"])
             box.tooltip = f"{GATES[letter]} {letter}: {box.tooltip}"
-
-
-def _letter(src, pieces: dict[str, list[str]]) -> str | None:
-    if not isinstance(src, str):
-        return None
-    for outs in pieces.values():
-        if len(outs) == 4 and src in outs:
-            return ORDER[outs.index(src)]
-    return None
 
 
 def _inside(tid: str, spans: list[tuple[int, int]]) -> bool:
