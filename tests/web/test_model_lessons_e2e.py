@@ -92,4 +92,5 @@ def test_a_wrong_prediction_is_told_the_engines_number(page):
     box.locator(".check").click()
     assert box.get_attribute("data-verdict") == "wrong"
     assert "0.125" in box.locator(".verdict").inner_text()
-X
+    event = current(page)                           # h0's AccumulateGrad
+    assert event["kind"] == "accumulate" and event["after"]["data"] == [[0.125]]
