@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gradstep.app.services.gates import name_gates
+
 KINDS = ("leaf", "param", "tensor", "op", "accumulate", "constant")
 EDGE_KINDS = ("next", "variable", "output", "saved", "constant")
 
@@ -32,6 +34,7 @@ class GNode:
     rows: tuple[str, ...] = ()
     chars: int = 0          # the widest row text the room is kept for, in characters
     group: str = ""         # the module path it was made in (app/services/groups.py)
+    gate: str = ""          # an LSTM gate's letter, i, f, g or o (app/services/gates.py)
 
 
 @dataclass
@@ -149,6 +152,7 @@ def graph_from_trace(trace: dict) -> Graph:
     graph.prune_dangling()
     graph.drop_lone_leaves()
     graph.drop_side_computations()
+    name_gates(trace, graph)
     return graph
 
 
@@ -243,6 +247,10 @@ def _add_inplace(graph: Graph, event: dict) -> None:
 
 
 def _add_node(graph: Graph, node: dict) -> None:
+    # A node with several outputs (unbind, unsafe_split, a fused LSTM layer) is described
+    # with each output's op event; its arrows are drawn once, not once per output (an
+    # arrow's count says how often one node uses one input, as `x * x` does).
+    again = node["id"] in graph.nodes
     accumulate = node["name"] == "AccumulateGrad"
     saved = ", ".join(s["name"] for s in node["saved"])
     tip = " · ".join(filter(None, [node["name"], node.get("rule"), saved and f"saved: {saved}"]))
@@ -250,6 +258,8 @@ def _add_node(graph: Graph, node: dict) -> None:
                            tooltip=tip)
     if saved:   # the saved-tensor overlay: "saved: self, other", after backward "freed: ..."
         gnode.rows, gnode.chars = ("saved",), min(SAVED_CHARS, len(f"saved: {saved}"))
+    if again:
+        return
     if node.get("variable"):
         graph.add_edge(node["variable"], node["id"], "variable")
     for nxt, _ in node["next_functions"]:

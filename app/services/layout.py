@@ -269,6 +269,8 @@ def _geometry(attrs: dict, graph: Graph, svg: str) -> dict:
         if gnode.rows:
             nodes[name]["rows"] = list(gnode.rows)
             nodes[name]["chars"] = gnode.chars
+        if gnode.gate:
+            nodes[name]["gate"] = gnode.gate
     edges = [{"id": e.id, "from": e.src, "to": e.dst, "kind": e.kind}
              for e in graph.edges.values()]
     out = {"nodes": nodes, "edges": edges, "width": width, "height": height}

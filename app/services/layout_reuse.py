@@ -66,7 +66,7 @@ def _renamed(graph: Graph) -> tuple[Graph, dict[str, str]]:
         # labels are measured, so they keep their text
         shape.nodes[new[old]] = GNode(new[old], node.kind, node.label, node.sublabel,
                                       _TRACE_ID.sub(renamed, node.tooltip), node.named,
-                                      node.rows, node.chars, node.group)
+                                      node.rows, node.chars, node.group, node.gate)
     for i, edge in enumerate(graph.edges.values()):
         eid = f"_e{i}"
         real[eid] = edge.id

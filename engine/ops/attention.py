@@ -17,6 +17,7 @@ from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
 from .._dual import tangents as _tangents
 from ._broadcast import sum_to
+from ._fused import inside_kernel, report
 from ._op import Op
 from ._tangents import has_tangent
 from .linalg import Bmm
@@ -87,13 +88,15 @@ class FlashAttentionCpu(Op):
         if _tangents and has_tangent((query, key, value)):
             # forward mode: the math path's ops carry the tangents
             return _math(query, key, value, attn_mask, is_causal, scale)
-        with no_grad():
+        with inside_kernel(), no_grad():
             out = _math(query, key, value, attn_mask, is_causal, scale)
         result = new_tensor(out._data)
         inputs = (query, key, value)
+        node = None
         if _grad_state.enabled and any(t._rg for t in inputs):
-            cls._make_node(inputs, result, (query, key, value, attn_mask, 0.0, is_causal,
-                                            scale), None)
+            node = cls._make_node(inputs, result, (query, key, value, attn_mask, 0.0,
+                                                   is_causal, scale), None)
+        report(cls.name, inputs, (result,), node)
         return result
 
     forward = staticmethod(lambda query, key, value, attn_mask, dropout_p, is_causal,
@@ -102,10 +105,11 @@ class FlashAttentionCpu(Op):
     def backward(ctx, grad):
         leaves = [t.detach().requires_grad_(need)
                   for t, need in zip((ctx.query, ctx.key, ctx.value), ctx.needs_input_grad)]
-        with enable_grad():
-            out = _math(*leaves, ctx.attn_mask, ctx.is_causal, ctx.scale)
         wanted = [t for t in leaves if t.requires_grad]
-        found = iter(_grad([out], wanted, [grad], allow_unused=True))
+        with inside_kernel():
+            with enable_grad():
+                out = _math(*leaves, ctx.attn_mask, ctx.is_causal, ctx.scale)
+            found = iter(_grad([out], wanted, [grad], allow_unused=True))
         return tuple(next(found) if t.requires_grad else None for t in leaves)
 
     @classmethod

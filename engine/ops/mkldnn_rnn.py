@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..grad_mode import enable_grad, no_grad
 from ..tensor import Tensor, new_tensor
 from .._dual import tangents as _tangents
+from ._fused import inside_kernel, report
 from ._op import Op
 from ._tangents import has_tangent
 from .join import _MultiNode
@@ -41,14 +42,16 @@ class MkldnnRnnLayer(Op):
             # forward mode: the cell's own ops carry the tangents step by step
             out, (h, c) = _run(input, inputs[1:5], hx_, cx_, reverse)
             return out, h, c
-        with no_grad():
+        with inside_kernel(), no_grad():
             out, (h, c) = _run(input, inputs[1:5], hx_, cx_, reverse)
         outs = (new_tensor(out._data), new_tensor(h._data), new_tensor(c._data))
+        node = None
         if state.enabled and any(t is not None and t._rg for t in inputs):
             node = cls._make_node(inputs, outs[0], inputs + (reverse,), None)
             node._n_out = len(outs)
             for i, o in enumerate(outs):
                 o._rg, o.grad_fn, o._out_nr = True, node, i
+        report(cls.name, inputs, outs, node)
         return outs
 
     forward = staticmethod(lambda input, weight0, weight1, weight2, weight3, hx_, cx_,
@@ -60,11 +63,12 @@ class MkldnnRnnLayer(Op):
         leaves = [None if t is None else t.detach().requires_grad_(need)
                   for t, need in zip(saved, ctx.needs_input_grad)]
         wanted = [t for t in leaves if t is not None and t.requires_grad]
-        with enable_grad():
-            out, (h, c) = _run(leaves[0], leaves[1:5], leaves[5], leaves[6], ctx.reverse)
-        pairs = [(y, g) for y, g in zip((out, h, c), grads) if g is not None]
-        found = iter(_grad([y for y, _ in pairs], wanted, [g for _, g in pairs],
-                           allow_unused=True))
+        with inside_kernel():
+            with enable_grad():
+                out, (h, c) = _run(leaves[0], leaves[1:5], leaves[5], leaves[6], ctx.reverse)
+            pairs = [(y, g) for y, g in zip((out, h, c), grads) if g is not None]
+            found = iter(_grad([y for y, _ in pairs], wanted, [g for _, g in pairs],
+                               allow_unused=True))
         return tuple(next(found) if t is not None and t.requires_grad else None
                      for t in leaves)
 

@@ -13,7 +13,8 @@ import { h } from '../dom.js';
  * @param {HTMLElement} host #graph
  * @param {Object} layout the run answer's layout
  * @param {{describe:(state:Object, id:string)=>string[], shown:{values:boolean, saved:boolean},
- *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string, run?:string},
+ *   onIteration?:(g:number)=>void, words?:{fold:string, open:string, dropped?:string, root?:string,
+ *   run?:string, gates?:Object<string,string>},
  *   graphLabel?:string,
  *   viewport?:{minScale?:()=>number, onTouch?:()=>void}}} options (viewport: see viewport.js)
  */
@@ -99,6 +100,14 @@ export function createStage(host, layout, options) {
     }
   }
 
+  // An LSTM gate's box is labelled in English by the server (app/services/gates.py); the
+  // page says it in its own language. The box keeps the room the English label had.
+  function nameGate(node, box) {
+    const word = box && box.gate && options.words?.gates?.[box.gate];
+    const label = word && node.querySelector('text');
+    if (label) label.textContent = word;
+  }
+
   function working(state) {
     const { drawn } = current.maps;
     return [state.active, ...(state.fresh || [])].filter(Boolean).map(drawn);
@@ -132,6 +141,7 @@ export function createStage(host, layout, options) {
           // the box's description comes as data: the server's SVG has no links or titles
           const tip = index.boxes[id] && index.boxes[id].tip;
           if (tip) node.dataset.tip = tip;
+          nameGate(node, index.boxes[id]);
           nameBox(node);
           node.dataset.id = id;
         }
