@@ -130,7 +130,7 @@ export function createRenderer(index) {
   /**
    * @param {State} state
    * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string,
-   *   isBox?:(id:string)=>boolean, rootWord?:string}} view
+   *   isBox?:(id:string)=>boolean, rootWord?:string, chain?:({to:string, formula:string}|null)}} view
    */
   function render(state, view = {}) {
     const actual = view.actual || ((id) => id);
@@ -183,10 +183,10 @@ export function createRenderer(index) {
       setClass(el, !present ? 'is-future' : f ? `is-flow is-flow-${f.role}` : '');
     }
     values.paint(state, actual, dirty && dirty.nodes);
-    drawOverlay(state, flowing, drawn, view.rootWord);
+    drawOverlay(state, flowing, drawn, view.rootWord, view.chain || null);
   }
 
-  function drawOverlay(state, flowing, drawn, rootWord) {
+  function drawOverlay(state, flowing, drawn, rootWord, chain) {
     const overlay = index.overlay;
     overlay.replaceChildren();
     const placed = [];
@@ -197,6 +197,8 @@ export function createRenderer(index) {
       const full = short(f.grad, 4);
       let texts = [full, short(f.grad, 2), short(f.grad, 1)];
       if (f.role === 'acc') texts = [parts && parts.length < 24 ? `+ (${parts})` : `+ ${full}`, ...texts.slice(1).map((t) => `+ ${t}`)];
+      // the picked element's chain rule rides on the edge it is sent along
+      if (f.role === 'out' && chain && f.from === chain.to) texts = [chain.formula, ...texts];
       if (f.role === 'in' && parts) {
         // a long sum would cover the picture: then only how many paths, the sentence has all
         const sum = `Σ ${parts} = ${short(f.grad, 3)}`;
@@ -219,6 +221,13 @@ export function createRenderer(index) {
       const texts = [`ṫ ${short(ev.tangent, 4)}`, `ṫ ${short(ev.tangent, 2)}`, 'ṫ'];
       const at = place(around(tan, texts[0]), texts, placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-tangent', texts[0]));
+    }
+    // an in-place op: the tensor's version counter moves on by one (what saved tensors check)
+    const bumped = ev && ev.kind === 'inplace' ? box(drawn(ev.tensor)) : null;
+    if (bumped) {
+      const text = `v${ev.version - 1} → v${ev.version}`;
+      const at = place(around(bumped, text), [text, `v${ev.version}`], placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-version', text));
     }
     // a hook of the program: what it received and gave back, at the tensor it is on
     const hooked = ev && ev.kind === 'hook' && ev.tensors.length === 1 ? box(drawn(ev.tensors[0])) : null;
