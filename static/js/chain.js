@@ -8,7 +8,8 @@ import { flat, num } from './format.js';
 
 /**
  * @typedef {{i:number, d:(number|string), up:(number|string|null)}} Term
- * @typedef {{k:number, to:string, name:string, shape:number[], sent:Array, local:(Array|null)}} ChainEdge
+ * @typedef {{k:number, to:string, name:string, shape:number[], sent:Array, local:(Array|null),
+ *   which?:string}} ChainEdge
  * @typedef {{node:string, name:string, rule:(string|null), out:string, upShape:number[],
  *   up:Array, edges:ChainEdge[], k:number, j:number, i:(number|null), terms:(Term[]|null),
  *   sent:(number|string|null), formula:(string|null), reaches:Array, meet:(Object|null)}} Chain
@@ -17,10 +18,11 @@ import { flat, num } from './format.js';
 /** The pick the learner made: {node, k, j} (an element j of input k) or {node, i} (an element i
  * of the upstream gradient). */
 
-/** `x[0, 1]` for element `j` (flat, row-major) of a tensor of `shape`; `x` for a 0-d one. */
+/** `x[0, 1]` for element `j` (flat, row-major) of a tensor of `shape`; `x` for a 0-d one; `[0]`
+ * of a result the program gave no name. */
 export function elementName(name, shape, j) {
   const s = shape || [];
-  if (!s.length) return name;
+  if (!s.length) return name || '()';
   const idx = [];
   let rest = j;
   for (let a = s.length - 1; a >= 0; a--) {
@@ -70,18 +72,19 @@ export function chainAt(state, pick, words) {
     const sent = values(ev.grads_out[k]);
     if (!to || !sent || !ev.local[k]) return;
     const tid = tensorOf(state, to);
-    edges.push({ k, to, name: nameOf(state, tid, `${words.input} ${k}`), shape: ev.grads_out[k].shape,
+    edges.push({ k, to, name: nameOf(state, tid, ''), shape: ev.grads_out[k].shape,
       sent, local: ev.local[k] });
   });
   if (!edges.length) return null;
   // x * x sends to x twice: the edges say which input they are
   for (const e of edges) {
-    if (edges.some((o) => o !== e && o.name === e.name)) e.name = `${e.name} (${words.input} ${e.k})`;
+    if (!e.name || edges.some((o) => o !== e && o.name === e.name)) e.which = `${words.input} ${e.k}`;
   }
   const mine = pick && pick.node === ev.node ? pick : null;
   const upPick = mine && mine.i !== undefined && mine.i < up.length ? mine.i : null;
   let edge = edges.find((e) => mine && e.k === mine.k) || edges[0];
-  let j = mine && edge.k === mine.k && mine.j < edge.sent.length ? mine.j : 0;
+  // unpicked: the last element, whose numbers are seldom the 1s a first element often has
+  let j = mine && edge.k === mine.k && mine.j < edge.sent.length ? mine.j : edge.sent.length - 1;
   if (upPick !== null) {   // an upstream element: the first element it reaches is shown
     const hit = edges.map((e) => [e, e.local.findIndex((col) => col.some(([i]) => i === upPick))])
       .find(([, at]) => at >= 0);
@@ -94,7 +97,7 @@ export function chainAt(state, pick, words) {
     .map(([jj, hit]) => ({ k: e.k, j: jj, name: elementName(e.name, e.shape, jj), d: hit[1],
       sent: e.sent[jj] })));
   return {
-    node: ev.node, name: ev.name, rule: ev.rule, out: nameOf(state, outId, words.unnamed),
+    node: ev.node, name: ev.name, rule: ev.rule, out: nameOf(state, outId, ''),
     upShape: gin.shape, up, edges, k: edge.k, j, i: upPick, terms, sent: edge.sent[j],
     formula: formula(terms, edge.sent[j]), reaches, meet: meetAt(state, upPick ?? 0, words),
   };

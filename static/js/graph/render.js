@@ -197,8 +197,6 @@ export function createRenderer(index) {
       const full = short(f.grad, 4);
       let texts = [full, short(f.grad, 2), short(f.grad, 1)];
       if (f.role === 'acc') texts = [parts && parts.length < 24 ? `+ (${parts})` : `+ ${full}`, ...texts.slice(1).map((t) => `+ ${t}`)];
-      // the picked element's chain rule rides on the edge it is sent along
-      if (f.role === 'out' && chain && f.from === chain.to) texts = [chain.formula, ...texts];
       if (f.role === 'in' && parts) {
         // a long sum would cover the picture: then only how many paths, the sentence has all
         const sum = `Σ ${parts} = ${short(f.grad, 3)}`;
@@ -206,6 +204,16 @@ export function createRenderer(index) {
       }
       const at = place(ALONG.map((t) => pointOn(el, t)), [...new Set(texts)], placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, `gs-pill-flow gs-pill-${f.role}${f.role === 'in' && parts ? ' gs-pill-sum' : ''}`, texts[0]));
+    }
+    // the picked element's chain rule, on the edge it is sent along (or beside the box that
+    // receives it when that edge is too short to hold it)
+    const sentAlong = chain ? [...flowing].find(([, f]) => f.role === 'out' && f.from === chain.to) : null;
+    const to = chain ? box(drawn(chain.to)) : null;
+    if (sentAlong && to) {
+      const texts = [chain.formula, chain.formula.replace(/^[^:]*: /, '')];
+      const spots = [...ALONG.map((t) => pointOn(sentAlong[0], t)), ...around(to, texts[0])];
+      const at = place(spots, texts, placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-chain', texts[0]));
     }
     const ev = state.event;
     const acc = ev && ev.kind === 'accumulate' && ev.node ? box(drawn(ev.node)) : null;

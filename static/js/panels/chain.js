@@ -21,6 +21,9 @@ function grid(S, label, name, shape, xs, isOn, onPick, key) {
   return box;
 }
 
+// "x (input 1)" when both inputs are x; an unnamed input by its place
+const edgeLabel = (e, S) => (e.which ? `${e.name || tr(S, 'unnamed_short')} (${e.which})` : e.name);
+
 /**
  * The card for a node_apply with local derivatives.
  * @param {import('../chain.js').Chain} c @param {Object<string,string>} S
@@ -29,6 +32,7 @@ function grid(S, label, name, shape, xs, isOn, onPick, key) {
 export function chainView(c, S, onPick) {
   const edge = c.edges.find((e) => e.k === c.k) || c.edges[0];
   const target = elementName(edge.name, edge.shape, c.j);
+  const outName = c.out || tr(S, 'unnamed_short');
   const rows = c.terms.map((t) => h('tr', {},
     h('td', {}, h('code', {}, elementName(c.out, c.upShape, t.i))),
     h('td', { class: 'chain-num' }, num(t.d)),
@@ -36,12 +40,12 @@ export function chainView(c, S, onPick) {
   return [
     h('h3', { class: 'inspect-title' }, tr(S, 'chain.title'), h('span', { class: 'chip' }, c.name)),
     c.rule ? h('p', { class: 'chain-rule' }, h('code', {}, c.rule)) : null,
-    h('p', { class: 'chain-label' }, tr(S, 'chain.upstream', { out: c.out })),
-    grid(S, tr(S, 'chain.upstream', { out: c.out }), c.out, c.upShape, c.up,
+    h('p', { class: 'chain-label' }, tr(S, 'chain.upstream', { out: outName })),
+    grid(S, tr(S, 'chain.upstream', { out: outName }), c.out, c.upShape, c.up,
       (i) => c.i === i, (i) => onPick({ node: c.node, i }), 'in'),
     c.edges.map((e) => [
-      h('p', { class: 'chain-label' }, tr(S, 'chain.sent', { name: e.name })),
-      grid(S, tr(S, 'chain.sent', { name: e.name }), e.name, e.shape, e.sent,
+      h('p', { class: 'chain-label' }, tr(S, 'chain.sent', { name: edgeLabel(e, S) })),
+      grid(S, tr(S, 'chain.sent', { name: edgeLabel(e, S) }), e.name, e.shape, e.sent,
         (j) => c.i === null && e.k === c.k && j === c.j, (j) => onPick({ node: c.node, k: e.k, j }), `out${e.k}`),
     ]),
     h('div', { class: 'chain-formula', 'aria-live': 'polite' },
@@ -49,13 +53,13 @@ export function chainView(c, S, onPick) {
       h('p', { class: 'chain-formula-text' }, h('code', {}, c.formula)),
       c.terms.length ? h('table', { class: 'chain-terms' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, tr(S, 'chain.col_from')),
-          h('th', { scope: 'col' }, tr(S, 'chain.col_local', { out: c.out, el: target })),
+          h('th', { scope: 'col' }, tr(S, 'chain.col_local')),
           h('th', { scope: 'col' }, tr(S, 'chain.col_up')))),
         h('tbody', {}, rows)) : h('p', { class: 'note' }, tr(S, 'chain.zero', { el: target }))),
     c.i !== null ? h('p', { class: 'chain-reaches' }, tr(S, 'chain.reaches', {
       el: elementName(c.out, c.upShape, c.i),
       list: c.reaches.map((r) => `${r.name} (${num(r.d)} × ${num(c.up[c.i])})`).join(', ') || '—' })) : null,
-    c.meet ? meetView(c.meet, c.out, S) : null,
+    c.meet ? meetView(c.meet, c.out || outName, S) : null,
     h('p', { class: 'note' }, tr(S, 'chain.engine')),
   ];
 }

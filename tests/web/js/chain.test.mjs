@@ -34,9 +34,9 @@ test('MulBackward0 of x * x: local × upstream = sent with the event\'s numbers'
   assert.equal(c.out, 'y');
   assert.deepEqual(c.up, ev.grads_in[0].data);
   assert.equal(c.edges.length, 2);
-  assert.equal(c.edges[0].name, 'x (input 0)');     // both inputs are x
-  // the default pick: element 0 of the first input
-  assert.deepEqual([c.k, c.j], [0, 0]);
+  assert.deepEqual([c.edges[0].name, c.edges[0].which], ['x', 'input 0']);     // both are x
+  // the default pick: the last element of the first input
+  assert.deepEqual([c.k, c.j], [0, 1]);
   const c1 = chainAt(state, { node: ev.node, k: 1, j: 1 }, words);
   assert.deepEqual(c1.terms, [{ i: 1, d: ev.local[1][1][0][1], up: ev.grads_in[0].data[1] }]);
   assert.equal(c1.sent, ev.grads_out[1].data[1]);
