@@ -134,7 +134,7 @@ const SENTENCES = {
     }
     const node = ev.node && state.nodes[ev.node];
     // a saved tensor changed in place: name the bump that did it (chain.js)
-    const b = !ev.caught ? bumpOf(state, { unnamed: tr(S, 'unnamed'), input: '' }) : null;
+    const b = bumpOf(state, { unnamed: tr(S, 'unnamed'), input: '' });
     if (b && b.bump) {
       return tr(S, 'narr.error_bump', { type: ev.type, node: b.node, saved: b.saved || b.name,
         expected: b.expected, version: b.version, name: b.bumpName, op: b.bump.op, line: b.bump.line ?? '?' });
