@@ -9,16 +9,17 @@ import { elementName } from '../chain.js';
 
 /** Element buttons laid out as the tensor's last dimension (a row of a matrix per line). */
 function grid(S, label, name, shape, xs, isOn, onPick, key) {
-  const cols = shape && shape.length > 1 ? shape[shape.length - 1] : Math.min(xs.length, 8);
-  const box = h('div', { class: 'chain-grid', role: 'group', 'aria-label': label },
+  const cols = shape && shape.length > 1 ? shape[shape.length - 1] : 0;
+  return h('div', { class: 'chain-grid', role: 'group', 'aria-label': label },
     xs.map((x, n) => {
       const el = elementName(name, shape, n);
-      return h('button', { type: 'button', class: 'chain-el', 'aria-pressed': String(isOn(n)),
+      const button = h('button', { type: 'button', class: 'chain-el', 'aria-pressed': String(isOn(n)),
         title: tr(S, 'chain.pick', { el }), dataset: { pick: `${key}:${n}` },
         onclick: () => onPick(n) }, h('span', { class: 'sr-only' }, `${el} = `), num(x));
+      // a matrix's rows start on lines of their own (a row too wide for the panel wraps)
+      const rowEnd = cols && (n + 1) % cols === 0 && n + 1 < xs.length;
+      return rowEnd ? [button, h('span', { class: 'chain-break', 'aria-hidden': 'true' })] : button;
     }));
-  box.style.setProperty('--cols', String(cols));   // CSSOM: the CSP forbids style attributes
-  return box;
 }
 
 // "x (input 1)" when both inputs are x; an unnamed input by its place

@@ -119,8 +119,9 @@ function chainCard(state, selected, S, chain) {
 
 /** Repaint the inspector for the selected id (or the step's active node). */
 export function renderInspector(el, state, selected, S, chain = null) {
-  const id = selected || state.active;
   const ev = state.event;
+  // an in-place step shows the tensor it changed, with its version bump
+  const id = selected || state.active || (ev && ev.kind === 'inplace' ? ev.tensor : null);
   const card = ev && chain ? chainCard(state, selected, S, chain) : null;
   if (card) {
     // drawn afresh each step: the element button that had the keyboard focus keeps it
