@@ -537,7 +537,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             self._name_stopped(exc)
         if self._active is not None:
             k = self._active[0]
-            failing = _failing_node(exc) if exc is not None else self._first_freed()
+            failing = _failing_node(exc) if exc is not None else (
+                self._modified_node() or self._first_freed())
             if failing is not None:
                 node = self._nids.get(failing._uid)
                 modified = self._modified(failing)

@@ -21,6 +21,7 @@ from gradstep.engine.grad_mode import state as _grad_state
 from gradstep.engine.graph import FREED
 from gradstep.engine.tensor import Tensor, new_tensor
 
+from .recorder_backward import _graph_nodes
 from .recorder_state import RecorderState
 
 
@@ -40,6 +41,14 @@ class ChainEvents(RecorderState):
         if entry is None or entry[0] is not vc:     # the counter is held: its id stays its own
             entry = self._bumps[id(vc)] = (vc, {})
         entry[1][int(version)] = tid
+
+    def _modified_node(self):
+        """The node a pass raised at when the exception is not at hand and a saved tensor was
+        changed in place: the first node of the pass's graph holding such a tensor."""
+        for n in _graph_nodes(self._active[1] if self._active is not None else ()):
+            if n._uid in self._nids and self._modified(n) is not None:
+                return n
+        return None
 
     def _modified(self, node) -> dict | None:
         """For a node whose backward found a saved tensor changed in place: which one, at what
