@@ -30,7 +30,10 @@ class ChainEvents(RecorderState):
 
     def _note_local(self, rec: tuple, node, g_in, grads_out: tuple) -> None:
         """Keep the local Jacobian of `node` for its node_apply record `rec`, if small."""
-        cols = local_jacobian(node, g_in, grads_out, self.limits["data_max_numel"])
+        # one backward of the node per element of its gradient: J's size bounds them (a few
+        # dozen per pass), the inputs are bounded as their numbers are
+        cols = local_jacobian(node, g_in, grads_out, self.limits["jacobian_max_numel"],
+                              self.limits["data_max_numel"])
         if cols is not None:
             self._locals[id(rec)] = (rec, cols)
 
@@ -69,13 +72,13 @@ class ChainEvents(RecorderState):
         return None
 
 
-def local_jacobian(node, g_in, grads_out: tuple, cap: int) -> list | None:
+def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | None:
     """∂out/∂input of a one-output node, by its own backward on one-hot gradients.
 
     Returns one entry per `grads_out` entry: None where no gradient flows or the input has
     more than `cap` elements, else one list per element j of that input (flattened) of the
     pairs [i, ∂out.flat[i]/∂input.flat[j]] that are not zero. None when the upstream gradient
-    has more than `cap` elements, is not real, or the backward refuses to run again. Runs
+    has more than `rows` elements, is not real, or the backward refuses to run again. Runs
     unobserved, without recording a graph (even under create_graph), and with the node's hooks
     left out: the hooks' changes are steps of the pass, not the node's derivative.
 
@@ -83,13 +86,13 @@ def local_jacobian(node, g_in, grads_out: tuple, cap: int) -> list | None:
         >>> import gradstep.engine as torch
         >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
         >>> y = x * x
-        >>> local_jacobian(y.grad_fn, torch.ones(2), (torch.ones(2), torch.ones(2)), 64)
+        >>> local_jacobian(y.grad_fn, torch.ones(2), (torch.ones(2), torch.ones(2)), 16, 64)
         [[[[0, 1.0]], [[1, 2.0]]], [[[0, 1.0]], [[1, 2.0]]]]
     """
     if type(g_in) is not Tensor:
         return None
     a = g_in._data
-    if a.size == 0 or a.size > cap or a.dtype.kind != "f":
+    if a.size == 0 or a.size > rows or a.dtype.kind != "f":
         return None
     sizes = [g._data.size if type(g) is Tensor and 0 < g._data.size <= cap else None
              for g in grads_out]
