@@ -12,7 +12,8 @@ import { flat, num } from './format.js';
  *   which?:string}} ChainEdge
  * @typedef {{node:string, name:string, rule:(string|null), out:string, upShape:number[],
  *   up:Array, edges:ChainEdge[], k:number, j:number, i:(number|null), terms:(Term[]|null),
- *   sent:(number|string|null), formula:(string|null), reaches:Array, meet:(Object|null)}} Chain
+ *   sent:(number|string|null), formula:(string|null), reaches:Array, meet:(Object|null),
+ *   hooked:boolean}} Chain
  */
 
 /** The pick the learner made: {node, k, j} (an element j of input k) or {node, i} (an element i
@@ -100,6 +101,7 @@ export function chainAt(state, pick, words) {
     node: ev.node, name: ev.name, rule: ev.rule, out: nameOf(state, outId, ''),
     upShape: gin.shape, up, edges, k: edge.k, j, i: upPick, terms, sent: edge.sent[j],
     formula: formula(terms, edge.sent[j]), reaches, meet: meetAt(state, upPick ?? 0, words),
+    hooked: !!state.passHooked,
   };
 }
 

@@ -61,6 +61,8 @@ export function chainView(c, S, onPick) {
       el: elementName(c.out, c.upShape, c.i),
       list: c.reaches.map((r) => `${r.name} (${num(r.d)} × ${num(c.up[c.i])})`).join(', ') || '—' })) : null,
     c.meet ? meetView(c.meet, c.out || outName, S) : null,
+    // a hook that returned new gradients: what was sent is the hook's, not the product
+    c.hooked ? h('p', { class: 'note' }, tr(S, 'chain.hooked')) : null,
     h('p', { class: 'note' }, tr(S, 'chain.engine')),
   ];
 }

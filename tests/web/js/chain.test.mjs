@@ -41,6 +41,9 @@ test('MulBackward0 of x * x: local × upstream = sent with the event\'s numbers'
   assert.deepEqual(c1.terms, [{ i: 1, d: ev.local[1][1][0][1], up: ev.grads_in[0].data[1] }]);
   assert.equal(c1.sent, ev.grads_out[1].data[1]);
   assert.equal(c1.formula, '2 × 1 = 2');            // ∂(x·x)/∂x[1] through `other` is x[1] = 2
+  // a pass whose gradients a hook replaced says so beside the product
+  assert.equal(c.hooked, false);
+  assert.equal(chainAt({ ...state, passHooked: true }, null, words).hooked, true);
   // a pick of another node's step is not carried over
   assert.deepEqual([chainAt(state, { node: 'n999', k: 1, j: 1 }, words).k], [0]);
 });
