@@ -35,6 +35,7 @@ from gradstep.engine.tensor import Tensor
 from . import trace as T
 from .error_origin import error_origin
 from .recorder_backward import BackwardEvents, _graph_nodes, _saves_tensors
+from .recorder_chain import ChainEvents
 from .recorder_names import module_tensors, modules_in, nth
 from .recorder_optim import OptimizerEvents
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
@@ -68,7 +69,7 @@ Snap = tuple
 
 
 class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, TransformEvents,
-               TangentEvents, OptimizerEvents, LightEvents, _events.Listener):
+               TangentEvents, OptimizerEvents, LightEvents, ChainEvents, _events.Listener):
     """Listen to the engine while a program runs; `finish()` returns the trace dict.
 
     `limits` overrides keys of `runner.trace.DEFAULT_LIMITS`: a dict of those keys, or an object
@@ -144,6 +145,13 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         # id(op record) -> (the record, its output's tangent snapshot), while a dual level is
         # open (runner/recorder_tangents.py); the record is held so that its id stays its own
         self._op_tangents: dict[int, tuple] = {}
+        # id(node_apply record) -> (the record, its node's local Jacobian), in the passes that
+        # get one (runner/recorder_chain.py); the record is held for the same reason
+        self._locals: dict[int, tuple] = {}
+        self._local_ok = False               # the open pass records local Jacobians
+        # id(version counter) -> (the counter, {version: id of the tensor an in-place op
+        # bumped to it}), to name the bump behind "modified by an inplace operation"
+        self._bumps: dict[int, tuple] = {}
         self._dual_pending: tuple | None = None
         # light windows (runner/recorder_light.py): the loop's middle, recorded as its loss
         # and parameters only
@@ -573,21 +581,25 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         """
         node = None
         k = None
+        modified = None
         self._settle()
         if exc is not None and not caught:
             self._name_stopped(exc)
         if self._active is not None:
             k = self._active[0]
-            failing = _failing_node(exc) if exc is not None else self._first_freed()
+            failing = _failing_node(exc) if exc is not None else (
+                self._modified_node() or self._first_freed())
             if failing is not None:
                 node = self._nids.get(failing._uid)
+                modified = self._modified(failing)
             self._active = None
+            self._local_ok = False
             self._bw_frame = None
         if origin is None:
             origin = "gradstep" if kind != "exception" else (
                 "python" if type_name in _PYTHON_ERRORS else "pytorch")
         self._window.append(("error", line, type_name, message, kind, node, k, caught,
-                             origin))
+                             origin, modified))
         if k is not None:
             self._close_window()
 

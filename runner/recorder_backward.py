@@ -79,6 +79,10 @@ class BackwardEvents(RecorderState):
                              None if inputs is None else [self._tid(t, line) for t in inputs],
                              leaf_ids, jac, note if jac is None else None))
         self._active = (k, tuple(roots), bool(create_graph))
+        # the chain rule's local numbers cost one backward of a node per element of its
+        # gradient: the first passes only, of graphs small enough for J
+        self._local_ok = k < self.limits["detail_head"] and not unsafe \
+            and len(nodes) <= self.limits["jacobian_max_nodes"] and not self._light
         if create_graph and implicit:
             self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
                                if isinstance(s, Tensor))
@@ -196,6 +200,8 @@ class BackwardEvents(RecorderState):
                 g = grads_out[0] if grads_out else None
             window.append(rec)
             self._last_grad = (rec, g._uid, g._vc[0], s_out) if type(g) is Tensor else None
+            if self._local_ok and len(grads_in) == 1:
+                self._note_local(rec, node, grads_in[0], grads_out)
         except Exception as exc:  # see Recorder._fail
             self._fail(exc)
 
@@ -237,6 +243,7 @@ class BackwardEvents(RecorderState):
         line = self._bw_line if self._active is not None else self._where()[0]
         self._window.append(("backward_end", line, self._pass(), api))
         self._active = None
+        self._local_ok = False
         self._last_grad = None  # the reuse is within a pass (NOTE [a gradient handed on])
         # The window closes at the next event that is not an optimizer step, so that
         # `loss.backward(); optimizer.step()` stays one iteration (see _settle).

@@ -328,6 +328,7 @@ class ForwardEvents(RecorderState):
         if fn is not None and fn._uid not in self._nids:
             # the in-place op attached a node no op event introduced (CopySlices)
             node, new_nodes = (fn, fn._saved), self._introduce(fn)
+        self._note_bump(tensor, version, tid)
         self._window.append(("inplace", line, tid, op_name, version, self._snap(tensor),
                              self._nids.get(fn._uid) if fn is not None else None, node,
                              new_nodes, len(self._tids)))

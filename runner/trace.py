@@ -136,7 +136,12 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "node_apply": ({"pass": PASS, "node": NODE_ID, "name": STR, "rule": _nullable(STR),
                     "grads_in": _list(_nullable(REF["grad"])),
                     "grads_out": _list(_nullable(REF["grad"])),
-                    "to": _list(_nullable(NODE_ID))}, {}),
+                    "to": _list(_nullable(NODE_ID))},
+                   # the node's local Jacobian, one entry per grads_out entry: for each element
+                   # j of that input, the non-zero [i, ∂out[i]/∂input[j]] (section 16)
+                   {"local": _list(_nullable(_list(_list({
+                       "type": "array", "prefixItems": [INT, NUMBER_OR_NAME], "items": False,
+                       "minItems": 2}))))}),
     "accumulate": ({"pass": PASS, "tensor": TENSOR_ID, "node": _nullable(NODE_ID),
                     "before": _nullable(REF["value"]), "added": REF["value"],
                     "after": REF["value"]}, {}),
@@ -187,7 +192,12 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "error": ({"type": STR, "message": STR,
                "error_kind": {"enum": ["exception", "refused", "limit", "crash"]},
                "node": _nullable(NODE_ID), "pass": _nullable(PASS)},
-              {"caught": BOOL, "origin": {"enum": ["pytorch", "python", "gradstep"]}}),
+              {"caught": BOOL, "origin": {"enum": ["pytorch", "python", "gradstep"]},
+               # the saved tensor an in-place op changed, and the bump that did (section 16)
+               "modified": _obj({"tensor": _nullable(TENSOR_ID), "saved": _nullable(STR),
+                                 "expected": INT, "version": INT,
+                                 "by": _nullable(_obj({"tensor": TENSOR_ID,
+                                                       "version": INT}))})}),
     "elided": ({"reason": {"enum": ["detail_window", "library", "byte_cap", "event_cap",
                                     "recorder_failure"]},
                 "passes": _nullable({"type": "array", "prefixItems": [PASS, PASS],

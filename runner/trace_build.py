@@ -214,9 +214,15 @@ class Builder:
         gin, gout = r[6:6 + n_in], r[6 + n_in:]
         ids = self.node_ids
         cls_name, _, rule, _ = self.node_class(type(node))
-        return {"pass": k, "node": nid, "name": cls_name, "rule": rule,
-                "grads_in": [self.grad(g) for g in gin], "grads_out": [self.grad(g) for g in gout],
-                "to": [None if n is None else ids.get(n._uid) for n, _ in node.next_functions]}
+        ev = {"pass": k, "node": nid, "name": cls_name, "rule": rule,
+              "grads_in": [self.grad(g) for g in gin], "grads_out": [self.grad(g) for g in gout],
+              "to": [None if n is None else ids.get(n._uid) for n, _ in node.next_functions]}
+        local = self.rec._locals.get(id(r)) if self.rec._locals else None
+        if local is not None:   # runner/recorder_chain.py; the record is held, so id is its own
+            d = self.digits
+            ev["local"] = [None if col is None else [[[i, num(x, d)] for i, x in terms]
+                                                     for terms in col] for col in local[1]]
+        return ev
 
     def _ev_accumulate(self, r):
         _, _, k, tid, nid, before, added, after = r
@@ -280,6 +286,8 @@ class Builder:
               "origin": r[8]}
         if r[7]:
             ev["caught"] = True
+        if len(r) > 9 and r[9] is not None:    # a saved tensor changed in place (section 16)
+            ev["modified"] = r[9]
         return ev
 
     # -- the whole trace

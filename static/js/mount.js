@@ -18,6 +18,7 @@ import { renderNames } from './panels/names.js';
 import { drawTimeline, markTimeline } from './panels/timeline.js';
 import { narrate } from './narrate.js';
 import { nextUpdate } from './trace_optim.js';
+import { chainAt, elementName } from './chain.js';
 import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
@@ -213,11 +214,15 @@ export function mountPlayer(root, options) {
       el.passBadge.title = el.passBadge.textContent;
     }
     if (graph) {
-      graph.render(state, model.selected);
+      const words = { unnamed: tr(S, 'unnamed_short'), input: tr(S, 'chain.input') };
+      const c = !model.selected || model.selected === state.active ? chainAt(state, model.pick, words) : null;
+      const e = c && (c.edges.find((x) => x.k === c.k) || c.edges[0]);
+      graph.render(state, model.selected, e && { to: e.to, formula: `${elementName(e.name, e.shape, c.j)}: ${c.formula}` });
       const focus = graph.boxOf(focusOf(state));
       if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
     }
-    renderInspector(el.inspector, state, model.selected, S);
+    renderInspector(el.inspector, state, model.selected, S,
+      { pick: model.pick, onPick: (p) => player.pickElement(p), onGo: (seq) => player.go(seq) });
     renderVjp(el.vjp, state, S);
     if (el.jvp) renderJvp(el.jvp, state, S);
     if (el.transforms) renderTransforms(el.transforms, state, S);

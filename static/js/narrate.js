@@ -4,6 +4,7 @@ import { tr } from './i18n.js';
 import { short, flat, num } from './format.js';
 import { errorOrigin } from './explain.js';
 import { OPTIM_SENTENCES } from './trace_optim.js';
+import { bumpOf } from './chain.js';
 
 /** @typedef {import('./trace.js').State} State */
 
@@ -76,7 +77,7 @@ const SENTENCES = {
     return tr(S, ev.in_backward ? 'narr.op_backward' : 'narr.op', p);
   },
   inplace(state, ev, S) {
-    const p = { name: nameOf(state, ev.tensor, S), op: ev.op, version: ev.version,
+    const p = { name: nameOf(state, ev.tensor, S), op: ev.op, version: ev.version, from: ev.version - 1,
       node: ev.node ? ev.node.name : '' };
     return tr(S, ev.node ? 'narr.inplace_node' : 'narr.inplace', p);
   },
@@ -137,6 +138,12 @@ const SENTENCES = {
       return tr(S, `narr.error_${origin}`, { type: ev.type, line: ev.line ?? '?' });
     }
     const node = ev.node && state.nodes[ev.node];
+    // a saved tensor changed in place: name the bump that did it (chain.js)
+    const b = bumpOf(state, { unnamed: tr(S, 'unnamed'), input: '' });
+    if (b && b.bump) {
+      return tr(S, 'narr.error_bump', { type: ev.type, node: b.node, saved: b.saved || b.name,
+        expected: b.expected, version: b.version, name: b.bumpName, op: b.bump.op, line: b.bump.line ?? '?' });
+    }
     if (node && !ev.caught) return tr(S, 'narr.error_node', { type: ev.type, node: node.name, line: ev.line });
     return tr(S, ev.caught ? 'narr.error_caught' : 'narr.error', { type: ev.type });
   },

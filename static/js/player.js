@@ -8,13 +8,14 @@ const BASE_INTERVAL_MS = 900;
 
 /**
  * @typedef {{answer:(Object|null), trace:(Object|null), index:number,
- *   state:import('./trace.js').State, selected:(string|null), playing:boolean, speed:number}} Model
+ *   state:import('./trace.js').State, selected:(string|null), playing:boolean, speed:number,
+ *   pick:(Object|null)}} Model
  * @param {(model:Model, why:string)=>void} onChange
  */
 export function createPlayer(onChange) {
   /** @type {Model} */
   const model = { answer: null, trace: null, index: -1, state: initialState(), selected: null,
-    playing: false, speed: 1 };
+    playing: false, speed: 1, pick: null };
   let checkpoints = new Map();
   let timer = null;
 
@@ -69,6 +70,7 @@ export function createPlayer(onChange) {
       model.answer = answer;
       model.trace = answer.trace ? validate(answer.trace) : null;
       model.selected = null;
+      model.pick = null;
       checkpoints = new Map();
       model.index = -1;
       model.state = initialState();
@@ -87,6 +89,8 @@ export function createPlayer(onChange) {
       if (model.playing) { pause(); play(); }
     },
     select(id) { model.selected = id; onChange(model, 'select'); },
+    /** The element the chain-rule card follows: {node, k, j} or {node, i} (chain.js). */
+    pickElement(p) { model.pick = p; onChange(model, 'select'); },
     /** Jump to the next backward pass after the current step (wraps to the first). */
     nextBackward() {
       if (!model.trace) return;

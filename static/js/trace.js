@@ -38,7 +38,8 @@ import { OPTIM_HANDLERS } from './trace_optim.js';
  *   series:Array<[number,number]>, passes:number, done:boolean, exitCode:(number|null),
  *   outputOf:Object<string,string>, transforms:Object<number,Object>, transform:(number|null),
  *   tangents:Object<string,Value>, dual:boolean, passHooked:boolean,
- *   gradBox:Object<string,string>
+ *   gradBox:Object<string,string>,
+ *   versions:Object<string,Array<{version:number, op:string, line:(number|null), seq:number}>>
  * }} State
  */
 
@@ -64,7 +65,7 @@ export function initialState() {
     console: null, mode: true, pass: null, lastPass: null, passAdded: {}, arrivals: {},
     flows: [], fresh: [], active: null, activeApply: null, merged: null, error: null, series: [],
     passes: 0, done: false, exitCode: null, outputOf: {}, transforms: {}, transform: null,
-    tangents: {}, dual: false, passHooked: false, gradBox: {},
+    tangents: {}, dual: false, passHooked: false, gradBox: {}, versions: {},
   };
 }
 
@@ -75,6 +76,7 @@ function clone(state) {
     ...state, tensors: { ...state.tensors }, nodes: { ...state.nodes },
     grads: { ...state.grads }, history: { ...state.history }, passAdded: { ...state.passAdded },
     arrivals: { ...state.arrivals }, outputOf: { ...state.outputOf }, gradBox: { ...state.gradBox },
+    versions: { ...state.versions },
   };
 }
 
@@ -180,6 +182,10 @@ const HANDLERS = {
     if (known) d.tensors[ev.tensor] = { ...known, value: ev.value, grad_fn: ev.grad_fn,
       version: ev.version, is_leaf: ev.grad_fn ? false : known.is_leaf };
     if (ev.grad_fn) d.outputOf[ev.grad_fn] = ev.tensor;
+    // each in-place op bumps the version counter by one: v(n-1) → vn, kept for the error
+    // that names the bump (chain.js)
+    d.versions[ev.tensor] = [...(d.versions[ev.tensor] || []),
+      { version: ev.version, op: ev.op, line: ev.line, seq: ev.seq }];
   },
   grad_mode(d, ev) { d.mode = ev.enabled; },
   backward_begin(d, ev) {

@@ -130,7 +130,7 @@ export function createRenderer(index) {
   /**
    * @param {State} state
    * @param {{selected?:string|null, actual?:(id:string)=>string, drawn?:(id:string)=>string,
-   *   isBox?:(id:string)=>boolean, rootWord?:string}} view
+   *   isBox?:(id:string)=>boolean, rootWord?:string, chain?:({to:string, formula:string}|null)}} view
    */
   function render(state, view = {}) {
     const actual = view.actual || ((id) => id);
@@ -186,10 +186,10 @@ export function createRenderer(index) {
       setClass(el, !present ? 'is-future' : f ? `is-flow is-flow-${f.role}` : '');
     }
     values.paint(state, actual, dirty && dirty.nodes);
-    drawOverlay(state, flowing, drawn, view.rootWord);
+    drawOverlay(state, flowing, drawn, view.rootWord, view.chain || null);
   }
 
-  function drawOverlay(state, flowing, drawn, rootWord) {
+  function drawOverlay(state, flowing, drawn, rootWord, chain) {
     const overlay = index.overlay;
     overlay.replaceChildren();
     const placed = [];
@@ -208,6 +208,16 @@ export function createRenderer(index) {
       const at = place(ALONG.map((t) => pointOn(el, t)), [...new Set(texts)], placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, `gs-pill-flow gs-pill-${f.role}${f.role === 'in' && parts ? ' gs-pill-sum' : ''}`, texts[0]));
     }
+    // the picked element's chain rule, on the edge it is sent along (or beside the box that
+    // receives it when that edge is too short to hold it)
+    const sentAlong = chain ? [...flowing].find(([, f]) => f.role === 'out' && f.from === chain.to) : null;
+    const to = chain ? box(drawn(chain.to)) : null;
+    if (sentAlong && to) {
+      const texts = [chain.formula, chain.formula.replace(/^[^:]*: /, '')];
+      const spots = [...ALONG.map((t) => pointOn(sentAlong[0], t)), ...around(to, texts[0])];
+      const at = place(spots, texts, placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-chain', texts[0]));
+    }
     const ev = state.event;
     const acc = ev && ev.kind === 'accumulate' && ev.node ? box(drawn(ev.node)) : null;
     if (acc) {
@@ -222,6 +232,13 @@ export function createRenderer(index) {
       const texts = [`ṫ ${short(ev.tangent, 4)}`, `ṫ ${short(ev.tangent, 2)}`, 'ṫ'];
       const at = place(around(tan, texts[0]), texts, placed);
       if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-tangent', texts[0]));
+    }
+    // an in-place op: the tensor's version counter moves on by one (what saved tensors check)
+    const bumped = ev && ev.kind === 'inplace' ? box(drawn(ev.tensor)) : null;
+    if (bumped) {
+      const text = `v${ev.version - 1} → v${ev.version}`;
+      const at = place(around(bumped, text), [text, `v${ev.version}`], placed);
+      if (at) overlay.append(pill(at.x, at.y, at.text, 'gs-pill-version', text));
     }
     // a hook of the program: what it received and gave back, at the tensor it is on
     const hooked = ev && ev.kind === 'hook' && ev.tensors.length === 1 ? box(drawn(ev.tensors[0])) : null;

@@ -23,6 +23,7 @@ export function createStage(host, layout, options) {
   let current = null;      // {g, picture, maps, viewport}
   let lastState = null;
   let lastSelected = null;
+  let lastChain = null;     // the chain rule's picked edge and formula (chain.js), or null
   const expanded = new Set();   // views shown in full although they have a compact picture
   const tooltip = createTooltip(host, (drawnId) => (current && lastState
     ? options.describe(lastState, current.maps.actual(drawnId)) : []));
@@ -71,7 +72,7 @@ export function createStage(host, layout, options) {
 
   function paint() {
     const { actual, drawn, isBox } = current.maps;
-    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox, rootWord: options.words?.root });
+    current.picture.renderer.render(lastState, { selected: lastSelected, actual, drawn, isBox, rootWord: options.words?.root, chain: lastChain });
     current.picture.groups.mark(working(lastState));
   }
 
@@ -169,9 +170,10 @@ export function createStage(host, layout, options) {
   return {
     views,
     /** Repaint for `state`, first switching to the picture of its iteration. */
-    render(state, selected) {
+    render(state, selected, chain = null) {
       lastState = state;
       lastSelected = selected;
+      lastChain = chain;
       mount(views.at(Math.max(0, state.index)));
       paint();
     },

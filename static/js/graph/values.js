@@ -88,7 +88,9 @@ export function createValueRows(index) {
       const tensor = state.tensors[id];
       if (mine.data) {
         const v = tensor ? tensor.value : null;
-        changed = set(mine.data, v, () => (tensor ? fitText(`data ${valueText(v)}`, chars) : '')) || changed;
+        // a tensor changed in place says its version (v1, v2 …), what saved tensors check
+        const ver = tensor && tensor.version ? `v${tensor.version} ` : '';
+        changed = set(mine.data, v, () => (tensor ? fitText(`${ver}data ${valueText(v)}`, chars) : '')) || changed;
       }
       if (mine.grad) {
         const g = state.grads[id];

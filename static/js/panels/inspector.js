@@ -5,6 +5,8 @@ import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { short, shapeText } from '../format.js';
 import { optimView, zeroGradView } from './optim.js';
+import { chainView, meetView, bumpView } from './chain.js';
+import { chainAt, meetAt, bumpOf } from '../chain.js';
 
 const py = (b) => (b ? 'True' : 'False');
 
@@ -41,8 +43,16 @@ function tensorView(state, t, S) {
       row(S, 'f_dtype', h('code', {}, t.dtype)),
       row(S, 'f_requires_grad', h('code', {}, py(t.requires_grad))),
       row(S, 'f_is_leaf', h('code', {}, py(t.is_leaf))),
-      row(S, 'f_grad_fn', h('code', {}, fn ? `<${fn.name}>` : 'None'))),
+      row(S, 'f_grad_fn', h('code', {}, fn ? `<${fn.name}>` : 'None')),
+      t.version ? row(S, 'f_version', versionText(state, t), 'has-version') : null),
   ];
+}
+
+// `v0 → v1` at the in-place step that bumped it, `v1` afterwards
+function versionText(state, t) {
+  const ev = state.event;
+  const now = ev && ev.kind === 'inplace' && ev.tensor === t.id;
+  return h('code', { class: now ? 'version-bump' : '' }, now ? `v${t.version - 1} → v${t.version}` : `v${t.version}`);
 }
 
 function nodeView(state, n, S) {
@@ -85,10 +95,42 @@ function libraryView(state, ev, S) {
   ];
 }
 
-/** Repaint the inspector for the selected id (or the step's active node). */
-export function renderInspector(el, state, selected, S) {
-  const id = selected || state.active;
+/**
+ * The chain-rule card for this step, if it has one: a node's backward with its local
+ * derivatives, paths meeting at a leaf, or an in-place error's bump.
+ * @param {{pick:(Object|null), onPick:(p:Object)=>void, onGo:(seq:number)=>void}} chain
+ */
+function chainCard(state, selected, S, chain) {
   const ev = state.event;
+  const words = { unnamed: tr(S, 'unnamed_short'), input: tr(S, 'chain.input') };
+  if (ev.kind === 'node_apply' && (!selected || selected === ev.node)) {
+    const c = chainAt(state, chain.pick, words);
+    if (c) return chainView(c, S, chain.onPick);
+  }
+  if (ev.kind === 'accumulate' && state.merged && (!selected || selected === ev.node)) {
+    const m = meetAt(state, 0, words);
+    const t = state.tensors[ev.tensor];
+    if (m) return [meetView(m, `${(t && t.name) || words.unnamed}.grad`, S), nodeView(state, state.nodes[ev.node], S)];
+  }
+  const b = state.error && ['error', 'end'].includes(ev.kind) && (!selected || selected === state.error.node)
+    ? bumpOf(state, words) : null;
+  return b ? bumpView(b, S, chain.onGo) : null;
+}
+
+/** Repaint the inspector for the selected id (or the step's active node). */
+export function renderInspector(el, state, selected, S, chain = null) {
+  const ev = state.event;
+  // an in-place step shows the tensor it changed, with its version bump
+  const id = selected || state.active || (ev && ev.kind === 'inplace' ? ev.tensor : null);
+  const card = ev && chain ? chainCard(state, selected, S, chain) : null;
+  if (card) {
+    // drawn afresh each step: the element button that had the keyboard focus keeps it
+    const had = el.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.pick : null;
+    fill(el, card);
+    const again = had ? /** @type {HTMLElement|null} */ (el.querySelector(`[data-pick="${had}"]`)) : null;
+    if (again) again.focus();
+    return el;
+  }
   if (!id && ev && ev.kind === 'elided' && ev.reason === 'library') return fill(el, libraryView(state, ev, S));
   // an optimizer's step shows its rule, unless the learner picked something else
   if (ev && ev.kind === 'optimizer_update' && (!selected || selected === ev.tensor)) return fill(el, optimView(state, ev, S));
