@@ -1,0 +1,328 @@
+// Two runs side by side: a pane for each run (its program with the changed lines marked, its
+// graph, its step's sentence) under one set of step controls, so both play step for step.
+// Boxes whose value or gradient differs from the other run's twin at this step are outlined,
+// and the loss points of both runs share one plot. What corresponds to what comes from
+// compare.js; this module only draws it and owns the shared step.
+import { validate, foldTo, initialState } from './trace.js';
+import { align, differences, nextDifference, changedLines, summarise } from './compare.js';
+import { createStage } from './graph/stage.js';
+import { describeBox } from './graph/values.js';
+import { narrate } from './narrate.js';
+import { renderCompareLoss } from './panels/compare_loss.js';
+import { tr } from './i18n.js';
+import { h, fill } from './dom.js';
+
+const BASE_INTERVAL_MS = 900;
+const CHECKPOINT = 256;
+const LISTED = 6;           // boxes named in a pane's "differs here" line before "and n more"
+const ICONS = {
+  first: 'M6 5h2v14H6zM19 5v14L9 12z', prev: 'M16 5v14L6 12z', play: 'M8 5v14l11-7z',
+  pause: 'M7 5h4v14H7zM13 5h4v14h-4z', next: 'M8 5v14l10-7z', last: 'M16 5h2v14h-2zM5 5v14l10-7z',
+};
+
+const icon = (name) => h('svg:svg', { class: 'icon', viewBox: '0 0 24 24', width: 18, height: 18,
+  'aria-hidden': 'true', focusable: 'false' }, h('svg:path', { d: ICONS[name] }));
+
+// One run's states, folded on demand with checkpoints (as player.js does for the one run).
+function stepper(trace) {
+  const checkpoints = new Map();
+  let last = { index: -1, state: initialState() };
+  return (i) => {
+    if (i < 0 || !trace) return initialState();
+    if (i === last.index) return last.state;
+    let base = i > last.index && last.index >= 0 ? last.state : undefined;
+    for (let c = Math.floor(i / CHECKPOINT) * CHECKPOINT; !base && c > 0; c -= CHECKPOINT) {
+      if (checkpoints.has(c)) base = checkpoints.get(c);
+    }
+    let state = base;
+    const from = base ? base.index : -1;
+    for (let c = (Math.floor(from / CHECKPOINT) + 1) * CHECKPOINT; c <= i; c += CHECKPOINT) {
+      state = foldTo(trace, c, state);
+      checkpoints.set(c, state);
+    }
+    state = foldTo(trace, i, state);
+    last = { index: i, state };
+    return state;
+  };
+}
+
+/**
+ * @param {HTMLElement} host where the view is built (hidden until `open`)
+ * @param {{strings:Object, onClose?:()=>void, onStep?:(row:number)=>void,
+ *   canClose?:boolean}} options
+ */
+export function createCompareView(host, options) {
+  let S = options.strings;
+  let runs = null;          // {a, b}: {answer, trace, stateAt, stage, el}
+  let alignment = null;
+  let row = 0;
+  let timer = null;
+  let speed = 1;
+  const shown = { values: true, saved: true };
+
+  const button = (id, key, name, onclick) => h('button', { type: 'button', id, class: 'btn btn-icon',
+    title: tr(S, key), 'aria-label': tr(S, key), dataset: { i18nTitle: key, i18nLabel: key }, onclick }, icon(name));
+  const el = {
+    title: h('h2', { class: 'pane-title', id: 'compare-title', dataset: { i18n: 'compare_title' } }, tr(S, 'compare_title')),
+    summary: h('p', { class: 'compare-summary', id: 'compare-summary', 'aria-live': 'polite' }),
+    swap: h('button', { type: 'button', id: 'compare-swap', class: 'btn btn-small', onclick: () => swap() }),
+    close: h('button', { type: 'button', id: 'compare-close', class: 'btn btn-small', onclick: () => close() }),
+    panes: h('div', { class: 'compare-panes' }),
+    slider: h('input', { type: 'range', id: 'compare-slider', class: 'slider', min: 0, max: 0, value: 0,
+      oninput: () => go(Number(el.slider.value)) }),
+    label: h('output', { id: 'compare-step', class: 'step-label', 'aria-live': 'off' }),
+    play: h('button', { type: 'button', id: 'compare-play', class: 'btn btn-icon btn-play', onclick: () => toggle() },
+      h('span', { class: 'when-paused' }, icon('play')), h('span', { class: 'when-playing' }, icon('pause'))),
+    nextDiff: h('button', { type: 'button', id: 'compare-next-diff', class: 'btn btn-small', onclick: () => goNextDifference() }),
+    here: h('p', { class: 'compare-here', id: 'compare-here', 'aria-live': 'polite' }),
+    loss: h('div', { class: 'compare-loss', id: 'compare-loss' }),
+  };
+  const controls = h('div', { class: 'controls compare-controls', role: 'toolbar', id: 'compare-controls' },
+    button('compare-first', 'step_first', 'first', () => go(0)),
+    button('compare-prev', 'step_prev', 'prev', () => go(row - 1)),
+    el.play,
+    button('compare-next', 'step_next', 'next', () => go(row + 1)),
+    button('compare-last', 'step_last', 'last', () => go(count() - 1)),
+    el.slider, el.label, el.nextDiff);
+  const section = h('section', { class: 'compare', 'aria-labelledby': 'compare-title' },
+    h('div', { class: 'compare-head' }, el.title, el.summary, el.swap, options.canClose === false ? null : el.close),
+    el.panes,
+    h('div', { class: 'compare-foot' }, h('div', { class: 'compare-foot-steps' }, controls, el.here), el.loss));
+  fill(host, section);
+  host.hidden = true;
+
+  const count = () => (alignment ? alignment.rows.length : 0);
+
+  function words() {
+    el.swap.textContent = tr(S, 'compare_swap');
+    el.close.textContent = tr(S, 'compare_close');
+    el.nextDiff.textContent = tr(S, 'compare_next_difference');
+    el.nextDiff.title = tr(S, 'compare_next_difference_hint');
+    el.slider.setAttribute('aria-label', tr(S, 'compare_slider'));
+    controls.setAttribute('aria-label', tr(S, 'compare_controls'));
+    const playKey = timer ? 'pause' : 'play';
+    el.play.setAttribute('aria-label', tr(S, playKey));
+    el.play.title = tr(S, playKey);
+    el.title.textContent = tr(S, 'compare_title');
+    for (const b of controls.querySelectorAll('[data-i18n-title]')) {
+      const key = /** @type {HTMLElement} */ (b).dataset.i18nTitle;
+      b.setAttribute('title', tr(S, key));
+      b.setAttribute('aria-label', tr(S, key));
+    }
+  }
+
+  // one pane: its tag, its step, its program with changed lines marked, its graph, its sentence
+  function buildPane(which, answer, changed) {
+    const trace = answer.trace ? validate(answer.trace) : null;
+    const source = trace ? trace.program.source : (answer.source || '');
+    const lines = source.replace(/\n$/, '').split('\n');
+    const marked = new Set(changed);
+    const code = h('ol', { class: 'compare-code', 'aria-label': tr(S, 'compare_code', { run: tr(S, `compare_${which === 'a' ? 'before' : 'after'}`) }) },
+      lines.map((text, i) => h('li', { class: marked.has(i + 1) ? 'is-changed' : null, dataset: { line: String(i + 1) } },
+        h('span', { class: 'compare-mark', 'aria-hidden': 'true' }, marked.has(i + 1) ? (which === 'a' ? '−' : '+') : ' '),
+        h('code', {}, text || ' '))));
+    const graph = h('div', { class: 'graph compare-graph', tabindex: '0', role: 'group',
+      'aria-label': tr(S, 'graph_label') });
+    const tag = h('span', { class: `compare-tag compare-tag-${which}` });
+    const step = h('span', { class: 'compare-pane-step' });
+    const error = answer.result && answer.result.error;
+    const status = h('span', { class: error ? 'compare-status is-error' : 'compare-status' });
+    const narration = h('p', { class: 'narration compare-narration', 'aria-live': 'off' });
+    const pane = h('section', { class: `compare-pane compare-pane-${which}`, dataset: { run: which } },
+      h('div', { class: 'compare-pane-head' }, tag, status, step), code, graph, narration);
+    let stage = null;
+    if (answer.layout) {
+      stage = createStage(graph, answer.layout, {
+        shown, describe: (state, id) => describeBox(state, id, S, tr),
+        words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root') },
+        graphLabel: tr(S, 'graph_label'), viewport: { whole: true },
+      });
+    } else {
+      fill(graph, h('p', { class: 'graph-empty' }, answer.layout_note || tr(S, 'graph_none')));
+    }
+    return { answer, trace, stateAt: stepper(trace), stage, el: { pane, tag, step, status, narration, code, graph }, error };
+  }
+
+  function destroyPanes() {
+    if (!runs) return;
+    for (const r of [runs.a, runs.b]) if (r.stage) r.stage.destroy();
+    runs = null;
+  }
+
+  /** Show `before` and `after` (two run answers) side by side, at the first shared step. */
+  function open(before, after) {
+    pause();
+    destroyPanes();
+    host.hidden = false;
+    const srcA = before.trace ? before.trace.program.source : '';
+    const srcB = after.trace ? after.trace.program.source : '';
+    const changed = changedLines(srcA, srcB);
+    runs = { a: buildPane('a', before, changed.a), b: buildPane('b', after, changed.b) };
+    fill(el.panes, runs.a.el.pane, runs.b.el.pane);
+    alignment = align(runs.a.trace || { events: [] }, runs.b.trace || { events: [] });
+    host.dataset.rows = String(count());
+    row = -1;
+    words();
+    summary();
+    go(0);
+  }
+
+  function summary() {
+    const s = summarise(runs.a.trace || { events: [] }, runs.b.trace || { events: [] });
+    const parts = [tr(S, s.differing ? 'compare_summary' : 'compare_summary_same', s)];
+    if (s.values || s.grads) parts.push(tr(S, 'compare_summary_boxes', s));
+    if (s.onlyA || s.onlyB) parts.push(tr(S, 'compare_summary_only', { a: s.onlyA, b: s.onlyB }));
+    if (s.lossTotal) parts.push(tr(S, 'compare_summary_loss', { n: s.loss, total: s.lossTotal }));
+    el.summary.textContent = parts.join(' · ');
+    host.dataset.differing = String(s.differing);
+    host.dataset.values = String(s.values);
+    host.dataset.grads = String(s.grads);
+    host.dataset.loss = String(s.loss);
+    el.nextDiff.disabled = s.differing === 0;
+  }
+
+  function close() {
+    pause();
+    destroyPanes();
+    host.hidden = true;
+    fill(el.panes);
+    if (options.onClose) options.onClose();
+  }
+
+  function swap() {
+    if (!runs) return;
+    const at = row;
+    open(runs.b.answer, runs.a.answer);
+    go(Math.min(at, count() - 1));
+  }
+
+  // the names of the boxes that differ, as a learner reads them
+  function listed(state, ids) {
+    const names = ids.map((id) => {
+      const t = state.tensors[id];
+      const n = state.nodes[id];
+      return (t && t.name) || (n && n.name) || null;
+    }).filter(Boolean);
+    const unique = [...new Set(names)];
+    const more = unique.length - LISTED;
+    return unique.slice(0, LISTED).join(', ') + (more > 0 ? ` ${tr(S, 'compare_more', { n: more })}` : '');
+  }
+
+  function paintPane(r, which, index, state, diff, current) {
+    const n = r.trace ? r.trace.events.length : 0;
+    r.el.tag.textContent = tr(S, which === 'a' ? 'compare_before' : 'compare_after');
+    r.el.step.textContent = index < 0 ? tr(S, 'compare_not_started')
+      : tr(S, 'step_label', { i: index + 1, n });
+    r.el.step.classList.toggle('is-holding', !current);
+    r.el.pane.dataset.step = String(index + 1);
+    r.el.pane.classList.toggle('is-holding', !current);
+    r.el.status.textContent = r.error ? `${r.error.type}` : '';
+    r.el.narration.textContent = index < 0 ? tr(S, 'compare_not_started')
+      : `${current ? '' : `${tr(S, 'compare_holding')} `}${narrate(state, S)}`;
+    for (const li of r.el.code.children) {
+      li.classList.toggle('is-current', Number(/** @type {HTMLElement} */ (li).dataset.line) === state.line);
+    }
+    const line = r.el.code.querySelector('.is-current');
+    if (line) line.scrollIntoView({ block: 'nearest' });
+    if (!r.stage) return;
+    r.stage.render(state, null);
+    const differs = [...diff.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
+    const only = [...diff.entries()].filter(([, w]) => w.includes('only')).map(([id]) => id);
+    r.stage.mark(differs, 'is-differs');
+    r.stage.mark(only, 'is-only-here');
+    r.el.pane.dataset.differs = String(differs.length);
+  }
+
+  function go(target) {
+    if (!runs || !count()) return;
+    const next = Math.max(0, Math.min(count() - 1, target));
+    if (next === row) return;
+    row = next;
+    const shared = alignment.rows[row];
+    const sa = runs.a.stateAt(shared.a);
+    const sb = runs.b.stateAt(shared.b);
+    const diff = differences(alignment, sa, sb);
+    paintPane(runs.a, 'a', shared.a, sa, diff.a, shared.only !== 'b');
+    paintPane(runs.b, 'b', shared.b, sb, diff.b, shared.only !== 'a');
+    const here = [];
+    const changedB = [...diff.b.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
+    if (shared.only) here.push(tr(S, shared.only === 'a' ? 'compare_only_before' : 'compare_only_after'));
+    if (changedB.length) here.push(tr(S, 'compare_here_differs', { names: listed(sb, changedB) || tr(S, 'unnamed') }));
+    else if (!shared.only) here.push(tr(S, shared.differs ? 'compare_here_step_differs' : 'compare_here_same'));
+    el.here.textContent = here.join(' ');
+    el.slider.max = String(count() - 1);
+    el.slider.value = String(row);
+    const text = tr(S, 'compare_step_label', { i: row + 1, n: count() });
+    el.label.textContent = text;
+    el.slider.setAttribute('aria-valuetext', text);
+    host.dataset.row = String(row);
+    host.dataset.here = String(changedB.length);
+    const pass = sb.lastPass ? sb.lastPass.pass : (sa.lastPass ? sa.lastPass.pass : null);
+    renderCompareLoss(el.loss, diff.loss, pass, S);
+    if (row >= count() - 1) pause();
+    if (options.onStep) options.onStep(row);
+  }
+
+  function goNextDifference() {
+    let i = nextDifference(alignment, row);
+    if (i < 0) i = nextDifference(alignment, -1);
+    if (i >= 0) go(i);
+  }
+
+  function play() {
+    if (!runs) return;
+    if (row >= count() - 1) go(0);
+    timer = setInterval(() => go(row + 1), BASE_INTERVAL_MS / speed);
+    el.play.classList.add('is-playing');
+    words();
+  }
+
+  function pause() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    el.play.classList.remove('is-playing');
+    words();
+  }
+
+  function toggle() { if (timer) pause(); else play(); }
+
+  /** Keyboard stepping while the view is open; true when the key was used. */
+  function handleKey(e) {
+    if (host.hidden || e.ctrlKey || e.metaKey || e.altKey) return false;
+    const target = /** @type {HTMLElement} */ (e.target);
+    if (target && ['TEXTAREA', 'INPUT', 'SELECT'].includes(target.tagName) && /** @type {HTMLInputElement} */ (target).type !== 'range') return false;
+    if (target && target.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return false;
+    const keys = {
+      ArrowRight: () => go(row + 1), ArrowLeft: () => go(row - 1), Home: () => go(0),
+      End: () => go(count() - 1), ' ': () => toggle(), d: () => goNextDifference(),
+      Escape: () => { if (options.canClose !== false) close(); },
+    };
+    const f = keys[e.key];
+    if (!f) return false;
+    e.preventDefault();
+    f();
+    return true;
+  }
+
+  return {
+    open, close, go, handleKey,
+    get isOpen() { return !host.hidden; },
+    get row() { return row; },
+    /** The two programs shown, earlier first, for a permalink or an export. */
+    get sources() {
+      if (!runs) return null;
+      const src = (r) => (r.trace ? r.trace.program.source : '');
+      return { before: src(runs.a), after: src(runs.b) };
+    },
+    setSpeed(s) { speed = s; if (timer) { pause(); play(); } },
+    setStrings(strings) {
+      S = strings;
+      words();
+      if (!runs) return;
+      summary();
+      const at = row;
+      row = -1;
+      go(at);
+    },
+  };
+}
