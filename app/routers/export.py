@@ -21,8 +21,7 @@ PAGE = {200: {"content": {"text/html": {}}, "description": "the standalone playe
 @router.post("/export", response_class=Response, dependencies=[RateLimited], responses=PAGE)
 async def export(body: ExportRequest, runs: RunnerDep, client: ClientDep,
                  settings: SettingsDep) -> Response:
-    """Run a program and answer with its player as one HTML file that needs no server; with
-    `before`, run that program too and play the two runs side by side."""
+    """Run a program (and `before`, if given, to play side by side) as one HTML player."""
     answer = await runs.run(body.code, client)
     before = None if body.before is None else (await runs.run(body.before, client)).data
 

@@ -13,6 +13,7 @@ import { tr } from './i18n.js';
 import { h, fill } from './dom.js';
 
 const BASE_INTERVAL_MS = 900;
+const PRESENTER_TEXT_PX = 16.5;     // as in mount.js: a projector shows the boxes' words at 16 px
 const CHECKPOINT = 256;
 const LISTED = 6;           // boxes named in a pane's "differs here" line before "and n more"
 const ICONS = {
@@ -44,6 +45,19 @@ function stepper(trace) {
     last = { index: i, state };
     return state;
   };
+}
+
+// In presenter mode the picture keeps its words readable and follows the work instead.
+function presenterScale(graph) {
+  if (!graph.closest('.is-presenter')) return 0;
+  const sizes = [...graph.querySelectorAll('svg text[font-size]')].map((t) => Number(t.getAttribute('font-size')));
+  return PRESENTER_TEXT_PX / Math.min(...sizes.filter((x) => x > 0), 14);
+}
+
+// What the eye should follow in a pane: the working node, else what the step made, else the
+// first box that differs from the other run.
+function focusOf(state, differs) {
+  return state.active || (state.fresh && state.fresh[0]) || differs[0] || null;
 }
 
 /**
@@ -135,7 +149,7 @@ export function createCompareView(host, options) {
       stage = createStage(graph, answer.layout, {
         shown, describe: (state, id) => describeBox(state, id, S, tr),
         words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root') },
-        graphLabel: tr(S, 'graph_label'), viewport: { whole: true },
+        graphLabel: tr(S, 'graph_label'), viewport: { minScale: () => presenterScale(graph) },
       });
     } else {
       fill(graph, h('p', { class: 'graph-empty' }, answer.layout_note || tr(S, 'graph_none')));
@@ -230,6 +244,8 @@ export function createCompareView(host, options) {
     const only = [...diff.entries()].filter(([, w]) => w.includes('only')).map(([id]) => id);
     r.stage.mark(differs, 'is-differs');
     r.stage.mark(only, 'is-only-here');
+    const focus = r.stage.boxOf(focusOf(state, differs));
+    if (focus) r.stage.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
     r.el.pane.dataset.differs = String(differs.length);
   }
 
