@@ -3,8 +3,9 @@
 // points). Pure data code (no DOM), computed from the two traces the server returned, so the
 // traces stay the single source of what is drawn.
 //
-// Steps are matched by what they do, not by their number: a step's signature is its kind, its
-// op and the name of what it makes. Two runs that differ in a value have the same signatures
+// Steps are matched by what they do, not by their number: a step's signature is its kind and
+// its op, without the name of what it makes (`a = x.sigmoid()` and `a = x.sigmoid().clone()`
+// make the same sigmoid, once named and once not). Two runs that differ in a value have the same signatures
 // throughout, so every step matches its twin; an added or removed line leaves steps that only
 // one run has, and the other run's pane holds still while they play.
 
@@ -27,10 +28,7 @@ const MAX_CELLS = 4_000_000;
 
 /** What a step does, without its numbers: equal for the same step of an edited program. */
 export function signature(ev) {
-  const made = ev.output || (ev.tensor && typeof ev.tensor === 'object' ? ev.tensor : null);
-  const name = made && made.name ? made.name : '';
-  const op = ev.op || ev.name || ev.api || ev.type || '';
-  return `${ev.kind}|${op}|${name}`;
+  return `${ev.kind}|${ev.op || ev.name || ev.api || ev.type || ''}`;
 }
 
 const valueText = new WeakMap();

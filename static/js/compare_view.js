@@ -90,7 +90,12 @@ export function createCompareView(host, options) {
     nextDiff: h('button', { type: 'button', id: 'compare-next-diff', class: 'btn btn-small', onclick: () => goNextDifference() }),
     here: h('p', { class: 'compare-here', id: 'compare-here', 'aria-live': 'polite' }),
     loss: h('div', { class: 'compare-loss', id: 'compare-loss' }),
+    legendDiffers: h('span', {}),
+    legendOnly: h('span', {}),
   };
+  const legend = h('ul', { class: 'compare-legend' },
+    h('li', {}, h('span', { class: 'key key-differs', 'aria-hidden': 'true' }), el.legendDiffers),
+    h('li', {}, h('span', { class: 'key key-only-here', 'aria-hidden': 'true' }), el.legendOnly));
   const controls = h('div', { class: 'controls compare-controls', role: 'toolbar', id: 'compare-controls' },
     button('compare-first', 'step_first', 'first', () => go(0)),
     button('compare-prev', 'step_prev', 'prev', () => go(row - 1)),
@@ -101,7 +106,8 @@ export function createCompareView(host, options) {
   const section = h('section', { class: 'compare', 'aria-labelledby': 'compare-title' },
     h('div', { class: 'compare-head' }, el.title, el.summary, el.swap, options.canClose === false ? null : el.close),
     el.panes,
-    h('div', { class: 'compare-foot' }, h('div', { class: 'compare-foot-steps' }, controls, el.here), el.loss));
+    h('div', { class: 'compare-foot' }, h('div', { class: 'compare-foot-steps' }, controls,
+      h('div', { class: 'compare-here-row' }, el.here, legend)), el.loss));
   fill(host, section);
   host.hidden = true;
 
@@ -118,6 +124,9 @@ export function createCompareView(host, options) {
     el.play.setAttribute('aria-label', tr(S, playKey));
     el.play.title = tr(S, playKey);
     el.title.textContent = tr(S, 'compare_title');
+    el.legendDiffers.textContent = tr(S, 'compare_legend_differs');
+    el.legendOnly.textContent = tr(S, 'compare_legend_only');
+    legend.setAttribute('aria-label', tr(S, 'legend'));
     for (const b of controls.querySelectorAll('[data-i18n-title]')) {
       const key = /** @type {HTMLElement} */ (b).dataset.i18nTitle;
       b.setAttribute('title', tr(S, key));
@@ -210,16 +219,20 @@ export function createCompareView(host, options) {
     go(Math.min(at, count() - 1));
   }
 
-  // the names of the boxes that differ, as a learner reads them
+  // the names of the boxes that differ, as a learner reads them; results without a name in
+  // the program are counted, not listed
   function listed(state, ids) {
     const names = ids.map((id) => {
       const t = state.tensors[id];
       const n = state.nodes[id];
       return (t && t.name) || (n && n.name) || null;
-    }).filter(Boolean);
-    const unique = [...new Set(names)];
+    });
+    const unique = [...new Set(names.filter(Boolean))];
     const more = unique.length - LISTED;
-    return unique.slice(0, LISTED).join(', ') + (more > 0 ? ` ${tr(S, 'compare_more', { n: more })}` : '');
+    const parts = unique.slice(0, LISTED);
+    const unnamed = names.filter((x) => !x).length;
+    if (unnamed) parts.push(tr(S, 'compare_unnamed', { n: unnamed }));
+    return parts.join(', ') + (more > 0 ? ` ${tr(S, 'compare_more', { n: more })}` : '');
   }
 
   function paintPane(r, which, index, state, diff, current) {
@@ -263,7 +276,7 @@ export function createCompareView(host, options) {
     const here = [];
     const changedB = [...diff.b.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
     if (shared.only) here.push(tr(S, shared.only === 'a' ? 'compare_only_before' : 'compare_only_after'));
-    if (changedB.length) here.push(tr(S, 'compare_here_differs', { names: listed(sb, changedB) || tr(S, 'unnamed') }));
+    if (changedB.length) here.push(tr(S, 'compare_here_differs', { names: listed(sb, changedB) }));
     else if (!shared.only) here.push(tr(S, shared.differs ? 'compare_here_step_differs' : 'compare_here_same'));
     el.here.textContent = here.join(' ');
     el.slider.max = String(count() - 1);
