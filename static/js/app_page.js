@@ -109,7 +109,7 @@ export async function startApp(doc, playerRoot) {
     const before = pendingBefore;
     pendingBefore = null;
     try {
-      const earlier = await api.run(before, lang);
+      const earlier = await api.run(before, lang, undefined);
       runs = [earlier, answer];
       playerRoot.dataset.kept = '2';
       openCompare(pendingStep);

@@ -3,18 +3,13 @@
 // Boxes whose value or gradient differs from the other run's twin at this step are outlined,
 // and the loss points of both runs share one plot. What corresponds to what comes from
 // compare.js; this module only draws it and owns the shared step.
-import { validate, foldTo, initialState } from './trace.js';
 import { align, differences, nextDifference, changedLines, summarise } from './compare.js';
-import { createStage } from './graph/stage.js';
-import { describeBox } from './graph/values.js';
-import { narrate } from './narrate.js';
+import { createComparePane } from './compare_pane.js';
 import { renderCompareLoss } from './panels/compare_loss.js';
 import { tr } from './i18n.js';
 import { h, fill } from './dom.js';
 
 const BASE_INTERVAL_MS = 900;
-const PRESENTER_TEXT_PX = 16.5;     // as in mount.js: a projector shows the boxes' words at 16 px
-const CHECKPOINT = 256;
 const LISTED = 6;           // boxes named in a pane's "differs here" line before "and n more"
 const ICONS = {
   first: 'M6 5h2v14H6zM19 5v14L9 12z', prev: 'M16 5v14L6 12z', play: 'M8 5v14l11-7z',
@@ -24,42 +19,6 @@ const ICONS = {
 const icon = (name) => h('svg:svg', { class: 'icon', viewBox: '0 0 24 24', width: 18, height: 18,
   'aria-hidden': 'true', focusable: 'false' }, h('svg:path', { d: ICONS[name] }));
 
-// One run's states, folded on demand with checkpoints (as player.js does for the one run).
-function stepper(trace) {
-  const checkpoints = new Map();
-  let last = { index: -1, state: initialState() };
-  return (i) => {
-    if (i < 0 || !trace) return initialState();
-    if (i === last.index) return last.state;
-    let base = i > last.index && last.index >= 0 ? last.state : undefined;
-    for (let c = Math.floor(i / CHECKPOINT) * CHECKPOINT; !base && c > 0; c -= CHECKPOINT) {
-      if (checkpoints.has(c)) base = checkpoints.get(c);
-    }
-    let state = base;
-    const from = base ? base.index : -1;
-    for (let c = (Math.floor(from / CHECKPOINT) + 1) * CHECKPOINT; c <= i; c += CHECKPOINT) {
-      state = foldTo(trace, c, state);
-      checkpoints.set(c, state);
-    }
-    state = foldTo(trace, i, state);
-    last = { index: i, state };
-    return state;
-  };
-}
-
-// In presenter mode the picture keeps its words readable and follows the work instead.
-function presenterScale(graph) {
-  if (!graph.closest('.is-presenter')) return 0;
-  const sizes = [...graph.querySelectorAll('svg text[font-size]')].map((t) => Number(t.getAttribute('font-size')));
-  return PRESENTER_TEXT_PX / Math.min(...sizes.filter((x) => x > 0), 14);
-}
-
-// What the eye should follow in a pane: the working node, else what the step made, else the
-// first box that differs from the other run.
-function focusOf(state, differs) {
-  return state.active || (state.fresh && state.fresh[0]) || differs[0] || null;
-}
-
 /**
  * @param {HTMLElement} host where the view is built (hidden until `open`)
  * @param {{strings:Object, onClose?:()=>void, onStep?:(row:number)=>void,
@@ -67,29 +26,28 @@ function focusOf(state, differs) {
  */
 export function createCompareView(host, options) {
   let S = options.strings;
-  let runs = null;          // {a, b}: {answer, trace, stateAt, stage, el}
+  let runs = null;          // {a, b}: the two panes (compare_pane.js)
   let alignment = null;
   let row = 0;
   let timer = null;
   let speed = 1;
-  const shown = { values: true, saved: true };
 
   const button = (id, key, name, onclick) => h('button', { type: 'button', id, class: 'btn btn-icon',
     title: tr(S, key), 'aria-label': tr(S, key), dataset: { i18nTitle: key, i18nLabel: key }, onclick }, icon(name));
   const el = {
     title: h('h2', { class: 'pane-title', id: 'compare-title', dataset: { i18n: 'compare_title' } }, tr(S, 'compare_title')),
     summary: h('p', { class: 'compare-summary', id: 'compare-summary', 'aria-live': 'polite' }),
-    swap: h('button', { type: 'button', id: 'compare-swap', class: 'btn btn-small', onclick: () => swap() }),
-    close: h('button', { type: 'button', id: 'compare-close', class: 'btn btn-small', onclick: () => close() }),
+    swap: /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'compare-swap', class: 'btn btn-small', onclick: () => swap() })),
+    close: /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'compare-close', class: 'btn btn-small', onclick: () => close() })),
     panes: h('div', { class: 'compare-panes' }),
-    slider: h('input', { type: 'range', id: 'compare-slider', class: 'slider', min: 0, max: 0, value: 0,
-      oninput: () => go(Number(el.slider.value)) }),
+    slider: /** @type {HTMLInputElement} */ (h('input', { type: 'range', id: 'compare-slider', class: 'slider',
+      min: 0, max: 0, value: 0, oninput: () => go(Number(el.slider.value)) })),
     label: h('output', { id: 'compare-step', class: 'step-label', 'aria-live': 'off' }),
-    play: h('button', { type: 'button', id: 'compare-play', class: 'btn btn-icon btn-play', onclick: () => toggle() },
-      h('span', { class: 'when-paused' }, icon('play')), h('span', { class: 'when-playing' }, icon('pause'))),
-    nextDiff: h('button', { type: 'button', id: 'compare-next-diff', class: 'btn btn-small', onclick: () => goNextDifference() }),
+    play: /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'compare-play', class: 'btn btn-icon btn-play', onclick: () => toggle() },
+      h('span', { class: 'when-paused' }, icon('play')), h('span', { class: 'when-playing' }, icon('pause')))),
+    nextDiff: /** @type {HTMLButtonElement} */ (h('button', { type: 'button', id: 'compare-next-diff', class: 'btn btn-small', onclick: () => goNextDifference() })),
     here: h('p', { class: 'compare-here', id: 'compare-here', 'aria-live': 'polite' }),
-    loss: h('div', { class: 'compare-loss', id: 'compare-loss' }),
+    loss: /** @type {HTMLElement} */ (h('div', { class: 'compare-loss', id: 'compare-loss' })),
     legendDiffers: h('span', {}),
     legendOnly: h('span', {}),
   };
@@ -134,41 +92,10 @@ export function createCompareView(host, options) {
     }
   }
 
-  // one pane: its tag, its step, its program with changed lines marked, its graph, its sentence
-  function buildPane(which, answer, changed) {
-    const trace = answer.trace ? validate(answer.trace) : null;
-    const source = trace ? trace.program.source : (answer.source || '');
-    const lines = source.replace(/\n$/, '').split('\n');
-    const marked = new Set(changed);
-    const code = h('ol', { class: 'compare-code', 'aria-label': tr(S, 'compare_code', { run: tr(S, `compare_${which === 'a' ? 'before' : 'after'}`) }) },
-      lines.map((text, i) => h('li', { class: marked.has(i + 1) ? 'is-changed' : null, dataset: { line: String(i + 1) } },
-        h('span', { class: 'compare-mark', 'aria-hidden': 'true' }, marked.has(i + 1) ? (which === 'a' ? '−' : '+') : ' '),
-        h('code', {}, text || ' '))));
-    const graph = h('div', { class: 'graph compare-graph', tabindex: '0', role: 'group',
-      'aria-label': tr(S, 'graph_label') });
-    const tag = h('span', { class: `compare-tag compare-tag-${which}` });
-    const step = h('span', { class: 'compare-pane-step' });
-    const error = answer.result && answer.result.error;
-    const status = h('span', { class: error ? 'compare-status is-error' : 'compare-status' });
-    const narration = h('p', { class: 'narration compare-narration', 'aria-live': 'off' });
-    const pane = h('section', { class: `compare-pane compare-pane-${which}`, dataset: { run: which } },
-      h('div', { class: 'compare-pane-head' }, tag, status, step), code, graph, narration);
-    let stage = null;
-    if (answer.layout) {
-      stage = createStage(graph, answer.layout, {
-        shown, describe: (state, id) => describeBox(state, id, S, tr),
-        words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root') },
-        graphLabel: tr(S, 'graph_label'), viewport: { minScale: () => presenterScale(graph) },
-      });
-    } else {
-      fill(graph, h('p', { class: 'graph-empty' }, answer.layout_note || tr(S, 'graph_none')));
-    }
-    return { answer, trace, stateAt: stepper(trace), stage, el: { pane, tag, step, status, narration, code, graph }, error };
-  }
-
   function destroyPanes() {
     if (!runs) return;
-    for (const r of [runs.a, runs.b]) if (r.stage) r.stage.destroy();
+    runs.a.destroy();
+    runs.b.destroy();
     runs = null;
   }
 
@@ -180,7 +107,7 @@ export function createCompareView(host, options) {
     const srcA = before.trace ? before.trace.program.source : '';
     const srcB = after.trace ? after.trace.program.source : '';
     const changed = changedLines(srcA, srcB);
-    runs = { a: buildPane('a', before, changed.a), b: buildPane('b', after, changed.b) };
+    runs = { a: createComparePane('a', before, changed.a, S), b: createComparePane('b', after, changed.b, S) };
     fill(el.panes, runs.a.el.pane, runs.b.el.pane);
     alignment = align(runs.a.trace || { events: [] }, runs.b.trace || { events: [] });
     host.dataset.rows = String(count());
@@ -235,33 +162,6 @@ export function createCompareView(host, options) {
     return parts.join(', ') + (more > 0 ? ` ${tr(S, 'compare_more', { n: more })}` : '');
   }
 
-  function paintPane(r, which, index, state, diff, current) {
-    const n = r.trace ? r.trace.events.length : 0;
-    r.el.tag.textContent = tr(S, which === 'a' ? 'compare_before' : 'compare_after');
-    r.el.step.textContent = index < 0 ? tr(S, 'compare_not_started')
-      : tr(S, 'step_label', { i: index + 1, n });
-    r.el.step.classList.toggle('is-holding', !current);
-    r.el.pane.dataset.step = String(index + 1);
-    r.el.pane.classList.toggle('is-holding', !current);
-    r.el.status.textContent = r.error ? `${r.error.type}` : '';
-    r.el.narration.textContent = index < 0 ? tr(S, 'compare_not_started')
-      : `${current ? '' : `${tr(S, 'compare_holding')} `}${narrate(state, S)}`;
-    for (const li of r.el.code.children) {
-      li.classList.toggle('is-current', Number(/** @type {HTMLElement} */ (li).dataset.line) === state.line);
-    }
-    const line = r.el.code.querySelector('.is-current');
-    if (line) line.scrollIntoView({ block: 'nearest' });
-    if (!r.stage) return;
-    r.stage.render(state, null);
-    const differs = [...diff.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
-    const only = [...diff.entries()].filter(([, w]) => w.includes('only')).map(([id]) => id);
-    r.stage.mark(differs, 'is-differs');
-    r.stage.mark(only, 'is-only-here');
-    const focus = r.stage.boxOf(focusOf(state, differs));
-    if (focus) r.stage.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
-    r.el.pane.dataset.differs = String(differs.length);
-  }
-
   function go(target) {
     if (!runs || !count()) return;
     const next = Math.max(0, Math.min(count() - 1, target));
@@ -271,8 +171,8 @@ export function createCompareView(host, options) {
     const sa = runs.a.stateAt(shared.a);
     const sb = runs.b.stateAt(shared.b);
     const diff = differences(alignment, sa, sb);
-    paintPane(runs.a, 'a', shared.a, sa, diff.a, shared.only !== 'b');
-    paintPane(runs.b, 'b', shared.b, sb, diff.b, shared.only !== 'a');
+    runs.a.paint(shared.a, sa, diff.a, shared.only !== 'b', S);
+    runs.b.paint(shared.b, sb, diff.b, shared.only !== 'a', S);
     const here = [];
     const changedB = [...diff.b.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
     if (shared.only) here.push(tr(S, shared.only === 'a' ? 'compare_only_before' : 'compare_only_after'));
