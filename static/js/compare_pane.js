@@ -59,7 +59,8 @@ export function createComparePane(which, answer, changed, S) {
   const source = trace ? trace.program.source : (answer.source || '');
   const lines = source.replace(/\n$/, '').split('\n');
   const marked = new Set(changed);
-  const code = h('ol', { class: 'compare-code', 'aria-label': tr(S, 'compare_code', { run: tr(S, `compare_${which === 'a' ? 'before' : 'after'}`) }) },
+  // a scrolling list is a tab stop, so the keyboard can scroll it too
+  const code = h('ol', { class: 'compare-code', tabindex: '0', 'aria-label': tr(S, 'compare_code', { run: tr(S, `compare_${which === 'a' ? 'before' : 'after'}`) }) },
     lines.map((text, i) => h('li', { class: marked.has(i + 1) ? 'is-changed' : null, dataset: { line: String(i + 1) } },
       h('span', { class: 'compare-mark', 'aria-hidden': 'true' }, marked.has(i + 1) ? (which === 'a' ? '−' : '+') : ' '),
       h('code', {}, text || ' '))));

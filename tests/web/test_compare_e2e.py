@@ -267,3 +267,23 @@ def test_export_of_one_run_has_no_comparison(page):
     assert 'id="gs-answer-before"' not in body.text()
     bad = page.request.post(f"{page.base}/api/export", data={"code": CUBE, "before": 3})
     assert bad.status == 422
+
+
+AXE_FILE = ROOT / "tests" / "web" / "vendor" / "axe_core" / "axe-4.14.1.min.js"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_serious_accessibility_violation(page, lang):
+    open_pair(page, OPTIM_LOOP, OPTIM_LOOP.replace("SGD([w], lr=0.1)", "Adam([w], lr=0.1)"), lang=lang)
+    # the page's CSP allows scripts from itself only: axe is served under its address
+    page.route("**/__tests__/axe.min.js", lambda route: route.fulfill(
+        path=AXE_FILE, content_type="application/javascript"))
+    page.add_script_tag(url="/__tests__/axe.min.js")
+    page.keyboard.press("d")
+    for presenter in (False, True):
+        if presenter:
+            page.keyboard.press("p")
+        found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+            .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))""")
+        assert found == [], (presenter, found)
