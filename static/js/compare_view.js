@@ -54,7 +54,7 @@ export function createCompareView(host, options) {
   const legend = h('ul', { class: 'compare-legend' },
     h('li', {}, h('span', { class: 'key key-differs', 'aria-hidden': 'true' }), el.legendDiffers),
     h('li', {}, h('span', { class: 'key key-only-here', 'aria-hidden': 'true' }), el.legendOnly));
-  const controls = h('div', { class: 'controls compare-controls', role: 'toolbar', id: 'compare-controls' },
+  const controls = h('div', { class: 'compare-controls', role: 'toolbar', id: 'compare-controls' },
     button('compare-first', 'step_first', 'first', () => go(0)),
     button('compare-prev', 'step_prev', 'prev', () => go(row - 1)),
     el.play,
