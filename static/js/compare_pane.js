@@ -105,10 +105,15 @@ export function createComparePane(which, answer, changed, S) {
     if (line) line.scrollIntoView({ block: 'nearest' });
     if (!stage) return;
     stage.render(state, null);
-    const differs = [...diff.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
-    const only = [...diff.entries()].filter(([, w]) => w.includes('only')).map(([id]) => id);
+    const having = (what) => [...diff.entries()].filter(([, w]) => w.includes(what)).map(([id]) => id);
+    const values = having('value');
+    const grads = having('grad');
+    const differs = [...new Set([...values, ...grads])];
     stage.mark(differs, 'is-differs');
-    stage.mark(only, 'is-only-here');
+    // which row differs, the value or the gradient, is marked on the row itself
+    stage.mark(values, 'is-value-differs');
+    stage.mark(grads, 'is-grad-differs');
+    stage.mark(having('only'), 'is-only-here');
     const focus = stage.boxOf(focusOf(state, differs));
     if (focus) stage.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
     el.pane.dataset.differs = String(differs.length);

@@ -146,13 +146,16 @@ export function createCompareView(host, options) {
     go(Math.min(at, count() - 1));
   }
 
-  // the names of the boxes that differ, as a learner reads them; results without a name in
-  // the program are counted, not listed
-  function listed(state, ids) {
-    const names = ids.map((id) => {
+  // the names of the boxes that differ, as a learner reads them (`w` for its value, `w.grad`
+  // for its gradient); results without a name in the program are counted, not listed
+  function listed(state, entries) {
+    const names = entries.flatMap(([id, what]) => {
       const t = state.tensors[id];
       const n = state.nodes[id];
-      return (t && t.name) || (n && n.name) || null;
+      const name = (t && t.name) || (n && n.name) || null;
+      if (!name) return [null];
+      return [what.includes('value') ? name : null, what.includes('grad') ? `${name}.grad` : null]
+        .filter(Boolean);
     });
     const unique = [...new Set(names.filter(Boolean))];
     const more = unique.length - LISTED;
@@ -174,7 +177,7 @@ export function createCompareView(host, options) {
     runs.a.paint(shared.a, sa, diff.a, shared.only !== 'b', S);
     runs.b.paint(shared.b, sb, diff.b, shared.only !== 'a', S);
     const here = [];
-    const changedB = [...diff.b.entries()].filter(([, w]) => w.includes('value') || w.includes('grad')).map(([id]) => id);
+    const changedB = [...diff.b.entries()].filter(([, w]) => w.includes('value') || w.includes('grad'));
     if (shared.only) here.push(tr(S, shared.only === 'a' ? 'compare_only_before' : 'compare_only_after'));
     if (changedB.length) here.push(tr(S, 'compare_here_differs', { names: listed(sb, changedB) }));
     else if (!shared.only) here.push(tr(S, shared.differs ? 'compare_here_step_differs' : 'compare_here_same'));

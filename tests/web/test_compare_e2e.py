@@ -287,3 +287,21 @@ def test_no_serious_accessibility_violation(page, lang):
             .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))""")
         assert found == [], (presenter, found)
+
+
+def test_values_and_gradients_are_told_apart_and_swap_exchanges_the_sides(page):
+    open_pair(page, CUBE, CUBE.replace("x * 3", "x * 4"))
+    page.keyboard.press("End")
+    here = page.inner_text("#compare-here")
+    # x's value is the same in both runs, its gradient is not; y's value differs
+    assert "x.grad" in here and re.search(r"\by\b", here)
+    assert not re.search(r"\bx\b(?!\.grad)", here)
+    pane = page.locator(".compare-pane-b")
+    grads = pane.locator(".node.is-grad-differs")
+    assert grads.count() >= 1
+    assert grads.first.locator(".gs-row-grad").count() == 1
+    assert pane.locator(".node.is-value-differs").count() >= 1
+    page.click("#compare-swap")
+    assert "x * 4" in page.inner_text(".compare-pane-a .compare-code li.is-changed")
+    assert "x * 3" in page.inner_text(".compare-pane-b .compare-code li.is-changed")
+    assert data(page)["row"] == str(int(data(page)["rows"]) - 1)      # the same shared step
