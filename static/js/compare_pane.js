@@ -83,6 +83,12 @@ export function createComparePane(which, answer, changed, S) {
   } else {
     fill(graph, h('p', { class: 'graph-empty' }, answer.layout_note || tr(S, 'graph_none')));
   }
+  // the same zoom keys as the player's graph (mount.js)
+  graph.addEventListener('keydown', (e) => {
+    const zoom = { '+': 1.25, '=': 1.25, '-': 0.8 }[e.key];
+    if (stage && zoom) stage.viewport.zoom(zoom);
+    else if (stage && e.key === '0') stage.viewport.fit();
+  });
   const el = { pane, tag, step, status, narration, code, graph };
   const stateAt = stepper(trace);
 

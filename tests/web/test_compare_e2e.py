@@ -301,6 +301,14 @@ def test_values_and_gradients_are_told_apart_and_swap_exchanges_the_sides(page):
     assert grads.count() >= 1
     assert grads.first.locator(".gs-row-grad").count() == 1
     assert pane.locator(".node.is-value-differs").count() >= 1
+    # the panes' pictures zoom from the keyboard, as the player's does
+    svg = ".compare-pane-b .compare-graph svg"
+    before = page.eval_on_selector(svg, "s => s.getBoundingClientRect().width")
+    page.focus(".compare-pane-b .compare-graph")
+    page.keyboard.press("+")
+    assert page.eval_on_selector(svg, "s => s.getBoundingClientRect().width") > before * 1.2
+    page.keyboard.press("0")
+    assert abs(page.eval_on_selector(svg, "s => s.getBoundingClientRect().width") - before) < 1
     page.click("#compare-swap")
     assert "x * 4" in page.inner_text(".compare-pane-a .compare-code li.is-changed")
     assert "x * 3" in page.inner_text(".compare-pane-b .compare-code li.is-changed")
