@@ -1,4 +1,5 @@
-"""gradstep in a notebook: `%%gradstep` cells and `gradstep.show(code)`.
+"""gradstep in a notebook: `%%gradstep` cells, `gradstep.show(code)`, and
+`gradstep.compare(before, after)` for two versions of a program side by side.
 
 Both run the code in the sandbox, as the server does, and show the standalone player
 (app/services/standalone.py) in an `<iframe srcdoc>`: the player's modules, styles and the
@@ -48,18 +49,32 @@ class SetupError(RuntimeError):
     """gradstep's install cannot run or draw programs (say what to do, not where it broke)."""
 
 
-def show(code: str, lang: str = "en", height: int = DEFAULT_HEIGHT,
-         title: str = "notebook cell") -> Player:
-    """Run `code` in gradstep's sandbox and return its player (displayed when last in a cell)."""
+def _player(code: str, before: str | None, lang: str, height: int, title: str) -> Player:
+    """Run `code` (and `before`, to stand beside it) and make the standalone player."""
     try:
         from gradstep.app.services.standalone import run_answer, standalone_html
         with _native_stderr_silenced():
+            earlier = None if before is None else run_answer(before, filename="cell.py")
             answer = run_answer(code, filename="cell.py")
     except ImportError as exc:
         raise SetupError(f"gradstep cannot lay out graphs in this environment ({exc}). "
                          "Reinstall it with `pip install --force-reinstall gradstep`.") from None
-    document = standalone_html(answer, lang=lang, title=title)
+    document = standalone_html(answer, lang=lang, title=title, before=earlier)
     return Player(document, height=height, stdout=answer["result"]["stdout"])
+
+
+def show(code: str, lang: str = "en", height: int = DEFAULT_HEIGHT,
+         title: str = "notebook cell") -> Player:
+    """Run `code` in gradstep's sandbox and return its player (displayed when last in a cell)."""
+    return _player(code, None, lang, height, title)
+
+
+def compare(before: str, after: str, lang: str = "en", height: int = DEFAULT_HEIGHT,
+            title: str = "two runs") -> Player:
+    """Run two versions of a program and return a player of both side by side, step for
+    step, with what differs marked (an edited `lr`, an added line, a `clone()` fix). Its
+    `stdout` is the later run's printed output."""
+    return _player(after, before, lang, height, title)
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ From Python or a notebook:
 
     >>> import gradstep                                     # doctest: +SKIP
     >>> gradstep.show("import torch\\nx = torch.ones(2, requires_grad=True)\\nx.sum().backward()")
+    >>> gradstep.compare(old_program, new_program)            # doctest: +SKIP
 
 In a notebook, `%load_ext gradstep` and then a cell that starts with `%%gradstep` (options
 `--lang zh`, `--height 700`). The `gradstep` command and `python -m gradstep` run, trace,
@@ -35,13 +36,13 @@ if not _os.path.isdir(_os.path.join(__path__[0], "engine")) and all(
     __path__.append(_checkout)
 del _checkout
 
-__all__ = ["show", "Player", "load_ipython_extension", "__version__"]
+__all__ = ["show", "compare", "Player", "load_ipython_extension", "__version__"]
 
 
 def __getattr__(name: str):
     # The notebook player imports the server's layout code; the sandbox, which imports
     # gradstep.engine and gradstep.runner, must not pay for it (or hold it) at import.
-    if name in ("show", "Player", "load_ipython_extension"):
+    if name in ("show", "compare", "Player", "load_ipython_extension"):
         from gradstep.app import notebook
         return getattr(notebook, name)
     raise AttributeError(f"module 'gradstep' has no attribute {name!r}")

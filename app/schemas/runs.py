@@ -27,6 +27,11 @@ class RunRequest(BaseModel):
                                "POST /api/run/{run_id}/stop can stop it")
 
 
+class ExportRequest(RunRequest):
+    before: str | None = Field(None, description="an earlier version of the program: the file "
+                               "then plays both runs side by side, `before` on the left")
+
+
 class StopResponse(BaseModel):
     stopped: bool = Field(description="true if the run was executing and has been ended; "
                           "false if it had not started (it will not), had finished, or is "

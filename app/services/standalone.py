@@ -89,19 +89,23 @@ def _with_font(css: str, static_dir: Path, embed: bool) -> str:
 
 
 def standalone_html(answer: dict, *, lang: str = "en", title: str = "program",
-                    settings: Settings | None = None, font: bool | None = None) -> str:
+                    settings: Settings | None = None, font: bool | None = None,
+                    before: dict | None = None) -> str:
     """The player with `answer` (a /api/run answer: result, trace, layout, layout_note).
     `font`: carry the bundled Chinese font (about 1.5 MB as text); None decides by
-    `needs_font`."""
+    `needs_font`. `before`: the answer of an earlier version of the program; the file then
+    opens on the two runs side by side (and keeps the player of `answer` one click away)."""
     settings = settings or Settings()
     lang = lang if lang in LANGS else "en"
     modules, css, tables, env = _assets(settings.static_dir, settings.templates_dir)
     embed = needs_font(answer, lang) if font is None else font
+    if font is None and before is not None:
+        embed = embed or needs_font(before, lang)
     css = _with_font(css, settings.static_dir, embed)
     page = env.get_template("pages/standalone.html")
     return page.render(lang=lang, t=tables[lang], tables=tables, title=title, css=css,
-                       answer=answer, modules=modules, entry=module_name(Path(ENTRY)),
-                       embed=True)
+                       answer=answer, before=before, modules=modules,
+                       entry=module_name(Path(ENTRY)), embed=True)
 
 
 def run_answer(source: str, filename: str = "main.py") -> dict:

@@ -63,11 +63,12 @@ export async function run(code, lang, signal, runId) {
   return json(response);
 }
 
-/** POST /api/export: the run of `code` as one standalone HTML player. @returns {Promise<Blob>} */
-export async function exportHtml(code, lang) {
+/** POST /api/export: the run of `code` as one standalone HTML player; with `before`, the runs
+ * of both programs side by side. @returns {Promise<Blob>} */
+export async function exportHtml(code, lang, before) {
   const response = await fetch('/api/export', {
     method: 'POST', headers: withLearner({ 'Content-Type': 'application/json' }),
-    body: JSON.stringify({ code, lang }),
+    body: JSON.stringify(before === undefined ? { code, lang } : { code, lang, before }),
   });
   if (!response.ok) await json(response);     // throws the server's error message
   return response.blob();

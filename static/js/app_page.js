@@ -1,12 +1,14 @@
 // The app page around the player: where the first program comes from (the URL, the last
 // session, the first example), the examples menu, the language switch, the permalink, export,
-// presenter mode. Everything is found through the page root and the controls it contains.
+// presenter mode, and the comparison of the last two runs. Everything is found through the page
+// root and the controls it contains.
 import * as api from './api.js';
 import { mountPlayer } from './mount.js';
 import { encodeProgram, decodeProgram, parseLocation, buildHash } from './permalink.js';
 import { exportSvg, exportPng, exportJson, download } from './export.js';
 import { tr, applyStrings } from './i18n.js';
 import { waitsForRun, showWaitForRun } from './wait_for_run.js';
+import { createCompareView } from './compare_view.js';
 
 const STORE_CODE = 'gradstep.code';
 const STORE_LANG = 'gradstep.lang';
@@ -60,12 +62,73 @@ export async function startApp(doc, playerRoot) {
     if (full) full.href = `/${hash}`;
   }, 250);
 
+  // The last two runs of different programs, earlier first: what Compare puts side by side.
+  // An answer is kept as the server sent it; the comparison reads only its trace and layout.
+  let runs = [];
+  let pendingBefore = null;       // a comparison link's earlier program, run after the later one
+  let pendingStep = 0;            // and the shared step the link names
+  const compareHost = doc.createElement('div');
+  compareHost.id = 'compare';
+  compareHost.className = 'compare-host';
+  playerRoot.after(compareHost);
+  const compareButton = byId('compare-open');
+  const compare = createCompareView(compareHost, {
+    strings,
+    onClose: () => {
+      playerRoot.hidden = false;
+      if (compareButton) compareButton.setAttribute('aria-pressed', 'false');
+      writeHash(player.player.model.index);
+    },
+    onStep: (row) => writeCompareHash(row),
+  });
+  const writeCompareHash = debounce(async (row) => {
+    const pair = compare.sources;
+    if (!pair || !compare.isOpen) return;
+    const [z, vs] = await Promise.all([encodeProgram(pair.after), encodeProgram(pair.before)]);
+    history.replaceState(null, '', `${location.pathname}${location.search}${buildHash(z, row + 1, vs)}`);
+  }, 250);
+
+  function openCompare(step = 0) {
+    if (runs.length < 2) { toast(tr(strings, 'compare_need_two')); return; }
+    player.player.pause();
+    playerRoot.hidden = true;
+    compare.open(runs[0], runs[1]);
+    if (step) compare.go(step);
+    if (compareButton) compareButton.setAttribute('aria-pressed', 'true');
+  }
+  const toggleCompare = () => (compare.isOpen ? compare.close() : openCompare());
+
+  async function remember(answer) {
+    if (!answer) return;
+    const source = (a) => (a.trace ? a.trace.program.source : a.source);
+    const last = runs[runs.length - 1];
+    if (last && source(last) === source(answer)) runs[runs.length - 1] = answer;
+    else runs = [...runs, answer].slice(-2);
+    playerRoot.dataset.kept = String(runs.length);
+    if (pendingBefore === null) return;
+    const before = pendingBefore;
+    pendingBefore = null;
+    try {
+      const earlier = await api.run(before, lang, undefined);
+      runs = [earlier, answer];
+      playerRoot.dataset.kept = '2';
+      openCompare(pendingStep);
+    } catch (err) {
+      toast(tr(strings, 'error_server', { message: err.message }));
+    }
+  }
+
   const player = mountPlayer(playerRoot, {
     strings, lang,
     onInput: debounce((code) => store.set(STORE_CODE, code), 300),
-    onRun: (code) => store.set(STORE_CODE, code),
+    onRun: (code) => {
+      store.set(STORE_CODE, code);
+      if (compare.isOpen) compare.close();
+      remember(player.player.model.answer);
+    },
     onStep: (index) => writeHash(index),
   });
+  if (compareButton) compareButton.addEventListener('click', () => toggleCompare());
 
   async function setLang(next, remember = true) {
     if (next !== 'en' && next !== 'zh') return;
@@ -77,6 +140,7 @@ export async function startApp(doc, playerRoot) {
     doc.documentElement.dataset.lang = next;
     applyStrings(doc.body, strings);     // the page chrome around the player
     player.setStrings(strings, next);
+    compare.setStrings(strings);
     const select = byId('lang');
     if (select) select.value = next;
     const url = new URL(location.href);
@@ -98,7 +162,11 @@ export async function startApp(doc, playerRoot) {
     if (want.z) {
       try { code = await decodeProgram(want.z); } catch { toast(tr(strings, 'link_broken')); }
     } else if (want.code !== undefined) code = want.code;
-    return { code, z: want.z, step: want.step ? want.step - 1 : 0, lang: want.lang };
+    let before = null;
+    if (want.vs) {
+      try { before = await decodeProgram(want.vs); } catch { toast(tr(strings, 'link_broken')); }
+    }
+    return { code, z: want.z, step: want.step ? want.step - 1 : 0, lang: want.lang, before };
   }
 
   // wiring
@@ -119,9 +187,11 @@ export async function startApp(doc, playerRoot) {
   if (permalink) {
     permalink.addEventListener('click', async () => {
       const code = player.editor.value;
-      const z = await encodeProgram(code);
+      const pair = compare.isOpen ? compare.sources : null;
+      const z = await encodeProgram(pair ? pair.after : code);
       // the step only makes sense for the program that was run
-      const hash = buildHash(z, code === ranSource() ? player.player.model.index + 1 : 0);
+      const hash = pair ? buildHash(z, compare.row + 1, await encodeProgram(pair.before))
+        : buildHash(z, code === ranSource() ? player.player.model.index + 1 : 0);
       history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
       try {
         await navigator.clipboard.writeText(location.href);
@@ -153,7 +223,11 @@ export async function startApp(doc, playerRoot) {
       exportHtml.addEventListener('click', async () => {
         close();
         try {
-          download(await api.exportHtml(ranSource(), lang), 'gradstep.html');
+          // a comparison exports both runs, side by side
+          const pair = compare.isOpen ? compare.sources : null;
+          const file = pair ? await api.exportHtml(pair.after, lang, pair.before)
+            : await api.exportHtml(ranSource(), lang);
+          download(file, 'gradstep.html');
         } catch (err) {
           toast(tr(strings, 'export_failed', { message: err.message }));
         }
@@ -164,19 +238,22 @@ export async function startApp(doc, playerRoot) {
   const presenterButton = byId('presenter-toggle');
   if (presenterButton) presenterButton.addEventListener('click', togglePresenter);
   doc.addEventListener('keydown', (e) => {
-    if (player.handleKey(e)) return;
+    if (compare.isOpen ? compare.handleKey(e) : player.handleKey(e)) return;
     const tag = e.target && /** @type {HTMLElement} */ (e.target).tagName;
-    if ((e.key === 'p' || e.key === 'P') && !['TEXTAREA', 'INPUT', 'SELECT'].includes(tag)
-      && !e.ctrlKey && !e.metaKey && !e.altKey) togglePresenter();
+    if (['TEXTAREA', 'INPUT', 'SELECT'].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'p' || e.key === 'P') togglePresenter();
+    else if (e.key === 'c' || e.key === 'C') toggleCompare();
   });
   // without the sandbox's OS layers, a program from a link waits for Run (wait_for_run.js)
   const waits = waitsForRun(doc.getElementById('app'));
   window.addEventListener('hashchange', async () => {
-    const { code, step } = await loadFromLocation();
-    if (code !== null && code !== player.editor.value) {
+    const { code, step, before } = await loadFromLocation();
+    if (code !== null && (code !== player.editor.value || before !== null)) {
       player.editor.value = code;
+      pendingBefore = before;
+      pendingStep = before !== null ? step : 0;
       if (waits) showWaitForRun(playerRoot, strings, 'link');
-      else await player.run(step);
+      else await player.run(before !== null ? 0 : step);
     }
   });
 
@@ -191,7 +268,13 @@ export async function startApp(doc, playerRoot) {
   const stored = store.get(STORE_CODE);
   const ownHash = first.z && first.z === store.get(STORE_Z);
   let fromLink = false;
-  if (code === null || (ownHash && stored !== null && stored !== code)) {
+  if (first.before !== null) {
+    // a link to two runs: both programs come from it, the later one into the editor
+    pendingBefore = first.before;
+    pendingStep = first.step;
+    first.step = 0;
+    fromLink = !ownHash;
+  } else if (code === null || (ownHash && stored !== null && stored !== code)) {
     if (ownHash && stored !== code) first.step = 0;
     code = stored;
   } else fromLink = !ownHash;

@@ -1,5 +1,7 @@
 // The program in the URL: `#z=<deflate-raw, base64url>&step=<n>` (made by the app), or plain
-// `?code=<text>` / `#code=<text>` (easy to write by hand). Uses the platform's own
+// `?code=<text>` / `#code=<text>` (easy to write by hand). A link to two runs side by side adds
+// the earlier program as `vs=<deflate-raw, base64url>` (its `step` is then the shared step);
+// a link without `vs` is a link to one run, as links always were. Uses the platform's own
 // CompressionStream, so there is no compression library to vendor. No DOM.
 
 const toB64url = (bytes) => {
@@ -36,7 +38,7 @@ export async function decodeProgram(token) {
 /**
  * What a URL asks for. The fragment wins over the query, as it is what the app itself writes.
  * @param {string} search location.search @param {string} hash location.hash
- * @returns {{z?:string, code?:string, step?:number, lang?:string}}
+ * @returns {{z?:string, code?:string, step?:number, lang?:string, vs?:string}}
  */
 export function parseLocation(search, hash) {
   const q = new URLSearchParams(search || '');
@@ -45,6 +47,7 @@ export function parseLocation(search, hash) {
   if (h.get('z')) out.z = h.get('z');
   else if (h.get('code') !== null) out.code = h.get('code');
   else if (q.get('code') !== null) out.code = q.get('code');
+  if (h.get('vs')) out.vs = h.get('vs');
   const step = parseInt(h.get('step') || q.get('step') || '', 10);
   if (Number.isFinite(step) && step > 0) out.step = step;
   const lang = q.get('lang');
@@ -52,10 +55,12 @@ export function parseLocation(search, hash) {
   return out;
 }
 
-/** @returns {string} the fragment for a compressed program and a 1-based step */
-export function buildHash(z, step) {
+/** @returns {string} the fragment for a compressed program and a 1-based step, and for a
+ * comparison the compressed earlier program `vs` */
+export function buildHash(z, step, vs) {
   const h = new URLSearchParams();
   h.set('z', z);
+  if (vs) h.set('vs', vs);
   if (step) h.set('step', String(step));
   return `#${h.toString()}`;
 }

@@ -72,3 +72,14 @@ def test_the_chinese_font_travels_only_where_it_is_needed():
         assert "data:font/woff2;base64," in html and "/static/fonts/" not in html
     assert "data:font/woff2" in standalone_html(_answer("x = 1\n"), font=True)
     assert "data:font/woff2" not in standalone_html(_answer("# 梯度\n"), font=False)
+
+
+def test_a_file_of_two_runs_holds_both_answers_inertly():
+    one = standalone_html(_answer("x = 1\n"))
+    assert 'id="gs-answer-before"' not in one
+    hostile = "</script><script>alert(2)</script>"
+    both = standalone_html(_answer("x = 2\n"), before=_answer(hostile))
+    block = both.split('id="gs-answer-before">', 1)[1].split("</script>", 1)[0]
+    assert "alert(2)" in block and "<script>alert" not in both
+    # the earlier program's Chinese comment needs the font as much as the later one's would
+    assert "data:font/woff2" in standalone_html(_answer("x = 1\n"), before=_answer("# 梯度\n"))

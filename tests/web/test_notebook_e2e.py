@@ -23,6 +23,10 @@ SHOW = """import gradstep
 gradstep.show("import torch\\nw = torch.ones(2, requires_grad=True)\\n(w * 3).sum().backward()",
               lang="zh")
 """
+COMPARE = """import gradstep
+before = "import torch\\nw = torch.ones(2, requires_grad=True)\\n(w * 3).sum().backward()\\n"
+gradstep.compare(before, before.replace("w * 3", "w * 5"))
+"""
 FAILS = """%%gradstep
 import torch
 a = torch.ones(2, requires_grad=True)
@@ -41,7 +45,7 @@ def executed(tmp_path_factory):
     nb.cells = [nbformat.v4.new_code_cell("%load_ext gradstep"),
                 nbformat.v4.new_code_cell(CELL), nbformat.v4.new_code_cell(SHOW),
                 nbformat.v4.new_code_cell("%%gradstep --lang xx\nimport torch\n"),
-                nbformat.v4.new_code_cell(FAILS)]
+                nbformat.v4.new_code_cell(FAILS), nbformat.v4.new_code_cell(COMPARE)]
     cwd = tmp_path_factory.mktemp("nb")
     NotebookClient(nb, timeout=180, kernel_name="python3",
                    resources={"metadata": {"path": str(cwd)}}).execute()
@@ -119,5 +123,26 @@ def test_a_failing_cell_shows_pytorchs_error_in_the_player(executed, browser, tm
     try:
         assert "Trying to backward through the graph a second time" in \
             page.locator("#console").inner_text()
+    finally:
+        ctx.close()
+
+
+def test_compare_plays_two_runs_side_by_side(executed, browser, tmp_path):
+    nb, _ = executed
+    document = _player_html(nb.cells[5])
+    assert 'id="gs-answer-before"' in document
+    path = tmp_path / "compare.html"
+    path.write_text(document, encoding="utf-8")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    try:
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("file:", "blob:"))
+                   else r.abort())
+        page.goto(path.as_uri())
+        page.wait_for_selector("#compare:not([hidden]) .compare-pane-b .node", timeout=15000)
+        assert "w * 3" in page.inner_text(".compare-pane-a .compare-code li.is-changed")
+        assert "w * 5" in page.inner_text(".compare-pane-b .compare-code li.is-changed")
+        page.keyboard.press("End")
+        assert page.locator(".compare-pane-b .node.is-differs").count() > 0
     finally:
         ctx.close()

@@ -143,3 +143,24 @@ def test_screenshots_of_the_waiting_line(browser, partial_server, size, lang):
         assert box["y"] + box["height"] <= size[1]
     finally:
         ctx.close()
+
+
+def test_a_link_to_two_runs_waits_and_then_runs_both(page, partial_server):
+    import base64
+    import zlib
+
+    def token(code: str) -> str:
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        return base64.urlsafe_b64encode(packer.compress(code.encode()) + packer.flush()) \
+            .decode().rstrip("=")
+    requested = runs_requested(page)
+    after = PROGRAM.replace("(x * x)", "(x * x * x)")
+    assert after != PROGRAM
+    page.goto(f"{partial_server}/?lang=en#z={token(after)}&vs={token(PROGRAM)}")
+    page.wait_for_selector(".wait-run", timeout=60000)
+    page.wait_for_timeout(500)
+    assert requested == [] and page.locator("#compare").is_hidden()
+    page.click("#run")
+    page.wait_for_selector("#compare:not([hidden]) .compare-pane-b", timeout=60000)
+    assert len(requested) == 2                     # the later program, then the earlier one
+    assert page.input_value("#editor") == after

@@ -185,6 +185,12 @@ export function createStage(host, layout, options) {
     foldedAround(id) { return id ? current.picture.groups.foldedAround(current.maps.drawn(id)) : null; },
     /** The ids of the state the current picture draws (drawn id -> id). */
     actualIds() { return [...current.picture.index.nodes.keys()].map(current.maps.actual); },
+    /** Put the class `cls` on the boxes of `ids` (ids of the state), and off every other box;
+     * the renderer rewrites a box's classes when its look changes, so call it after render. */
+    mark(ids, cls) {
+      const want = new Set([...ids].map(current.maps.drawn));
+      for (const [drawn, node] of current.picture.index.nodes) node.classList.toggle(cls, want.has(drawn));
+    },
     setRows(which, on) { current.picture.index.svg.classList.toggle(`hide-${which}`, !on); },
     get iteration() { return current.g; },
     get viewport() { return current.viewport; },
