@@ -327,6 +327,9 @@ class _ComplexFormatter:
         # a negative part, -0.0 included, brings its own sign
         return self.real.format(value.real) + (imag if imag[0] in "+-" else "+" + imag)
 
+    def format_all(self, values: list) -> list:
+        return [self.format(v) for v in values]
+
 
 def _widest_candidates(nonzero: np.ndarray) -> list:
     """Values among which the longest printed one is found, whatever the notation.
