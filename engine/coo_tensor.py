@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .layouts import layout, sparse_coo
+from .printing import sparse_repr
 from .tensor import Tensor, _init, new_tensor
 
 
@@ -96,7 +97,6 @@ class SparseCooTensor(Tensor):
                              self.shape, self._coal)
 
     def __repr__(self, *, tensor_contents=None) -> str:
-        from .printing import sparse_repr
         return sparse_repr(self)
 
     __str__ = __repr__
@@ -181,5 +181,9 @@ def add_grads(old: Tensor, new: Tensor, in_place: bool) -> Tensor:
         return old
     return new_tensor(old._data + new._data)
 
+
+# the autograd walk reaches it through a sparse gradient in hand (it cannot import this
+# module at load time: that would close an import cycle)
+SparseCooTensor._add_grads = staticmethod(add_grads)     # type: ignore[attr-defined]
 
 __all__ = ["SparseCooTensor", "add_grads", "add_sparse", "is_sparse", "sparse_tensor"]

@@ -199,9 +199,9 @@ def _add_to(buffers: dict, fn, nr: int, g: Tensor) -> None:
     old = buf[nr]
     if old is None:
         buf[nr] = g
-    elif type(old) is not type(g) or old.is_sparse:     # a sparse gradient meets one
-        from ..coo_tensor import add_grads
-        buf[nr] = add_grads(g, old, in_place=False)    # PyTorch's order: new + old
+    elif old.is_sparse or g.is_sparse:     # a sparse gradient meets one
+        sparse = old if old.is_sparse else g    # (its class adds: no import of it here)
+        buf[nr] = sparse._add_grads(g, old, in_place=False)    # PyTorch's order: new + old
     elif _grad_state.enabled:          # create_graph: the sum is part of the new graph
         buf[nr] = old + g
     else:
@@ -345,10 +345,10 @@ def _accumulate_sparse(old: Tensor | None, g: Tensor) -> Tensor:
     """.grad += g when either is sparse: the first is stored as a copy with contiguous
     values; sparse + sparse adds into the stored one; a dense one with a sparse one is
     dense (PyTorch's rules)."""
-    from ..coo_tensor import add_grads
     if old is None:
         return g.clone() if g.is_sparse else new_tensor(g._data.copy())
-    return add_grads(old, g, in_place=not (old.is_sparse and not g.is_sparse))
+    sparse = old if old.is_sparse else g    # (its class adds: no import of it here)
+    return sparse._add_grads(old, g, in_place=not (old.is_sparse and not g.is_sparse))
 
 
 def _post_accumulate_hooks(var: Tensor) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..coo_tensor import sparse_tensor
 from ..tensor import Tensor, new_tensor
 from ._op import Op
 
@@ -55,7 +56,6 @@ def _sparse_backward(grad: Tensor, indices: Tensor, num_weights: int, padding_id
                      scale_grad_by_freq: bool) -> Tensor:
     """PyTorch's embedding_sparse_backward: a sparse COO gradient whose entries are the
     looked-up rows, in input order, uncoalesced (padding_idx's entries left out)."""
-    from ..coo_tensor import sparse_tensor
     if scale_grad_by_freq:
         raise RuntimeError("embedding_backward: scale_grad_by_freq not supported with sparse "
                            "gradients")
