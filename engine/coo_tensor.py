@@ -34,6 +34,9 @@ class SparseCooTensor(Tensor):
     def _set(self, indices: np.ndarray, values: np.ndarray, coalesced: bool) -> None:
         self._ind, self._val, self._coal = indices, values, coalesced
         self._data = _densify(indices, values, self._data.shape)
+        # the dense copy is derived: a dense in-place op writing it would leave the entries
+        # behind (and the optimizers read the entries), so such a write fails loudly
+        self._data.flags.writeable = False
 
     @property
     def is_sparse(self) -> bool:
@@ -86,6 +89,33 @@ class SparseCooTensor(Tensor):
     def to_dense(self, dtype=None, *, masked_grad=None) -> Tensor:
         out = new_tensor(self._data.copy())
         return out if dtype is None else out.to(dtype)
+
+    def add_(self, other, *, alpha=1) -> "SparseCooTensor":
+        if not (isinstance(other, Tensor) and other.is_sparse):
+            raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) "
+                               "instead.")
+        if alpha != 1:
+            other = other.clone().mul_(alpha)
+        return add_sparse(self, other, in_place=True)
+
+    def mul_(self, other) -> "SparseCooTensor":
+        """Scales the entries by a number (what clipping or averaging a gradient does)."""
+        if isinstance(other, Tensor):
+            if other.ndim or other.is_sparse:
+                raise NotImplementedError("mul_ of a sparse tensor by a tensor is not "
+                                          "supported; multiply by a number")
+            other = other.item()
+        self._set(self._ind, self._val * self._val.dtype.type(other), self._coal)
+        return self
+
+    def div_(self, other) -> "SparseCooTensor":
+        if isinstance(other, Tensor):
+            if other.ndim or other.is_sparse:
+                raise NotImplementedError("div_ of a sparse tensor by a tensor is not "
+                                          "supported; divide by a number")
+            other = other.item()
+        self._set(self._ind, self._val / self._val.dtype.type(other), self._coal)
+        return self
 
     def zero_(self) -> "SparseCooTensor":
         self._set(np.zeros((1, 0), np.int64),

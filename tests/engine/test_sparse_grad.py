@@ -110,3 +110,22 @@ def test_sparse_adam_leaves_other_rows_and_moments_alone():
     assert st["step"] == 1 and st["exp_avg"][:3].abs().sum().item() == 0.0
     assert w.detach()[:3].tolist() == [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]
     assert w.detach()[3].tolist() == pytest.approx([6.9, 7.9], abs=1e-6)
+
+
+def test_scaling_in_place_changes_the_entries_the_optimizer_reads():
+    w = _weight()
+    F.embedding(torch.tensor([1, 1]), w, sparse=True).sum().backward()
+    w.grad.mul_(3).div_(torch.tensor(2.0))
+    assert w.grad._values()[:, 0].tolist() == [1.5, 1.5]
+    torch.optim.SGD([w], lr=1.0).step()
+    assert w.detach()[1].tolist() == [0.0, 1.0]
+
+
+def test_dense_writes_into_a_sparse_gradient_fail_instead_of_drifting():
+    w = _weight()
+    F.embedding(torch.tensor([0]), w, sparse=True).sum().backward()
+    with pytest.raises(RuntimeError, match=r"add\(sparse, dense\) is not supported"):
+        w.grad.add_(torch.ones(4, 2))
+    with pytest.raises(ValueError):
+        w.grad.fill_(0)
+    assert w.grad.to_dense()[0].tolist() == [1.0, 1.0]
