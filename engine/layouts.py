@@ -1,12 +1,14 @@
 """Tensor layouts: `torch.strided` (every dense tensor) and `torch.sparse_coo`."""
 from __future__ import annotations
 
+from ._names import TorchNamed
 
-class layout:
+
+class layout(metaclass=TorchNamed):
     """A tensor's memory layout, printed as PyTorch prints it (`torch.sparse_coo`)."""
 
     __slots__ = ("_name",)
-    __module__ = "torch"
+    _torch_name = "torch.layout"
 
     def __init__(self, name: str) -> None:
         self._name = name
