@@ -82,6 +82,7 @@ from .ops.vectors import cdist, cross, dist, kron
 from .sampling import multinomial
 from .serialization import load, save
 from .tensor import Size, Tensor
+from .layouts import layout, sparse_coo, strided
 from .type_info import finfo, iinfo
 
 # PyTorch never warns about nan/inf arithmetic; numpy would, from inside the engine
@@ -248,6 +249,7 @@ __all__ = [
     "promote_types", "finfo", "iinfo", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor",
     "IntTensor", "ShortTensor", "CharTensor", "BoolTensor", "ByteTensor", "device", "cuda",
     "backends", "accelerator", "set_default_device", "get_default_device",
+    "layout", "strided", "sparse_coo",
     # constructors and random
     "zeros", "ones", "full", "empty", "zeros_like", "ones_like", "full_like", "empty_like",
     "arange", "range", "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm",

@@ -146,6 +146,44 @@ def format_array(data: np.ndarray, dtype_name: str, *, requires_grad: bool = Fal
     return _add_suffixes(_PREFIX + body, suffixes, len(_PREFIX), opts.linewidth)
 
 
+def sparse_repr(t) -> str:
+    """PyTorch's repr of a sparse COO tensor: its indices and values, then size, nnz and
+    layout, the first of these always on a line of its own."""
+    opts = _options
+    name = str(t.dtype).removeprefix("torch.")
+    default = str(dtypes.get_default_dtype()).removeprefix("torch.")
+    default_complex = "complex128" if default == "float64" else "complex64"
+    suffixes = [f"size={tuple(t.shape)}", f"nnz={t._nnz()}"]
+    if name not in (default, default_complex, "int64", "bool"):
+        suffixes.append(f"dtype=torch.{name}")
+    suffixes.append("layout=torch.sparse_coo")
+    if t.grad_fn is not None:
+        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")
+    elif t.requires_grad:
+        suffixes.append("requires_grad=True")
+    parts = []
+    for label, data in (("indices", t._ind), ("values", t._val)):
+        prefix = f"{label}=tensor("
+        indent = len(_PREFIX) + len(prefix)
+        body = "[]" if data.size == 0 else _body(data, indent, opts)
+        if data.size == 0:
+            body += f", size={tuple(data.shape)}"
+        parts.append(prefix + body + ")")
+    text = _PREFIX + (",\n" + " " * len(_PREFIX)).join(parts)
+    # the first suffix starts a line; the others wrap as a dense tensor's do
+    pad = len(_PREFIX)
+    text += ",\n" + " " * pad + suffixes[0]
+    last = pad + len(suffixes[0])
+    for suffix in suffixes[1:]:
+        if last + len(suffix) + 2 > opts.linewidth:
+            text += ",\n" + " " * pad + suffix
+            last = pad + len(suffix)
+        else:
+            text += ", " + suffix
+            last += len(suffix) + 2
+    return text + ")"
+
+
 def _add_suffixes(text: str, suffixes: list, indent: int, linewidth: int) -> str:
     # PyTorch measures the last line as len - rfind("\n") + 1, which is two more than its
     # length when there is no newline; the wrapping point depends on that, so keep it.

@@ -16,6 +16,7 @@ from ._names import TorchNamed
 from .grad_mode import is_inference_uid, state as _grad_state
 from .graph import RemovableHandle
 from .device import CPU
+from .layouts import layout, strided
 from .size import Size
 from .tensor_ops import TensorOps, bind_ops
 
@@ -263,6 +264,14 @@ class Tensor(TensorOps, metaclass=TorchNamed):
 
     def is_floating_point(self) -> bool:
         return self._data.dtype.kind == "f"
+
+    @property
+    def is_sparse(self) -> bool:
+        return False            # engine/sparse_coo.py's tensors say True
+
+    @property
+    def layout(self) -> layout:
+        return strided
 
     def is_contiguous(self) -> bool:
         return self._data.flags.c_contiguous

@@ -199,6 +199,9 @@ def _add_to(buffers: dict, fn, nr: int, g: Tensor) -> None:
     old = buf[nr]
     if old is None:
         buf[nr] = g
+    elif old.is_sparse or g.is_sparse:     # a sparse gradient meets one
+        sparse = old if old.is_sparse else g    # (its class adds: no import of it here)
+        buf[nr] = sparse._add_grads(g, old, in_place=False)    # PyTorch's order: new + old
     elif _grad_state.enabled:          # create_graph: the sum is part of the new graph
         buf[nr] = old + g
     else:
@@ -311,7 +314,9 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
     before = None
     if _events.listener is not None and old is not None:
         before = new_tensor(old._data.copy())
-    if old is None and create_graph:
+    if g.is_sparse or (old is not None and old.is_sparse):
+        new = _accumulate_sparse(old, g)
+    elif old is None and create_graph:
         # PyTorch copies the new gradient into a fresh tensor, recorded as CopyBackwards
         from ..ops.inplace import copy_
         from ..ops._broadcast import empty_like_layout
@@ -334,6 +339,16 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
         _events.listener.on_accumulate(var, before, g, new)
     if run_hooks and var._x is not None and var._x.get("post_accumulate_hooks"):
         _post_accumulate_hooks(var)
+
+
+def _accumulate_sparse(old: Tensor | None, g: Tensor) -> Tensor:
+    """.grad += g when either is sparse: the first is stored as a copy with contiguous
+    values; sparse + sparse adds into the stored one; a dense one with a sparse one is
+    dense (PyTorch's rules)."""
+    if old is None:
+        return g.clone() if g.is_sparse else new_tensor(g._data.copy())
+    sparse = old if old.is_sparse else g    # (its class adds: no import of it here)
+    return sparse._add_grads(old, g, in_place=not (old.is_sparse and not g.is_sparse))
 
 
 def _post_accumulate_hooks(var: Tensor) -> None:

@@ -62,13 +62,11 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
     idx = input._data
     if idx.size and (idx.min() < 0 or idx.max() >= n):
         raise IndexError("index out of range in self")
-    if sparse:
-        raise NotImplementedError("embedding: sparse=True (sparse gradients) is not supported")
     if max_norm is not None:
         with no_grad():
             _renorm_(weight, idx, max_norm, norm_type)
     return _sparse.Embedding.apply(weight, input, saved_padding, bool(scale_grad_by_freq),
-                                   False)
+                                   bool(sparse))
 
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:

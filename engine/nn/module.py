@@ -562,7 +562,10 @@ def _reset_grad(p: Tensor, set_to_none: bool) -> None:
         g.detach_()
     else:
         g.requires_grad_(False)
-    g._data[...] = 0
+    if g.is_sparse:
+        g.zero_()       # PyTorch's zero_ of a sparse tensor: no entries left
+    else:
+        g._data[...] = 0
     counter(g)[0] += 1
     if _events.listener is not None:
         _events.listener.on_grad_reset(p, "zero_")

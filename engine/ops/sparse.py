@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..coo_tensor import sparse_tensor
 from ..tensor import Tensor, new_tensor
 from ._op import Op
 
@@ -36,6 +37,9 @@ class Embedding(Op):
         return weight[_index_array(indices)], (weight.shape[0],)
 
     def backward(ctx, grad):        # PyTorch's embedding_dense_backward, its own node
+        if ctx.sparse:
+            return (_sparse_backward(grad, ctx.indices, ctx.weight_sym_argsize_0,
+                                     ctx.padding_idx, ctx.scale_grad_by_freq),)
         return (EmbeddingDenseBackward.apply(grad, ctx.indices, ctx.weight_sym_argsize_0,
                                              ctx.padding_idx, ctx.scale_grad_by_freq),)
 
@@ -46,6 +50,24 @@ class Embedding(Op):
         idx = new_tensor(np.array([[0, n - 1], [n - 1, n - 1]]))
         yield make((n, 2)), idx
         yield make((n, 3)), idx, 1, False, False
+
+
+def _sparse_backward(grad: Tensor, indices: Tensor, num_weights: int, padding_idx: int,
+                     scale_grad_by_freq: bool) -> Tensor:
+    """PyTorch's embedding_sparse_backward: a sparse COO gradient whose entries are the
+    looked-up rows, in input order, uncoalesced (padding_idx's entries left out)."""
+    if scale_grad_by_freq:
+        raise RuntimeError("embedding_backward: scale_grad_by_freq not supported with sparse "
+                           "gradients")
+    idx = _index_array(indices).reshape(-1)
+    g = grad._data
+    # a view where numpy can make one, as PyTorch's reshape: the values keep the grad's
+    # strides (whether they are contiguous decides how a later gradient is added)
+    values = g.reshape(idx.size, g.shape[-1])
+    keep = idx != _signed(padding_idx)
+    if not keep.all():
+        idx, values = idx[keep], values[keep]
+    return sparse_tensor(idx[None, :].copy(), values, (num_weights, g.shape[-1]))
 
 
 class EmbeddingDenseBackward(Op):

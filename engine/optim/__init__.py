@@ -1,5 +1,5 @@
-"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam
-and `lr_scheduler`.
+"""`torch.optim`: Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, Adamax, NAdam, RAdam,
+SparseAdam and `lr_scheduler`.
 
 Optimisers keep PyTorch's `param_groups` and `state`, update parameters in place under
 `no_grad`, and report each step to the engine's listener.
@@ -16,6 +16,7 @@ from .radam import RAdam
 from .optimizer import Optimizer
 from .rmsprop import RMSprop
 from .sgd import SGD
+from .sparse_adam import SparseAdam
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adadelta", "Adamax",
-           "NAdam", "RAdam", "lr_scheduler"]
+           "NAdam", "RAdam", "SparseAdam", "lr_scheduler"]

@@ -26,6 +26,12 @@ class Adagrad(Optimizer):
         0.9
     """
 
+    def _check_layouts(self, params: list) -> None:
+        # PyTorch's Adagrad has a rule of its own for sparse gradients, which is not here
+        if any(p._grad.is_sparse for p in params):
+            raise NotImplementedError("Adagrad with sparse gradients (nn.Embedding(sparse=True))"
+                                      " is not supported yet")
+
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0,
                  eps=1e-10, foreach=None, *, maximize=False, differentiable=False,
                  fused=None) -> None:

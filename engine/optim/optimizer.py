@@ -124,6 +124,9 @@ class Optimizer(metaclass=TorchNamed):
     """
 
     _torch_name = "torch.optim.optimizer.Optimizer"
+    # What step() says when a parameter's gradient is sparse (nn.Embedding(sparse=True)):
+    # PyTorch's message for the optimizers that refuse one; None where the rule takes it.
+    sparse_grad_error: str | None = "{name} does not support sparse gradients"
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
@@ -204,6 +207,7 @@ class Optimizer(metaclass=TorchNamed):
                 params = [p for p in group["params"] if p._grad is not None]
                 if not params:
                     continue
+                self._check_layouts(params)
                 if watched:
                     n = len(before)
                     before.extend(p._data.copy() for p in params)
@@ -220,6 +224,10 @@ class Optimizer(metaclass=TorchNamed):
             _events.listener.on_optimizer_step(self, tuple(stepped), tuple(before),
                                                tuple(p._data.copy() for p in stepped))
         return loss
+
+    def _check_layouts(self, params: list) -> None:
+        if self.sparse_grad_error is not None and any(p._grad.is_sparse for p in params):
+            raise RuntimeError(self.sparse_grad_error.format(name=type(self).__name__))
 
     def _update(self, group: dict, params: list) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -23,6 +23,8 @@ class SGD(Optimizer):
         0.46
     """
 
+    sparse_grad_error = None
+
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0,
                  nesterov=False, *, maximize=False, foreach=None, differentiable=False,
                  fused=None) -> None:
@@ -43,6 +45,9 @@ class SGD(Optimizer):
         wd, damp = group["weight_decay"], group["dampening"]
         maximize, nesterov = group["maximize"], group["nesterov"]     # read once, not per p
         for p in params:
+            if p._grad.is_sparse and (wd != 0 or momentum == 0):
+                self._sparse_step(p, lr, wd, maximize)
+                continue
             g = p._grad._data
             if maximize:
                 g = -g
@@ -61,6 +66,22 @@ class SGD(Optimizer):
             if self._terms is not None:     # NOTE [the rule's terms] in optimizer.py
                 self._note(p, d_p=d_p, direction=g)
             fma(p._data, -lr, g, out=p._data)     # in place, as _write would store it
+
+    def _sparse_step(self, p, lr: float, wd: float, maximize: bool) -> None:
+        """p -= lr * grad for a sparse grad: each entry added into its row, in order, as
+        PyTorch adds a sparse tensor into a dense one. (With momentum the buffer is kept
+        dense here; PyTorch keeps it sparse, with the same values.)"""
+        if wd != 0:     # PyTorch's grad.add(p, alpha=weight_decay), sparse + dense
+            raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) "
+                               "instead.")
+        g = p._grad
+        values = -g._val if maximize else g._val
+        if self._terms is not None:     # NOTE [the rule's terms] in optimizer.py
+            dense = -g._data if maximize else g._data
+            self._note(p, d_p=dense, direction=dense)
+        data = p._data
+        for row, v in zip(g._ind[0].tolist(), values):
+            fma(data[row], -lr, v, out=data[row])
 
 
 __all__ = ["SGD"]
