@@ -30,7 +30,9 @@ import numpy as np
 
 from gradstep.engine._names import is_engine_module
 from gradstep.runner.errors import LimitExceeded, SecurityError, raise_pending
-from gradstep.runner.policy import ALLOWED_MODULES, SAVED_PREFIX, attribute_refusal
+from gradstep.runner.policy import (
+    ALLOWED_MODULES, SAVED_PREFIX, SPARSE_TENSOR_METHODS, attribute_refusal,
+)
 from gradstep.runner.proxies import ModuleProxy, _ModuleTable
 from gradstep.runner.stdlib_modules import BASE_CLASSES, CLASS_ATTRS, RETURNED_ATTRS
 
@@ -391,6 +393,8 @@ class Guard:
             return obj._version
         elif name == "_base" and isinstance(obj, self.tensor_type):     # a view's base tensor
             return obj._base
+        elif name in SPARSE_TENSOR_METHODS and isinstance(obj, self.tensor_type):
+            return getattr(obj, name)
         elif name == "__version__" and t is ModuleProxy:    # a str the table put there
             return obj._sbx_get(name)
         _deny(obj, name)

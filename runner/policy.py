@@ -64,8 +64,11 @@ ALLOWED_DUNDER_METHODS = frozenset("""
 # Attribute names starting with "_" that are PyTorch-visible: the run-time guard further checks
 # the object's type (`_saved_*` only on graph nodes, `_version` and `_base` only on tensors,
 # `__version__` only on the torch and numpy proxies, whose version string a notebook prints).
+# A sparse gradient's parts are read with PyTorch's underscored methods (`g._indices()`,
+# `g._values()`, `g._nnz()`); the guard hands them out on engine tensors only.
+SPARSE_TENSOR_METHODS = frozenset({"_indices", "_values", "_nnz"})
 ALLOWED_UNDERSCORE_ATTRS = frozenset({"__name__", "__init__", "__class__", "_version", "_base",
-                                      "__version__"})
+                                      "__version__"}) | SPARSE_TENSOR_METHODS
 SAVED_PREFIX = "_saved_"
 
 # Attributes that lead to frames, code and interpreter internals on any object
