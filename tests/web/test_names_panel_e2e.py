@@ -178,6 +178,11 @@ def test_a_training_loop_rebinds_loss_each_iteration(page):
     open_program(page, TRAINING)
     losses = made(page, "loss")
     assert [m["name"] for m in losses] == ["loss", "loss₂", "loss₃"]
+    # the first binding is a binding, not a rebinding
+    go_to(page, losses[0]["seq"])
+    r = row(page, "loss")
+    assert (r["label"], r["changed"], r["was"]) == ("loss", True, None), r
+    assert page.locator('#names .is-changed .names-chip').inner_text() == STRINGS["en"]["names_bound"]
     go_to(page, losses[1]["seq"])
     r = row(page, "loss")
     assert (r["label"], r["changed"], r["was"]) == ("loss₂", True, "loss"), r

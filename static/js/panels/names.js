@@ -1,7 +1,8 @@
 // The names panel: at this step, which tensor (box) each name of the program refers to
 // (names.js works it out from the trace). A name is a button: clicking it, or Enter on it,
-// selects its box and brings it into view. A name rebound at this step says so, with the box
-// it referred to before, the way Python Tutor's arrow moves to the new object.
+// selects its box and brings it into view. A name bound for the first time at this step says
+// so; one rebound says so too, with the box it referred to before, the way Python Tutor's
+// arrow moves to the new object.
 import { h, fill } from '../dom.js';
 import { tr } from '../i18n.js';
 import { namesAt } from '../names.js';
@@ -24,7 +25,7 @@ export function renderNames(el, trace, state, S, onPick, selected) {
     const was = rebound ? h('span', { class: 'names-was' },
       h('span', { class: 'sr-only' }, tr(S, 'names_before')), h('s', {}, r.previous.label), ' ') : null;
     const note = !r.changed ? null
-      : h('span', { class: 'chip names-chip' }, tr(S, r.grad ? 'names_grad_changed' : 'names_rebound'));
+      : h('span', { class: 'chip names-chip' }, tr(S, r.grad ? 'names_grad_changed' : r.previous ? 'names_rebound' : 'names_bound'));
     return h('li', {
       class: `names-row${r.changed ? ' is-changed' : ''}${r.grad ? ' is-grad' : ''}`,
       dataset: { name: r.name, tensor: r.tensor, label: r.label },
