@@ -1,7 +1,7 @@
 """A program with complex tensors records a valid trace: their values travel as PyTorch's
 printed text (`data` is null, the schema's numbers being real), their nodes and gradients as
 for any other dtype, and the program's output is PyTorch's."""
-from gradstep.runner import trace as T
+from recorded import events_of as _events, record_clean
 
 PROGRAM = """\
 import torch
@@ -20,17 +20,8 @@ PRINTED = ("tensor([1.0000-0.5000j, 0.0082+0.0041j])\n"
            "        [-3.0000,  0.5000]])\n")
 
 
-def _events(trace: dict, kind: str) -> list:
-    return [e for e in trace["events"] if e["kind"] == kind]
-
-
 def test_complex_program_traces(pool):
-    result = pool.run(PROGRAM, filename="main.py", trace=True)
-    assert result.trace is not None, result.stderr[-500:]
-    T.validate(result.trace)
-    trace = result.trace
-    assert not _events(trace, "error")
-    assert "".join(e["text"] for e in _events(trace, "stdout")) == PRINTED
+    trace = record_clean(pool, PROGRAM, PRINTED)
 
     z = _events(trace, "tensor")[0]["tensor"]
     assert z["name"] == "z" and z["dtype"] == "torch.complex64"

@@ -2,7 +2,7 @@
 program's output (the sparse gradient's printed text too) is PyTorch's, each accumulation is
 recorded with the gradient's dense rows as its numbers (what the picture draws), and both
 optimizer steps are recorded."""
-from gradstep.runner import trace as T
+from recorded import events_of as _events, record_clean
 
 PROGRAM = """\
 import torch
@@ -31,17 +31,8 @@ PRINTED = (GRAD + "\n"
            "tensor([-0.9567,  1.0006, -1.1712], grad_fn=<SelectBackward0>)\n")
 
 
-def _events(trace: dict, kind: str) -> list:
-    return [e for e in trace["events"] if e["kind"] == kind]
-
-
 def test_sparse_gradient_program_traces(pool):
-    result = pool.run(PROGRAM, filename="main.py", trace=True)
-    assert result.trace is not None, result.stderr[-500:]
-    T.validate(result.trace)
-    trace = result.trace
-    assert not _events(trace, "error")
-    assert "".join(e["text"] for e in _events(trace, "stdout")) == PRINTED
+    trace = record_clean(pool, PROGRAM, PRINTED)
 
     ops = {e["node"]["name"] for e in _events(trace, "op") if e["node"]}
     assert "EmbeddingBackward0" in ops
