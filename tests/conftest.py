@@ -32,3 +32,13 @@ def browser():
         b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item, so a fixture's teardown can tell whether
+    the test failed (the browser pages keep a screenshot of a failure)."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+

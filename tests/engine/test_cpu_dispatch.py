@@ -11,7 +11,6 @@ numpy dispatches its float64 exp/log/power kernels by the CPU's features at run 
 import math
 import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +25,7 @@ if str(TESTS) not in sys.path:   # tests/ is not a package; fidelity.py is share
     sys.path.insert(0, str(TESTS))
 
 import fidelity  # noqa: E402
+from warm_engine import WarmEngine  # noqa: E402
 
 
 def _wide_kernels_off() -> str:
@@ -100,13 +100,14 @@ print(bad)
 """
 
 
-def test_switching_the_wide_kernels_off_reaches_the_c_librarys():
-    """Without this the rerun below would prove nothing: with the variable set, numpy's
-    float64 exp and power give the C library's bits (on any x86-64 CPU)."""
-    out = subprocess.run([sys.executable, "-c", _CANARY], capture_output=True, text=True,
-                         env=_env(NPY_DISABLE_CPU_FEATURES=_wide_kernels_off()), timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "0"
+def test_switching_the_wide_kernels_off_reaches_the_c_librarys(narrow_engine, tmp_path):
+    """Without this the rerun below would prove nothing: in the interpreter the cases run in,
+    numpy's float64 exp and power give the C library's bits (on any x86-64 CPU)."""
+    canary = tmp_path / "canary.py"
+    canary.write_text(_CANARY, encoding="utf-8")
+    out, err, code = narrow_engine.run(canary)
+    assert code == 0, err
+    assert out.strip() == "0"
 
 
 def _prints_last_bits(case: Path) -> bool:
@@ -121,9 +122,16 @@ def test_the_rerun_has_cases():
     assert len(FULL_PRECISION) >= 40
 
 
+@pytest.fixture(scope="module")
+def narrow_engine():
+    """One warm interpreter started with the wide kernels off: numpy reads the variable when
+    it loads, and every case's forked child inherits the choice (tests/warm_engine.py)."""
+    with WarmEngine(env=_env(NPY_DISABLE_CPU_FEATURES=_wide_kernels_off())) as warm:
+        yield warm
+
+
 @pytest.mark.parametrize("case", FULL_PRECISION,
                          ids=[f"{c.parent.parent.name}/{c.stem}" for c in FULL_PRECISION])
-def test_case_matches_pytorch_without_wide_kernels(case):
-    env = _env(NPY_DISABLE_CPU_FEATURES=_wide_kernels_off())
-    problem = fidelity.check_case([sys.executable, "-m", "gradstep.engine"], case, timeout=120, env=env)
+def test_case_matches_pytorch_without_wide_kernels(narrow_engine, case):
+    problem = fidelity.judge(case, *narrow_engine.run(case))
     assert problem is None, f"{case.stem}: {problem}"

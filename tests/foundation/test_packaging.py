@@ -78,8 +78,10 @@ def installed(tmp_path_factory) -> Installed:
         timeout=300)
     (wheel,) = wheels.glob("gradstep-*.whl")
     venv = tmp / "venv"
-    run([sys.executable, "-m", "venv", venv], timeout=120)
-    run([venv / "bin" / "python", "-m", "pip", "install", wheel], timeout=600)
+    # no pip of its own (seeding one costs seconds): this pip installs into it
+    run([sys.executable, "-m", "venv", "--without-pip", venv], timeout=120)
+    run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", wheel],
+        timeout=600)
     workdir = tmp / "elsewhere"
     workdir.mkdir()
     return Installed(wheel, venv, workdir, files)

@@ -15,7 +15,7 @@ if str(TESTS) not in sys.path:
 import fidelity  # noqa: E402
 
 from gradstep.app.services.lessons import LANGS, find_step, load_lessons  # noqa: E402
-from gradstep.runner import run_program  # noqa: E402
+from gradstep.runner import WorkerPool  # noqa: E402
 from gradstep.runner.trace import KINDS  # noqa: E402
 
 LESSONS = load_lessons()
@@ -43,23 +43,44 @@ def test_both_languages_are_complete(lesson):
     assert lesson.texts["en"].title != lesson.texts["zh"].title
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_program_prints_what_pytorch_printed(lesson, tmp_path):
-    # lay the lesson out as a fidelity case: cases/ID.py beside expected/ID.*
+@pytest.fixture(scope="module")
+def pool():
+    """One warm sandbox worker for the module's runs, as the server runs lesson programs."""
+    with WorkerPool(size=1) as workers:
+        yield workers
+
+
+def _as_case(lesson, tmp_path: Path) -> Path:
+    """The lesson laid out as a fidelity case: cases/ID.py beside expected/ID.*."""
     (tmp_path / "cases").mkdir()
     case = tmp_path / "cases" / f"{lesson.id}.py"
     case.write_text(f"# compare: {lesson.compare}\n" + lesson.program, encoding="utf-8")
     shutil.copytree(EXPECTED, tmp_path / "expected")
     # the header line shifts the program by one line; the expected files hold no line numbers
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(TESTS.parent) + os.pathsep + env.get("PYTHONPATH", "")
-    problem = fidelity.check_case(GRADSTEP_RUN, case, timeout=120, env=env)
-    assert problem is None, f"{lesson.id}: {problem}"
+    return case
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
-def test_every_pointer_lands_on_a_step_of_its_kind(lesson):
-    result = run_program(lesson.program, filename=f"{lesson.id}.py", trace=True)
+def test_program_prints_what_pytorch_printed(pool, lesson, tmp_path):
+    case = _as_case(lesson, tmp_path)
+    result = pool.run(case.read_text(encoding="utf-8"), filename=str(case), trace=False)
+    problem = fidelity.judge(case, result.stdout, result.stderr, result.exit_code)
+    assert problem is None, f"{lesson.id}: {problem}"
+
+
+def test_a_lesson_prints_the_same_through_the_command(tmp_path):
+    """The first lesson once more through `gradstep run`, a fresh interpreter, as a learner
+    copying it to a terminal would run it."""
+    case = _as_case(LESSONS[0], tmp_path)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(TESTS.parent) + os.pathsep + env.get("PYTHONPATH", "")
+    problem = fidelity.check_case(GRADSTEP_RUN, case, timeout=120, env=env)
+    assert problem is None, f"{LESSONS[0].id}: {problem}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_every_pointer_lands_on_a_step_of_its_kind(pool, lesson):
+    result = pool.run(lesson.program, filename=f"{lesson.id}.py", trace=True)
     events = result.trace["events"]
     # the "watch for" buttons, the passages of the text and the questions' answer steps
     for pointer in (*lesson.watch, *lesson.passages, *(q.at for q in lesson.questions)):

@@ -3,10 +3,12 @@ factory with the real sandbox pool), and pages of the session's Chromium (tests/
 
 Every page a test opens records console errors and uncaught exceptions; the test fails at
 teardown if there were any, so "no console errors" is checked everywhere, not in one test.
-Screenshots go to artifacts/screenshots/ (gitignored) for people to look at.
+Screenshots go to artifacts/screenshots/ (gitignored) for people to look at: those the tests
+take of what a change shows, and the last page of a failed test.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -16,6 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from live_server import LiveServer  # noqa: E402
 SHOTS = ROOT / "artifacts" / "screenshots"
+# A page is kept as a screenshot when its test fails; GRADSTEP_TEST_SCREENSHOTS=1 keeps every
+# test's last page (a screenshot costs the browser 50-150 ms, hundreds of times a run). The
+# screenshots a test takes itself, of what people should look at, are always kept.
+ALL_SHOTS = os.environ.get("GRADSTEP_TEST_SCREENSHOTS") == "1"
 
 
 @pytest.fixture(scope="session")
@@ -44,9 +50,11 @@ def page(context, server, request):
     pg.base = server
     pg.problems = problems
     yield pg
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
-        pg.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
-    except Exception:  # a closed page has nothing to show; the test result is what counts
-        pass
+    call = getattr(request.node, "report_call", None)
+    if ALL_SHOTS or call is None or call.failed or problems:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        try:
+            pg.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
+        except Exception:  # a closed page has nothing to show; the test result is what counts
+            pass
     assert problems == [], problems
