@@ -336,11 +336,14 @@ class WorkerPool:
         except BaseException:       # do not leave the workers already started running
             self.close()
             raise
+        # What the host lets a worker apply does not change while the server runs; kept from
+        # the start, it stays true while every worker is being replaced (pages ask for it).
+        self._layers = dict(self._workers[0].layers) if self._workers else {}
 
     @property
     def layers(self) -> dict:
         """The OS layers the workers apply, e.g. {"rlimits": True, "seccomp": True, ...}."""
-        return dict(self._workers[0].layers) if self._workers else {}
+        return dict(self._layers)
 
     def _add(self, zygote: Zygote) -> None:
         with self._lock:
@@ -365,6 +368,9 @@ class WorkerPool:
         except Exception as e:  # keep serving with fewer workers
             log.error("gradstep sandbox: could not start a worker: %s", e)
             return None
+        if fresh.layers != self._layers:
+            log.warning("gradstep sandbox: a new worker applies %s, the first applied %s",
+                        fresh.layers, self._layers)
         with self._lock:
             self._workers.append(fresh)
         return fresh

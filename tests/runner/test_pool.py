@@ -110,6 +110,20 @@ def test_a_killed_worker_is_replaced_and_the_next_run_succeeds(pool):
     assert (follow.stdout, follow.exit_code) == ("replaced\n", 0)
 
 
+def test_the_layers_stay_known_while_every_worker_is_being_replaced():
+    """Pages ask the pool whether its sandbox is whole; the answer must not depend on whether
+    a worker happens to be there at that moment (a page with a program from a link would
+    otherwise wait for Run on a server that has every layer)."""
+    solo = WorkerPool(size=1)
+    try:
+        first = solo.layers
+        assert first and "seccomp" in first
+        solo._retire(solo._workers[0])        # what a replacement does before the new one starts
+        assert solo._workers == [] and solo.layers == first
+    finally:
+        solo.close()
+
+
 def test_the_run_of_a_killed_worker_does_not_outlive_it(pool):
     zygote = pool._workers[0]
     thread, box = _run_in_thread(pool, BUSY)
