@@ -25,12 +25,34 @@ def _chromium() -> str:
     return path
 
 
+class _Browser:
+    """The session's Chromium, whose new contexts prefer reduced motion unless a test asks
+    otherwise: the graph's flowing-gradient dashes and its transitions repaint a page many
+    times a second while it shows a backward step, which the tests (checking states, not
+    motion) would pay for in every page they leave open. tests/web/test_accessibility.py
+    checks both preferences."""
+
+    def __init__(self, chromium):
+        self._chromium = chromium
+
+    def new_context(self, **options):
+        options.setdefault("reduced_motion", "reduce")
+        return self._chromium.new_context(**options)
+
+    def new_page(self, **options):
+        options.setdefault("reduced_motion", "reduce")
+        return self._chromium.new_page(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._chromium, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        yield b
+        yield _Browser(b)
         b.close()
 
 

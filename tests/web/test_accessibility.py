@@ -127,3 +127,26 @@ def test_transform_panels(page, lang):
     assert step > 0
     assert page.locator("#jvp").is_visible() and page.locator("#transforms").is_visible()
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("motion,flowing", [("no-preference", "gs-flow"), ("reduce", "none")])
+def test_the_flowing_gradient_moves_only_for_those_who_want_motion(browser, server, motion,
+                                                                   flowing):
+    """The dashes of a gradient flowing along an edge move, unless the system asks for
+    reduced motion; then they stand still and boxes change without a transition."""
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion=motion)
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{server}/?lang=en")
+        wait_player(pg)
+        pg.click("#jump-backward")
+        pg.keyboard.press("ArrowRight")
+        pg.wait_for_selector("#graph .edge.is-flow path", state="attached")
+        style = pg.evaluate("""() => {
+            const path = document.querySelector('#graph .edge.is-flow path');
+            const node = document.querySelector('#graph .node');
+            return [getComputedStyle(path).animationName, getComputedStyle(node).transitionProperty]; }""")
+        assert style[0] == flowing
+        assert style[1] == ("none" if motion == "reduce" else "opacity")
+    finally:
+        ctx.close()
