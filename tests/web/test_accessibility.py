@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from player_page import wait_player
 
 from gradstep.app.services.lessons import load_lessons
 
@@ -31,11 +32,6 @@ def serious_violations(pg) -> list[str]:
         .map((v) => ({id: v.id, impact: v.impact,
                       nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))""")
     return [json.dumps(v) for v in found]
-
-
-def wait_player(pg, runs: int = 1):
-    pg.wait_for_selector(f'[data-gs-player][data-runs="{runs}"]', state="attached",
-                         timeout=30000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -16,9 +16,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from player_page import PLAYER, events, go, open_program
 
 pytestmark = pytest.mark.browser
 
@@ -30,22 +30,6 @@ STRINGS = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_tex
            for lang in ("en", "zh")}
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
 SHOTS = ROOT / "artifacts" / "screenshots"
-PLAYER = "document.querySelector('[data-gs-player]').gsPlayer"
-
-
-def open_program(pg, source: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    return pg
-
-
-def events(pg) -> list:
-    return pg.evaluate(f"() => {PLAYER}.player.model.trace.events")
-
-
-def go(pg, seq: int) -> None:
-    pg.evaluate(f"(i) => {PLAYER}.player.go(i)", seq)
 
 
 def flat(data) -> list:

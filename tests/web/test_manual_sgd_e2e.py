@@ -8,9 +8,9 @@ an arrow from `w` to itself; `w.grad` is called so; the plot's axes take the pro
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +32,8 @@ plt.show()
 """
 
 
-def open_program(pg, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(PROGRAM))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    return pg
+def open_sgd(pg, lang: str = "en"):
+    return open_program(pg, PROGRAM, lang)
 
 
 def walk(pg) -> list[dict]:
@@ -61,7 +58,7 @@ def first_number(option: str) -> int:
 
 
 def test_iterations_are_listed_in_order_and_the_picker_follows_the_steps(page):
-    open_program(page)
+    open_sgd(page)
     options = page.locator("#iteration option").all_text_contents()
     numbers = [first_number(o) for o in options]
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), options
@@ -75,7 +72,7 @@ def test_iterations_are_listed_in_order_and_the_picker_follows_the_steps(page):
 
 
 def test_the_last_picture_is_the_last_iteration(page):
-    open_program(page)
+    open_sgd(page)
     page.click("#step-last")
     labels = page.evaluate("""() => Array.from(document.querySelectorAll('#graph svg text'))
         .map((t) => t.textContent)""")
@@ -85,7 +82,7 @@ def test_the_last_picture_is_the_last_iteration(page):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_update_is_an_in_place_change_of_a_leaf(page, lang):
-    open_program(page, lang)
+    open_sgd(page, lang)
     steps = walk(page)
     updates = [s for s in steps if s["event"]["kind"] == "op" and s["event"]["op"] == "sub_"]
     assert updates
@@ -99,7 +96,7 @@ def test_the_update_is_an_in_place_change_of_a_leaf(page, lang):
 
 
 def test_w_has_no_arrow_to_itself_and_w_grad_is_named(page):
-    open_program(page)
+    open_sgd(page)
     steps = walk(page)
     grads = [s for s in steps if s["event"]["kind"] == "tensor"
              and s["event"]["how"] == "grad"]
@@ -119,7 +116,7 @@ def test_w_has_no_arrow_to_itself_and_w_grad_is_named(page):
 
 
 def test_the_plot_takes_the_programs_axis_words(page):
-    open_program(page)
+    open_sgd(page)
     titles = page.locator("#plot .axis-title").all_text_contents()
     assert titles[0] == "step"
     assert not any("printed" in t or "undefined" in t for t in titles), titles

@@ -11,9 +11,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 pytestmark = pytest.mark.browser
 
@@ -80,13 +80,6 @@ out.backward()
 print(x.grad)
 print(model[0].weight.grad)
 """
-
-
-def open_program(pg, source: str, lang: str = "en", extra: str = ""):
-    pg.goto(f"{pg.base}/?lang={lang}{extra}&code=" + quote(source))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    return pg
 
 
 def go_to(page, seq: int) -> None:

@@ -13,9 +13,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from player_page import events, open_program
 
 pytestmark = pytest.mark.browser
 
@@ -35,18 +35,6 @@ EXPECTED_TERMS = {
     "Adagrad": {"grad", "step", "sum", "clr", "std", "after"},
     "Adamax": {"grad", "step", "exp_avg", "exp_inf", "after"},
 }
-
-
-def open_program(pg, source: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    return pg
-
-
-def events(pg) -> list:
-    return pg.evaluate("() => document.querySelector('[data-gs-player]').gsPlayer"
-                       ".player.model.trace.events")
 
 
 def flat(data) -> list:

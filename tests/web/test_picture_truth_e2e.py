@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 pytestmark = pytest.mark.browser
 
@@ -76,13 +77,6 @@ loss = ((model(x) - y) ** 2).mean()
 loss.backward()
 opt.step()
 """
-
-
-def open_program(pg, source: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    return pg
 
 
 def go(page, kind: str, nth: int = 0) -> dict:

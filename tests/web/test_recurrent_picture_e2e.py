@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 pytestmark = pytest.mark.browser
 
@@ -42,10 +42,8 @@ out.sum().backward()
 """
 
 
-def open_program(pg, source: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
+def open_at_the_end(pg, source: str, lang: str = "en"):
+    open_program(pg, source, lang)
     pg.click("#step-last")
     return pg
 
@@ -78,7 +76,7 @@ def open_module(page, title_part: str) -> None:
 
 @pytest.mark.parametrize("cls", sorted(CALLS))
 def test_each_call_of_a_cell_in_a_loop_is_its_own_group(page, cls):
-    open_program(page, CELL_LOOP.format(cls=cls, call=CALLS[cls]))
+    open_at_the_end(page, CELL_LOOP.format(cls=cls, call=CALLS[cls]))
     titles = group_titles(page)
     for t in range(3):
         assert any(title.startswith(f"cell @ t={t} · {cls}") for title in titles), titles
@@ -86,7 +84,7 @@ def test_each_call_of_a_cell_in_a_loop_is_its_own_group(page, cls):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_lstm_cells_gates_are_named_in_the_pages_language(page, lang):
-    open_program(page, CELL_LOOP.format(cls="LSTMCell", call=CALLS["LSTMCell"]), lang)
+    open_at_the_end(page, CELL_LOOP.format(cls="LSTMCell", call=CALLS["LSTMCell"]), lang)
     open_module(page, "cell @ t=1")
     labels = box_labels(page)
     words = [STRINGS[lang][f"gate_{g}"] for g in "ifgo"]
@@ -103,7 +101,7 @@ def test_the_lstm_cells_gates_are_named_in_the_pages_language(page, lang):
 
 
 def test_a_float32_lstm_called_on_chunks_is_a_group_per_call_of_fused_layers(page):
-    open_program(page, LSTM_LOOP)
+    open_at_the_end(page, LSTM_LOOP)
     titles = group_titles(page)
     assert any(t.startswith("lstm @ t=0 · LSTM") for t in titles), titles
     assert any(t.startswith("lstm @ t=1 · LSTM") for t in titles), titles

@@ -6,9 +6,9 @@ Chinese. The numbers are the program's own: f(x) = (x₀x₁, sin x₀, x₁²) 
 J = [[2, 1], [cos 1, 0], [0, 4]]."""
 from __future__ import annotations
 
-from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 pytestmark = pytest.mark.browser
 
@@ -21,10 +21,8 @@ ROW_DONE = {"en": "Row 1 of 3 is in", "zh": "第 1 行（共 3 行）已算出"}
 COL_AT = {"en": "Computing column 1 of 2", "zh": "正在计算第 1 列（共 2 列）"}
 
 
-def open_program(pg, source: str, lang: str):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=60000)
-    return pg
+def open_transform(pg, source: str, lang: str):
+    return open_program(pg, source, lang, timeout=60000)
 
 
 def go(pg, kind: str, nth: int = 0, after: int = 0) -> int:
@@ -48,7 +46,7 @@ def marked(pg, cls: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_jacrev_fills_the_matrix_row_by_row(page, lang):
-    open_program(page, HEAD + "J = jacrev(f)(x)\nprint(J)\n", lang)
+    open_transform(page, HEAD + "J = jacrev(f)(x)\nprint(J)\n", lang)
     assert page.locator("#transforms").is_hidden()      # nothing before the transform begins
     go(page, "transform_begin")
     assert page.locator("#transforms").is_visible()
@@ -70,7 +68,7 @@ def test_jacrev_fills_the_matrix_row_by_row(page, lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_jacfwd_fills_the_matrix_column_by_column(page, lang):
-    open_program(page, HEAD + "J = jacfwd(f)(x)\n", lang)
+    open_transform(page, HEAD + "J = jacfwd(f)(x)\n", lang)
     go(page, "transform_step", 0)
     assert matrix(page) == [[row[0], "·"] for row in J]
     assert marked(page, "is-new") == [row[0] for row in J]
@@ -83,7 +81,7 @@ def test_jacfwd_fills_the_matrix_column_by_column(page, lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_jvp_panel_multiplies_j_by_the_tangent(page, lang):
-    open_program(page, HEAD + "out, t = jvp(f, (x,), (torch.tensor([1.0, 0.0]),))\n", lang)
+    open_transform(page, HEAD + "out, t = jvp(f, (x,), (torch.tensor([1.0, 0.0]),))\n", lang)
     go(page, "transform_begin")
     assert page.locator("#jvp").is_visible() and page.locator("#transforms").is_hidden()
     go(page, "transform_step")
@@ -96,7 +94,7 @@ def test_jvp_panel_multiplies_j_by_the_tangent(page, lang):
 
 
 def test_vmap_strip_fills_sample_by_sample(page):
-    open_program(page, HEAD + "y = vmap(f)(torch.tensor([[1.0, 2.0], [0.0, 3.0]]))\n", "en")
+    open_transform(page, HEAD + "y = vmap(f)(torch.tensor([[1.0, 2.0], [0.0, 3.0]]))\n", "en")
     go(page, "transform_step", 0)
     samples = page.locator("#transforms .tf-sample")
     assert samples.count() == 2
@@ -118,7 +116,7 @@ def pill_texts(pg, cls: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_forward_ad_tangents_ride_along_the_forward_pass(page, lang):
-    open_program(page, FORWARD_AD, lang)
+    open_transform(page, FORWARD_AD, lang)
     go(page, "op", 1)                       # a = xd * xd: tangent 2x·v = [2, 0]
     assert pill_texts(page, "gs-pill-tangent") == ["ṫ [2, 0]"]
     assert pill_texts(page, "gs-pill-flow") == []           # no gradient pills in forward mode

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 from gradstep.app.services.lessons import load_lessons
 
@@ -34,13 +34,6 @@ PANELS = ("#narration", "#inspector", "#vjp", "#grads", "#console", "#pass-badge
 
 INPLACE = ("import torch\na = torch.tensor([1.0, 2.0], requires_grad=True)\nb = a.sigmoid()\n"
            "b.mul_(2)\nb.sum().backward()\n")
-
-
-def open_program(pg, source: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector("body.is-ready", timeout=30000)
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    return pg
 
 
 def texts_at_every_step(pg) -> list[dict]:

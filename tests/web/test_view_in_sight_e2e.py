@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
+from player_page import open_program
 
 pytestmark = pytest.mark.browser
 
@@ -38,15 +38,14 @@ PICTURE = """() => {
 }"""
 
 
-def open_program(pg, source: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/?lang={lang}&code=" + quote(source))
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=90000)
-    return pg
+def open_big(pg, source: str, lang: str = "en"):
+    """A big program's page: its answer may take a while on a loaded machine."""
+    return open_program(pg, source, lang, timeout=90000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_fit_shows_the_whole_picture_and_offers_the_readable_size(page, lang):
-    open_program(page, MODULE_LIST, lang)
+    open_big(page, MODULE_LIST, lang)
     applies = page.evaluate("""() => document.querySelector('[data-gs-player]').gsPlayer
         .player.model.trace.events.filter((e) => e.kind === 'node_apply').map((e) => e.seq)""")
     page.evaluate(f"() => document.querySelector('[data-gs-player]').gsPlayer.player.go({applies[2]})")
@@ -82,7 +81,7 @@ def test_fit_shows_the_whole_picture_and_offers_the_readable_size(page, lang):
 
 def test_the_module_list_does_not_fit_readable_so_fit_says_so(page):
     # the program the picture had trouble with: wider than the pane at 11 px
-    open_program(page, MODULE_LIST)
+    open_big(page, MODULE_LIST)
     page.click("#step-last")
     page.click("#zoom-fit")
     seen = page.evaluate(PICTURE)
@@ -105,7 +104,7 @@ def chain_page(browser, server):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_5000_op_chain_is_drawn_windowed(chain_page, lang):
-    pg = open_program(chain_page, CHAIN, lang)
+    pg = open_big(chain_page, CHAIN, lang)
     assert pg.locator("#graph .graph-empty").count() == 0
     fold = pg.locator("#graph svg g.node.gs-run")
     assert fold.count() == 1
