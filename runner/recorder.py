@@ -155,7 +155,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._dual_pending: tuple | None = None
         # light windows (runner/recorder_light.py): the loop's middle, recorded as its loss
         # and parameters only
-        self._loops = LoopClock(source)
+        self._loops = LoopClock(source, self.limits["detail_tail"] + 2)
         self._light = False                  # the open window is light
         self._next_light = False             # the next window will be (decided at a pass)
         self._named_now: list[str] = []      # variables named in the open window
