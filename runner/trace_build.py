@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gradstep.engine import _events
+from gradstep.engine import dtypes
 from gradstep.engine.graph import FREED, AccumulateGrad
+from gradstep.engine.printing import format_array
 from gradstep.engine.tensor import Tensor
 
 from . import trace as T
@@ -71,7 +72,8 @@ class Builder:
         place: the inspector, for a tensor's value, its `.grad` and its tangent. Values
         elsewhere (gradients on edges, roots and seeds, what an accumulation added, an
         optimizer's `before`, saved non-tensors' neighbours) are drawn from `data`, so they
-        get `repr: null` (`text=False`) and nothing is printed for them.
+        get `repr: null` (`text=False`), even when the same numbers were printed for a
+        reader elsewhere: text nobody reads is bytes every answer carries and encodes.
         """
         if raw is None:
             return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
@@ -83,10 +85,10 @@ class Builder:
             if math.prod(shape) <= self.lim["data_max_numel"]:
                 data = _data(raw, shape, npdtype, self.digits, self.fmt)
             hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED]
+        if not text:
+            return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
         printed = hit[3]
         if printed is _UNPRINTED:
-            if not text:
-                return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
             printed = None
             if self.reprs_left > 0:
                 printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
@@ -655,26 +657,19 @@ _DTYPE_NAMES: dict = {}
 def _dtype_name(npdtype) -> str:
     name = _DTYPE_NAMES.get(npdtype)
     if name is None:
-        from gradstep.engine import dtypes
         name = _DTYPE_NAMES[npdtype] = repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
     return name
 
 
 def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | None:
-    """PyTorch's printed form of a tensor with these contents and autograd flags."""
-    from gradstep.engine.tensor import new_tensor
-    old = _events.set_listener(None)
+    """PyTorch's printed form of a tensor with these contents and autograd flags (the
+    engine's printer, given the array: no tensor is made for it)."""
     try:
-        text = repr(new_tensor(arr))
+        return format_array(arr, _dtype_name(arr.dtype), requires_grad=bool(requires_grad),
+                            grad_fn_name=fn_name,
+                            default_dtype=str(dtypes.get_default_dtype()))
     except Exception:  # a preview must never break a trace
         return None
-    finally:
-        _events.set_listener(old)
-    if fn_name is not None:
-        return text[:-1] + f", grad_fn=<{fn_name}>)"
-    if requires_grad:
-        return text[:-1] + ", requires_grad=True)"
-    return text
 
 
 def _py_value(obj, digits: int) -> dict:
