@@ -382,7 +382,7 @@ def _ids_in(obj: Any, out: list) -> None:
     while stack:  # iterative: carried events can nest deeply enough to matter
         item = stack.pop()
         if isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k not in _TEXT_KEYS)
+            stack.extend(v for k, v in item.items() if k not in _NO_IDS)
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, str) and _ID.match(item):
@@ -393,6 +393,11 @@ _ID = re.compile(r"^[tn][0-9]+$")
 # Free text that may happen to look like an id ("t1" printed by the program, a variable named n0).
 _TEXT_KEYS = frozenset({"text", "repr", "message", "name", "stdout", "op", "how", "rule", "dtype",
                         "mode", "category", "type", "source", "filename", "optimizer"})
+
+
+# ... and fields that hold only numbers (a value's data, J's rows, the local derivatives, a
+# loss series): walking their every number was most of the walk over a loop's events
+_NO_IDS = _TEXT_KEYS | {"data", "rows", "vjp", "local", "series"}
 
 
 def defined_ids(event: dict) -> list[str]:
