@@ -657,7 +657,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         """`runner.trace.dump(trace)` of the trace finish() returned, without encoding its
         events again: the text each was sized with is reused (NOTE [events encoded once])."""
         builder = self._builder
-        return T.dump(trace, builder.event_text if builder is not None else T.dump_event)
+        if builder is None:
+            return T.dump(trace)
+        return T.dump(trace, builder.event_text, builder.with_series)
 
     def _count_ops(self) -> int:
         """The op events of the run: its op records, and the ops counted past the window cap

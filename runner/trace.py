@@ -517,16 +517,30 @@ def number_event(text: str, seq: int) -> str:
     return text.replace(_SEQ_PLACEHOLDER, f'"seq":{seq}', 1)
 
 
-def dump(trace: dict, event_text=dump_event) -> bytes:
+def dump_spliced(obj: dict, key: str, text: str) -> str:
+    """dump_event(obj) given `text`, the dump_event() of obj[key], without encoding that
+    value again: canonical JSON sorts the keys, so the keys before `key` and those after it
+    are encoded apart and the text goes between them.
+
+        >>> dump_spliced({"b": 1, "series": [[0, 2.5]], "z": "x"}, "series", "[[0,2.5]]")
+        '{"b":1,"series":[[0,2.5]],"z":"x"}'
+    """
+    before = _ENCODER.encode({k: v for k, v in obj.items() if k < key})[:-1]
+    after = _ENCODER.encode({k: v for k, v in obj.items() if k > key})[1:]
+    return (before + ("," if len(before) > 1 else "") + _ENCODER.encode(key) + ":" + text
+            + ("," if len(after) > 1 else "") + after)
+
+
+def dump(trace: dict, event_text=dump_event, header_text=dump_event) -> bytes:
     """Canonical bytes: sorted keys, compact, one event per line (so fixture diffs read well).
 
     The same trace always gives the same bytes; load(dump(t)) == t. `event_text` must give
-    dump_event()'s text for each event; the recorder passes one that reuses the text it
-    sized the event with (NOTE [events encoded once]).
+    dump_event()'s text for each event, and `header_text` for the header; the recorder passes
+    ones that reuse the text it sized them with (NOTE [events encoded once]).
     """
     header = {k: v for k, v in trace.items() if k != "events"}
     body = ",\n".join(map(event_text, trace["events"]))
-    head = dump_event(header)
+    head = header_text(header)
     # "events" sorts before every other header key, so it opens the object.
     events = '"events":[\n' + body + "\n]" if body else '"events":[]'
     sep = "," if header else ""

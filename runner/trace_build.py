@@ -25,7 +25,7 @@ from . import trace_ends as ends
 from . import trace_library
 from .recorder_optim import RENDERERS as OPTIM_RENDERERS
 from .trace_numbers import num
-from .trace_cap import SIZER, Capper, list_bytes
+from .trace_cap import Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
 _UNPRINTED = object()  # a cached value whose printed form nobody has asked for yet
@@ -58,6 +58,9 @@ class Builder:
         # its event, so no other object can have that id while the builder lives.
         self._texts: dict[int, tuple] = {}
         self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
+        # id(series) -> (series, its text): a loop's loss series is most of the header and
+        # of an elided event, which are sized for the byte cap and encoded again by dump
+        self._series: dict[int, tuple] = {}
 
     # -- values
     def value(self, snap: Snap, text: bool = True) -> dict:
@@ -421,7 +424,7 @@ class Builder:
         if hit is not None and hit[0] is event:  # the event itself keeps its id unique
             return hit[1]
         if event["kind"] == "elided":
-            text = SIZER.encode(event)
+            text = self.with_series(event)
             return len(text) if text.isascii() else len(text.encode())
         text = T.dump_unnumbered(event)
         n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
@@ -443,7 +446,18 @@ class Builder:
         hit = self._texts.get(id(event))
         if hit is not None and hit[0] is event:
             return T.number_event(hit[2], event["seq"])
-        return T.dump_event(event)
+        return self.with_series(event)
+
+    def with_series(self, obj: dict) -> str:
+        """runner.trace.dump_event(obj) (an elided event, the header) with its `series`
+        encoded once per series object (runner.trace.dump_spliced)."""
+        series = obj.get("series")
+        if not series:
+            return T.dump_event(obj)
+        hit = self._series.get(id(series))
+        if hit is None or hit[0] is not series:   # the entry holds it: its id is its own
+            hit = self._series[id(series)] = (series, T.dump_event(series))
+        return T.dump_spliced(obj, "series", hit[1])
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap", later: list = ()) -> dict:
