@@ -183,9 +183,11 @@ def single_terms():
 
 
 def _single_terms(a: np.ndarray, b: np.ndarray) -> bool:
-    """Every entry of a @ b has at most one nonzero product."""
-    return bool((np.count_nonzero(a, axis=1) <= 1).all()
-                or (np.count_nonzero(b, axis=0) <= 1).all())
+    """Every entry of a @ b has at most one nonzero product (both operands finite: 0 * inf
+    is nan, and a BLAS may skip a zero factor rather than multiply it)."""
+    return bool(((np.count_nonzero(a, axis=1) <= 1).all()
+                 or (np.count_nonzero(b, axis=0) <= 1).all())
+                and np.isfinite(a).all() and np.isfinite(b).all())
 
 
 def small_mm(a: np.ndarray, b: np.ndarray):
