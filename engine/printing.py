@@ -210,7 +210,32 @@ def _body(data: np.ndarray, indent: int, opts: PrintOptions) -> str:
         fmt = _Formatter(shown, opts)
     if data.ndim == 0:
         return fmt.format(data.item())
+    if not summarize and type(fmt) is _Formatter and fmt.floating:
+        texts = fmt.format_flat(data.ravel().tolist())
+        if texts is not None:
+            return _laid_out(texts, data.shape, indent, fmt.width, opts.linewidth)
     return _nested(data, indent, summarize, fmt, opts)
+
+
+def _laid_out(texts: list, shape: tuple, indent: int, width: int, linewidth: int) -> str:
+    """_nested's text for a tensor printed in full, from its elements' texts in order:
+    the same brackets, separators and wrapping, built level by level without a call per
+    row (a trace prints hundreds of small matrices, and the recursion was most of it)."""
+    n = shape[-1]
+    inner = indent + len(shape) - 1           # the innermost vectors' indent
+    per_line = max(1, (linewidth - inner) // (width + 2))
+    wrap = ",\n" + " " * (inner + 1)
+    if n <= per_line:
+        rows = ["[" + ", ".join(texts[i:i + n]) + "]" for i in range(0, len(texts), n)]
+    else:
+        rows = ["[" + wrap.join(", ".join(texts[j:min(j + per_line, i + n)])
+                                for j in range(i, i + n, per_line)) + "]"
+                for i in range(0, len(texts), n)]
+    for level in range(2, len(shape) + 1):    # group rows into matrices, and so on out
+        k = shape[-level]
+        sep = "," + "\n" * (level - 1) + " " * (indent + len(shape) - level + 1)
+        rows = ["[" + sep.join(rows[i:i + k]) + "]" for i in range(0, len(rows), k)]
+    return rows[0]
 
 
 def _edges(data: np.ndarray, edge: int) -> np.ndarray:
@@ -346,6 +371,20 @@ class _Formatter:
                     for v in values]
         spec = f">{width}.{self.precision}{'e' if self.sci_mode else 'f'}"
         return [format(v, spec) for v in values]
+
+
+    def format_flat(self, values: list) -> list | None:
+        """format_all() of a float tensor's elements with one string operation for all of
+        them (the same conversions as format(), so the same digits), or None where that
+        does not apply (an integral-valued tensor holding nan or inf)."""
+        n = len(values)
+        if self.sci_mode or not self.int_mode:
+            spec = f"%{self.width}.{self.precision}{'e' if self.sci_mode else 'f'}\0"
+        elif all(map(math.isfinite, values)):
+            spec = f"%{self.width - 1}.0f.\0"   # the dot of a float after the number
+        else:
+            return None
+        return (spec * n % tuple(values)).split("\0")[:n]
 
 
 class _ComplexFormatter:

@@ -155,7 +155,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._dual_pending: tuple | None = None
         # light windows (runner/recorder_light.py): the loop's middle, recorded as its loss
         # and parameters only
-        self._loops = LoopClock(source)
+        self._loops = LoopClock(source, self.limits["detail_tail"] + 2)
         self._light = False                  # the open window is light
         self._next_light = False             # the next window will be (decided at a pass)
         self._named_now: list[str] = []      # variables named in the open window
@@ -657,7 +657,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         """`runner.trace.dump(trace)` of the trace finish() returned, without encoding its
         events again: the text each was sized with is reused (NOTE [events encoded once])."""
         builder = self._builder
-        return T.dump(trace, builder.event_text if builder is not None else T.dump_event)
+        if builder is None:
+            return T.dump(trace)
+        return T.dump(trace, builder.event_text, builder.with_series)
 
     def _count_ops(self) -> int:
         """The op events of the run: its op records, and the ops counted past the window cap

@@ -19,6 +19,7 @@ import numpy as np
 from gradstep.engine import _events
 from gradstep.engine.grad_mode import state as _grad_state
 from gradstep.engine.graph import FREED
+from gradstep.engine.ops._mm_order import single_terms
 from gradstep.engine.tensor import Tensor, new_tensor
 
 from .recorder_backward import _graph_nodes
@@ -80,7 +81,9 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
     pairs [i, ∂out.flat[i]/∂input.flat[j]] that are not zero. None when the upstream gradient
     has more than `rows` elements, is not real, or the backward refuses to run again. Runs
     unobserved, without recording a graph (even under create_graph), and with the node's hooks
-    left out: the hooks' changes are steps of the pass, not the node's derivative.
+    left out: the hooks' changes are steps of the pass, not the node's derivative. A product
+    with a one-hot factor is numpy's rather than PyTorch's emulated order (`single_terms`):
+    with one nonzero term per entry the order cannot change a nonzero number.
 
     Example:
         >>> import gradstep.engine as torch
@@ -104,7 +107,7 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
     _grad_state.enabled, _grad_state.quiet = False, True
     try:
         with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
-                contextlib.redirect_stderr(io.StringIO()):
+                contextlib.redirect_stderr(io.StringIO()), single_terms():
             warnings.simplefilter("ignore")
             for i in range(a.size):
                 onehot = np.zeros(a.size, dtype=a.dtype)

@@ -96,7 +96,15 @@ class LightEvents(RecorderState):
     def _light_on_backward_end(self, api: str) -> None:
         self._light_count("backward_end")
         self._last_grad = None
-        self._closing = True
+        if self._next_light:
+            # The next window is light too: what follows the pass (optimizer.step(), a
+            # print) goes into the same summary, in the same order, whichever of the two
+            # windows holds it, so the window closes now. Left open, every event up to the
+            # next iteration's first would first ask whether it comes from inside
+            # optimizer.step() (a walk up the stack), to know which window it belongs to.
+            self._close_window()
+        else:
+            self._closing = True
 
     def _light_on_accumulate(self, tensor, before, added, after) -> None:
         self._light_count("accumulate")

@@ -40,18 +40,43 @@ _EXITS = (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom, ast.Rai
 
 
 class LoopClock:
-    """Answers `remaining(frame, line)` for the program `source` (parsed on first use)."""
+    """Answers `remaining(frame, line)` for the program `source` (parsed on first use).
 
-    def __init__(self, source: str) -> None:
+    NOTE [counting down]: reading a function frame's variables (`f_locals`) builds a dict of
+    them, and with the range's evaluation that was a tenth of a short loop's traced time per
+    pass. A statement directly in a counted loop's body runs exactly once per iteration, so
+    when the pass comes from the same frame and the same instruction as the last answered
+    one, the loop has advanced by one and the answer is the last one less one. Every way
+    for that to be wrong leaves the loop early (an exception caught outside it, the loop
+    run anew in the same frame), where more iterations are left than counted, never fewer;
+    and the answer is read afresh once the count falls to `exact_below`, where the caller's
+    decision can turn on it (the recorder passes the iterations its tail shows, plus two).
+    """
+
+    def __init__(self, source: str, exact_below: int = 0) -> None:
         self.source = source
+        self.exact_below = exact_below
         self._loops: dict | None = None   # line -> the qualifying loop whose body holds it
         self._cache: dict = {}            # id(code) -> (code, {line -> loop or None})
+        # (id of the frame, its f_lasti, the answer) of the last pass answered with a count
+        self._last: tuple | None = None
 
     def remaining(self, frame, line) -> int | None:
         """Iterations left after the current one of the loop whose body runs `line` in
         `frame`, or None when that is not certain."""
         if line is None or frame is None:
             return None
+        last, at = self._last, frame.f_lasti
+        if last is not None and last[0] == id(frame) and last[1] == at \
+                and last[2] > self.exact_below:
+            self._last = (last[0], at, last[2] - 1)
+            return last[2] - 1
+        left = self._count(frame, line)
+        self._last = None if left is None else (id(frame), at, left)
+        return left
+
+    def _count(self, frame, line) -> int | None:
+        """remaining(), read from the frame's variables."""
         code = frame.f_code
         # by the code's id (hashing a code object hashes its bytecode); the entry keeps the
         # code alive, so no other code object can come to have that id

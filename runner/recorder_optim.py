@@ -127,12 +127,15 @@ def _ev_optimizer_update(b, r) -> dict:
             "lr": number(hyper["lr"]) if "lr" in hyper else None,
             "hyper": {key: number(v) for key, v in hyper.items()},
             "scheduler": None if sched is None else {"name": sched[0], "epoch": sched[1]},
-            "grad": None if grad is None else b.value(grad),
-            "before": b.value(before), "after": b.value(after),
-            "state_before": [{"name": s, "value": b.value(v)} for s, v in state_before],
-            "state": [{"name": s, "value": b.value(v)} for s, v in state],
+            # the page prints only `after` (the parameter's value from here on, which the
+            # inspector shows); the rule's lines show the numbers (NOTE [text where it is
+            # read] in runner/trace_build.py)
+            "grad": None if grad is None else b.value(grad, False),
+            "before": b.value(before, False), "after": b.value(after),
+            "state_before": [{"name": s, "value": b.value(v, False)} for s, v in state_before],
+            "state": [{"name": s, "value": b.value(v, False)} for s, v in state],
             "terms": [{"name": t, "number": num(v, digits)} if isinstance(v, float)
-                      else {"name": t, "value": b.value(v)} for t, v in terms]}
+                      else {"name": t, "value": b.value(v, False)} for t, v in terms]}
 
 
 def _ev_zero_grad(b, r) -> dict:

@@ -382,7 +382,7 @@ def _ids_in(obj: Any, out: list) -> None:
     while stack:  # iterative: carried events can nest deeply enough to matter
         item = stack.pop()
         if isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k not in _TEXT_KEYS)
+            stack.extend(v for k, v in item.items() if k not in _NO_IDS)
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, str) and _ID.match(item):
@@ -393,6 +393,11 @@ _ID = re.compile(r"^[tn][0-9]+$")
 # Free text that may happen to look like an id ("t1" printed by the program, a variable named n0).
 _TEXT_KEYS = frozenset({"text", "repr", "message", "name", "stdout", "op", "how", "rule", "dtype",
                         "mode", "category", "type", "source", "filename", "optimizer"})
+
+
+# ... and fields that hold only numbers (a value's data, J's rows, the local derivatives, a
+# loss series): walking their every number was most of the walk over a loop's events
+_NO_IDS = _TEXT_KEYS | {"data", "rows", "vjp", "local", "series"}
 
 
 def defined_ids(event: dict) -> list[str]:
@@ -512,16 +517,30 @@ def number_event(text: str, seq: int) -> str:
     return text.replace(_SEQ_PLACEHOLDER, f'"seq":{seq}', 1)
 
 
-def dump(trace: dict, event_text=dump_event) -> bytes:
+def dump_spliced(obj: dict, key: str, text: str) -> str:
+    """dump_event(obj) given `text`, the dump_event() of obj[key], without encoding that
+    value again: canonical JSON sorts the keys, so the keys before `key` and those after it
+    are encoded apart and the text goes between them.
+
+        >>> dump_spliced({"b": 1, "series": [[0, 2.5]], "z": "x"}, "series", "[[0,2.5]]")
+        '{"b":1,"series":[[0,2.5]],"z":"x"}'
+    """
+    before = _ENCODER.encode({k: v for k, v in obj.items() if k < key})[:-1]
+    after = _ENCODER.encode({k: v for k, v in obj.items() if k > key})[1:]
+    return (before + ("," if len(before) > 1 else "") + _ENCODER.encode(key) + ":" + text
+            + ("," if len(after) > 1 else "") + after)
+
+
+def dump(trace: dict, event_text=dump_event, header_text=dump_event) -> bytes:
     """Canonical bytes: sorted keys, compact, one event per line (so fixture diffs read well).
 
     The same trace always gives the same bytes; load(dump(t)) == t. `event_text` must give
-    dump_event()'s text for each event; the recorder passes one that reuses the text it
-    sized the event with (NOTE [events encoded once]).
+    dump_event()'s text for each event, and `header_text` for the header; the recorder passes
+    ones that reuse the text it sized them with (NOTE [events encoded once]).
     """
     header = {k: v for k, v in trace.items() if k != "events"}
     body = ",\n".join(map(event_text, trace["events"]))
-    head = dump_event(header)
+    head = header_text(header)
     # "events" sorts before every other header key, so it opens the object.
     events = '"events":[\n' + body + "\n]" if body else '"events":[]'
     sep = "," if header else ""

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gradstep.engine import _events
+from gradstep.engine import dtypes
 from gradstep.engine.graph import FREED, AccumulateGrad
+from gradstep.engine.printing import format_array
 from gradstep.engine.tensor import Tensor
 
 from . import trace as T
@@ -24,7 +25,7 @@ from . import trace_ends as ends
 from . import trace_library
 from .recorder_optim import RENDERERS as OPTIM_RENDERERS
 from .trace_numbers import num
-from .trace_cap import SIZER, Capper, list_bytes
+from .trace_cap import Capper, list_bytes
 
 _MIDDLE = ("middle",)  # a marker among the records: the elided middle's place
 _UNPRINTED = object()  # a cached value whose printed form nobody has asked for yet
@@ -57,6 +58,9 @@ class Builder:
         # its event, so no other object can have that id while the builder lives.
         self._texts: dict[int, tuple] = {}
         self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
+        # id(series) -> (series, its text): a loop's loss series is most of the header and
+        # of an elided event, which are sized for the byte cap and encoded again by dump
+        self._series: dict[int, tuple] = {}
 
     # -- values
     def value(self, snap: Snap, text: bool = True) -> dict:
@@ -71,7 +75,8 @@ class Builder:
         place: the inspector, for a tensor's value, its `.grad` and its tangent. Values
         elsewhere (gradients on edges, roots and seeds, what an accumulation added, an
         optimizer's `before`, saved non-tensors' neighbours) are drawn from `data`, so they
-        get `repr: null` (`text=False`) and nothing is printed for them.
+        get `repr: null` (`text=False`), even when the same numbers were printed for a
+        reader elsewhere: text nobody reads is bytes every answer carries and encodes.
         """
         if raw is None:
             return {"shape": list(shape), "dtype": _dtype_name(npdtype), "data": None,
@@ -83,10 +88,10 @@ class Builder:
             if math.prod(shape) <= self.lim["data_max_numel"]:
                 data = _data(raw, shape, npdtype, self.digits, self.fmt)
             hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED]
+        if not text:
+            return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
         printed = hit[3]
         if printed is _UNPRINTED:
-            if not text:
-                return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
             printed = None
             if self.reprs_left > 0:
                 printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
@@ -419,7 +424,7 @@ class Builder:
         if hit is not None and hit[0] is event:  # the event itself keeps its id unique
             return hit[1]
         if event["kind"] == "elided":
-            text = SIZER.encode(event)
+            text = self.with_series(event)
             return len(text) if text.isascii() else len(text.encode())
         text = T.dump_unnumbered(event)
         n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
@@ -441,7 +446,18 @@ class Builder:
         hit = self._texts.get(id(event))
         if hit is not None and hit[0] is event:
             return T.number_event(hit[2], event["seq"])
-        return T.dump_event(event)
+        return self.with_series(event)
+
+    def with_series(self, obj: dict) -> str:
+        """runner.trace.dump_event(obj) (an elided event, the header) with its `series`
+        encoded once per series object (runner.trace.dump_spliced)."""
+        series = obj.get("series")
+        if not series:
+            return T.dump_event(obj)
+        hit = self._series.get(id(series))
+        if hit is None or hit[0] is not series:   # the entry holds it: its id is its own
+            hit = self._series[id(series)] = (series, T.dump_event(series))
+        return T.dump_spliced(obj, "series", hit[1])
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap", later: list = ()) -> dict:
@@ -655,26 +671,19 @@ _DTYPE_NAMES: dict = {}
 def _dtype_name(npdtype) -> str:
     name = _DTYPE_NAMES.get(npdtype)
     if name is None:
-        from gradstep.engine import dtypes
         name = _DTYPE_NAMES[npdtype] = repr(dtypes.of_array(np.empty(0, dtype=npdtype)))
     return name
 
 
 def _repr(arr: np.ndarray, requires_grad: bool, fn_name: str | None) -> str | None:
-    """PyTorch's printed form of a tensor with these contents and autograd flags."""
-    from gradstep.engine.tensor import new_tensor
-    old = _events.set_listener(None)
+    """PyTorch's printed form of a tensor with these contents and autograd flags (the
+    engine's printer, given the array: no tensor is made for it)."""
     try:
-        text = repr(new_tensor(arr))
+        return format_array(arr, _dtype_name(arr.dtype), requires_grad=bool(requires_grad),
+                            grad_fn_name=fn_name,
+                            default_dtype=str(dtypes.get_default_dtype()))
     except Exception:  # a preview must never break a trace
         return None
-    finally:
-        _events.set_listener(old)
-    if fn_name is not None:
-        return text[:-1] + f", grad_fn=<{fn_name}>)"
-    if requires_grad:
-        return text[:-1] + ", requires_grad=True)"
-    return text
 
 
 def _py_value(obj, digits: int) -> dict:

@@ -88,7 +88,7 @@ class Capper:
         head = {k: v for k, v in self.trace.items() if k != "events"}
         # Key order does not change the length, so skip sorting; + 1 newline and ~16 bytes
         # of "seq" per event.
-        return (len(SIZER.encode(head).encode()) + 16 + len(SIZER.encode(end).encode())
+        return (len(self.b.with_series(head).encode()) + 16 + len(SIZER.encode(end).encode())
                 + list_bytes(events, self.b.total_bytes) + 17 * len(events))
 
     def cut(self, events: list, keep: int, reason: str) -> list:

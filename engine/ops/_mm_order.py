@@ -37,6 +37,8 @@
 """
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from ._exact import F32, fma32
@@ -157,6 +159,37 @@ def _column_major(x: np.ndarray) -> bool:
     return rows > 1 and cols > 1 and x.strides[0] == x.itemsize
 
 
+class _Terms:
+    """Whether small_mm may take numpy's product where every entry has at most one nonzero
+    term (`single_terms()`)."""
+    single = False
+
+
+@contextlib.contextmanager
+def single_terms():
+    """Within: a small product whose every entry has at most one nonzero term is numpy's.
+
+    The order of additions matters only when two nonzero terms meet; with one (a one-hot
+    operand, as when a node's backward runs on a unit gradient to find its local derivative)
+    every order gives that term's product, so the emulated chain is a cost and nothing else.
+    A zero entry may then differ in its sign, so this is for callers that keep only the
+    nonzero entries (runner/recorder_chain.py).
+    """
+    old, _Terms.single = _Terms.single, True
+    try:
+        yield
+    finally:
+        _Terms.single = old
+
+
+def _single_terms(a: np.ndarray, b: np.ndarray) -> bool:
+    """Every entry of a @ b has at most one nonzero product (both operands finite: 0 * inf
+    is nan, and a BLAS may skip a zero factor rather than multiply it)."""
+    return bool(((np.count_nonzero(a, axis=1) <= 1).all()
+                 or (np.count_nonzero(b, axis=0) <= 1).all())
+                and np.isfinite(a).all() and np.isfinite(b).all())
+
+
 def small_mm(a: np.ndarray, b: np.ndarray):
     """a @ b (2-D float32) in PyTorch's order, or None where that order is not known here.
 
@@ -169,6 +202,8 @@ def small_mm(a: np.ndarray, b: np.ndarray):
         return None
     (m, k), n = a.shape, b.shape[1]
     if not 0 < m * n * k <= MAX_MACS or k > CHAIN_K:
+        return None
+    if _Terms.single and _single_terms(a, b):   # any order gives the one term: numpy's
         return None
     # PyTorch copies other layouts to row-major; a size-1 dim fits either layout
     if m == n == 1:            # a (k, 1) mat2 with unit column stride counts as row-major

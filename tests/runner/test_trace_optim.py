@@ -135,7 +135,9 @@ for i in range(2):
     assert terms["step_size"] == pytest.approx(0.1 / (1 - 0.9 ** 2), rel=1e-5)
     state = {s["name"]: s["value"] for s in ev["state"]}
     assert list(state) == ["step", "exp_avg", "exp_avg_sq", "max_exp_avg_sq"]
-    assert state["step"]["data"] == 2.0 and state["step"]["repr"] == "tensor(2.)"
+    # the rule's lines show numbers; only `after`, the parameter's value, is printed
+    assert state["step"]["data"] == 2.0 and state["step"]["repr"] is None
+    assert ev["after"]["repr"] == "tensor([ 0.7082, -1.6104], requires_grad=True)"
     m = flat(state["exp_avg"]["data"])
     assert flat(terms["m_hat"]["data"]) == pytest.approx([x / (1 - 0.9 ** 2) for x in m],
                                                         rel=1e-5)
