@@ -4,8 +4,9 @@
 // dozen boxes, the page free to paint and answer between them. Both ways give the same
 // elements (tests/web/test_graph_chunked.py).
 
-const PIECE = 120;          // top-level boxes and arrows parsed at once
-const BUDGET_MS = 25;       // parsing before the page gets the thread back
+import { BUDGET_MS, pause } from '../turns.js';
+
+const PIECE = 60;           // top-level boxes and arrows parsed at once
 
 // The SVG comes from our own server, but it carries program-chosen text (names, reprs), so
 // anything active is removed before it enters the page.
@@ -61,14 +62,6 @@ function cuts(text) {
   }
   return open < 0 || depth !== 0 ? null : { open, ends };
 }
-
-/** Give the thread back to the page for a moment (it may paint and answer input). */
-export const pause = () => new Promise((resolve) => {
-  // a message task comes back sooner than a timer (no 4 ms clamp) and still lets the page paint
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => resolve(undefined);
-  channel.port2.postMessage(null);
-});
 
 /**
  * The whole picture, parsed a piece at a time with the thread given back between pieces.
