@@ -23,7 +23,7 @@ import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
 import { createSplitter } from './splitter.js';
-import { afterPaint, runInTurns, runNow } from './turns.js';
+import { afterPaint, pause, runInTurns, runNow } from './turns.js';
 
 // The graph's labels are 11 layout points; at one screen pixel a point they are 11 px, the
 // smallest that reads well (graph/viewport.js).
@@ -273,6 +273,8 @@ export function mountPlayer(root, options) {
     if (answer.layout) {
       await prepareFirstPicture(answer.layout, step, (p) => readyInTurns(p, stageOptions(answer)));
     }
+    // the picture goes up in a task of its own (not the tail of the last one that built it)
+    await pause();
     if (signal && signal.aborted) return false;
     panelsLater = true;
     try {

@@ -2,9 +2,10 @@
 // step shows, and which drawn box stands for which id of the state. A loop's iterations
 // share a picture, so the page does not grow with the number of epochs; a picture is parsed
 // the first time it is shown and kept.
-import { indexLayout, prepareLayout } from './layout.js';
+import { indexLayout, indexSteps, prepareLayout } from './layout.js';
 import { createRenderer } from './render.js';
-import { pause } from '../turns.js';
+import { rowSteps } from './values.js';
+import { pause, runInTurns } from '../turns.js';
 
 // pictures built ahead (preparePicture), taken by the first createViews that shows them
 const built = new WeakMap();
@@ -140,9 +141,11 @@ export async function prepareFirstPicture(layout, seq, ready) {
   if (!picture || built.has(picture)) return;
   await prepareLayout(picture);
   await pause();
-  const index = indexLayout(picture);
+  const index = await runInTurns(indexSteps(picture));
   await pause();
-  const entry = { index, renderer: createRenderer(index), size: picture, compact: picture !== full };
+  const rows = await runInTurns(rowSteps(index));
+  await pause();
+  const entry = { index, renderer: createRenderer(index, rows), size: picture, compact: picture !== full };
   await pause();
   if (ready) await ready(entry);
   built.set(picture, entry);
