@@ -240,20 +240,20 @@ export function mountPlayer(root, options) {
   // The panels beside the graph, one at a time (a new run's are drawn after its picture,
   // in turns of their own: loadInTurns).
   function* panelSteps(model) {
-    const { state, trace } = model;
-    renderInspector(el.inspector, state, model.selected, S,
+    // `model` is the player's live model, read at each turn: a step may move it meanwhile
+    renderInspector(el.inspector, model.state, model.selected, S,
       { pick: model.pick, onPick: (p) => player.pickElement(p), onGo: (seq) => player.go(seq) });
-    renderVjp(el.vjp, state, S);
-    if (el.jvp) renderJvp(el.jvp, state, S);
-    if (el.transforms) renderTransforms(el.transforms, state, S);
+    renderVjp(el.vjp, model.state, S);
+    if (el.jvp) renderJvp(el.jvp, model.state, S);
+    if (el.transforms) renderTransforms(el.transforms, model.state, S);
     yield;
-    renderGrads(el.grads, state, S, (id) => player.select(id));
+    renderGrads(el.grads, model.state, S, (id) => player.select(id));
     yield;
-    if (el.names) renderNames(el.names, trace, state, S, showBox, model.selected);
+    if (el.names) renderNames(el.names, model.trace, model.state, S, showBox, model.selected);
     yield;
-    renderConsole(el.console, trace ? state : null, model.answer && model.answer.result, S);
+    renderConsole(el.console, model.trace ? model.state : null, model.answer && model.answer.result, S);
     yield;
-    renderPlot(el.plot, trace, state, S, (pass) => {
+    renderPlot(el.plot, model.trace, model.state, S, (pass) => {
       // passes summarised by an `elided` step have no steps of their own: go to that step
       const events = player.model.trace.events;
       const begin = events.find((e) => e.kind === 'backward_begin' && e.pass === pass);
