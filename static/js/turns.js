@@ -11,7 +11,7 @@ export const BUDGET_MS = 25;
 export const pause = () => new Promise((resolve) => {
   // a message task comes back sooner than a timer (no 4 ms clamp) and still lets the page paint
   const channel = new MessageChannel();
-  channel.port1.onmessage = () => resolve(undefined);
+  channel.port1.onmessage = () => { channel.port1.close(); resolve(undefined); };
   channel.port2.postMessage(null);
 });
 
