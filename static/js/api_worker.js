@@ -5,7 +5,7 @@
 // maps left empty first, then their items a slice at a time, then `done`. The page puts the
 // items back in order, so it ends with the same object JSON.parse would have given it.
 
-const SLICE = 200;                  // items of a big list or map in one message
+const SLICE = 100;                  // items of a big list or map in one message
 const running = new Map();          // request id -> AbortController
 
 /** `value` with every list or map of more than SLICE items left empty, the items kept in

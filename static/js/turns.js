@@ -5,7 +5,7 @@
 
 /** Wall-clock time of work before the page gets the thread back. Wall clock, not CPU: on a
  * crowded core the same work takes longer, and the page still gets the thread this often. */
-export const BUDGET_MS = 25;
+export const BUDGET_MS = 16;
 
 /** Give the thread back to the page for a moment (it may paint and answer input). */
 export const pause = () => new Promise((resolve) => {

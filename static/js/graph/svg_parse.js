@@ -6,7 +6,7 @@
 
 import { BUDGET_MS, pause } from '../turns.js';
 
-const PIECE = 60;           // top-level boxes and arrows parsed at once
+const PIECE = 40;           // top-level boxes and arrows parsed at once
 
 // The SVG comes from our own server, but it carries program-chosen text (names, reprs), so
 // anything active is removed before it enters the page.
