@@ -1,8 +1,9 @@
 """Does a big answer freeze the page? The main thread's long tasks from Run to a drawn picture.
 
     python bench/bench_long_tasks.py                 # a 2,000-box chain, 5 runs
-    python bench/bench_long_tasks.py --boxes 2000 --runs 7
+    python bench/bench_long_tasks.py --boxes 2000 --runs 9
     python bench/bench_long_tasks.py --compare OTHER_CHECKOUT   # e.g. `git worktree add`
+    python bench/bench_long_tasks.py --lesson attention      # that lesson's page, not the biggest
 
 Starts a server and Chromium, opens the app, then runs a chain of `y * 1.001` with about
 `--boxes` boxes (bench_ui.py's program) by the Run button, `--runs` times; the server's answer
@@ -14,6 +15,11 @@ run the longest task, their total and count, and the time from the click to the 
 picture; then the medians, with the load average before and after. Target: no task longer
 than 200 ms for a 2,000-box answer. `--compare` serves another checkout beside this one, each
 in its own page, and takes turns between them run by run, so both meet the same noise.
+
+Then a lesson page, as a learner opens it: the lesson with the biggest run answer (or
+`--lesson`), opened `--runs` times from the address bar, its long tasks collected from the
+start of the page until its picture is drawn and the page has been idle for a second (the
+observer is installed before the page's own scripts run).
 """
 from __future__ import annotations
 
@@ -61,6 +67,28 @@ RUN = """async (code) => {
 }"""
 
 
+# Installed before the page's scripts: every long task from the start of the page.
+OBSERVE_EARLY = """window.gsLong = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.gsLong.push({start: e.startTime, ms: e.duration});
+}).observe({type: 'longtask'});"""
+
+# A lesson page opened: wait for its picture, then for a second with no long task.
+LESSON = """async () => {
+  const root = document.querySelector('[data-gs-player]');
+  while (!Number(root.dataset.runs || 0)) await new Promise((r) => setTimeout(r, 20));
+  const drawn = performance.now();
+  for (;;) {
+    const seen = window.gsLong.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    if (window.gsLong.length === seen) break;
+  }
+  const tasks = window.gsLong.map((e) => e.ms);
+  return {drawn, longest: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0),
+          count: tasks.length, boxes: root.querySelectorAll('#graph g.node').length};
+}"""
+
+
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -73,11 +101,40 @@ def warm(base: str, code: str) -> int:
         return len(r.read())
 
 
+def biggest_lesson(base: str) -> tuple[str, int]:
+    """The lesson whose run answer is the biggest, and its size in bytes (runs each once)."""
+    with urlopen(base + "/api/lessons", timeout=60) as r:
+        ids = [lesson["id"] for lesson in json.load(r)]
+    sizes = {}
+    for lesson in ids:
+        with urlopen(f"{base}/api/lessons/{lesson}/run", timeout=300) as r:
+            sizes[lesson] = len(r.read())
+    name = max(sizes, key=lambda k: sizes[k])
+    return name, sizes[name]
+
+
+def lesson_size(base: str, lesson: str) -> int:
+    with urlopen(f"{base}/api/lessons/{lesson}/run", timeout=300) as r:
+        return len(r.read())
+
+
+def table(title: str, runs: list[dict], when: str) -> None:
+    print(title)
+    print(f"run   longest task   long tasks total   count   {when}")
+    for k, r in enumerate(runs, 1):
+        print(f"{k:3d}   {r['longest']:9.0f} ms   {r['total']:13.0f} ms   {r['count']:5d}   "
+              f"{r['drawn']:10.0f} ms")
+    med = {key: statistics.median(r[key] for r in runs) for key in ("longest", "total", "drawn")}
+    print(f"median {med['longest']:7.0f} ms   {med['total']:13.0f} ms           "
+          f"{med['drawn']:10.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boxes", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--compare", type=Path, help="another checkout, measured in turns")
+    parser.add_argument("--lesson", help="the lesson page to open (default: the biggest run)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -88,10 +145,16 @@ def main() -> None:
     roots = {"this": ROOT, **({"other": args.compare.resolve()} if args.compare else {})}
     servers = {}
     rows: dict[str, list] = {name: [] for name in roots}
+    lesson_rows: dict[str, list] = {name: [] for name in roots}
     try:
         for name, root in roots.items():
             servers[name] = start_server(1, 2, root)
         size = {name: warm(base, code) for name, (_, base) in servers.items()}
+        first_base = next(iter(servers.values()))[1]
+        lesson, lesson_bytes = ((args.lesson, lesson_size(first_base, args.lesson)) if args.lesson
+                                else biggest_lesson(first_base))
+        for _, base in servers.values():
+            lesson_size(base, lesson)          # the lesson's answer cached on every server
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             pages = {}
@@ -106,6 +169,14 @@ def main() -> None:
                     page.bring_to_front()
                     rows[name].append(page.evaluate(RUN, code))
                     time.sleep(0.5)
+            for _ in range(args.runs):
+                for name, (_, base) in servers.items():
+                    page = browser.new_page(viewport={"width": 1440, "height": 900})
+                    page.add_init_script(OBSERVE_EARLY)
+                    page.goto(f"{base}/lessons/{lesson}")
+                    lesson_rows[name].append(page.evaluate(LESSON))
+                    page.close()
+                    time.sleep(0.5)
             end_load = load()
             browser.close()
     finally:
@@ -113,16 +184,11 @@ def main() -> None:
             stop(proc)
     print(f"load average {start_load} before, {end_load} after")
     for name, runs in rows.items():
-        print(f"\n{name} ({roots[name]}): {runs[0]['boxes']} boxes, answer "
-              f"{size[name] / 1e6:.2f} MB")
-        print("run   longest task   long tasks total   count   click to drawn")
-        for k, r in enumerate(runs, 1):
-            print(f"{k:3d}   {r['longest']:9.0f} ms   {r['total']:13.0f} ms   {r['count']:5d}   "
-                  f"{r['drawn']:10.0f} ms")
-        med = {key: statistics.median(r[key] for r in runs)
-               for key in ("longest", "total", "drawn")}
-        print(f"median {med['longest']:7.0f} ms   {med['total']:13.0f} ms           "
-              f"{med['drawn']:10.0f} ms")
+        table(f"\n{name} ({roots[name]}): {runs[0]['boxes']} boxes, answer "
+              f"{size[name] / 1e6:.2f} MB", runs, "click to drawn")
+    for name, runs in lesson_rows.items():
+        table(f"\n{name}: the lesson page /lessons/{lesson} ({runs[0]['boxes']} boxes drawn, "
+              f"answer {lesson_bytes / 1e6:.2f} MB)", runs, "page start to drawn")
 
 
 if __name__ == "__main__":

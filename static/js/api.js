@@ -15,17 +15,96 @@ async function parsed(response) {
   }
 }
 
-async function json(response) {
-  const body = await parsed(response);
-  if (!response.ok) {
-    const message = body && body.error ? body.error.message : `HTTP ${response.status}`;
+/** `body` when the status is a success, else the server's error as an Error with `status` and
+ * `code`. @param {{ok:boolean, status:number, body:any}} reply */
+function checked({ ok, status, body }) {
+  if (!ok) {
+    const message = body && body.error ? body.error.message : `HTTP ${status}`;
     /** @type {Error & {status?: number, code?: string|null}} */
     const err = new Error(message);
-    err.status = response.status;
+    err.status = status;
     err.code = body && body.error ? body.error.code : null;
     throw err;
   }
   return body;
+}
+
+async function json(response) {
+  return checked({ ok: response.ok, status: response.status, body: await parsed(response) });
+}
+
+// A run's answer can be megabytes: it is fetched and parsed in a worker (api_worker.js) and
+// arrives in pieces, each in a task of its own, so the page never holds for it. Where no
+// worker can start, it is fetched here.
+/** @type {Worker|null|false} null: not started yet; false: none to be had */
+let worker = null;
+let lastId = 0;
+/** @type {Map<number, {resolve:Function, reject:Function, reply:any, again:()=>void}>} */
+const waiting = new Map();
+
+function answerWorker() {
+  if (worker === null) {
+    try {
+      worker = new Worker(new URL('./api_worker.js', import.meta.url));
+      worker.onmessage = (e) => receive(e.data);
+      // the worker could not start or broke: what it was doing is fetched here instead
+      worker.onerror = () => {
+        worker = false;
+        const jobs = [...waiting.values()];
+        waiting.clear();
+        for (const job of jobs) job.again();
+      };
+    } catch {
+      worker = false;
+    }
+  }
+  return worker || null;
+}
+
+/** One message of the worker: the answer's head, a slice of a big list or map, done, or a
+ * failure of the fetch itself. */
+function receive(m) {
+  const job = waiting.get(m.id);
+  if (!job) return;             // aborted meanwhile
+  if (m.error) {
+    waiting.delete(m.id);
+    job.reject(Object.assign(new Error(m.error.message), { name: m.error.name }));
+  } else if (m.done) {
+    waiting.delete(m.id);
+    job.resolve(job.reply);
+  } else if (m.path) {
+    const into = m.path.reduce((o, k) => o[k], job.reply.body);
+    if (m.map) for (const [k, v] of m.items) into[k] = v;
+    else into.push(...m.items);
+  } else {
+    job.reply = { ok: m.ok, status: m.status, body: m.head };
+  }
+}
+
+/** fetch(url, init) answered with JSON, parsed in the worker where there is one.
+ * @param {string} url @param {{method?:string, headers?:Object, body?:string}} init
+ * @param {AbortSignal} [signal] @returns {Promise<any>} */
+async function fetchBig(url, init, signal) {
+  const here = async () => {
+    const response = await fetch(url, { ...init, signal });
+    return { ok: response.ok, status: response.status, body: await parsed(response) };
+  };
+  const w = answerWorker();
+  if (!w) return checked(await here());
+  if (signal && signal.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+  const id = ++lastId;
+  const reply = await new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject, reply: null, again: () => here().then(resolve, reject) });
+    w.postMessage({ id, url: new URL(url, location.href).href, init });
+    if (signal) {
+      signal.addEventListener('abort', () => {
+        if (!waiting.delete(id)) return;
+        w.postMessage({ id, abort: true });
+        reject(new DOMException('The request was aborted.', 'AbortError'));
+      }, { once: true });
+    }
+  });
+  return checked(reply);
 }
 
 const LEARNER_KEY = 'gradstep.learner';
@@ -56,11 +135,10 @@ function withLearner(headers = {}) {
 /** POST /api/run. @param {string} code @param {string} lang @param {AbortSignal} signal
  * @param {string} [runId] names the run for stopRun @returns {Promise<RunAnswer>} */
 export async function run(code, lang, signal, runId) {
-  const response = await fetch('/api/run', {
+  return fetchBig('/api/run', {
     method: 'POST', headers: withLearner({ 'Content-Type': 'application/json' }),
-    body: JSON.stringify(runId ? { code, lang, run_id: runId } : { code, lang }), signal,
-  });
-  return json(response);
+    body: JSON.stringify(runId ? { code, lang, run_id: runId } : { code, lang }),
+  }, signal);
 }
 
 /** POST /api/export: the run of `code` as one standalone HTML player; with `before`, the runs
@@ -113,6 +191,6 @@ export async function lesson(id, lang) {
 }
 
 export async function lessonRun(id, lang) {
-  return json(await fetch(`/api/lessons/${encodeURIComponent(id)}/run?lang=${encodeURIComponent(lang)}`,
-    { headers: withLearner() }));
+  return fetchBig(`/api/lessons/${encodeURIComponent(id)}/run?lang=${encodeURIComponent(lang)}`,
+    { headers: withLearner() });
 }

@@ -36,7 +36,8 @@ async function start(doc) {
   // the program pane is as wide as the program's longest line (static/css/lessons.css)
   const longest = Math.max(...lesson.program.split('\n').map((l) => l.length));
   root.style.setProperty('--code-chars', String(Math.max(40, longest + 1)));
-  player.load(run, 0);
+  // a lesson's picture may be big: it is built a task at a time, the page free meanwhile
+  await player.loadInTurns(run, 0);
   root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
 
   const events = run.trace ? run.trace.events : [];

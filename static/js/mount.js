@@ -4,8 +4,8 @@
 import * as api from './api.js';
 import { createPlayer } from './player.js';
 import { createEditor, showCodeStrip } from './code_view.js';
-import { createStage } from './graph/stage.js';
-import { firstPicture, preparePicture } from './graph/views.js';
+import { createStage, readyInTurns } from './graph/stage.js';
+import { prepareFirstPicture } from './graph/views.js';
 import { describeBox } from './graph/values.js';
 import { renderInspector } from './panels/inspector.js';
 import { renderVjp } from './panels/vjp.js';
@@ -23,6 +23,7 @@ import { tr, applyStrings } from './i18n.js';
 import { h, fill } from './dom.js';
 import { createRunStatus } from './run_status.js';
 import { createSplitter } from './splitter.js';
+import { afterPaint, pause, runInTurns, runNow } from './turns.js';
 
 // The graph's labels are 11 layout points; at one screen pixel a point they are 11 px, the
 // smallest that reads well (graph/viewport.js).
@@ -62,6 +63,28 @@ export function mountPlayer(root, options) {
     onRun: () => run(),
   });
   const player = createPlayer(repaint);
+  let panelsLater = false;     // a new run's panels wait until its picture is painted
+
+  // pictures left out to keep the answer within its size (docs/api.md, layout_budget)
+  function budgetSizes(answer) {
+    const budget = answer.layout_budget;
+    return budget && { ...budget, mb: Number((budget.max_bytes / 1e6).toFixed(2)) };
+  }
+
+  // what the graph pane of `answer` says and does, for createStage (graph/stage.js)
+  function stageOptions(answer) {
+    const sizes = budgetSizes(answer);
+    return {
+      shown, describe: (state, id) => describeBox(state, id, S, tr),
+      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root'),
+        run: tr(S, 'graph_run', { n: '{n}' }),
+        dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '',
+        gates: Object.fromEntries(['i', 'f', 'g', 'o'].map((g) => [g, tr(S, `gate_${g}`)])) },
+      onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
+      graphLabel: tr(S, 'graph_label'),
+      viewport: { minScale: presenterScale, onTouch: () => scaleNote(null) },
+    };
+  }
 
   // A new run's graph replaces the old one entirely: its listeners and observers go with it,
   // so nothing keeps the old SVG alive.
@@ -69,9 +92,7 @@ export function mountPlayer(root, options) {
     if (graph) graph.destroy();
     graph = null;
     fillIterations(null);
-    // pictures left out to keep the answer within its size (docs/api.md, layout_budget)
-    const budget = answer.layout_budget;
-    const sizes = budget && { ...budget, mb: Number((budget.max_bytes / 1e6).toFixed(2)) };
+    const sizes = budgetSizes(answer);
     if (!answer.layout) {
       const note = answer.layout_note || (answer.trace ? '' : tr(S, 'graph_none'));
       const text = sizes ? tr(S, 'layout_over_budget', sizes)
@@ -81,16 +102,7 @@ export function mountPlayer(root, options) {
       return;
     }
     fill(el.graph);
-    graph = createStage(el.graph, answer.layout, {
-      shown, describe: (state, id) => describeBox(state, id, S, tr),
-      words: { fold: tr(S, 'group_fold'), open: tr(S, 'group_open'), root: tr(S, 'graph_root'),
-        run: tr(S, 'graph_run', { n: '{n}' }),
-        dropped: sizes ? tr(S, 'layout_view_dropped', sizes) : '',
-        gates: Object.fromEntries(['i', 'f', 'g', 'o'].map((g) => [g, tr(S, `gate_${g}`)])) },
-      onIteration: (g) => { if (el.iteration) el.iteration.value = String(g); },
-      graphLabel: tr(S, 'graph_label'),
-      viewport: { minScale: presenterScale, onTouch: () => scaleNote(null) },
-    });
+    graph = createStage(el.graph, answer.layout, stageOptions(answer));
     fillIterations(graph.views);
   }
 
@@ -221,15 +233,27 @@ export function mountPlayer(root, options) {
       const focus = graph.boxOf(focusOf(state));
       if (focus && why !== 'select') graph.viewport.reveal(focus.x, focus.y, focus.w, focus.h);
     }
-    renderInspector(el.inspector, state, model.selected, S,
+    if (!panelsLater) runNow(panelSteps(model));
+    if (why !== 'select' && options.onStep && trace) options.onStep(model.index);
+  }
+
+  // The panels beside the graph, one at a time (a new run's are drawn after its picture,
+  // in turns of their own: loadInTurns).
+  function* panelSteps(model) {
+    // `model` is the player's live model, read at each turn: a step may move it meanwhile
+    renderInspector(el.inspector, model.state, model.selected, S,
       { pick: model.pick, onPick: (p) => player.pickElement(p), onGo: (seq) => player.go(seq) });
-    renderVjp(el.vjp, state, S);
-    if (el.jvp) renderJvp(el.jvp, state, S);
-    if (el.transforms) renderTransforms(el.transforms, state, S);
-    renderGrads(el.grads, state, S, (id) => player.select(id));
-    if (el.names) renderNames(el.names, trace, state, S, showBox, model.selected);
-    renderConsole(el.console, trace ? state : null, model.answer && model.answer.result, S);
-    renderPlot(el.plot, trace, state, S, (pass) => {
+    renderVjp(el.vjp, model.state, S);
+    if (el.jvp) renderJvp(el.jvp, model.state, S);
+    if (el.transforms) renderTransforms(el.transforms, model.state, S);
+    yield;
+    renderGrads(el.grads, model.state, S, (id) => player.select(id));
+    yield;
+    if (el.names) renderNames(el.names, model.trace, model.state, S, showBox, model.selected);
+    yield;
+    renderConsole(el.console, model.trace ? model.state : null, model.answer && model.answer.result, S);
+    yield;
+    renderPlot(el.plot, model.trace, model.state, S, (pass) => {
       // passes summarised by an `elided` step have no steps of their own: go to that step
       const events = player.model.trace.events;
       const begin = events.find((e) => e.kind === 'backward_begin' && e.pass === pass);
@@ -237,7 +261,31 @@ export function mountPlayer(root, options) {
       const target = begin || summary;
       if (target) player.go(target.seq);
     });
-    if (why !== 'select' && options.onStep && trace) options.onStep(model.index);
+  }
+
+  /**
+   * Show `answer` without holding the page: its first picture built ahead in turns, then the
+   * picture and the step, then (after a frame is painted) the panels, each in a turn.
+   * Resolves false when `signal` aborted it before the picture went up.
+   * @param {Object} answer @param {number} step @param {AbortSignal} [signal]
+   */
+  async function loadInTurns(answer, step, signal) {
+    if (answer.layout) {
+      await prepareFirstPicture(answer.layout, step, (p) => readyInTurns(p, stageOptions(answer)));
+    }
+    // the picture goes up in a task of its own (not the tail of the last one that built it)
+    await pause();
+    if (signal && signal.aborted) return false;
+    panelsLater = true;
+    try {
+      player.load(answer, step);
+    } finally {
+      panelsLater = false;
+    }
+    await afterPaint();
+    // a step taken meanwhile drew the panels for its own step already; these are of that step
+    await runInTurns(panelSteps(player.model));
+    return true;
   }
 
   async function run(step = 0) {
@@ -249,10 +297,8 @@ export function mountPlayer(root, options) {
     el.run.setAttribute('aria-busy', 'true');
     try {
       const answer = await api.run(code, lang, signal, runId);
-      // a big picture is parsed a piece at a time first, so the page never freezes for it
-      if (answer.layout) await preparePicture(firstPicture(answer.layout, step));
-      if (signal.aborted) return;
-      player.load(answer, step);
+      // a big answer is shown a piece at a time, so the page never freezes for it
+      if (!await loadInTurns(answer, step, signal)) return;
       // a counter tests and embedding pages can wait on: "a run has been drawn"
       root.dataset.runs = String(Number(root.dataset.runs || 0) + 1);
       if (options.onRun) options.onRun(code);
@@ -388,11 +434,8 @@ export function mountPlayer(root, options) {
     },
     /** Render a run answer fetched elsewhere (a lesson page, a test). */
     load(answer, step = 0) { player.load(answer, step); },
-    /** As load, with a big picture built a task at a time first, so the page stays free. */
-    async loadInTurns(answer, step = 0) {
-      if (answer.layout) await preparePicture(firstPicture(answer.layout, step));
-      player.load(answer, step);
-    },
+    /** As load, a task at a time, so the page stays free (a big picture, then the panels). */
+    async loadInTurns(answer, step = 0) { await loadInTurns(answer, step); },
   };
   /** @type {any} */ (root).gsPlayer = controller;   // for tests and the benchmark, scoped to this root
   return controller;

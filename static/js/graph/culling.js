@@ -6,20 +6,31 @@
 // newly inserted SVG, display:none or not, which at 2,000 boxes holds the page for a few
 // hundred milliseconds; an element out of the page costs nothing. Moving the view (pan, zoom,
 // Fit, a step that follows the work) puts back the chunks it comes near. Small pictures are
-// left alone.
+// left alone. The chunks of a new run's picture are made ahead, in turns (cullingSteps).
+import { runNow } from '../turns.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MIN_ELEMENTS = 300;   // boxes and arrows below which everything is simply drawn
 const CHUNK = 40;           // elements in a chunk: few enough to draw, many enough to skip
 const REACH = 12;           // layout units an arrow may bend beyond its ends' boxes
 
+/** @typedef {{show:(rect:{x:number,y:number,w:number,h:number})=>void,
+ *   reveal:(el:Element)=>void, whole:()=>SVGSVGElement}} Culling */
+
 /**
  * @param {import('./layout.js').GraphIndex} index
- * @returns {{show:(rect:{x:number,y:number,w:number,h:number})=>void,
- *   reveal:(el:Element)=>void, whole:()=>SVGSVGElement}|null} null for a picture small
- *   enough to draw whole
+ * @returns {Culling|null} null for a picture small enough to draw whole
  */
 export function createCulling(index) {
+  return runNow(cullingSteps(index));
+}
+
+/**
+ * createCulling as steps, for runInTurns (../turns.js): yields after each element it moves.
+ * @param {import('./layout.js').GraphIndex} index
+ * @returns {Generator<undefined, Culling|null>}
+ */
+export function* cullingSteps(index) {
   const isItem = (el) => el.classList.contains('node') || el.classList.contains('edge');
   const items = [...index.scene.children].filter(isItem);
   if (items.length < MIN_ELEMENTS) return null;
@@ -52,6 +63,7 @@ export function createCulling(index) {
       chunk.y1 = Math.max(chunk.y1, b.y - o.y + b.h / 2 + reach);
     }
     previous = chunk.el;   // the next item follows the chunk now, not the moved element
+    yield;
   }
   const display = (c, on) => {
     if (c.on === on) return;

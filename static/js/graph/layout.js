@@ -12,6 +12,7 @@
  */
 
 import { parseSvg, parseSvgInChunks } from './svg_parse.js';
+import { runNow } from '../turns.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -38,6 +39,14 @@ function hatch() {
  * @returns {GraphIndex}
  */
 export function indexLayout(layout) {
+  return runNow(indexSteps(layout));
+}
+
+/**
+ * indexLayout as steps, for runInTurns (../turns.js): yields after each box and arrow.
+ * @param {Object} layout @returns {Generator<undefined, GraphIndex>}
+ */
+export function* indexSteps(layout) {
   const svg = prepared.get(layout) || parseSvg(layout.svg);
   prepared.delete(layout);
   svg.removeAttribute('width');
@@ -58,14 +67,19 @@ export function indexLayout(layout) {
   // one pass over the drawn boxes and arrows: looking each id up in a detached SVG scans the
   // whole tree every time (seconds at 2,000 boxes)
   const byId = new Map();
-  for (const el of scene.querySelectorAll('g.node, g.edge')) byId.set(el.id, el);
+  for (const el of scene.querySelectorAll('g.node, g.edge')) {
+    byId.set(el.id, el);
+    yield;
+  }
   for (const id of Object.keys(layout.nodes || {})) {
     const el = byId.get(id);
     if (el) { nodes.set(id, el); baseClass.set(el, el.getAttribute('class') || ''); }
+    yield;
   }
   for (const e of layout.edges || []) {
     const el = byId.get(e.id);
     if (el) { edges.set(e.id, el); baseClass.set(el, el.getAttribute('class') || ''); }
+    yield;
   }
   // The layout's coordinates are the SVG's; what is drawn inside the scene is moved by the
   // scene's own transform (Graphviz's translate), so drawing there subtracts it.

@@ -42,13 +42,15 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
 /**
  * Creates a renderer bound to one graph; `render(state, view)` repaints one step. A view may
  * draw one iteration's boxes for another's (docs/layout.md, iteration views): `view.actual`
- * maps a drawn id to the id in the state, `view.drawn` the other way.
+ * maps a drawn id to the id in the state, `view.drawn` the other way. `rows`: the value
+ * rows made ahead (values.js, rowSteps), if they were.
+ * @param {any} index a GraphIndex @param {Map<string, Object>} [rows]
  */
-export function createRenderer(index) {
+export function createRenderer(index, rows) {
   const applied = new Map();
   const points = new Map();
   const boxes = new Map();
-  const values = createValueRows(index);
+  const values = createValueRows(index, rows);
   const changes = createChangeTracker(index);
   const edgeInfo = new Map(index.edgeList.map((e) => [e.id, e]));
   let labels = null;        // the edges' own text (×2) and group titles, which pills must not cover

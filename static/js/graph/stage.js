@@ -5,9 +5,74 @@ import { createViews } from './views.js';
 import { createViewport } from './viewport.js';
 import { createTooltip } from './tooltip.js';
 import { createGroups } from './groups.js';
-import { createCulling } from './culling.js';
+import { cullingSteps } from './culling.js';
 import { nameBox } from './values.js';
 import { h } from '../dom.js';
+import { runNow, runInTurns } from '../turns.js';
+
+/** @typedef {{index:import('./layout.js').GraphIndex, size:Object, compact?:boolean,
+ *   culling?:(import('./culling.js').Culling|null), decorated?:boolean}} StagePicture */
+
+/**
+ * Make a picture ready for the page while it is still out of it, as steps: a big one's far
+ * chunks taken out (graph/culling.js), then every box made a button with its name. `options`
+ * are createStage's.
+ * @param {StagePicture} picture @param {Object} options
+ * @returns {Generator<undefined, void>}
+ */
+function* readySteps(picture, options) {
+  const { index } = picture;
+  picture.culling = yield* cullingSteps(index);
+  if (picture.culling) index.reveal = picture.culling.reveal;
+  // The boxes are buttons, so the picture is a named group of them, not an image (whose
+  // children assistive technology would treat as decoration).
+  index.svg.setAttribute('role', 'group');
+  if (options.graphLabel) index.svg.setAttribute('aria-label', options.graphLabel);
+  const boxes = picture.compact ? picture.size.folded : {};
+  for (const [id, node] of index.nodes) {
+    node.setAttribute('role', 'button');
+    if (boxes[id]) {
+      asModuleBox(node, id, boxes[id], options);
+    } else {
+      node.setAttribute('tabindex', '-1');
+      // the box's description comes as data: the server's SVG has no links or titles
+      const box = /** @type {{tip?:string, gate?:string}|undefined} */ (index.boxes[id]);
+      if (box && box.tip) node.dataset.tip = box.tip;
+      nameGate(node, box, options);
+      nameBox(node);
+      node.dataset.id = id;
+    }
+    yield;
+  }
+  picture.decorated = true;
+}
+
+/**
+ * readySteps in turns, for a picture built ahead (graph/views.js, prepareFirstPicture): the
+ * stage that shows it then only puts it in the page.
+ * @param {StagePicture} picture @param {Object} options createStage's
+ */
+export function readyInTurns(picture, options) {
+  return runInTurns(readySteps(picture, options));
+}
+
+// a module box of the compact picture is a button that opens the module
+function asModuleBox(node, gid, info, options) {
+  node.dataset.group = gid;
+  node.setAttribute('tabindex', '0');
+  node.setAttribute('aria-expanded', 'false');
+  const title = node.querySelector('text');
+  if (title) title.classList.add('gs-group-title');
+  node.setAttribute('aria-label', `${title ? title.textContent : gid} (${info.length}): ${options.words?.open || 'open'}`);
+}
+
+// An LSTM gate's box is labelled in English by the server (app/services/gates.py); the
+// page says it in its own language. The box keeps the room the English label had.
+function nameGate(node, box, options) {
+  const word = box && box.gate && options.words?.gates?.[box.gate];
+  const label = word && node.querySelector('text');
+  if (label) label.textContent = word;
+}
 
 /**
  * @param {HTMLElement} host #graph
@@ -82,16 +147,6 @@ export function createStage(host, layout, options) {
     return small ? { picture: small, maps: views.compactMaps(g) } : { picture: views.picture(g), maps: views.maps(g) };
   }
 
-  // a module box of the compact picture is a button that opens the module
-  function asModuleBox(node, gid, info) {
-    node.dataset.group = gid;
-    node.setAttribute('tabindex', '0');
-    node.setAttribute('aria-expanded', 'false');
-    const title = node.querySelector('text');
-    if (title) title.classList.add('gs-group-title');
-    node.setAttribute('aria-label', `${title ? title.textContent : gid} (${info.length}): ${options.words?.open || 'open'}`);
-  }
-
   // a chain's folded middle says how many ops it stands for, in the learner's language
   function labelRuns(picture) {
     for (const [id, info] of Object.entries(picture.size.runs || {})) {
@@ -99,14 +154,6 @@ export function createStage(host, layout, options) {
       const label = node && node.querySelector('text');
       if (label && options.words?.run) label.textContent = options.words.run.replace('{n}', info.ops.toLocaleString('en-US'));
     }
-  }
-
-  // An LSTM gate's box is labelled in English by the server (app/services/gates.py); the
-  // page says it in its own language. The box keeps the room the English label had.
-  function nameGate(node, box) {
-    const word = box && box.gate && options.words?.gates?.[box.gate];
-    const label = word && node.querySelector('text');
-    if (label) label.textContent = word;
   }
 
   function working(state) {
@@ -122,30 +169,11 @@ export function createStage(host, layout, options) {
       tooltip.hide();
       host.querySelectorAll(':scope > svg, :scope > .graph-empty').forEach((el) => el.remove());
       // a big picture enters the page with only what the first view shows (graph/culling.js)
-      if (!picture.ready) {
-        picture.culling = createCulling(index);
-        if (picture.culling) index.reveal = picture.culling.reveal;
-      }
+      if (!picture.ready && !picture.decorated) runNow(readySteps(picture, options));
       host.prepend(index.svg);
       // a picture left out for the answer's size: an empty stand-in, and the reason
       if (picture.size.dropped) host.prepend(h('p', { class: 'graph-empty' }, options.words?.dropped || ''));
       if (!picture.ready) {
-        // The boxes are buttons, so the picture is a named group of them, not an image (whose
-        // children assistive technology would treat as decoration).
-        index.svg.setAttribute('role', 'group');
-        if (options.graphLabel) index.svg.setAttribute('aria-label', options.graphLabel);
-        const boxes = picture.compact ? picture.size.folded : {};
-        for (const [id, node] of index.nodes) {
-          node.setAttribute('role', 'button');
-          if (boxes[id]) { asModuleBox(node, id, boxes[id]); continue; }
-          node.setAttribute('tabindex', '-1');
-          // the box's description comes as data: the server's SVG has no links or titles
-          const tip = index.boxes[id] && index.boxes[id].tip;
-          if (tip) node.dataset.tip = tip;
-          nameGate(node, index.boxes[id]);
-          nameBox(node);
-          node.dataset.id = id;
-        }
         // the full picture of a compact one opens with the compact one's modules folded
         const small = !picture.compact && picture.size.compact;
         picture.groups = createGroups(index, picture.size.groups, options.words,

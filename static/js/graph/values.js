@@ -4,6 +4,7 @@
 // says when backward freed them (torchviz's show_saved). Text never outgrows its room: a
 // longer value is cut with "…" and the tooltip has it whole.
 import { flat, numel, short, shapeText } from '../format.js';
+import { runNow } from '../turns.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const HANDFUL = 4;        // the same limit as HANDFUL in app/services/graph.py
@@ -40,11 +41,16 @@ export function fitText(text, chars) {
   return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
 }
 
-/** Creates the row painter of one graph index. */
-export function createValueRows(index) {
+/**
+ * The rows' text elements, put in their boxes a box a step (for runInTurns, ../turns.js);
+ * returns what createValueRows takes. @param {import('./layout.js').GraphIndex} index
+ * @returns {Generator<undefined, Map<string, Object>>}
+ */
+export function* rowSteps(index) {
   const rows = new Map();   // node id -> {row name -> {el, text}}
   for (const [id, el] of index.nodes) {
-    const b = index.boxes[id];
+    const b = /** @type {{x:number, y:number, h:number, rows?:string[]}} */ (index.boxes[id]);
+    yield;
     if (!b || !b.rows || !b.rows.length) continue;
     const mine = {};
     b.rows.forEach((name, k) => {
@@ -59,6 +65,15 @@ export function createValueRows(index) {
     });
     rows.set(id, mine);
   }
+  return rows;
+}
+
+/**
+ * Creates the row painter of one graph index, with the rows rowSteps made if given.
+ * @param {any} index a GraphIndex (layout.js) @param {Map<string, Object>} [made]
+ */
+export function createValueRows(index, made) {
+  const rows = made || runNow(rowSteps(index));
 
   const set = (row, key, make, freed = false) => {
     if (row.key === key && row.freed === freed) return false;   // the same value: no work

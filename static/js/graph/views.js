@@ -2,9 +2,10 @@
 // step shows, and which drawn box stands for which id of the state. A loop's iterations
 // share a picture, so the page does not grow with the number of epochs; a picture is parsed
 // the first time it is shown and kept.
-import { indexLayout, prepareLayout } from './layout.js';
+import { indexLayout, indexSteps, prepareLayout } from './layout.js';
 import { createRenderer } from './render.js';
-import { pause } from './svg_parse.js';
+import { rowSteps } from './values.js';
+import { pause, runInTurns } from '../turns.js';
 
 // pictures built ahead (preparePicture), taken by the first createViews that shows them
 const built = new WeakMap();
@@ -123,28 +124,29 @@ export function createViews(layout) {
 }
 
 /**
- * The picture a new run shows first at step `seq` (an iteration's compact picture where it
- * has one: the full one is built when the learner opens a module), for parsing it ahead.
+ * Build the picture a new run shows first at step `seq`, ahead and a task at a time (its SVG
+ * in pieces, then its index, then its value rows, then what `ready` does with it), so that a
+ * big one never holds the page; the next views that show it take it. That picture is an
+ * iteration's compact one where it has one: the full one is built when the learner opens a
+ * module.
  * @param {Object} layout the run answer's `layout`
  * @param {number} seq
+ * @param {(picture:{index:Object, renderer:Object, size:Object, compact:boolean})=>Promise<void>} [ready]
+ *   more work on the built picture, before any views take it (graph/stage.js, readyInTurns)
  */
-export function firstPicture(layout, seq) {
+export async function prepareFirstPicture(layout, seq, ready) {
   const views = createViews(layout);
-  const picture = [layout, ...(layout.views || [])][views.view(views.at(seq))];
-  return picture.compact || picture;
-}
-
-/**
- * Build a picture ahead, a task at a time (its SVG in pieces, then its index, then its value
- * rows), so that a big one never holds the page; the next views that show it take it.
- * @param {Object} picture a picture of the run answer's `layout` (firstPicture's)
- */
-export async function preparePicture(picture) {
+  const full = [layout, ...(layout.views || [])][views.view(views.at(seq))];
+  const picture = full.compact || full;
   if (!picture || built.has(picture)) return;
   await prepareLayout(picture);
   await pause();
-  const index = indexLayout(picture);
+  const index = await runInTurns(indexSteps(picture));
   await pause();
-  built.set(picture, { index, renderer: createRenderer(index) });
+  const rows = await runInTurns(rowSteps(index));
   await pause();
+  const entry = { index, renderer: createRenderer(index, rows), size: picture, compact: picture !== full };
+  await pause();
+  if (ready) await ready(entry);
+  built.set(picture, entry);
 }
