@@ -9,9 +9,11 @@ import { BUDGET_MS, pause } from '../turns.js';
 const PIECE = 40;           // top-level boxes and arrows parsed at once
 
 // The SVG comes from our own server, but it carries program-chosen text (names, reprs), so
-// anything active is removed before it enters the page.
+// anything active is removed before it enters the page: elements that run or embed, and SVG's
+// animation elements, which can set an attribute (a link's target) on their own.
+const ACTIVE_ELEMENTS = 'script, foreignObject, iframe, set, animate, animateMotion, animateTransform';
 function clean(svg) {
-  for (const el of svg.querySelectorAll('script, foreignObject, iframe')) el.remove();
+  for (const el of svg.querySelectorAll(ACTIVE_ELEMENTS)) el.remove();
   for (const el of svg.querySelectorAll('*')) {
     for (const attr of [...el.attributes]) {
       const name = attr.name.toLowerCase();
@@ -27,7 +29,7 @@ function clean(svg) {
 // a space, a slash or a quote, and an element's name right after '<'; where the text has none
 // of these names there, clean() would find nothing, and its walk over every element and
 // attribute (tens of thousands of objects at 2,000 boxes, and their collection) is skipped.
-const ACTIVE = /[\s/"'](?:on|style|href|xlink:href)|<(?:script|foreignobject|iframe)/i;
+const ACTIVE = /[\s/"'](?:on|style|href|xlink:href)|<(?:script|foreignobject|iframe|set|animate)/i;
 
 /** Parse `text` (an <svg> and what it holds) into a detached, cleaned element of this document. */
 function parsePiece(text) {
