@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gradstep.app.services.trace_ops import op_events, shape_text
+
 if TYPE_CHECKING:   # graph.py calls name_gates: a type only, no import at run time
     from gradstep.app.services.graph import Graph
 
@@ -35,7 +37,7 @@ def name_gates(trace: dict, graph: Graph) -> None:
         return
     pieces: dict[str, list[str]] = {}    # unsafe_split node id -> its outputs, in order
     piece_of: dict[str, str] = {}        # output id -> the unsafe_split node it came from
-    for ev in _ops(trace["events"]):
+    for ev in op_events(trace["events"]):
         out, node = ev["output"], ev.get("node")
         if ev["op"] == "unsafe_split" and node is not None and _inside(out["id"], spans):
             pieces.setdefault(node["id"], []).append(out["id"])
@@ -51,22 +53,10 @@ def name_gates(trace: dict, graph: Graph) -> None:
         box = graph.nodes.get(out["id"])
         if _ACTIVATION[letter] == ev["op"] and box is not None and not box.named:
             box.label, box.gate = GATES[letter], letter
-            box.sublabel = _shape(out["shape"])
+            box.sublabel = shape_text(out["shape"])
             box.tooltip = f"{GATES[letter]} {letter}: {box.tooltip}"
 
 
 def _inside(tid: str, spans: list[tuple[int, int]]) -> bool:
     k = int(tid[1:]) if tid[1:].isdigit() else -1
     return any(lo <= k < hi for lo, hi in spans)
-
-
-def _shape(shape: list[int]) -> str:
-    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
-
-
-def _ops(events: list[dict]):
-    for ev in events:
-        if ev["kind"] == "elided":
-            yield from (c for c in ev.get("carried") or [] if c["kind"] == "op")
-        elif ev["kind"] == "op":
-            yield ev

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gradstep.app.services.gates import name_gates
+from gradstep.app.services.trace_ops import shape_text
 
 KINDS = ("leaf", "param", "tensor", "op", "accumulate", "constant")
 EDGE_KINDS = ("next", "variable", "output", "saved", "constant")
@@ -174,7 +175,7 @@ def _named(event: dict) -> bool:
 
 
 def _add_tensor(graph: Graph, t: dict, how: str = "") -> None:
-    shape = "(" + ", ".join(map(str, t["shape"])) + ("," if len(t["shape"]) == 1 else "") + ")"
+    shape = shape_text(t["shape"])
     if t["requires_grad"] and t["is_leaf"]:
         kind = "param" if how == "Parameter" else "leaf"
     elif t["grad_fn"] is not None:

@@ -27,6 +27,7 @@ import bisect
 import re
 
 from gradstep.app.services.graph import Graph
+from gradstep.app.services.trace_ops import op_events
 
 _FEATURES = re.compile(r"in_features=(\d+), out_features=(\d+)")
 
@@ -151,7 +152,7 @@ def _named_results_out(trace: dict, graph: Graph, info: dict[str, dict]) -> None
         return
     made_in = {i: n.group for i, n in graph.nodes.items()}    # before any box moves
     users: dict[str, list[str]] = {i: [] for i in named}
-    for ev in _ops(trace["events"]):
+    for ev in op_events(trace["events"]):
         out = ev["output"]["id"]
         for src in ev["inputs"]:
             if isinstance(src, str) and src in users and src != out:
@@ -165,14 +166,6 @@ def _named_results_out(trace: dict, graph: Graph, info: dict[str, dict]) -> None
         if not users[tid]:
             common = []
         node.group = common[0] if common else ""
-
-
-def _ops(events: list[dict]):
-    for ev in events:
-        if ev["kind"] == "elided":
-            yield from (c for c in ev.get("carried") or [] if c["kind"] == "op")
-        elif ev["kind"] == "op":
-            yield ev
 
 
 def break_cycles(groups: dict[str, dict]) -> None:
