@@ -37,3 +37,14 @@ def events(pg) -> list:
 def go(pg, seq: int) -> None:
     """Show step `seq` (an index into the events)."""
     pg.evaluate(f"(i) => {PLAYER}.player.go(i)", seq)
+
+
+def open_lesson(pg, lesson_id: str, lang: str = "en", size: tuple[int, int] | None = None,
+                timeout: float = 60000):
+    """Open a lesson's page (at `size`, if given) and wait for its run to be drawn and its
+    "watch for" pointers to be enabled, which happens once the run is resolved."""
+    if size is not None:
+        pg.set_viewport_size({"width": size[0], "height": size[1]})
+    pg.goto(f"{pg.base}/lessons/{lesson_id}?lang={lang}")
+    wait_player(pg, 1, timeout)
+    pg.wait_for_selector("[data-watch]:not([disabled])", timeout=30000)

@@ -5,17 +5,11 @@ both languages at 1440x900 and 1280x720."""
 from __future__ import annotations
 
 import pytest
+from player_page import open_lesson
 
 pytestmark = pytest.mark.browser
 CASES = [(lang, size) for lang in ("en", "zh") for size in ((1440, 900), (1280, 720))]
 IDS = [f"{lang}-{w}x{h}" for lang, (w, h) in CASES]
-
-
-def open_lesson(pg, lesson_id, lang, size):
-    pg.set_viewport_size({"width": size[0], "height": size[1]})
-    pg.goto(f"{pg.base}/lessons/{lesson_id}?lang={lang}")
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=60000)
-    pg.wait_for_selector("[data-watch]:not([disabled])", timeout=30000)
 
 
 def kind_and_step(pg):

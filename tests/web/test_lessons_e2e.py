@@ -4,18 +4,12 @@ Chinese page reads in Chinese."""
 import re
 
 import pytest
+from player_page import open_lesson
 
 from gradstep.app.services.lessons import load_lessons
 
 pytestmark = pytest.mark.browser
 LESSONS = load_lessons()
-
-
-def open_lesson(pg, lesson_id: str, lang: str = "en"):
-    pg.goto(f"{pg.base}/lessons/{lesson_id}?lang={lang}")
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=30000)
-    # the pointers are enabled once the run has been resolved
-    pg.wait_for_selector("[data-watch]:not([disabled])", timeout=30000)
 
 
 def current_kind(pg) -> str:
@@ -25,7 +19,7 @@ def current_kind(pg) -> str:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_pointer_jumps_to_its_kind(page, lesson):
-    open_lesson(page, lesson.id)
+    open_lesson(page, lesson.id, timeout=30000)
     assert page.input_value("#editor") == lesson.program
     for i, pointer in enumerate(lesson.watch):
         page.click(f'[data-watch="{i}"]')
@@ -35,14 +29,14 @@ def test_every_pointer_jumps_to_its_kind(page, lesson):
 
 
 def test_accumulation_lesson_shows_before_plus_added(page):
-    open_lesson(page, "accumulation")
+    open_lesson(page, "accumulation", timeout=30000)
     page.click('[data-watch="0"]')
     narration = page.inner_text("#narration")
     assert "[1, 1] + [1, 1] = [2, 2]" in narration
 
 
 def test_chinese_lesson_and_navigation(page):
-    open_lesson(page, "vjp-by-hand", "zh")
+    open_lesson(page, "vjp-by-hand", "zh", timeout=30000)
     assert page.inner_text("h1") == "手算 v·J"
     assert "留意" in page.inner_text(".watch")
     page.click("#lesson-next")

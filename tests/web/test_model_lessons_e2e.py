@@ -5,6 +5,7 @@ shows one group per call of the cell."""
 from __future__ import annotations
 
 import pytest
+from player_page import open_lesson
 
 from gradstep.app.services.lessons import load_lessons
 
@@ -12,13 +13,6 @@ pytestmark = pytest.mark.browser
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 CASES = [(lang, size) for lang in ("en", "zh") for size in ((1440, 900), (1280, 720))]
 IDS = [f"{lang}-{w}x{h}" for lang, (w, h) in CASES]
-
-
-def open_lesson(pg, lesson_id, lang, size):
-    pg.set_viewport_size({"width": size[0], "height": size[1]})
-    pg.goto(f"{pg.base}/lessons/{lesson_id}?lang={lang}")
-    pg.wait_for_selector('[data-gs-player][data-runs="1"]', state="attached", timeout=60000)
-    pg.wait_for_selector("[data-watch]:not([disabled])", timeout=30000)
 
 
 def current(pg) -> dict:
