@@ -1,0 +1,280 @@
+"""A node's local Jacobian, ∂out/∂input, as the engine's own backward gives it.
+
+Row i of J is what the node's backward sends to each input when the upstream gradient is the
+i-th unit vector (docs/trace-format.md, section 16). Running the backward once per row costs a
+few dozen backward calls per pass, the most expensive part of a detailed iteration. Three
+kinds of node give the very same numbers from fewer calls (`_shortcut`); every other node, and
+any of these whose saved values or shapes are not the plain case, runs once per row:
+
+- elementwise (the ops the engine declares so, and the four arithmetic ops where no input is
+  broadcast): J is diagonal, row i holds f(1, x_i) at i and f(0, x_j) elsewhere, which the
+  rows of the first two unit vectors and one backward of a gradient of ones give;
+- views that only move elements (transpose, view, permute ...): one backward of the gradient
+  1, 2, ..., n says where each element goes, and J holds 1 there;
+- matrix products (addmm, mm): with a one-hot gradient each entry of a product has a single
+  nonzero term, which is a saved matrix's entry times 1, exactly (the engine takes the same
+  shortcut, `_mm_order.single_terms`), so J is the saved matrices laid out.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+
+import numpy as np
+
+from gradstep.engine import _events
+from gradstep.engine.grad_mode import state as _grad_state
+from gradstep.engine.ops._mm_order import single_terms
+from gradstep.engine.ops._op import OpNode
+from gradstep.engine.ops.arithmetic import Add, Div, Mul, Sub
+from gradstep.engine.ops.linalg import Mm
+from gradstep.engine.ops.nn_ops import Addmm
+from gradstep.engine.tensor import Tensor, new_tensor
+
+
+def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | None:
+    """∂out/∂input of a one-output node, by its own backward on one-hot gradients.
+
+    Returns one entry per `grads_out` entry: None where no gradient flows or the input has
+    more than `cap` elements, else one list per element j of that input (flattened) of the
+    pairs [i, ∂out.flat[i]/∂input.flat[j]] that are not zero. None when the upstream gradient
+    has more than `rows` elements, is not real, or the backward refuses to run again. Runs
+    unobserved, without recording a graph (even under create_graph), and with the node's hooks
+    left out: the hooks' changes are steps of the pass, not the node's derivative. A product
+    with a one-hot factor is numpy's rather than PyTorch's emulated order (`single_terms`):
+    with one nonzero term per entry the order cannot change a nonzero number.
+
+    Example:
+        >>> import gradstep.engine as torch
+        >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
+        >>> y = x * x
+        >>> local_jacobian(y.grad_fn, torch.ones(2), (torch.ones(2), torch.ones(2)), 16, 64)
+        [[[[0, 1.0]], [[1, 2.0]]], [[[0, 1.0]], [[1, 2.0]]]]
+    """
+    if type(g_in) is not Tensor:
+        return None
+    a = g_in._data
+    if a.size == 0 or a.size > rows or a.dtype.kind != "f":
+        return None
+    sizes = [g._data.size if type(g) is Tensor and 0 < g._data.size <= cap else None
+             for g in grads_out]
+    if all(s is None for s in sizes):
+        return None
+    old = _events.set_listener(None)
+    enabled, quiet = _grad_state.enabled, _grad_state.quiet
+    _grad_state.enabled, _grad_state.quiet = False, True
+    try:
+        with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()), single_terms():
+            warnings.simplefilter("ignore")
+            try:
+                mats = _shortcut(node, a, sizes)
+            except Exception:  # not the plain case after all: the rows below decide
+                mats = None
+            if mats is None:
+                mats = _one_hot_rows(node, a, sizes)
+    except Exception:  # the numbers are an illustration; never let them break a run
+        return None
+    finally:
+        _grad_state.enabled, _grad_state.quiet = enabled, quiet
+        _events.set_listener(old)
+    return [None if m is None else _columns(*m, sizes[k]) for k, m in enumerate(mats)]
+
+
+# Per input of the node, what the backward sent it for the rows of J: None where the input
+# gets no column list, else (row numbers, or None for all rows in order; one float64 row per
+# row number, flattened as the input).
+Rows = "list[tuple[list[int] | None, np.ndarray] | None]"
+
+
+def _one_hot_rows(node, a: np.ndarray, sizes: list) -> Rows:
+    """One backward of `node` per unit vector of the gradient's shape."""
+    got: list = [None if s is None else [] for s in sizes]
+    for i in range(a.size):
+        onehot = np.zeros(a.size, dtype=a.dtype)
+        onehot[i] = 1
+        outs = node.apply((new_tensor(onehot.reshape(a.shape)),))
+        for k, o in enumerate(outs):
+            taken = got[k] if k < len(got) else None
+            if taken is None or type(o) is not Tensor:
+                continue
+            flat = np.array(o._data, dtype=np.float64).ravel()     # a copy: it is kept
+            if flat.size != sizes[k]:   # a shape the edge never carries: no picture
+                got[k] = None
+                continue
+            taken.append((i, flat))
+    return [None if t is None else
+            ([i for i, _ in t], np.array([f for _, f in t]) if t else np.zeros((0, sizes[k])))
+            for k, t in enumerate(got)]
+
+
+def _columns(at: list | None, mat: np.ndarray, size: int) -> list:
+    """The column lists of J from its rows: per input element j, the [i, J[i, j]] whose
+    value is not zero, i ascending (nan counts as not zero, -0.0 as zero)."""
+    cols: list = [[] for _ in range(size)]
+    if mat.shape[0]:
+        t = mat.T
+        js, rs = np.nonzero(t)     # row-major: by j, then by row
+        vals = t[js, rs].tolist()
+        if at is None:
+            for j, i, v in zip(js.tolist(), rs.tolist(), vals):
+                cols[j].append([i, v])
+        else:
+            for j, r, v in zip(js.tolist(), rs.tolist(), vals):
+                cols[j].append([at[r], v])
+    return cols
+
+
+def _shortcut(node, a: np.ndarray, sizes: list) -> Rows | None:
+    """J's rows from fewer backward calls for the node kinds of the module docstring, or None
+    where the node is not one of them (or its case is not the plain one)."""
+    cls = type(node)
+    op = getattr(cls, "_op", None)
+    if op is None or cls.apply is not OpNode.apply or a.size < 3:
+        return None     # (below three rows the one-hot calls are as few)
+    if op is Addmm or op is Mm:
+        return _matmul(node, op, a, sizes)
+    jvp = getattr(op, "jvp", None)
+    if jvp == "elementwise" or op in _ELEMENTWISE_BINARY:
+        return _diagonal(node, a, sizes)
+    if jvp == "linear" and op.is_view:
+        return _moved(node, a, sizes)
+    return None
+
+
+# Elementwise where no input is broadcast (then each input's size is the output's): their
+# sum_to hands the gradient back as it is.
+_ELEMENTWISE_BINARY = (Add, Sub, Mul, Div)
+
+
+def _run(node, seed: np.ndarray, shape: tuple) -> tuple:
+    return node.apply((new_tensor(seed.reshape(shape)),))
+
+
+def _flat(o) -> np.ndarray:
+    return np.array(o._data, dtype=np.float64).ravel()
+
+
+def _diagonal(node, a: np.ndarray, sizes: list) -> Rows | None:
+    """An elementwise backward: the rows of e_0 and e_1 give every off-diagonal entry
+    (f(0, x_j) for j != i, the same in every row), one backward of ones gives the diagonal
+    (f(1, x_i)). Where the three disagree on what they share, the node is not elementwise."""
+    n = a.size
+    if any(s is not None and s != n for s in sizes):    # an input broadcast: not elementwise
+        return None
+    e0, e1 = np.zeros(n, dtype=a.dtype), np.zeros(n, dtype=a.dtype)
+    e0[0] = e1[1] = 1
+    runs = [_run(node, s, a.shape) for s in (e0, e1, np.ones(n, dtype=a.dtype))]
+    out: list = []
+    for k, s in enumerate(sizes):
+        if s is None:
+            out.append(None)
+            continue
+        got = [r[k] if k < len(r) else None for r in runs]
+        if all(type(o) is not Tensor for o in got):
+            out.append(([], np.zeros((0, s))))
+            continue
+        if any(type(o) is not Tensor for o in got):
+            return None
+        r0, r1, d = [_flat(o) for o in got]
+        if not (r0.size == r1.size == d.size == n and r0[:1].tobytes() == d[:1].tobytes()
+                and r1[1:2].tobytes() == d[1:2].tobytes()
+                and r0[2:].tobytes() == r1[2:].tobytes()):
+            return None
+        off = r0.copy()
+        off[0] = r1[0]
+        mat = np.tile(off, (n, 1))
+        mat[np.arange(n), np.arange(n)] = d
+        out.append((None, mat))
+    return out
+
+
+def _moved(node, a: np.ndarray, sizes: list) -> Rows | None:
+    """A view's backward that puts each gradient element somewhere (or drops it): the
+    gradient 1, 2, ..., n marks where each goes. Anything but n distinct marks landing (a sum,
+    a scale) is not such a move."""
+    n = a.size
+    marks = np.arange(1, n + 1, dtype=a.dtype)
+    want = np.arange(1, n + 1, dtype=np.float64)
+    if not np.array_equal(marks.astype(np.float64), want):   # not exact in this dtype
+        return None
+    outs = _run(node, marks, a.shape)
+    out: list = []
+    for k, s in enumerate(sizes):
+        if s is None:
+            out.append(None)
+            continue
+        o = outs[k] if k < len(outs) else None
+        if type(o) is not Tensor or o._data.dtype.kind != "f":
+            return None
+        flat = _flat(o)
+        where = np.flatnonzero(flat)
+        if flat.size != s or where.size != n or not np.array_equal(np.sort(flat[where]), want):
+            return None
+        mat = np.zeros((n, s))
+        mat[flat[where].astype(np.intp) - 1, where] = 1.0
+        out.append((None, mat))
+    return out
+
+
+def _saved_matrix(node, i: int, dtype) -> np.ndarray | None:
+    """Saved matrix `i`, when it is a plain tensor as saved, of the gradient's dtype and
+    finite (a nan or inf among the zero terms would not vanish); else None."""
+    v = node._saved[i]
+    versions = node._versions
+    if type(v) is not Tensor or v._data.dtype != dtype or v._data.ndim != 2:
+        return None
+    if versions and versions[i] is not None and v._vc[0] != versions[i]:
+        return None
+    return v._data if np.isfinite(v._data).all() else None
+
+
+def _matmul(node, op, a: np.ndarray, sizes: list) -> Rows | None:
+    """addmm's (bias, mat1, mat2) or mm's (self, mat2) rows: for the unit gradient at (r, c),
+    the bias gets 1 where (r, c) sums to, mat1's row r is mat2's column c, and mat2's column
+    c is mat1's row r."""
+    if a.ndim != 2:
+        return None
+    m, n = a.shape
+    saved = node._saved
+    if op is Addmm:
+        alpha, beta, self_sizes, mat1_column_major = saved[0], saved[1], saved[6], saved[8]
+        if type(alpha) not in (int, float) or type(beta) not in (int, float) or alpha != 1 \
+                or beta != 1 or mat1_column_major:
+            return None
+        fns, i1, i2 = node._fns, 2, 4
+    else:
+        self_sizes, (i2, i1) = None, (0, 1)
+        fns = (None, *node._fns)
+    if len(fns) != 3 or len(sizes) != len(fns) - (op is Mm):
+        return None
+    outs: list = []
+    for k, fn in enumerate(fns):
+        if op is Mm and k == 0:
+            continue
+        s = sizes[k - (op is Mm)]
+        if s is None:
+            outs.append(None)
+        elif fn is None:
+            outs.append(([], np.zeros((0, s))))
+        elif k == 0:    # the bias: sum_to the gradient, the inverse of broadcasting
+            where = np.broadcast_to(np.arange(s).reshape(self_sizes), a.shape).ravel()
+            mat = np.zeros((m * n, s))
+            mat[np.arange(m * n), where] = 1.0
+            outs.append((None, mat))
+        elif k == 1:    # mat1 (m, q): grad @ mat2.T
+            m2 = _saved_matrix(node, i2, a.dtype)   # mat2, needed for mat1's gradient
+            if m2 is None or m2.shape[1] != n or s != m * m2.shape[0]:
+                return None
+            q = m2.shape[0]
+            mat = np.eye(m)[:, None, :, None] * m2.T.astype(np.float64)[None, :, None, :]
+            outs.append((None, mat.reshape(m * n, m * q)))
+        else:           # mat2 (q, n): mat1.T @ grad
+            m1 = _saved_matrix(node, i1, a.dtype)
+            if m1 is None or m1.shape[0] != m or s != m1.shape[1] * n:
+                return None
+            q = m1.shape[1]
+            mat = m1.astype(np.float64)[:, None, :, None] * np.eye(n)[None, :, None, :]
+            outs.append((None, mat.reshape(m * n, q * n)))
+    return outs
