@@ -37,6 +37,7 @@ import ast
 
 _OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)
 _EXITS = (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom, ast.Raise)
+_EXITS_OR_SCOPE = _EXITS + (ast.Global, ast.Nonlocal)
 
 
 class LoopClock:
@@ -57,6 +58,7 @@ class LoopClock:
         self.source = source
         self.exact_below = exact_below
         self._loops: dict | None = None   # line -> the qualifying loop whose body holds it
+        self._tree: ast.Module | bool | None = None   # parsed on first use; False: no parse
         self._cache: dict = {}            # id(code) -> (code, {line -> loop or None})
         # (id of the frame, its f_lasti, the answer) of the last pass answered with a count
         self._last: tuple | None = None
@@ -99,14 +101,23 @@ class LoopClock:
         left = _left(loop, scope, globs)
         return None if left is None else left[0]
 
+    def tree(self) -> ast.Module | None:
+        """The program's syntax tree, parsed once for the clock and for the recorder's module
+        scopes (runner/recorder_scopes.py), or None when the source does not parse."""
+        if self._tree is None:
+            try:
+                self._tree = ast.parse(self.source)
+            except (SyntaxError, ValueError):
+                self._tree = False
+        return self._tree or None
+
     def _loop_at(self, code, line: int):
         """The counted loop around `line` (`_qualifies`), or the pair of loops (`_nested`), in
         the function (or module) that `code` runs, or None."""
         if self._loops is None:
             self._loops = {}
-            try:
-                tree = ast.parse(self.source)
-            except (SyntaxError, ValueError):
+            tree = self.tree()
+            if tree is None:
                 return None
             _collect(tree, self._loops)
         found = self._loops.get(line)
@@ -145,12 +156,12 @@ def _collect(tree: ast.AST, out: dict) -> None:
     stack: list = [(tree, 0)]
     while stack:  # explicit stack: the tree of a long program is deep
         node, scope = stack.pop()
-        for child in ast.iter_child_nodes(node):
+        for child in child_statements(node):
             inner = scope
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 # a decorated function's code starts at its first decorator
                 inner = min([child.lineno] + [d.lineno for d in child.decorator_list])
-            elif isinstance(child, (ast.Lambda, ast.ClassDef)):
+            elif isinstance(child, ast.ClassDef):
                 inner = -1      # no loop of ours runs in there as written
             if isinstance(child, ast.For) and scope >= 0:
                 loop = _qualifies(child)
@@ -166,11 +177,28 @@ def _collect(tree: ast.AST, out: dict) -> None:
             stack.append((child, inner))
 
 
+# The nodes that hold statements: statements, `except` clauses and `case` blocks. An
+# expression holds none (a lambda's body is an expression), so a walk over statements alone
+# meets every loop, function and class, in the order a walk over every node meets them.
+_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def child_statements(node: ast.AST) -> list:
+    """The statement-holding children of `node`, in `ast.iter_child_nodes` order: a walk of
+    a program's statements visits a tenth of its nodes."""
+    out: list = []
+    for field in node._fields:
+        value = getattr(node, field, None)
+        # a list holds nodes of one kind: its first says whether they are blocks
+        if type(value) is list and value and isinstance(value[0], _BLOCKS):
+            out.extend(value)
+    return out
+
+
 def _nested(outer: ast.For, loop: tuple):
     """The counted loops directly in `outer`'s body whose range is the same at every outer
     iteration, each with the pair (outer, inner) the clock counts it by."""
-    assigned = {n.id for stmt in outer.body for n in ast.walk(stmt)
-                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    assigned = _body_facts(outer.body)[1]
     for stmt in _direct(outer.body, loops=True):
         if not isinstance(stmt, ast.For):
             continue
@@ -201,17 +229,36 @@ def _qualifies(loop: ast.For):
     if not all(_simple(a) for a in it.args):
         return None
     names = {n.id for a in it.args for n in ast.walk(a) if isinstance(n, ast.Name)}
-    read = names | {loop.target.id}
-    for body_stmt in loop.body:
-        for n in ast.walk(body_stmt):
-            if isinstance(n, _EXITS) or isinstance(n, (ast.Global, ast.Nonlocal)):
-                return None
-            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in read:
-                return None
+    exits, stored = _body_facts(loop.body)
+    if exits or stored & (names | {loop.target.id}):
+        return None
     # compiled once: evaluating the tree node by node at every pass cost more than the pass
     args = ast.Expression(ast.Tuple(list(it.args), ast.Load()))
     code = compile(ast.fix_missing_locations(args), "<range>", "eval")
     return loop.target.id, tuple(sorted(names)), code
+
+
+def _body_facts(body: list) -> tuple[bool, set]:
+    """(whether `body` leaves its loop early or declares a name global or nonlocal, the
+    names it assigns or deletes), from one walk over every node of it. The first of those
+    ends the walk: then the names are not needed."""
+    stored: set = set()
+    stack = list(body)
+    while stack:    # explicit stack, as ast.walk's, without its two generators per node
+        n = stack.pop()
+        if type(n) is ast.Name:
+            if type(n.ctx) is not ast.Load:
+                stored.add(n.id)
+            continue
+        if isinstance(n, _EXITS_OR_SCOPE):
+            return True, stored
+        for field in n._fields:
+            v = getattr(n, field, None)
+            if type(v) is list:
+                stack.extend([x for x in v if isinstance(x, ast.AST)])
+            elif isinstance(v, ast.AST):
+                stack.append(v)
+    return False, stored
 
 
 def _simple(node: ast.AST) -> bool:

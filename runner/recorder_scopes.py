@@ -21,9 +21,9 @@ import sys
 from collections import deque
 
 from gradstep.engine._names import is_engine_module
-from .recorder_state import RecorderState
-
+from .recorder_loops import child_statements
 from .recorder_names import attribute_path
+from .recorder_state import RecorderState
 
 # Calls kept: the first HEAD and the latest TAIL (a long loop shows its first and last
 # iterations in detail; the calls in between describe ids the trace summarised).
@@ -87,7 +87,9 @@ class ScopeEvents(RecorderState):
             return None
         loops = getattr(self, "_for_spans", None)
         if loops is None:
-            loops = self._for_spans = _for_loops(self.source)
+            clock = getattr(self, "_loops", None)    # the loop clock's tree: parsed once
+            loops = self._for_spans = _for_loops(clock.tree() if clock is not None
+                                                 else _parse(self.source))
         line = caller.f_lineno
         for first, last, target in loops:     # innermost first
             if first <= line <= last:
@@ -106,16 +108,26 @@ class ScopeEvents(RecorderState):
         return self._scope_head + list(self._scope_tail)
 
 
-def _for_loops(source: str) -> list[tuple[int, int, str]]:
+def _for_loops(tree: ast.Module | None) -> list[tuple[int, int, str]]:
     """(first line, last line, loop variable) of each `for NAME in ...:` of the program,
     innermost (latest starting) first."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    if tree is None:
         return []
-    loops = [(n.lineno, n.end_lineno or n.lineno, n.target.id) for n in ast.walk(tree)
-             if isinstance(n, ast.For) and isinstance(n.target, ast.Name)]
+    loops = []
+    stack = [tree]
+    while stack:    # statements only: a loop is one (iterative: the tree can be deep)
+        node = stack.pop()
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            loops.append((node.lineno, node.end_lineno or node.lineno, node.target.id))
+        stack.extend(child_statements(node))
     return sorted(loops, key=lambda x: -x[0])
+
+
+def _parse(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
 
 
 def _path(module, parent, frame) -> str:
