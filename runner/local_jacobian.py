@@ -2,13 +2,17 @@
 
 Row i of J is what the node's backward sends to each input when the upstream gradient is the
 i-th unit vector (docs/trace-format.md, section 16). Running the backward once per row costs a
-few dozen backward calls per pass, the most expensive part of a detailed iteration. Three
+few dozen backward calls per pass, the most expensive part of a detailed iteration. Four
 kinds of node give the very same numbers from fewer calls (`_shortcut`); every other node, and
 any of these whose saved values or shapes are not the plain case, runs once per row:
 
+- add, sub and mul, broadcast or not: the unit gradient at i sends input k the factor its
+  gradient multiplies by (1, -1 or the other input's element i), exactly, at the element i
+  was broadcast from; with finite factors every other term is zero;
 - elementwise (the ops the engine declares so, and the four arithmetic ops where no input is
-  broadcast): J is diagonal, row i holds f(1, x_i) at i and f(0, x_j) elsewhere, which the
-  rows of the first two unit vectors and one backward of a gradient of ones give;
+  broadcast, with any factors): J is diagonal, row i holds f(1, x_i) at i and f(0, x_j)
+  elsewhere, which the rows of the first two unit vectors and one backward of a gradient of
+  ones give;
 - views that only move elements (transpose, view, permute ...): one backward of the gradient
   1, 2, ..., n says where each element goes, and J holds 1 there;
 - matrix products (addmm, mm): with a one-hot gradient each entry of a product has a single
@@ -135,6 +139,10 @@ def _shortcut(node, a: np.ndarray, sizes: list) -> Rows | None:
         return None     # (below three rows the one-hot calls are as few)
     if op is Addmm or op is Mm:
         return _matmul(node, op, a, sizes)
+    if op in _SUMMED_ARITHMETIC:
+        found = _summed(node, op, a, sizes)
+        if found is not None:
+            return found
     jvp = getattr(op, "jvp", None)
     if jvp == "elementwise" or op in _ELEMENTWISE_BINARY:
         return _diagonal(node, a, sizes)
@@ -146,6 +154,61 @@ def _shortcut(node, a: np.ndarray, sizes: list) -> Rows | None:
 # Elementwise where no input is broadcast (then each input's size is the output's): their
 # sum_to hands the gradient back as it is.
 _ELEMENTWISE_BINARY = (Add, Sub, Mul, Div)
+
+
+# gradient * (1, -1 or the other factor), summed over the dimensions broadcasting stretched
+_SUMMED_ARITHMETIC = (Add, Sub, Mul)
+
+
+def _summed(node, op, a: np.ndarray, sizes: list) -> Rows | None:
+    """add, sub and mul, broadcast or not: input k's gradient is sum_to(grad * c_k), with
+    c_k 1 (add, and sub's first input), -1 (sub's second) or the other input (mul). For the
+    unit gradient at i that is c_k[i] at the element i was broadcast from, added to zeros
+    (exact, as c_k is finite), and zero elsewhere."""
+    saved, fns = node._saved, node._fns
+    if len(fns) != 2 or len(sizes) != 2:
+        return None
+    if op is Mul:
+        shapes = saved[2], saved[3]
+        # the other factor of each input: mul saves `other` for self's gradient and `self`
+        # for other's
+        factors = [None if fns[k] is None else _saved_factor(node, k, a.dtype)
+                   for k in (0, 1)]
+        if any(f is None for k, f in enumerate(factors) if fns[k] is not None):
+            return None
+    else:
+        alpha, shapes = saved[0], (saved[1], saved[2])
+        if type(alpha) not in (int, float) or alpha != 1:
+            return None
+        factors = [1.0, -1.0 if op is Sub else 1.0]
+    n = a.size
+    out: list = []
+    for k, s in enumerate(sizes):
+        if s is None:
+            out.append(None)
+        elif fns[k] is None:
+            out.append(([], np.zeros((0, s))))
+        else:
+            if int(np.prod(shapes[k], dtype=np.int64)) != s:
+                return None
+            where = np.broadcast_to(np.arange(s).reshape(shapes[k]), a.shape).ravel()
+            values = np.broadcast_to(np.asarray(factors[k], dtype=np.float64), a.shape).ravel()
+            mat = np.zeros((n, s))
+            mat[np.arange(n), where] = values
+            out.append((None, mat))
+    return out
+
+
+def _saved_factor(node, i: int, dtype) -> np.ndarray | None:
+    """Saved tensor `i` of a mul node as float64, when it is a plain tensor as saved, of the
+    gradient's dtype and finite; else None."""
+    v = node._saved[i]
+    versions = node._versions
+    if type(v) is not Tensor or v._data.dtype != dtype:
+        return None
+    if versions and versions[i] is not None and v._vc[0] != versions[i]:
+        return None
+    return v._data.astype(np.float64) if np.isfinite(v._data).all() else None
 
 
 def _run(node, seed: np.ndarray, shape: tuple) -> tuple:

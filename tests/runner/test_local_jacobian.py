@@ -143,12 +143,29 @@ def test_elementwise_binary_same_shape(op):
                                              [3, math.nan]])
 
 
-def test_elementwise_binary_broadcast_takes_the_rows():
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+@pytest.mark.parametrize("shapes", [((4,), (4,)), ((2, 3), (3,)), ((2, 3), ()), ((2, 1), (1, 3)),
+                                    ((), (5,))])
+def test_add_sub_mul_broadcast_or_not(op, shapes):
+    torch.manual_seed(5)
+    x = torch.randn(*shapes[0], requires_grad=True)
+    w = torch.randn(*shapes[1], requires_grad=True)
+    _check(getattr(x, op)(w), (x, w))
+
+
+def test_mul_by_a_constant_and_a_scaled_add():
+    torch.manual_seed(6)
+    x, c = torch.randn(2, 3, requires_grad=True), torch.randn(3)
+    _check(x * c, (x, None))
+    _check(c * x, (None, x))
+    w = torch.randn(3, requires_grad=True)
+    _check(torch.add(x, w, alpha=2.0), (x, w), shortcut=False)
+
+
+def test_div_broadcast_takes_the_rows():
     x = _leaf([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
     w = _leaf([2.0, -1.0, 0.5])
-    _check(x * w, (x, w), shortcut=False)
-    s = _leaf(2.0)
-    _check(x + s, (x, s), shortcut=False)
+    _check(x / w, (x, w), shortcut=False)
 
 
 def test_same_tensor_twice():
