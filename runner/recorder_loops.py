@@ -154,6 +154,9 @@ def _collect(tree: ast.AST, out: dict) -> None:
     """Map each line of a statement directly in a qualifying loop's body to (the first line
     of the function holding the loop, 0 at module level; the loop as `_qualifies` gives it)."""
     stack: list = [(tree, 0)]
+    # id(loop) -> (the loop, what _qualifies says of it, the names its body assigns): an inner
+    # loop is asked about as part of its outer one and again as a loop of its own
+    seen: dict = {}
     while stack:  # explicit stack: the tree of a long program is deep
         node, scope = stack.pop()
         for child in child_statements(node):
@@ -164,13 +167,13 @@ def _collect(tree: ast.AST, out: dict) -> None:
             elif isinstance(child, ast.ClassDef):
                 inner = -1      # no loop of ours runs in there as written
             if isinstance(child, ast.For) and scope >= 0:
-                loop = _qualifies(child)
+                loop, _ = _qualified(child, seen)
                 if loop is not None:
                     for stmt in _direct(child.body):
                         for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
                             out.setdefault(ln, (scope, loop))
                     # its inner loops first met here: their lines count the outer's rest too
-                    for inner_loop, pair in _nested(child, loop):
+                    for inner_loop, pair in _nested(child, loop, seen):
                         for stmt in _direct(inner_loop.body):
                             for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
                                 out.setdefault(ln, (scope, pair))
@@ -195,14 +198,14 @@ def child_statements(node: ast.AST) -> list:
     return out
 
 
-def _nested(outer: ast.For, loop: tuple):
+def _nested(outer: ast.For, loop: tuple, seen: dict):
     """The counted loops directly in `outer`'s body whose range is the same at every outer
     iteration, each with the pair (outer, inner) the clock counts it by."""
-    assigned = _body_facts(outer.body)[1]
+    assigned = _qualified(outer, seen)[1]
     for stmt in _direct(outer.body, loops=True):
         if not isinstance(stmt, ast.For):
             continue
-        inner = _qualifies(stmt)
+        inner = _qualified(stmt, seen)[0]
         if inner is not None and not set(inner[1]) & (assigned | {loop[0]}):
             yield stmt, (loop, inner)
 
@@ -220,22 +223,33 @@ def _direct(body: list, loops: bool = False):
             yield stmt
 
 
-def _qualifies(loop: ast.For):
+def _qualified(loop: ast.For, seen: dict) -> tuple:
+    """(_qualifies(loop), the names its body assigns or None), each asked once per loop."""
+    entry = seen.get(id(loop))
+    if entry is None or entry[0] is not loop:
+        entry = seen[id(loop)] = (loop, *_qualifies(loop))
+    return entry[1:]
+
+
+def _qualifies(loop: ast.For) -> tuple:
+    """((loop variable, the names the range reads, the range's arguments compiled) when the
+    loop counts as the module docstring says, else None; the names the body assigns or
+    deletes, or None where the range is not one the clock reads)."""
     it = loop.iter
     if not (isinstance(loop.target, ast.Name) and isinstance(it, ast.Call)
             and isinstance(it.func, ast.Name) and it.func.id == "range"
             and 1 <= len(it.args) <= 3 and not it.keywords and not loop.orelse):
-        return None
+        return None, None
     if not all(_simple(a) for a in it.args):
-        return None
+        return None, None
     names = {n.id for a in it.args for n in ast.walk(a) if isinstance(n, ast.Name)}
     exits, stored = _body_facts(loop.body)
     if exits or stored & (names | {loop.target.id}):
-        return None
+        return None, stored
     # compiled once: evaluating the tree node by node at every pass cost more than the pass
     args = ast.Expression(ast.Tuple(list(it.args), ast.Load()))
     code = compile(ast.fix_missing_locations(args), "<range>", "eval")
-    return loop.target.id, tuple(sorted(names)), code
+    return (loop.target.id, tuple(sorted(names)), code), stored
 
 
 def _body_facts(body: list) -> tuple[bool, set]:

@@ -149,6 +149,11 @@ def _path(module, parent, frame) -> str:
 
 def _child_path(parent, module) -> str | None:
     """The dotted key of `module` under `parent` (breadth first, so the shortest), or None."""
+    children = getattr(parent, "_modules", None)
+    if children:    # a direct child (a Sequential's layer): the walk's first step, alone
+        for key, child in children.items():
+            if child is module:
+                return key
     seen = set()
     queue = deque([("", parent)])
     while queue:            # iterative: models nest deeply
