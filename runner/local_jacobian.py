@@ -78,12 +78,12 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
                 mats = None
             if mats is None:
                 mats = _one_hot_rows(node, a, sizes)
+        return [None if m is None else _columns(*m, sizes[k]) for k, m in enumerate(mats)]
     except Exception:  # the numbers are an illustration; never let them break a run
         return None
     finally:
         _grad_state.enabled, _grad_state.quiet = enabled, quiet
         _events.set_listener(old)
-    return [None if m is None else _columns(*m, sizes[k]) for k, m in enumerate(mats)]
 
 
 # Per input of the node, what the backward sent it for the rows of J: None where the input

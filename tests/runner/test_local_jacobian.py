@@ -204,3 +204,21 @@ def test_a_custom_function_never_takes_a_shortcut():
     assert LJ._shortcut(y.grad_fn, np.ones(3, np.float32), [3]) is None
     cols = LJ.local_jacobian(y.grad_fn, torch.ones(3), (torch.ones(3),), ROWS, CAP)
     assert cols == [[[[0, 2.0]], [[1, 2.0]], [[2, 2.0]]]]
+
+
+@pytest.mark.parametrize("make", [
+    lambda x, w: (torch.nn.functional.linear(x, w), (x, w.t())),
+    lambda x, w: (x * w.sum(), (x, w.sum())),
+    lambda x, w: (x.tanh(), (x,)),
+    lambda x, w: (x.t(), (x,)),
+], ids=["mm", "mul", "tanh", "t"])
+def test_a_freed_node_has_no_local_jacobian(make):
+    torch.manual_seed(7)
+    x, w = torch.randn(3, 2, requires_grad=True), torch.randn(4, 2, requires_grad=True)
+    y, inputs = make(x, w)
+    y.sum().backward()      # frees the saved tensors: the backward refuses to run again
+    cols = LJ.local_jacobian(y.grad_fn, torch.ones_like(y), _grads_like(*inputs), ROWS, CAP)
+    if type(y.grad_fn).__name__ == "TBackward0":
+        assert cols is not None     # a view saves nothing: nothing was freed
+    else:
+        assert cols is None
