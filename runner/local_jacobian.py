@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import io
 import warnings
+from typing import TypeAlias
 
 import numpy as np
 
@@ -61,8 +62,8 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
     a = g_in._data
     if a.size == 0 or a.size > rows or a.dtype.kind != "f":
         return None
-    sizes = [g._data.size if type(g) is Tensor and 0 < g._data.size <= cap else None
-             for g in grads_out]
+    sizes: list = [g._data.size if type(g) is Tensor and 0 < g._data.size <= cap else None
+                   for g in grads_out]
     if all(s is None for s in sizes):
         return None
     old = _events.set_listener(None)
@@ -72,6 +73,7 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
         with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
                 contextlib.redirect_stderr(io.StringIO()), single_terms():
             warnings.simplefilter("ignore")
+            mats: Rows | None
             try:
                 mats = _shortcut(node, a, sizes)
             except Exception:  # not the plain case after all: the rows below decide
@@ -89,7 +91,7 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
 # Per input of the node, what the backward sent it for the rows of J: None where the input
 # gets no column list, else (row numbers, or None for all rows in order; one float64 row per
 # row number, flattened as the input).
-Rows = "list[tuple[list[int] | None, np.ndarray] | None]"
+Rows: TypeAlias = "list[tuple[list[int] | None, np.ndarray] | None]"
 
 
 def _one_hot_rows(node, a: np.ndarray, sizes: list) -> Rows:
@@ -172,8 +174,8 @@ def _summed(node, op, a: np.ndarray, sizes: list) -> Rows | None:
         shapes = saved[2], saved[3]
         # the other factor of each input: mul saves `other` for self's gradient and `self`
         # for other's
-        factors = [None if fns[k] is None else _saved_factor(node, k, a.dtype)
-                   for k in (0, 1)]
+        factors: list = [None if fns[k] is None else _saved_factor(node, k, a.dtype)
+                         for k in (0, 1)]
         if any(f is None for k, f in enumerate(factors) if fns[k] is not None):
             return None
     else:

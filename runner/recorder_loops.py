@@ -109,7 +109,7 @@ class LoopClock:
                 self._tree = ast.parse(self.source)
             except (SyntaxError, ValueError):
                 self._tree = False
-        return self._tree or None
+        return self._tree if isinstance(self._tree, ast.Module) else None
 
     def _loop_at(self, code, line: int):
         """The counted loop around `line` (`_qualifies`), or the pair of loops (`_nested`), in
