@@ -222,3 +222,13 @@ def test_a_freed_node_has_no_local_jacobian(make):
         assert cols is not None     # a view saves nothing: nothing was freed
     else:
         assert cols is None
+
+
+@pytest.mark.parametrize("make, shortcut", [
+    (lambda x: x * 2.5, True), (lambda x: 3 * x, True), (lambda x: x + 1.5, True),
+    (lambda x: x * torch.tensor(2), True), (lambda x: 1.0 - x, False),   # RsubBackward1
+], ids=["times", "rtimes", "plus", "int_tensor", "rminus"])
+def test_python_numbers_and_wrapped_constants(make, shortcut):
+    x = _leaf([[1.0, -2.0, 0.5], [4.0, 0.0, -0.25]])
+    y = make(x)
+    _check(y, (x,) + (None,) * (len(y.grad_fn.next_functions) - 1), shortcut)
