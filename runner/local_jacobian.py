@@ -35,6 +35,7 @@ from gradstep.engine.ops._op import OpNode
 from gradstep.engine.ops.arithmetic import Add, Div, Mul, Sub
 from gradstep.engine.ops.linalg import Mm
 from gradstep.engine.ops.nn_ops import Addmm
+from gradstep.engine.saved_hooks import Packed
 from gradstep.engine.tensor import Tensor, new_tensor
 
 
@@ -139,6 +140,10 @@ def _shortcut(node, a: np.ndarray, sizes: list) -> Rows | None:
     op = getattr(cls, "_op", None)
     if op is None or cls.apply is not OpNode.apply or a.size < 3:
         return None     # (below three rows the one-hot calls are as few)
+    if any(type(v) is Packed for v in node._saved):
+        # each backward unpacks through the program's saved_tensors_hooks: as many calls as
+        # rows, as ever, so that what those hooks do is the same
+        return None
     if op is Addmm or op is Mm:
         return _matmul(node, op, a, sizes)
     if op in _SUMMED_ARITHMETIC:

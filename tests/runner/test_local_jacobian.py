@@ -232,3 +232,18 @@ def test_python_numbers_and_wrapped_constants(make, shortcut):
     x = _leaf([[1.0, -2.0, 0.5], [4.0, 0.0, -0.25]])
     y = make(x)
     _check(y, (x,) + (None,) * (len(y.grad_fn.next_functions) - 1), shortcut)
+
+
+def test_saved_tensor_hooks_run_once_per_row_as_ever():
+    unpacked = []
+
+    def unpack(t):
+        unpacked.append(1)
+        return t
+
+    x = _leaf([0.5, 1.0, 2.0, 4.0])
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, unpack):
+        y = x.exp()
+    cols = _check(y, (x,), shortcut=False)
+    assert len(unpacked) == 2 * 4       # the rows' backward calls, in both computations
+    assert [c[0][0] for c in cols[0]] == [0, 1, 2, 3]
