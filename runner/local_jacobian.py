@@ -261,9 +261,9 @@ def _diagonal(node, a: np.ndarray, sizes: list) -> Rows | None:
 
 
 def _moved(node, a: np.ndarray, sizes: list) -> Rows | None:
-    """A view's backward that puts each gradient element somewhere (or drops it): the
-    gradient 1, 2, ..., n marks where each goes. Anything but n distinct marks landing (a sum,
-    a scale) is not such a move."""
+    """A view's backward that puts each gradient element somewhere: the gradient 1, 2, ...,
+    n marks where each goes. Anything but the n marks landing apart (a sum, a scale) is not
+    such a move."""
     n = a.size
     marks = np.arange(1, n + 1, dtype=a.dtype)
     want = np.arange(1, n + 1, dtype=np.float64)
