@@ -172,19 +172,18 @@ def _summed(node, op, a: np.ndarray, sizes: list) -> Rows | None:
     c_k 1 (add, and sub's first input), -1 (sub's second) or the other input (mul). For the
     unit gradient at i that is c_k[i] at the element i was broadcast from, added to zeros
     (exact, as c_k is finite), and zero elsewhere."""
-    saved, fns = node._saved, node._fns
+    fns = node._fns
     if len(fns) != 2 or len(sizes) != 2:
         return None
+    shapes = _saved(node, op, "_self_sym_sizes"), _saved(node, op, "_other_sym_sizes")
     if op is Mul:
-        shapes = saved[2], saved[3]
-        # the other factor of each input: mul saves `other` for self's gradient and `self`
-        # for other's
-        factors: list = [None if fns[k] is None else _saved_factor(node, k, a.dtype)
-                         for k in (0, 1)]
+        # the other factor of each input: `other` for self's gradient, `self` for other's
+        factors: list = [None if fns[k] is None else _saved_factor(node, op, name, a.dtype)
+                         for k, name in enumerate(("other", "self"))]
         if any(f is None for k, f in enumerate(factors) if fns[k] is not None):
             return None
     else:
-        alpha, shapes = saved[0], (saved[1], saved[2])
+        alpha = _saved(node, op, "alpha")
         if type(alpha) not in (int, float) or alpha != 1:
             return None
         factors = [1.0, -1.0 if op is Sub else 1.0]
@@ -206,9 +205,16 @@ def _summed(node, op, a: np.ndarray, sizes: list) -> Rows | None:
     return out
 
 
-def _saved_factor(node, i: int, dtype) -> np.ndarray | None:
-    """Saved tensor `i` of a mul node as float64, when it is a plain tensor as saved, of the
-    gradient's dtype and finite; else None."""
+def _saved(node, op, name: str):
+    """What `node` saved under `name`, found by the op's own list of what it saves (its
+    `saves`), so the shortcuts read the declaration rather than positions."""
+    return node._saved[op.saves.index(name)]
+
+
+def _saved_factor(node, op, name: str, dtype) -> np.ndarray | None:
+    """Saved tensor `name` of a mul node as float64, when it is a plain tensor as saved, of
+    the gradient's dtype and finite; else None."""
+    i = op.saves.index(name)
     v = node._saved[i]
     versions = node._versions
     if type(v) is not Tensor or v._data.dtype != dtype:
@@ -288,9 +294,10 @@ def _moved(node, a: np.ndarray, sizes: list) -> Rows | None:
     return out
 
 
-def _saved_matrix(node, i: int, dtype) -> np.ndarray | None:
-    """Saved matrix `i`, when it is a plain tensor as saved, of the gradient's dtype and
+def _saved_matrix(node, op, name: str, dtype) -> np.ndarray | None:
+    """Saved matrix `name`, when it is a plain tensor as saved, of the gradient's dtype and
     finite (a nan or inf among the zero terms would not vanish); else None."""
+    i = op.saves.index(name)
     v = node._saved[i]
     versions = node._versions
     if type(v) is not Tensor or v._data.dtype != dtype or v._data.ndim != 2:
@@ -307,16 +314,14 @@ def _matmul(node, op, a: np.ndarray, sizes: list) -> Rows | None:
     if a.ndim != 2:
         return None
     m, n = a.shape
-    saved = node._saved
     if op is Addmm:
-        alpha, beta, self_sizes, mat1_column_major = saved[0], saved[1], saved[6], saved[8]
+        alpha, beta = _saved(node, op, "alpha"), _saved(node, op, "beta")
         if type(alpha) not in (int, float) or type(beta) not in (int, float) or alpha != 1 \
-                or beta != 1 or mat1_column_major:
+                or beta != 1 or _saved(node, op, "_mat1_column_major"):
             return None
-        fns, i1, i2 = node._fns, 2, 4
-    else:
-        self_sizes, (i2, i1) = None, (0, 1)
-        fns = (None, *node._fns)
+        fns, self_sizes, mat1 = node._fns, _saved(node, op, "_self_sym_sizes"), "mat1"
+    else:   # mm's first input is `self`
+        fns, self_sizes, mat1 = (None, *node._fns), None, "self"
     if len(fns) != 3 or len(sizes) != len(fns) - (op is Mm):
         return None
     outs: list = []
@@ -334,14 +339,14 @@ def _matmul(node, op, a: np.ndarray, sizes: list) -> Rows | None:
             mat[np.arange(m * n), where] = 1.0
             outs.append((None, mat))
         elif k == 1:    # mat1 (m, q): grad @ mat2.T
-            m2 = _saved_matrix(node, i2, a.dtype)   # mat2, needed for mat1's gradient
+            m2 = _saved_matrix(node, op, "mat2", a.dtype)   # mat2, needed for mat1's gradient
             if m2 is None or m2.shape[1] != n or s != m * m2.shape[0]:
                 return None
             q = m2.shape[0]
             mat = np.eye(m)[:, None, :, None] * m2.T.astype(np.float64)[None, :, None, :]
             outs.append((None, mat.reshape(m * n, m * q)))
         else:           # mat2 (q, n): mat1.T @ grad
-            m1 = _saved_matrix(node, i1, a.dtype)
+            m1 = _saved_matrix(node, op, mat1, a.dtype)
             if m1 is None or m1.shape[0] != m or s != m1.shape[1] * n:
                 return None
             q = m1.shape[1]
