@@ -23,6 +23,7 @@ from gradstep.engine.tensor import Tensor
 from . import trace as T
 from . import trace_ends as ends
 from . import trace_library
+from . import trace_values
 from .recorder_optim import RENDERERS as OPTIM_RENDERERS
 from .trace_numbers import num
 from .trace_cap import Capper, list_bytes
@@ -46,13 +47,18 @@ class Builder:
         self.rec = rec
         self.lim = rec.limits
         self.digits = self.lim["digits"]
-        self.fmt = f"{{:.{self.digits}g}}".format  # rounds one finite float to `digits`
         self.reprs_left = self.lim["repr_budget"]
         self.node_ids = rec._nids
         self._middle: dict | None = None     # the elided middle's placeholder: render()
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, list] = {}
+        # The values with list data rendered into the event being rendered, as (value dict,
+        # cache entry) pairs, and those of each event (id(event) -> (event, pairs); the entry
+        # holds its event, so its id is its own): NOTE [values encoded once] in
+        # runner/trace_values.py.
+        self._made: list | None = None
+        self._owned: dict[int, tuple] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
         # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
         # its event, so no other object can have that id while the builder lives.
@@ -84,21 +90,29 @@ class Builder:
         key = (raw, shape, npdtype, rg, fn_name)
         hit = self.cache.get(key)
         if hit is None:
-            data = None
+            data = rounded = None
             if math.prod(shape) <= self.lim["data_max_numel"]:
-                data = _data(raw, shape, npdtype, self.digits, self.fmt)
-            hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED]
+                data, rounded = trace_values.data(raw, shape, npdtype, self.digits)
+            # then what makes data's text, and the value's text without and with its
+            # printed form (NOTE [values encoded once] in runner/trace_values.py)
+            hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED,
+                                     rounded, None, None]
         if not text:
-            return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
-        printed = hit[3]
-        if printed is _UNPRINTED:
-            printed = None
-            if self.reprs_left > 0:
-                printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
-                if printed is not None:
-                    self.reprs_left -= 1
-            hit[3] = printed
-        return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": printed}
+            out = {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
+        else:
+            printed = hit[3]
+            if printed is _UNPRINTED:
+                printed = None
+                if self.reprs_left > 0:
+                    printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg,
+                                    fn_name)
+                    if printed is not None:
+                        self.reprs_left -= 1
+                hit[3] = printed
+            out = {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": printed}
+        if hit[4] is not None and self._made is not None:  # worth encoding once
+            self._made.append((out, hit))
+        return out
 
     def grad(self, g) -> dict | None:
         if g is None:
@@ -176,9 +190,40 @@ class Builder:
     # -- records -> events
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
-        ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
-        ev.update(_RENDERERS[kind](self, rec))
+        outer, self._made = self._made, []  # as noting(), without a generator per event
+        try:
+            ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
+            ev.update(_RENDERERS[kind](self, rec))
+            return self.owning(ev, self._made)
+        finally:
+            self._made = outer
+
+    @contextlib.contextmanager
+    def noting(self):
+        """Note the values rendered inside the block in the list it gives."""
+        outer, self._made = self._made, []
+        try:
+            yield self._made
+        finally:
+            self._made = outer
+
+    def owning(self, ev: dict, made: list) -> dict:
+        """`ev`, noted as holding the values in `made` (NOTE [values encoded once])."""
+        if made:
+            self._owned[id(ev)] = (ev, made)
         return ev
+
+    def values_in(self, obj: dict) -> list:
+        """The (value dict, cache entry) pairs noted for `obj`, and for an elided event
+        those of its carried events too."""
+        own = self._owned.get(id(obj))
+        made = own[1] if own is not None and own[0] is obj else []
+        if obj.get("kind") == "elided":
+            for c in obj.get("carried", ()):  # (not in the middle's placeholder)
+                own = self._owned.get(id(c))
+                if own is not None and own[0] is c:
+                    made = made + own[1]
+        return made
 
     def _ev_tensor(self, r):
         return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
@@ -426,7 +471,7 @@ class Builder:
         if event["kind"] == "elided":
             text = self.with_series(event)
             return len(text) if text.isascii() else len(text.encode())
-        text = T.dump_unnumbered(event)
+        text = trace_values.encode(event, self.values_in(event), T.dump_unnumbered)
         n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
         self._texts[id(event)] = (event, n, text)
         self._sizes[id(event)] = n
@@ -453,11 +498,13 @@ class Builder:
         encoded once per series object (runner.trace.dump_spliced)."""
         series = obj.get("series")
         if not series:
-            return T.dump_event(obj)
+            return trace_values.encode(obj, self.values_in(obj), T.dump_event)
         hit = self._series.get(id(series))
         if hit is None or hit[0] is not series:   # the entry holds it: its id is its own
             hit = self._series[id(series)] = (series, T.dump_event(series))
-        return T.dump_spliced(obj, "series", hit[1])
+        text = hit[1]
+        return trace_values.encode(obj, self.values_in(obj),
+                                 lambda o: T.dump_spliced(o, "series", text))
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap", later: list = ()) -> dict:
@@ -511,10 +558,12 @@ class Builder:
                     changed.setdefault(tid, {})["value"] = after
         counts.pop("error", None)  # errors stay, as events after this one
         carried = self.carry(defs, [*errors, *later], deep=False)
-        return {"kind": "elided", "line": None, "reason": reason,
-                "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
-                "carried": carried, "updates": self.cut_updates(changed, defs, carried, later),
-                "series": [], "stdout": "".join(stdout), "warnings": warns}
+        with self.noting() as made:
+            updates = self.cut_updates(changed, defs, carried, later)
+        return self.owning({"kind": "elided", "line": None, "reason": reason,
+                            "passes": [passes[0], passes[-1]] if passes else None,
+                            "counts": counts, "carried": carried, "updates": updates,
+                            "series": [], "stdout": "".join(stdout), "warnings": warns}, made)
 
     def cut_updates(self, changed: dict, defs: dict, carried: list, later: list) -> list:
         """The `updates` of a cut: the latest value and .grad of the tensors a left-out run
@@ -532,18 +581,21 @@ class Builder:
         carried = self.carry(summary.live_defs(), later, earlier)
         present = {i for e in carried for i in T.defined_ids(e)}
         # tensors born and gone inside the stretch (a new `params` every epoch) need no update
-        updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
-                                      for k, v in sorted(u.items())}}
-                   for tid, u in summary.updates.items()
-                   if (tid not in summary.defs and tid not in summary.kept) or tid in present]
+        with self.noting() as made:
+            updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
+                                          for k, v in sorted(u.items())}}
+                       for tid, u in summary.updates.items()
+                       if (tid not in summary.defs and tid not in summary.kept)
+                       or tid in present]
         k0, k1 = summary.first_pass, summary.last_pass
         series = [p for p in self.rec._series if k0 is not None and k0 <= p[0] <= k1]
-        return {"kind": "elided", "line": None, "reason": "detail_window",
-                "passes": None if k0 is None else [k0, k1], "counts": dict(summary.counts),
-                "carried": carried, "updates": updates, "series": series,
-                "stdout": "".join(summary.stdout),
-                "warnings": [{"category": c, "message": m, "line": ln, "at": at}
-                             for c, m, ln, at in summary.warnings]}
+        return self.owning({"kind": "elided", "line": None, "reason": "detail_window",
+                            "passes": None if k0 is None else [k0, k1],
+                            "counts": dict(summary.counts), "carried": carried,
+                            "updates": updates, "series": series,
+                            "stdout": "".join(summary.stdout),
+                            "warnings": [{"category": c, "message": m, "line": ln, "at": at}
+                                         for c, m, ln, at in summary.warnings]}, made)
 
     def carry(self, defs: dict, later: list, earlier: set = frozenset(),
               deep: bool = True) -> list:
@@ -629,40 +681,6 @@ def _tensor_snap(t: Tensor, cap: int) -> Snap:
             type(fn).__name__ if fn is not None else None)
 
 
-
-
-def _data(raw: bytes, shape: tuple, npdtype, digits: int, fmt):
-    """The rounded contents of a snapshot's bytes as nested lists (a number for 0-d); `fmt`
-    formats a finite float to `digits` significant digits."""
-    code = _NATIVE_FLOATS.get(npdtype)
-    if code is not None:  # the common case: read the floats without making an array
-        flat = memoryview(raw).cast(code).tolist()
-        kind = "f"
-    else:
-        arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
-        kind = npdtype.kind
-        if kind in "biu":
-            return arr.tolist()
-        flat = arr.ravel().tolist()
-    if kind == "f":
-        if all(map(math.isfinite, flat)):  # maps of builtins: no Python call per number
-            vals = list(map(float, map(fmt, flat)))
-        else:
-            vals = [num(x, digits) for x in flat]
-        return _nest(vals, shape)
-    return None  # complex and others: repr only
-
-
-# numpy dtypes (native byte order) whose bytes memoryview reads as the same Python floats
-_NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
-
-
-def _nest(flat: list, shape: tuple):
-    if not shape:
-        return flat[0]
-    for dim in reversed(shape[1:]):
-        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
-    return flat
 
 
 _DTYPE_NAMES: dict = {}

@@ -1,0 +1,176 @@
+"""A value's rounded `data` with its JSON text, and events encoded with each value's text once.
+
+`runner/trace_build.py`'s Builder renders each distinct snapshot once (`data` here) and
+encodes every event to size it (NOTE [events encoded once] in runner/trace.py); `encode`
+does the latter without encoding the same value again and again.
+
+NOTE [values encoded once]
+A loop's trace holds the same value many times: a gradient is a node's output, the next
+node's input, what an accumulation added and the optimizer's `grad`; a parameter's `after`
+is the next step's `before`. Values (`data` and `repr`) are most of the trace's bytes, and
+writing the shortest form of each rounded float (what the JSON encoder does, number by
+number) was most of the time spent encoding. So `data` makes the JSON text of the numbers
+together with the numbers, from the one string that rounds them; the Builder keeps the text
+of each distinct value dict in its cache entry; and `encode` encodes an event with each of its
+values replaced for the moment by a marker, `{"data":"\\u0000<k>",...,"repr":null,...}`, then
+puts the k-th value's text where the marker's object is. The event dicts stay whole: the
+markers are set and taken back around the one call to the encoder.
+
+The markers cannot be forged by what a program prints: in canonical JSON the text
+`{"data":` opens an object whose first key is "data" (a quote inside a string is escaped),
+only values have that key, and their data is a list, a number, null or a name of a
+non-finite number, never a string starting with U+0000.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable
+
+import numpy as np
+
+from . import trace as T
+from .trace_numbers import num
+
+# The slots of a Builder cache entry: [shape, dtype name, data, printed form (or a marker
+# that it is not made yet), for a value worth encoding once the text data() rounded its
+# numbers with (then data's JSON text, in a 1-tuple) or else None, the value's text with
+# repr null, its text with the printed form].
+DATA_TEXT, TEXT_PLAIN, TEXT_PRINTED = 4, 5, 6
+
+# numpy dtypes (native byte order) whose bytes memoryview reads as the same Python floats
+_NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
+
+
+def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
+    """(the rounded contents of a snapshot's bytes as nested lists, a number for 0-d, or
+    None for complex; for a value worth encoding once, the text that rounded them, for
+    data_text(), else None).
+
+        >>> f32 = np.dtype(np.float32)
+        >>> data(np.array([1.0, 0.25, 1234.5678, -0.0], f32).tobytes(), (2, 2), f32, 6)[0]
+        [[1.0, 0.25], [1234.57, -0.0]]
+    """
+    code = _NATIVE_FLOATS.get(npdtype)
+    if code is not None:  # the common case: read the floats without making an array
+        flat = memoryview(raw).cast(code).tolist()
+    else:
+        arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
+        if npdtype.kind in "biu":
+            return arr.tolist(), None
+        if npdtype.kind != "f":
+            return None, None  # complex and others: repr only
+        flat = arr.ravel().tolist()
+    if not flat or not all(map(math.isfinite, flat)):  # maps of builtins: no call per number
+        return _nest([num(x, digits) for x in flat], shape), None
+    if not 1 <= digits <= _MOST_DIGITS:
+        fmt = f"{{:.{digits}g}}".format
+        return _nest(list(map(float, map(fmt, flat))), shape), None
+    # one string rounds every number: "%#.6g," per number (the "#" keeps the point and the
+    # trailing zeros, for data_text to trim), parsed back for the data
+    rounded = _SPECS.get(digits) or _SPECS.setdefault(digits, f"%#.{digits}g,")
+    text = rounded * len(flat) % tuple(flat)
+    numbers = text.split(",")
+    numbers.pop()
+    return _nest(list(map(float, numbers)), shape), text if len(flat) >= SPLICE_MIN else None
+
+
+_SPECS: dict[int, str] = {}  # digits -> "%#.<digits>g,"
+
+# Values with fewer numbers are left to the encoder: marking one costs about what encoding
+# eight numbers does.
+SPLICE_MIN = 16
+
+# Up to 15 significant digits a decimal survives the trip to a (normal) double and back, so
+# the shortest text of the double a "%.<digits>g" text stands for (what repr and the JSON
+# encoder write) has that text's digits: without an exponent, "%#.<digits>g" writes them
+# with the point, and with trailing zeros that repr drops but for one after the point.
+_MOST_DIGITS = 15
+
+# the trailing zeros of a "%#g" token without exponent, all after its point ("2.50000,")
+_TRAILING_ZEROS = re.compile(r"0+,")
+
+
+def data_text(rounded: str, data: list, shape: tuple) -> str:
+    """runner.trace's text of `data` (repr of each float), from `rounded`, the text data()
+    made it from.
+
+        >>> f32 = np.dtype(np.float32)
+        >>> numbers = np.array([1.0, 0.25, 1234.5678, -0.0] * 4, f32)
+        >>> data_text(*data(numbers.tobytes(), (4, 4), f32, 6)[::-1], (4, 4))[:30]
+        '[[1.0,0.25,1234.57,-0.0],[1.0,'
+    """
+    if "e" in rounded:
+        # an exponent (below 1e-4, from 10**digits on) moves the point differently in
+        # repr, and near the ends of the range the shortcut fails (inf, subnormals)
+        return T.dump_event(data)
+    text = _TRAILING_ZEROS.sub(",", rounded).replace(".,", ".0,")  # repr keeps "2.0", "0.0"
+    if len(shape) <= 1:
+        return "[" + text[:-1] + "]" if shape else text[:-1]
+    rows = text.split(",")
+    rows.pop()
+    for dim in reversed(shape[1:]):
+        rows = ["[" + ",".join(rows[i:i + dim]) + "]" for i in range(0, len(rows), dim)]
+    return "[" + ",".join(rows) + "]"
+
+
+def _nest(flat: list, shape: tuple):
+    if not shape:
+        return flat[0]
+    for dim in reversed(shape[1:]):
+        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
+    return flat
+
+
+def value_text(entry: list, printed: str | None) -> str:
+    """runner.trace's text of the value dict a cache entry stands for (keys sorted)."""
+    numbers = entry[DATA_TEXT]
+    if type(numbers) is not tuple:   # the text data() rounded with: make data's text once
+        numbers = entry[DATA_TEXT] = (data_text(numbers, entry[2], tuple(entry[0])),)
+    return ('{"data":' + numbers[0] + ',"dtype":' + T.dump_event(entry[1]) + ',"repr":'
+            + ("null" if printed is None else T.dump_event(printed))
+            + ',"shape":' + T.dump_event(entry[0]) + "}")
+
+
+# A marked value as runner.trace's encoder writes it (sorted keys, compact; the dtype is a
+# name like "torch.float32" and the shape a list of integers).
+_MARKED = re.compile(r'\{"data":"\\u0000([0-9]+)","dtype":"[^"\\]*","repr":null,'
+                     r'"shape":\[[0-9,]*\]\}')
+
+
+def encode(obj: dict, values: list, encoder: Callable[[dict], str]) -> str:
+    """encoder(obj), the text of each value in `values` (pairs of a value dict inside `obj`
+    and its cache entry) made only the first time that value is encoded.
+
+    A dict that no longer holds its entry's objects (or that was marked already, being
+    in `obj` twice) is left to the encoder.
+    """
+    pieces: list[str] = []
+    marked: list[tuple] = []
+    try:
+        for d, entry in values:
+            held, printed = d["data"], d["repr"]
+            if held is not entry[2] or len(d) != 4:
+                continue
+            if printed is None:
+                slot = TEXT_PLAIN
+            elif printed is entry[3]:
+                slot = TEXT_PRINTED
+            else:
+                continue
+            text = entry[slot]
+            if text is None:
+                text = entry[slot] = value_text(entry, printed)
+            d["data"] = f"\0{len(pieces)}"
+            d["repr"] = None
+            marked.append((d, held, printed))
+            pieces.append(text)
+        text = encoder(obj)
+    finally:
+        for d, held, printed in marked:
+            d["data"], d["repr"] = held, printed
+    if not pieces:
+        return text
+    spliced, n = _MARKED.subn(lambda m: pieces[int(m[1])], text)
+    # a marker always matches (see the NOTE); should one not, the plain text is still right
+    return spliced if n >= len(pieces) else encoder(obj)
