@@ -60,13 +60,18 @@ class Builder:
         self._made: list | None = None
         self._owned: dict[int, tuple] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
-        # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
-        # its event, so no other object can have that id while the builder lives.
+        # id(event) -> (event, bytes, its UTF-8 text, where the seq goes in it): see nbytes()
+        # and event_parts(). The entry holds its event, so no other object can have that id
+        # while the builder lives.
         self._texts: dict[int, tuple] = {}
         self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
         # id(series) -> (series, its text): a loop's loss series is most of the header and
         # of an elided event, which are sized for the byte cap and encoded again by dump
         self._series: dict[int, tuple] = {}
+        # The loop's series points, and {id(point): its text}, made once (points_text): the
+        # header's roots and an elided event's series share most of their points.
+        self._points: list = rec._series
+        self._point_texts: dict[int, str] | None = None
 
     # -- values
     def value(self, snap: Snap, text: bool = True) -> dict:
@@ -471,9 +476,9 @@ class Builder:
         if event["kind"] == "elided":
             text = self.with_series(event)
             return len(text) if text.isascii() else len(text.encode())
-        text = trace_values.encode(event, self.values_in(event), T.dump_unnumbered)
-        n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
-        self._texts[id(event)] = (event, n, text)
+        data = trace_values.encode(event, self.values_in(event), T.dump_unnumbered).encode()
+        n = len(data) - T.PLACEHOLDER_BYTES
+        self._texts[id(event)] = (event, n, data, data.find(T.SEQ_PLACEHOLDER))
         self._sizes[id(event)] = n
         return n
 
@@ -485,13 +490,16 @@ class Builder:
             sizes = [self.nbytes(e) if n is None else n for n, e in zip(sizes, events)]
         return sum(sizes)
 
-    def event_text(self, event: dict) -> str:
-        """runner.trace.dump_event(event) for an event of the finished trace, from the text
-        nbytes() encoded (an event it never sized is encoded now)."""
+    def event_parts(self, event: dict, out: list) -> None:
+        """runner.trace.dump_event(event).encode() for an event of the finished trace, as
+        pieces appended to `out` (runner.trace.dump_parts): the text nbytes() encoded, around
+        the event's number (an event it never sized is encoded now)."""
         hit = self._texts.get(id(event))
         if hit is not None and hit[0] is event:
-            return T.number_event(hit[2], event["seq"])
-        return self.with_series(event)
+            data, at = hit[2], hit[3]
+            out += (data[:at], b'"seq":%d' % event["seq"], data[at + len(T.SEQ_PLACEHOLDER):])
+        else:
+            out.append(self.with_series(event).encode())
 
     def with_series(self, obj: dict) -> str:
         """runner.trace.dump_event(obj) (an elided event, the header) with its `series`
@@ -501,10 +509,31 @@ class Builder:
             return trace_values.encode(obj, self.values_in(obj), T.dump_event)
         hit = self._series.get(id(series))
         if hit is None or hit[0] is not series:   # the entry holds it: its id is its own
-            hit = self._series[id(series)] = (series, T.dump_event(series))
+            hit = self._series[id(series)] = (series, self.series_text(series))
         text = hit[1]
         return trace_values.encode(obj, self.values_in(obj),
                                  lambda o: T.dump_spliced(o, "series", text))
+
+    def series_text(self, series) -> str:
+        """runner.trace.dump_event(series): an elided event's points, or the header's
+        series, whose roots are points."""
+        if type(series) is list:
+            return self.points_text(series)
+        roots = series.get("roots")
+        if not roots:
+            return T.dump_event(series)
+        return T.dump_spliced(series, "roots", self.points_text(roots))
+
+    def points_text(self, points: list) -> str:
+        """runner.trace.dump_event(points) of points of the loop's series, from each
+        point's text, made once."""
+        texts = self._point_texts
+        if texts is None:
+            texts = self._point_texts = trace_values.point_texts(self._points)
+        try:
+            return "[" + ",".join(map(texts.__getitem__, map(id, points))) + "]"
+        except KeyError:  # not one of the recorder's points
+            return T.dump_event(points)
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap", later: list = ()) -> dict:

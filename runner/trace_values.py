@@ -87,8 +87,6 @@ SPLICE_MIN = 16
 # with the point, and with trailing zeros that repr drops but for one after the point.
 _MOST_DIGITS = 15
 
-# the trailing zeros of a "%#g" token without exponent, all after its point ("2.50000,")
-_TRAILING_ZEROS = re.compile(r"0+,")
 
 
 def data_text(rounded: str, data: list, shape: tuple) -> str:
@@ -104,7 +102,12 @@ def data_text(rounded: str, data: list, shape: tuple) -> str:
         # an exponent (below 1e-4, from 10**digits on) moves the point differently in
         # repr, and near the ends of the range the shortcut fails (inf, subnormals)
         return T.dump_event(data)
-    text = _TRAILING_ZEROS.sub(",", rounded).replace(".,", ".0,")  # repr keeps "2.0", "0.0"
+    # Drop the trailing zeros ("2.50000," -> "2.5,"): each token has its point, so a "0,"
+    # is after it; a few passes of a builtin beat a regular expression's sub here.
+    text = rounded
+    while "0," in text:
+        text = text.replace("0,", ",")
+    text = text.replace(".,", ".0,")  # but one, as repr does: "2.0", "0.0"
     if len(shape) <= 1:
         return "[" + text[:-1] + "]" if shape else text[:-1]
     rows = text.split(",")
@@ -120,6 +123,20 @@ def _nest(flat: list, shape: tuple):
     for dim in reversed(shape[1:]):
         flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
     return flat
+
+
+def point_texts(points: list) -> dict[int, str]:
+    """{id(point): runner.trace's text of the point} for the [pass, number] points of a
+    loop's series, encoded at once (no point's text holds "],[").
+
+        >>> pts = [[0, 2.5], [1, "nan"]]
+        >>> list(point_texts(pts).values())
+        ['[0,2.5]', '[1,"nan"]']
+    """
+    parts = T.dump_event(points)[2:-2].split("],[")
+    if len(parts) != len(points):
+        return {}
+    return dict(zip(map(id, points), map("[{}]".format, parts)))
 
 
 def value_text(entry: list, printed: str | None) -> str:
