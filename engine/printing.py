@@ -214,10 +214,30 @@ def _body(data: np.ndarray, indent: int, opts: PrintOptions) -> str:
     if data.ndim == 0:
         return fmt.format(data.item())
     if values is not None:
-        texts = fmt.format_flat(values)
-        if texts is not None:
-            return _laid_out(texts, data.shape, indent, fmt.width, opts.linewidth)
+        spec = fmt.element_spec(values)
+        if spec is not None:
+            return _template(data.shape, indent, fmt.width, opts.linewidth, spec) % tuple(values)
     return _nested(data, indent, summarize, fmt, opts)
+
+
+def _template(shape: tuple, indent: int, width: int, linewidth: int, spec: str) -> str:
+    """_laid_out's text with each element's `%` format spec in its place: one string
+    operation then prints a whole tensor (the layout's brackets, separators and spaces hold
+    no "%"). A trace prints the same shapes at the same widths again and again, so the
+    templates of tensors of up to a thousand elements are kept."""
+    key = (shape, indent, width, linewidth, spec)
+    text = _TEMPLATES.get(key)
+    if text is None:
+        n = math.prod(shape)
+        text = _laid_out([spec] * n, shape, indent, width, linewidth)
+        if n <= 1000:
+            if len(_TEMPLATES) >= 256:
+                _TEMPLATES.clear()
+            _TEMPLATES[key] = text
+    return text
+
+
+_TEMPLATES: dict[tuple, str] = {}
 
 
 def _laid_out(texts: list, shape: tuple, indent: int, width: int, linewidth: int) -> str:
@@ -391,18 +411,15 @@ class _Formatter:
         return [format(v, spec) for v in values]
 
 
-    def format_flat(self, values: list) -> list | None:
-        """format_all() of a float tensor's elements with one string operation for all of
-        them (the same conversions as format(), so the same digits), or None where that
-        does not apply (an integral-valued tensor holding nan or inf)."""
-        n = len(values)
+    def element_spec(self, values: list) -> str | None:
+        """The `%` spec that formats each of a float tensor's elements as format() does
+        (the same conversions, so the same digits), or None where there is none (an
+        integral-valued tensor holding nan or inf)."""
         if self.sci_mode or not self.int_mode:
-            spec = f"%{self.width}.{self.precision}{'e' if self.sci_mode else 'f'}\0"
-        elif all(map(math.isfinite, values)):
-            spec = f"%{self.width - 1}.0f.\0"   # the dot of a float after the number
-        else:
-            return None
-        return (spec * n % tuple(values)).split("\0")[:n]
+            return f"%{self.width}.{self.precision}{'e' if self.sci_mode else 'f'}"
+        if all(map(math.isfinite, values)):
+            return f"%{self.width - 1}.0f."   # the dot of a float after the number
+        return None
 
 
 class _ComplexFormatter:
