@@ -95,13 +95,16 @@ class Builder:
         key = (raw, shape, npdtype, rg, fn_name)
         hit = self.cache.get(key)
         if hit is None:
-            data = rounded = None
-            if math.prod(shape) <= self.lim["data_max_numel"]:
-                data, rounded = trace_values.data(raw, shape, npdtype, self.digits)
-            # then what makes data's text, and the value's text without and with its
-            # printed form (NOTE [values encoded once] in runner/trace_values.py)
+            data = data_text = None
+            numel = math.prod(shape)
+            if numel <= self.lim["data_max_numel"]:
+                data, data_text = trace_values.data(raw, shape, npdtype, self.digits)
+            # then data's text, the value's text without and with its printed form, and
+            # whether it is worth encoding once (NOTE [values encoded once] in
+            # runner/trace_values.py)
             hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED,
-                                     rounded, None, None]
+                                     data_text, None, None,
+                                     data is not None and numel >= trace_values.SPLICE_MIN]
         if not text:
             out = {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
         else:
@@ -115,7 +118,7 @@ class Builder:
                         self.reprs_left -= 1
                 hit[3] = printed
             out = {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": printed}
-        if hit[4] is not None and self._made is not None:  # worth encoding once
+        if hit[7] and self._made is not None:  # worth encoding once
             self._made.append((out, hit))
         return out
 

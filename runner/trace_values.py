@@ -23,6 +23,7 @@ non-finite number, never a string starting with U+0000.
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Callable
@@ -33,10 +34,9 @@ from . import trace as T
 from .trace_numbers import num
 
 # The slots of a Builder cache entry: [shape, dtype name, data, printed form (or a marker
-# that it is not made yet), for a value worth encoding once the text data() rounded its
-# numbers with (then data's JSON text, in a 1-tuple) or else None, the value's text with
-# repr null, its text with the printed form].
-DATA_TEXT, TEXT_PLAIN, TEXT_PRINTED = 4, 5, 6
+# that it is not made yet), data's JSON text or None until it is made, the value's text with
+# repr null, its text with the printed form, whether the value is worth encoding once].
+DATA_TEXT, TEXT_PLAIN, TEXT_PRINTED, SPLICED = 4, 5, 6, 7
 
 # numpy dtypes (native byte order) whose bytes memoryview reads as the same Python floats
 _NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
@@ -44,12 +44,13 @@ _NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
 
 def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
     """(the rounded contents of a snapshot's bytes as nested lists, a number for 0-d, or
-    None for complex; for a value worth encoding once, the text that rounded them, for
-    data_text(), else None).
+    None for complex; their canonical JSON text where it comes for free, else None).
 
         >>> f32 = np.dtype(np.float32)
-        >>> data(np.array([1.0, 0.25, 1234.5678, -0.0], f32).tobytes(), (2, 2), f32, 6)[0]
-        [[1.0, 0.25], [1234.57, -0.0]]
+        >>> data(np.array([1.0, 0.25, 1234.5678, -0.0], f32).tobytes(), (2, 2), f32, 6)
+        ([[1.0, 0.25], [1234.57, -0.0]], '[[1.0,0.25],[1234.57,-0.0]]')
+        >>> data(np.array([2.5e-7, 1e6], f32).tobytes(), (2,), f32, 6)
+        ([2.5e-07, 1000000.0], None)
     """
     code = _NATIVE_FLOATS.get(npdtype)
     if code is not None:  # the common case: read the floats without making an array
@@ -66,55 +67,56 @@ def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
     if not 1 <= digits <= _MOST_DIGITS:
         fmt = f"{{:.{digits}g}}".format
         return _nest(list(map(float, map(fmt, flat))), shape), None
-    # one string rounds every number: "%#.6g," per number (the "#" keeps the point and the
-    # trailing zeros, for data_text to trim), parsed back for the data
-    rounded = _SPECS.get(digits) or _SPECS.setdefault(digits, f"%#.{digits}g,")
-    text = rounded * len(flat) % tuple(flat)
-    numbers = text.split(",")
-    numbers.pop()
-    return _nest(list(map(float, numbers)), shape), text if len(flat) >= SPLICE_MIN else None
+    # One string rounds every number, in the nested lists' brackets: "%#.6g" keeps the point
+    # and the trailing zeros of each number, which repr drops but for one after the point.
+    text = _template(shape, digits) % tuple(flat)
+    if "e" in text:
+        # An exponent (below 1e-4, from 10**digits on) moves the point differently in
+        # repr, and near the ends of the range the shortcut fails (inf, subnormals): the
+        # encoder writes these. To be JSON, a point needs a digit after it ("5.e-07").
+        text = text.replace(".e", ".0e")
+        if not shape:
+            return json.loads(text + "0" if text[-1] == "." else text), None
+        return json.loads(text.replace(".,", ".0,").replace(".]", ".0]")), None
+    if not shape:
+        text = text.rstrip("0")
+        text += "0" if text[-1] == "." else ""
+    else:
+        # each number has its point, so a "0," or "0]" is a trailing zero; a few passes of a
+        # builtin beat a regular expression's sub here
+        while "0," in text:
+            text = text.replace("0,", ",")
+        while "0]" in text:
+            text = text.replace("0]", "]")
+        text = text.replace(".,", ".0,").replace(".]", ".0]")  # "2.0", "0.0" keep one
+    # the JSON scanner reads each number as float() does, and makes the lists
+    return json.loads(text), text
 
 
-_SPECS: dict[int, str] = {}  # digits -> "%#.<digits>g,"
+def _template(shape: tuple, digits: int) -> str:
+    """The `%` template of data()'s text for `shape`: "[[%#.6g,%#.6g],[%#.6g,%#.6g]]"."""
+    key = (shape, digits)
+    text = _TEMPLATES.get(key)
+    if text is None:
+        text = f"%#.{digits}g"
+        for dim in reversed(shape):
+            text = "[" + ",".join([text] * dim) + "]"
+        if len(_TEMPLATES) >= 256:
+            _TEMPLATES.clear()
+        _TEMPLATES[key] = text
+    return text
 
-# Values with fewer numbers are left to the encoder: marking one costs about what encoding
-# eight numbers does.
-SPLICE_MIN = 16
+
+_TEMPLATES: dict[tuple, str] = {}
 
 # Up to 15 significant digits a decimal survives the trip to a (normal) double and back, so
 # the shortest text of the double a "%.<digits>g" text stands for (what repr and the JSON
-# encoder write) has that text's digits: without an exponent, "%#.<digits>g" writes them
-# with the point, and with trailing zeros that repr drops but for one after the point.
+# encoder write) has that text's digits, where the point is the same.
 _MOST_DIGITS = 15
 
-
-
-def data_text(rounded: str, data: list, shape: tuple) -> str:
-    """runner.trace's text of `data` (repr of each float), from `rounded`, the text data()
-    made it from.
-
-        >>> f32 = np.dtype(np.float32)
-        >>> numbers = np.array([1.0, 0.25, 1234.5678, -0.0] * 4, f32)
-        >>> data_text(*data(numbers.tobytes(), (4, 4), f32, 6)[::-1], (4, 4))[:30]
-        '[[1.0,0.25,1234.57,-0.0],[1.0,'
-    """
-    if "e" in rounded:
-        # an exponent (below 1e-4, from 10**digits on) moves the point differently in
-        # repr, and near the ends of the range the shortcut fails (inf, subnormals)
-        return T.dump_event(data)
-    # Drop the trailing zeros ("2.50000," -> "2.5,"): each token has its point, so a "0,"
-    # is after it; a few passes of a builtin beat a regular expression's sub here.
-    text = rounded
-    while "0," in text:
-        text = text.replace("0,", ",")
-    text = text.replace(".,", ".0,")  # but one, as repr does: "2.0", "0.0"
-    if len(shape) <= 1:
-        return "[" + text[:-1] + "]" if shape else text[:-1]
-    rows = text.split(",")
-    rows.pop()
-    for dim in reversed(shape[1:]):
-        rows = ["[" + ",".join(rows[i:i + dim]) + "]" for i in range(0, len(rows), dim)]
-    return "[" + ",".join(rows) + "]"
+# Values with fewer numbers are left to the encoder: marking one costs about what encoding
+# eight numbers does.
+SPLICE_MIN = 8
 
 
 def _nest(flat: list, shape: tuple):
@@ -142,9 +144,9 @@ def point_texts(points: list) -> dict[int, str]:
 def value_text(entry: list, printed: str | None) -> str:
     """runner.trace's text of the value dict a cache entry stands for (keys sorted)."""
     numbers = entry[DATA_TEXT]
-    if type(numbers) is not tuple:   # the text data() rounded with: make data's text once
-        numbers = entry[DATA_TEXT] = (data_text(numbers, entry[2], tuple(entry[0])),)
-    return ('{"data":' + numbers[0] + ',"dtype":' + T.dump_event(entry[1]) + ',"repr":'
+    if numbers is None:
+        numbers = entry[DATA_TEXT] = T.dump_event(entry[2])
+    return ('{"data":' + numbers + ',"dtype":' + T.dump_event(entry[1]) + ',"repr":'
             + ("null" if printed is None else T.dump_event(printed))
             + ',"shape":' + T.dump_event(entry[0]) + "}")
 
