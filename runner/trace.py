@@ -481,8 +481,9 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=
                             allow_nan=False, check_circular=False)
 
 
-def dump_event(event: dict) -> str:
-    """One event in canonical form: sorted keys, no spaces, UTF-8 text, no NaN literals."""
+def dump_event(event: Any) -> str:
+    """One event (or any part of one) in canonical form: sorted keys, no spaces, UTF-8
+    text, no NaN literals."""
     return _ENCODER.encode(event)
 
 

@@ -227,10 +227,11 @@ class Builder:
         own = self._owned.get(id(obj))
         made = own[1] if own is not None and own[0] is obj else []
         if obj.get("kind") == "elided":
+            made = list(made)
             for c in obj.get("carried", ()):  # (not in the middle's placeholder)
                 own = self._owned.get(id(c))
                 if own is not None and own[0] is c:
-                    made = made + own[1]
+                    made.extend(own[1])
         return made
 
     def _ev_tensor(self, r):

@@ -26,7 +26,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Callable
+from collections.abc import Callable
+from typing import Literal
 
 import numpy as np
 
@@ -39,18 +40,22 @@ from .trace_numbers import num
 DATA_TEXT, TEXT_PLAIN, TEXT_PRINTED, SPLICED = 4, 5, 6, 7
 
 # numpy dtypes (native byte order) whose bytes memoryview reads as the same Python floats
-_NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
+_NATIVE_FLOATS: dict[np.dtype, Literal["f", "d"]] = {np.dtype(np.float32): "f",
+                                                      np.dtype(np.float64): "d"}
 
 
 def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
     """(the rounded contents of a snapshot's bytes as nested lists, a number for 0-d, or
-    None for complex; their canonical JSON text where it comes for free, else None).
+    None for complex; for a value of SPLICE_MIN numbers or more, their canonical JSON text
+    where it comes with them, else None).
 
         >>> f32 = np.dtype(np.float32)
-        >>> data(np.array([1.0, 0.25, 1234.5678, -0.0], f32).tobytes(), (2, 2), f32, 6)
-        ([[1.0, 0.25], [1234.57, -0.0]], '[[1.0,0.25],[1234.57,-0.0]]')
-        >>> data(np.array([2.5e-7, 1e6], f32).tobytes(), (2,), f32, 6)
-        ([2.5e-07, 1000000.0], None)
+        >>> numbers = np.array([1.0, 0.25, 1234.5678, -0.0] * 2, f32)
+        >>> values, text = data(numbers.tobytes(), (2, 4), f32, 6)
+        >>> values[0], text
+        ([1.0, 0.25, 1234.57, -0.0], '[[1.0,0.25,1234.57,-0.0],[1.0,0.25,1234.57,-0.0]]')
+        >>> data(np.array([2.5e-7, 1e6] * 4, f32).tobytes(), (8,), f32, 6)[1] is None
+        True
     """
     code = _NATIVE_FLOATS.get(npdtype)
     if code is not None:  # the common case: read the floats without making an array
@@ -64,8 +69,10 @@ def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
         flat = arr.ravel().tolist()
     if not flat or not all(map(math.isfinite, flat)):  # maps of builtins: no call per number
         return _nest([num(x, digits) for x in flat], shape), None
-    if not 1 <= digits <= _MOST_DIGITS:
-        fmt = f"{{:.{digits}g}}".format
+    if len(flat) < SPLICE_MIN or not 1 <= digits <= _MOST_DIGITS:
+        # a value the encoder writes anyway (too small to be worth marking, or digits the
+        # shortcut below does not hold for): round each number on its own, which is cheaper
+        fmt = _ROUNDERS.get(digits) or _ROUNDERS.setdefault(digits, f"{{:.{digits}g}}".format)
         return _nest(list(map(float, map(fmt, flat))), shape), None
     # One string rounds every number, in the nested lists' brackets: "%#.6g" keeps the point
     # and the trailing zeros of each number, which repr drops but for one after the point.
@@ -108,6 +115,7 @@ def _template(shape: tuple, digits: int) -> str:
 
 
 _TEMPLATES: dict[tuple, str] = {}
+_ROUNDERS: dict = {}  # digits -> "{:.<digits>g}".format
 
 # Up to 15 significant digits a decimal survives the trip to a (normal) double and back, so
 # the shortest text of the double a "%.<digits>g" text stands for (what repr and the JSON
