@@ -54,6 +54,8 @@ def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
         >>> values, text = data(numbers.tobytes(), (2, 4), f32, 6)
         >>> values[0], text
         ([1.0, 0.25, 1234.57, -0.0], '[[1.0,0.25,1234.57,-0.0],[1.0,0.25,1234.57,-0.0]]')
+        >>> data(np.array([2.5e-7, 1e-5] * 4, f32).tobytes(), (8,), f32, 6)[1][:22]
+        '[2.5e-07,1e-05,2.5e-07'
         >>> data(np.array([2.5e-7, 1e6] * 4, f32).tobytes(), (8,), f32, 6)[1] is None
         True
     """
@@ -74,39 +76,43 @@ def data(raw: bytes, shape: tuple, npdtype, digits: int) -> tuple:
         # shortcut below does not hold for): round each number on its own, which is cheaper
         fmt = _ROUNDERS.get(digits) or _ROUNDERS.setdefault(digits, f"{{:.{digits}g}}".format)
         return _nest(list(map(float, map(fmt, flat))), shape), None
-    # One string rounds every number, in the nested lists' brackets: "%#.6g" keeps the point
-    # and the trailing zeros of each number, which repr drops but for one after the point.
+    # One string rounds every number, in the nested lists' brackets (a 0-d value's in one
+    # pair, taken off at the end): "%#.6g" keeps the point and the trailing zeros of each
+    # number, which repr drops but for one after the point.
     text = _template(shape, digits) % tuple(flat)
     if "e" in text:
-        # An exponent (below 1e-4, from 10**digits on) moves the point differently in
-        # repr, and near the ends of the range the shortcut fails (inf, subnormals): the
-        # encoder writes these. To be JSON, a point needs a digit after it ("5.e-07").
-        text = text.replace(".e", ".0e")
-        if not shape:
-            return json.loads(text + "0" if text[-1] == "." else text), None
-        return json.loads(text.replace(".,", ".0,").replace(".]", ".0]")), None
-    if not shape:
-        text = text.rstrip("0")
-        text += "0" if text[-1] == "." else ""
-    else:
-        # each number has its point, so a "0," or "0]" is a trailing zero; a few passes of a
-        # builtin beat a regular expression's sub here
-        while "0," in text:
-            text = text.replace("0,", ",")
-        while "0]" in text:
-            text = text.replace("0]", "]")
-        text = text.replace(".,", ".0,").replace(".]", ".0]")  # "2.0", "0.0" keep one
+        # An exponent (below 1e-4, from 10**digits on) is written as repr does it, without
+        # the mantissa's trailing zeros ("1.50000e-05" -> "1.5e-05", "1.00000e-05" ->
+        # "1e-05"), for exponents -5 to -9. Others move the point differently in repr, or
+        # end in a zero, or near the ends of the range the shortcut fails (inf, subnormals):
+        # the encoder writes those; to be JSON, a point needs a digit after it ("5.e+07").
+        if "e+" in text or text.count("e-") != text.count("e-0"):
+            text = text.replace(".e", ".0e").replace(".,", ".0,").replace(".]", ".0]")
+            numbers = json.loads(text)
+            return (numbers if shape else numbers[0]), None
+        while "0e" in text:
+            text = text.replace("0e", "e")
+        text = text.replace(".e", "e")
+    # each number without exponent has its point, so a "0," or "0]" is a trailing zero; a
+    # few passes of a builtin beat a regular expression's sub here
+    while "0," in text:
+        text = text.replace("0,", ",")
+    while "0]" in text:
+        text = text.replace("0]", "]")
+    text = text.replace(".,", ".0,").replace(".]", ".0]")  # "2.0", "0.0" keep one
     # the JSON scanner reads each number as float() does, and makes the lists
-    return json.loads(text), text
+    numbers = json.loads(text)
+    return (numbers, text) if shape else (numbers[0], text[1:-1])
 
 
 def _template(shape: tuple, digits: int) -> str:
-    """The `%` template of data()'s text for `shape`: "[[%#.6g,%#.6g],[%#.6g,%#.6g]]"."""
+    """The `%` template of data()'s text for `shape`: "[[%#.6g,%#.6g],[%#.6g,%#.6g]]"
+    (and "[%#.6g]" for a 0-d value)."""
     key = (shape, digits)
     text = _TEMPLATES.get(key)
     if text is None:
         text = f"%#.{digits}g"
-        for dim in reversed(shape):
+        for dim in reversed(shape or (1,)):
             text = "[" + ",".join([text] * dim) + "]"
         if len(_TEMPLATES) >= 256:
             _TEMPLATES.clear()

@@ -26,6 +26,8 @@ def _arrays():
                                 123456.5, 1e15, 1e16, 2.5e-5], size)
             yield edges.reshape(shape).astype(dtype)
     yield np.array([5e-324, 1.0] * 4)                           # a subnormal double
+    yield np.array([4.07893435e-60, 1e-20, 3e-10, 1e-05] * 2)    # exponents that end in 0
+    yield np.array([1.5e-05, 1e-06, 2.5e-09, 0.5] * 2, np.float32)
     yield np.array([1.7976931348623157e308, 1.0] * 4)           # rounds up past the range
 
 
