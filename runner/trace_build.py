@@ -7,8 +7,10 @@ ends, `Builder` renders each kept record to the event dicts of `runner/trace.py`
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
+import operator
 import math
 import re
 from typing import TYPE_CHECKING
@@ -68,10 +70,10 @@ class Builder:
         # id(series) -> (series, its text): a loop's loss series is most of the header and
         # of an elided event, which are sized for the byte cap and encoded again by dump
         self._series: dict[int, tuple] = {}
-        # The loop's series points, and {id(point): its text}, made once (points_text): the
-        # header's roots and an elided event's series share most of their points.
+        # The loop's series points, and their texts, made once (points_text): the header's
+        # roots and an elided event's series are runs of the same points.
         self._points: list = rec._series
-        self._point_texts: dict[int, str] | None = None
+        self._point_texts: list[str] | None = None
 
     # -- values
     def value(self, snap: Snap, text: bool = True) -> dict:
@@ -529,15 +531,17 @@ class Builder:
         return T.dump_spliced(series, "roots", self.points_text(roots))
 
     def points_text(self, points: list) -> str:
-        """runner.trace.dump_event(points) of points of the loop's series, from each
-        point's text, made once."""
-        texts = self._point_texts
-        if texts is None:
-            texts = self._point_texts = trace_values.point_texts(self._points)
-        try:
-            return "[" + ",".join(map(texts.__getitem__, map(id, points))) + "]"
-        except KeyError:  # not one of the recorder's points
-            return T.dump_event(points)
+        """runner.trace.dump_event(points) of points of the loop's series: for a run of the
+        recorder's points (in pass order), from the texts of all of them, made once."""
+        every = self._points
+        if self._point_texts is None:
+            self._point_texts = trace_values.point_texts(every)
+        texts, n = self._point_texts, len(points)
+        if n and len(texts) == len(every):
+            at = bisect.bisect_left(every, points[0][0], key=operator.itemgetter(0))
+            if len(every) >= at + n and all(map(operator.is_, points, every[at:at + n])):
+                return "[" + ",".join(texts[at:at + n]) + "]"
+        return T.dump_event(points)
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap", later: list = ()) -> dict:

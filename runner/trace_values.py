@@ -141,18 +141,17 @@ def _nest(flat: list, shape: tuple):
     return flat
 
 
-def point_texts(points: list) -> dict[int, str]:
-    """{id(point): runner.trace's text of the point} for the [pass, number] points of a
-    loop's series, encoded at once (no point's text holds "],[").
+def point_texts(points: list) -> list[str]:
+    """runner.trace's text of each [pass, number] point of a loop's series, encoded at once
+    (no point's text holds "],["); [] if that fails.
 
-        >>> pts = [[0, 2.5], [1, "nan"]]
-        >>> list(point_texts(pts).values())
+        >>> point_texts([[0, 2.5], [1, "nan"]])
         ['[0,2.5]', '[1,"nan"]']
     """
     parts = T.dump_event(points)[2:-2].split("],[")
     if len(parts) != len(points):
-        return {}
-    return dict(zip(map(id, points), map("[{}]".format, parts)))
+        return []
+    return list(map("[{}]".format, parts))
 
 
 def value_text(entry: list, printed: str | None) -> str:
