@@ -204,17 +204,40 @@ def _body(data: np.ndarray, indent: int, opts: PrintOptions) -> str:
     summarize = data.size > opts.threshold
     # the column width comes only from the elements that will be shown
     shown = _edges(data, opts.edgeitems) if summarize else data
+    values = None
     if shown.dtype.kind == "c":
         fmt = _ComplexFormatter(_Formatter(shown.real, opts), _Formatter(shown.imag, opts))
     else:
-        fmt = _Formatter(shown, opts)
+        if not summarize and shown.dtype.kind == "f":
+            values = data.ravel().tolist()   # read once, for the statistics and the texts
+        fmt = _Formatter(shown, opts, values)
     if data.ndim == 0:
         return fmt.format(data.item())
-    if not summarize and type(fmt) is _Formatter and fmt.floating:
-        texts = fmt.format_flat(data.ravel().tolist())
-        if texts is not None:
-            return _laid_out(texts, data.shape, indent, fmt.width, opts.linewidth)
+    if values is not None:
+        spec = fmt.element_spec(values)
+        if spec is not None:
+            return _template(data.shape, indent, fmt.width, opts.linewidth, spec) % tuple(values)
     return _nested(data, indent, summarize, fmt, opts)
+
+
+def _template(shape: tuple, indent: int, width: int, linewidth: int, spec: str) -> str:
+    """_laid_out's text with each element's `%` format spec in its place: one string
+    operation then prints a whole tensor (the layout's brackets, separators and spaces hold
+    no "%"). A trace prints the same shapes at the same widths again and again, so the
+    templates of tensors of up to a thousand elements are kept."""
+    key = (shape, indent, width, linewidth, spec)
+    text = _TEMPLATES.get(key)
+    if text is None:
+        n = math.prod(shape)
+        text = _laid_out([spec] * n, shape, indent, width, linewidth)
+        if n <= 1000:
+            if len(_TEMPLATES) >= 256:
+                _TEMPLATES.clear()
+            _TEMPLATES[key] = text
+    return text
+
+
+_TEMPLATES: dict[tuple, str] = {}
 
 
 def _laid_out(texts: list, shape: tuple, indent: int, width: int, linewidth: int) -> str:
@@ -298,7 +321,9 @@ class _Formatter:
 
     __slots__ = ("floating", "precision", "int_mode", "sci_mode", "width")
 
-    def __init__(self, shown: np.ndarray, opts: PrintOptions) -> None:
+    def __init__(self, shown: np.ndarray, opts: PrintOptions,
+                 values: list | None = None) -> None:
+        """`values`, if given, are shown's elements as a flat list (from tolist)."""
         self.floating = shown.dtype.kind == "f"
         self.precision = opts.precision
         self.int_mode = True
@@ -313,20 +338,31 @@ class _Formatter:
             else:
                 self.width = max(len(str(shown.max())), len(str(shown.min())))
             return
+        extremes = None
         if shown.size <= _SMALL_PRINT:
-            # the same statistics over Python floats (exact copies of float32/64 values): a
-            # learner's 3-element tensor prints in a third of the time without numpy's
-            # per-call cost, which matters when a trace renders thousands of reprs
-            nonzero = [v for v in shown.ravel().tolist() if v != 0 and math.isfinite(v)]
+            # the same statistics over Python floats (exact copies of float32/64 values), in
+            # maps of builtins: a learner's small tensor prints in a third of the time
+            # without numpy's per-call cost, which matters when a trace renders hundreds
+            vals = shown.ravel().tolist() if values is None else values
+            if all(map(math.isfinite, vals)):
+                nonzero = list(filter(None, vals))  # (-0.0 is false too)
+            else:
+                nonzero = [v for v in vals if v != 0 and math.isfinite(v)]
             if not nonzero:
                 return
-            self.int_mode = all(v == math.ceil(v) for v in nonzero)
-            magnitudes = [abs(v) for v in nonzero]
-            lo, hi = min(magnitudes), max(magnitudes)
-            candidates = _widest_of(nonzero)
+            if type(nonzero[0]) is float:   # (tolist gives one type: numpy's for longdouble)
+                self.int_mode = all(map(float.is_integer, nonzero))
+            else:
+                self.int_mode = all(v == math.ceil(v) for v in nonzero)
+            top, bottom = max(nonzero), min(nonzero)
+            lo, hi = min(map(abs, nonzero)), max(top, -bottom)
+            # without an exponent a printed number is no shorter than one of the same sign
+            # and a smaller magnitude: the widest is the largest or the most negative
+            extremes = (top, bottom)
+            candidates = nonzero
         else:
-            values = shown.astype(np.float64).ravel()
-            nonzero = values[np.isfinite(values) & (values != 0)]
+            arr = shown.astype(np.float64).ravel()
+            nonzero = arr[np.isfinite(arr) & (arr != 0)]
             if nonzero.size == 0:
                 return
             self.int_mode = bool(np.all(nonzero == np.ceil(nonzero)))
@@ -337,6 +373,8 @@ class _Formatter:
             self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
         else:
             self.sci_mode = bool(opts.sci_mode)
+        if extremes is not None:
+            candidates = _widest_of(candidates) if self.sci_mode else extremes
         self.width = max(self._measure(v) for v in candidates)
 
     def _measure(self, value: float) -> int:
@@ -373,18 +411,15 @@ class _Formatter:
         return [format(v, spec) for v in values]
 
 
-    def format_flat(self, values: list) -> list | None:
-        """format_all() of a float tensor's elements with one string operation for all of
-        them (the same conversions as format(), so the same digits), or None where that
-        does not apply (an integral-valued tensor holding nan or inf)."""
-        n = len(values)
+    def element_spec(self, values: list) -> str | None:
+        """The `%` spec that formats each of a float tensor's elements as format() does
+        (the same conversions, so the same digits), or None where there is none (an
+        integral-valued tensor holding nan or inf)."""
         if self.sci_mode or not self.int_mode:
-            spec = f"%{self.width}.{self.precision}{'e' if self.sci_mode else 'f'}\0"
-        elif all(map(math.isfinite, values)):
-            spec = f"%{self.width - 1}.0f.\0"   # the dot of a float after the number
-        else:
-            return None
-        return (spec * n % tuple(values)).split("\0")[:n]
+            return f"%{self.width}.{self.precision}{'e' if self.sci_mode else 'f'}"
+        if all(map(math.isfinite, values)):
+            return f"%{self.width - 1}.0f."   # the dot of a float after the number
+        return None
 
 
 class _ComplexFormatter:
@@ -424,7 +459,7 @@ def _widest_candidates(nonzero: np.ndarray) -> list:
     return out
 
 
-_SMALL_PRINT = 32     # elements: up to this many, the formatter's statistics use Python floats
+_SMALL_PRINT = 128    # elements: up to this many, the formatter's statistics use Python floats
 
 
 def _widest_of(nonzero: list) -> list:

@@ -659,7 +659,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         builder = self._builder
         if builder is None:
             return T.dump(trace)
-        return T.dump(trace, builder.event_text, builder.with_series)
+        return T.dump_parts(trace, builder.event_parts, builder.with_series)
 
     def _count_ops(self) -> int:
         """The op events of the run: its op records, and the ops counted past the window cap

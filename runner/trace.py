@@ -481,8 +481,9 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=
                             allow_nan=False, check_circular=False)
 
 
-def dump_event(event: dict) -> str:
-    """One event in canonical form: sorted keys, no spaces, UTF-8 text, no NaN literals."""
+def dump_event(event: Any) -> str:
+    """One event (or any part of one) in canonical form: sorted keys, no spaces, UTF-8
+    text, no NaN literals."""
     return _ENCODER.encode(event)
 
 
@@ -490,13 +491,15 @@ def dump_event(event: dict) -> str:
 # The recorder must know an event's size before it can number it (the byte cap decides which
 # events stay, and `seq` is their index afterwards), and encoding is most of what dumping
 # costs. So it encodes each event once, with the placeholder `"seq":-1`, sizes it by that
-# text less the placeholder, and dump() later writes the real number in its place. The
-# placeholder is found by its text: in canonical JSON `"seq":` can only be a key (a quote
-# inside a string is escaped as \"), and only `elided` events nest events, which have `seq`
-# too; the recorder encodes those when dumping, since their carried events are numbered last.
+# text less the placeholder, and dump_parts() later writes the real number in its place,
+# joining the UTF-8 pieces of all events once. The placeholder is found by its text: in
+# canonical JSON `"seq":` can only be a key (a quote inside a string is escaped as \"), and
+# only `elided` events nest events, which have `seq` too; the recorder encodes those when
+# dumping, since their carried events are numbered last.
 
 _SEQ_PLACEHOLDER = '"seq":-1'
 PLACEHOLDER_BYTES = len("," + _SEQ_PLACEHOLDER)  # what the placeholder adds to the text
+SEQ_PLACEHOLDER = _SEQ_PLACEHOLDER.encode()        # ... and as UTF-8
 
 
 def dump_unnumbered(event: dict) -> str:
@@ -545,6 +548,34 @@ def dump(trace: dict, event_text=dump_event, header_text=dump_event) -> bytes:
     events = '"events":[\n' + body + "\n]" if body else '"events":[]'
     sep = "," if header else ""
     return ("{" + events + sep + head[1:] + "\n").encode("utf-8")
+
+
+def dump_parts(trace: dict, event_parts, header_text=dump_event) -> bytes:
+    """dump(trace), given each event's UTF-8 text in pieces: `event_parts(event, out)`
+    appends to the list `out` bytes that together are dump_event(event).encode(). The whole
+    trace is then joined at once, not copied once per step (NOTE [events encoded once]).
+
+        >>> t = new_trace("", "main.py")
+        >>> t["events"] = [{"seq": 0, "kind": "end", "line": None, "exit_code": 0, "counts": {}}]
+        >>> dump_parts(t, lambda e, out: out.append(dump_event(e).encode())) == dump(t)
+        True
+    """
+    events = trace["events"]
+    # "events" sorts before every other header key, so it opens the object.
+    out = [b'{"events":[\n']
+    for event in events:
+        event_parts(event, out)
+        out.append(b",\n")
+    if events:
+        out[-1] = b"\n]"
+    else:
+        out[0] = b'{"events":[]'
+    header = {k: v for k, v in trace.items() if k != "events"}
+    if header:
+        out.append(b",")
+    out.append(header_text(header)[1:].encode("utf-8"))
+    out.append(b"\n")
+    return b"".join(out)
 
 
 def load(data: bytes | str) -> dict:

@@ -7,8 +7,10 @@ ends, `Builder` renders each kept record to the event dicts of `runner/trace.py`
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
+import operator
 import math
 import re
 from typing import TYPE_CHECKING
@@ -23,6 +25,7 @@ from gradstep.engine.tensor import Tensor
 from . import trace as T
 from . import trace_ends as ends
 from . import trace_library
+from . import trace_values
 from .recorder_optim import RENDERERS as OPTIM_RENDERERS
 from .trace_numbers import num
 from .trace_cap import Capper, list_bytes
@@ -46,21 +49,31 @@ class Builder:
         self.rec = rec
         self.lim = rec.limits
         self.digits = self.lim["digits"]
-        self.fmt = f"{{:.{self.digits}g}}".format  # rounds one finite float to `digits`
         self.reprs_left = self.lim["repr_budget"]
         self.node_ids = rec._nids
         self._middle: dict | None = None     # the elided middle's placeholder: render()
         # The same numbers recur (a node's outgoing gradient is the next node's incoming
         # one), and printing dominates rendering: render each distinct snapshot once.
         self.cache: dict[tuple, list] = {}
+        # The values with list data rendered into the event being rendered, as (value dict,
+        # cache entry) pairs, and those of each event (id(event) -> (event, pairs); the entry
+        # holds its event, so its id is its own): NOTE [values encoded once] in
+        # runner/trace_values.py.
+        self._made: list | None = None
+        self._owned: dict[int, tuple] = {}
         self._classes: dict[type, tuple] = {}  # see node_class()
-        # id(event) -> (event, bytes, text): see nbytes() and event_text(). The entry holds
-        # its event, so no other object can have that id while the builder lives.
+        # id(event) -> (event, bytes, its UTF-8 text, where the seq goes in it): see nbytes()
+        # and event_parts(). The entry holds its event, so no other object can have that id
+        # while the builder lives.
         self._texts: dict[int, tuple] = {}
         self._sizes: dict[int, int] = {}  # id(event) -> bytes, of the events in _texts
         # id(series) -> (series, its text): a loop's loss series is most of the header and
         # of an elided event, which are sized for the byte cap and encoded again by dump
         self._series: dict[int, tuple] = {}
+        # The loop's series points, and their texts, made once (points_text): the header's
+        # roots and an elided event's series are runs of the same points.
+        self._points: list = rec._series
+        self._point_texts: list[str] | None = None
 
     # -- values
     def value(self, snap: Snap, text: bool = True) -> dict:
@@ -84,21 +97,32 @@ class Builder:
         key = (raw, shape, npdtype, rg, fn_name)
         hit = self.cache.get(key)
         if hit is None:
-            data = None
-            if math.prod(shape) <= self.lim["data_max_numel"]:
-                data = _data(raw, shape, npdtype, self.digits, self.fmt)
-            hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED]
+            data = data_text = None
+            numel = math.prod(shape)
+            if numel <= self.lim["data_max_numel"]:
+                data, data_text = trace_values.data(raw, shape, npdtype, self.digits)
+            # then data's text, the value's text without and with its printed form, and
+            # whether it is worth encoding once (NOTE [values encoded once] in
+            # runner/trace_values.py)
+            hit = self.cache[key] = [list(shape), _dtype_name(npdtype), data, _UNPRINTED,
+                                     data_text, None, None,
+                                     data is not None and numel >= trace_values.SPLICE_MIN]
         if not text:
-            return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
-        printed = hit[3]
-        if printed is _UNPRINTED:
-            printed = None
-            if self.reprs_left > 0:
-                printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg, fn_name)
-                if printed is not None:
-                    self.reprs_left -= 1
-            hit[3] = printed
-        return {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": printed}
+            out = {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": None}
+        else:
+            printed = hit[3]
+            if printed is _UNPRINTED:
+                printed = None
+                if self.reprs_left > 0:
+                    printed = _repr(np.frombuffer(raw, dtype=npdtype).reshape(shape), rg,
+                                    fn_name)
+                    if printed is not None:
+                        self.reprs_left -= 1
+                hit[3] = printed
+            out = {"shape": hit[0], "dtype": hit[1], "data": hit[2], "repr": printed}
+        if hit[7] and self._made is not None:  # worth encoding once
+            self._made.append((out, hit))
+        return out
 
     def grad(self, g) -> dict | None:
         if g is None:
@@ -176,9 +200,41 @@ class Builder:
     # -- records -> events
     def event(self, rec: tuple) -> dict:
         kind, line = rec[0], rec[1]
-        ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
-        ev.update(_RENDERERS[kind](self, rec))
+        outer, self._made = self._made, []  # as noting(), without a generator per event
+        try:
+            ev = {"kind": "elided" if kind == "failure" else kind, "line": line}
+            ev.update(_RENDERERS[kind](self, rec))
+            return self.owning(ev, self._made)
+        finally:
+            self._made = outer
+
+    @contextlib.contextmanager
+    def noting(self):
+        """Note the values rendered inside the block in the list it gives."""
+        outer, self._made = self._made, []
+        try:
+            yield self._made
+        finally:
+            self._made = outer
+
+    def owning(self, ev: dict, made: list) -> dict:
+        """`ev`, noted as holding the values in `made` (NOTE [values encoded once])."""
+        if made:
+            self._owned[id(ev)] = (ev, made)
         return ev
+
+    def values_in(self, obj: dict) -> list:
+        """The (value dict, cache entry) pairs noted for `obj`, and for an elided event
+        those of its carried events too."""
+        own = self._owned.get(id(obj))
+        made = own[1] if own is not None and own[0] is obj else []
+        if obj.get("kind") == "elided":
+            made = list(made)
+            for c in obj.get("carried", ()):  # (not in the middle's placeholder)
+                own = self._owned.get(id(c))
+                if own is not None and own[0] is c:
+                    made.extend(own[1])
+        return made
 
     def _ev_tensor(self, r):
         return {"tensor": self.tensor(r[2], r[3], r[6]), "how": r[4], "grad_mode": r[5]}
@@ -426,9 +482,9 @@ class Builder:
         if event["kind"] == "elided":
             text = self.with_series(event)
             return len(text) if text.isascii() else len(text.encode())
-        text = T.dump_unnumbered(event)
-        n = (len(text) if text.isascii() else len(text.encode())) - T.PLACEHOLDER_BYTES
-        self._texts[id(event)] = (event, n, text)
+        data = trace_values.encode(event, self.values_in(event), T.dump_unnumbered).encode()
+        n = len(data) - T.PLACEHOLDER_BYTES
+        self._texts[id(event)] = (event, n, data, data.find(T.SEQ_PLACEHOLDER))
         self._sizes[id(event)] = n
         return n
 
@@ -440,24 +496,52 @@ class Builder:
             sizes = [self.nbytes(e) if n is None else n for n, e in zip(sizes, events)]
         return sum(sizes)
 
-    def event_text(self, event: dict) -> str:
-        """runner.trace.dump_event(event) for an event of the finished trace, from the text
-        nbytes() encoded (an event it never sized is encoded now)."""
+    def event_parts(self, event: dict, out: list) -> None:
+        """runner.trace.dump_event(event).encode() for an event of the finished trace, as
+        pieces appended to `out` (runner.trace.dump_parts): the text nbytes() encoded, around
+        the event's number (an event it never sized is encoded now)."""
         hit = self._texts.get(id(event))
         if hit is not None and hit[0] is event:
-            return T.number_event(hit[2], event["seq"])
-        return self.with_series(event)
+            data, at = hit[2], hit[3]
+            out += (data[:at], b'"seq":%d' % event["seq"], data[at + len(T.SEQ_PLACEHOLDER):])
+        else:
+            out.append(self.with_series(event).encode())
 
     def with_series(self, obj: dict) -> str:
         """runner.trace.dump_event(obj) (an elided event, the header) with its `series`
         encoded once per series object (runner.trace.dump_spliced)."""
         series = obj.get("series")
         if not series:
-            return T.dump_event(obj)
+            return trace_values.encode(obj, self.values_in(obj), T.dump_event)
         hit = self._series.get(id(series))
         if hit is None or hit[0] is not series:   # the entry holds it: its id is its own
-            hit = self._series[id(series)] = (series, T.dump_event(series))
-        return T.dump_spliced(obj, "series", hit[1])
+            hit = self._series[id(series)] = (series, self.series_text(series))
+        text = hit[1]
+        return trace_values.encode(obj, self.values_in(obj),
+                                 lambda o: T.dump_spliced(o, "series", text))
+
+    def series_text(self, series) -> str:
+        """runner.trace.dump_event(series): an elided event's points, or the header's
+        series, whose roots are points."""
+        if type(series) is list:
+            return self.points_text(series)
+        roots = series.get("roots")
+        if not roots:
+            return T.dump_event(series)
+        return T.dump_spliced(series, "roots", self.points_text(roots))
+
+    def points_text(self, points: list) -> str:
+        """runner.trace.dump_event(points) of points of the loop's series: for a run of the
+        recorder's points (in pass order), from the texts of all of them, made once."""
+        every = self._points
+        if self._point_texts is None:
+            self._point_texts = trace_values.point_texts(every)
+        texts, n = self._point_texts, len(points)
+        if n and len(texts) == len(every):
+            at = bisect.bisect_left(every, points[0][0], key=operator.itemgetter(0))
+            if len(every) >= at + n and all(map(operator.is_, points, every[at:at + n])):
+                return "[" + ",".join(texts[at:at + n]) + "]"
+        return T.dump_event(points)
 
     def cut_records(self, rest: list, errors: list, summary: Summary | None,
                     reason: str = "event_cap", later: list = ()) -> dict:
@@ -511,10 +595,12 @@ class Builder:
                     changed.setdefault(tid, {})["value"] = after
         counts.pop("error", None)  # errors stay, as events after this one
         carried = self.carry(defs, [*errors, *later], deep=False)
-        return {"kind": "elided", "line": None, "reason": reason,
-                "passes": [passes[0], passes[-1]] if passes else None, "counts": counts,
-                "carried": carried, "updates": self.cut_updates(changed, defs, carried, later),
-                "series": [], "stdout": "".join(stdout), "warnings": warns}
+        with self.noting() as made:
+            updates = self.cut_updates(changed, defs, carried, later)
+        return self.owning({"kind": "elided", "line": None, "reason": reason,
+                            "passes": [passes[0], passes[-1]] if passes else None,
+                            "counts": counts, "carried": carried, "updates": updates,
+                            "series": [], "stdout": "".join(stdout), "warnings": warns}, made)
 
     def cut_updates(self, changed: dict, defs: dict, carried: list, later: list) -> list:
         """The `updates` of a cut: the latest value and .grad of the tensors a left-out run
@@ -532,18 +618,21 @@ class Builder:
         carried = self.carry(summary.live_defs(), later, earlier)
         present = {i for e in carried for i in T.defined_ids(e)}
         # tensors born and gone inside the stretch (a new `params` every epoch) need no update
-        updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
-                                      for k, v in sorted(u.items())}}
-                   for tid, u in summary.updates.items()
-                   if (tid not in summary.defs and tid not in summary.kept) or tid in present]
+        with self.noting() as made:
+            updates = [{"tensor": tid, **{k: (None if v is None else self.value(v))
+                                          for k, v in sorted(u.items())}}
+                       for tid, u in summary.updates.items()
+                       if (tid not in summary.defs and tid not in summary.kept)
+                       or tid in present]
         k0, k1 = summary.first_pass, summary.last_pass
         series = [p for p in self.rec._series if k0 is not None and k0 <= p[0] <= k1]
-        return {"kind": "elided", "line": None, "reason": "detail_window",
-                "passes": None if k0 is None else [k0, k1], "counts": dict(summary.counts),
-                "carried": carried, "updates": updates, "series": series,
-                "stdout": "".join(summary.stdout),
-                "warnings": [{"category": c, "message": m, "line": ln, "at": at}
-                             for c, m, ln, at in summary.warnings]}
+        return self.owning({"kind": "elided", "line": None, "reason": "detail_window",
+                            "passes": None if k0 is None else [k0, k1],
+                            "counts": dict(summary.counts), "carried": carried,
+                            "updates": updates, "series": series,
+                            "stdout": "".join(summary.stdout),
+                            "warnings": [{"category": c, "message": m, "line": ln, "at": at}
+                                         for c, m, ln, at in summary.warnings]}, made)
 
     def carry(self, defs: dict, later: list, earlier: set = frozenset(),
               deep: bool = True) -> list:
@@ -629,40 +718,6 @@ def _tensor_snap(t: Tensor, cap: int) -> Snap:
             type(fn).__name__ if fn is not None else None)
 
 
-
-
-def _data(raw: bytes, shape: tuple, npdtype, digits: int, fmt):
-    """The rounded contents of a snapshot's bytes as nested lists (a number for 0-d); `fmt`
-    formats a finite float to `digits` significant digits."""
-    code = _NATIVE_FLOATS.get(npdtype)
-    if code is not None:  # the common case: read the floats without making an array
-        flat = memoryview(raw).cast(code).tolist()
-        kind = "f"
-    else:
-        arr = np.frombuffer(raw, dtype=npdtype).reshape(shape)
-        kind = npdtype.kind
-        if kind in "biu":
-            return arr.tolist()
-        flat = arr.ravel().tolist()
-    if kind == "f":
-        if all(map(math.isfinite, flat)):  # maps of builtins: no Python call per number
-            vals = list(map(float, map(fmt, flat)))
-        else:
-            vals = [num(x, digits) for x in flat]
-        return _nest(vals, shape)
-    return None  # complex and others: repr only
-
-
-# numpy dtypes (native byte order) whose bytes memoryview reads as the same Python floats
-_NATIVE_FLOATS = {np.dtype(np.float32): "f", np.dtype(np.float64): "d"}
-
-
-def _nest(flat: list, shape: tuple):
-    if not shape:
-        return flat[0]
-    for dim in reversed(shape[1:]):
-        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
-    return flat
 
 
 _DTYPE_NAMES: dict = {}

@@ -152,8 +152,9 @@ def test_carried_events_must_come_in_an_order_the_fold_can_apply():
 def test_the_docstring_examples_run():
     import doctest
 
-    from gradstep.runner import recorder, trace_build
-    for module in (T, recorder, trace_build):
+    from gradstep.runner import recorder, trace_build, trace_values
+    for module in (T, recorder, trace_build, trace_values):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
     assert doctest.testmod(T).attempted and doctest.testmod(recorder).attempted
+    assert doctest.testmod(trace_values).attempted
