@@ -206,7 +206,7 @@ def torch_time(python: str, source: str, repeat: int) -> float:
 class _NullListener(_events.Listener):
     """Hears every event and does nothing: the cost of the engine's event calls alone."""
 
-    def forwarded(self) -> None:
+    def forwarded(self, watch=None) -> None:
         pass
 
 
@@ -214,7 +214,7 @@ def _floor():
     from bench_trace import FloorListener   # beside this script
 
     class Floor(FloorListener):
-        def forwarded(self) -> None:        # found by stack walk: no depth to adjust
+        def forwarded(self, watch=None) -> None:  # found by stack walk: no depth to adjust
             pass
     return Floor("main.py")
 
