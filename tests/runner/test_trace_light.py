@@ -130,6 +130,32 @@ def test_a_loop_that_stops_early_keeps_its_error():
     assert el["passes"][1] == 70
 
 
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_recorder_bug_in_a_light_window_never_changes_the_program(monkeypatch, watched):
+    # the engine calls the light methods with nothing in between (NOTE [light routing]):
+    # each contains its own errors, and the recorder then stops taking detail
+    import gradstep.runner.recorder_light as recorder_light
+
+    def broken(*args):
+        raise KeyError("simulated recorder bug")
+
+    monkeypatch.setattr(recorder_light, "num", broken)
+    source = SGD.replace("STEPS", "100")
+    trace, out, code = regen.record_program(source, "main.py", watched=watched)
+    assert code == 0 and len(out.splitlines()) == 11
+    T.validate(trace)
+    (failure,) = [e for e in trace["events"] if e["kind"] == "elided"
+                  and e["reason"] == "recorder_failure"]
+    assert "simulated recorder bug" in failure["message"]
+    # it broke at the first light pass (the first the middle summarises): all before it
+    # are kept as recorded
+    monkeypatch.undo()
+    (middle,) = [e for e in record(source)["events"] if e["kind"] == "elided"]
+    passes = [e["pass"] for e in trace["events"] if e["kind"] == "backward_begin"]
+    assert passes == list(range(middle["passes"][0]))
+    assert "".join(e["text"] for e in trace["events"] if e["kind"] == "stdout") == out
+
+
 def test_a_leaf_remade_every_epoch_is_carried_named():
     source = (ROOT / "tests" / "fixtures" / "traces" / "programs" / "training_loop_elided.py"
               ).read_text(encoding="utf-8")
