@@ -167,7 +167,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._fast = False
         self._fast_table = None
         self._tally = [0] * len(LISTENED)    # events counted by kind, not yet in the summary
-        self._route = self._shadow
+        self._follow: Any = None             # the limit watch's follow(), or None: _shadow
         self._shadowed: dict = {}
 
     def forwarded(self, watch: Any = None) -> None:
@@ -178,7 +178,24 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         (NOTE [light routing])."""
         self._op_depth += 1
         if watch is not None:
-            self._route = watch.follow
+            self._follow = watch.follow
+
+    def _route(self, target: Any, copies: bool) -> None:
+        """Have the engine's events go to `target`'s listener methods (NOTE [light
+        routing])."""
+        if self._follow is not None:
+            self._follow(target, copies)
+        else:
+            self._shadow(target, copies)
+
+    def _release(self) -> None:
+        """Let go of what points back at this recorder (the light table's methods, the
+        watch), so that a finished recorder is freed at once, not left to the collector."""
+        if self._fast and self._follow is None:
+            self._shadow(self, True)
+        self._fast = False
+        self._fast_table = None
+        self._follow = None
 
     def _shadow(self, target: Any, copies: bool) -> None:
         """The route when the engine calls this recorder itself: the light table's methods
@@ -664,6 +681,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._settle()
         if self._elided is not None:  # the run may have ended inside a light window
             self._light_fold_counts()
+        self._release()
         try:
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()

@@ -24,8 +24,10 @@ contains its own errors, as `_guarded` does: a recorder bug never changes what t
 from __future__ import annotations
 
 import sys
-from typing import Any
 from types import FrameType, SimpleNamespace
+from typing import Any
+
+from numpy import ndarray
 
 from gradstep.engine import _events
 from gradstep.engine.grad_mode import state as _grad_state
@@ -49,7 +51,6 @@ class LightEvents(RecorderState):
     _fast: bool
     _fast_table: SimpleNamespace | None
     _tally: list[int]
-    _route: Any
 
     def _reroute(self) -> None:
         """Hand the engine the light table while a light window is open and no pass's window
@@ -145,7 +146,7 @@ class LightEvents(RecorderState):
             if first is not None and first.size == 1:
                 self._series.append([k, num(first.item(), self._digits)])
             self._tally[_BACKWARD_BEGIN] += 1
-            self._plan_next(f, None if f is None else f.f_lineno)
+            self._plan_next(f, None)    # the clock reads the line only when it counts anew
         except Exception as exc:
             self._fail(exc)
 
@@ -218,7 +219,13 @@ class LightEvents(RecorderState):
             for p, a in zip(params, after):
                 tid = tids.get(p._uid)
                 if tid is not None:
-                    updates.setdefault(tid, {})["value"] = _array_snap(a, p)
+                    snap = ((a.tobytes(), a.shape, a.dtype, p._rg, None)
+                            if type(a) is ndarray else _array_snap(a, p))
+                    u = updates.get(tid)
+                    if u is None:
+                        updates[tid] = {"value": snap}
+                    else:
+                        u["value"] = snap
         except Exception as exc:
             self._fail(exc)
 

@@ -312,8 +312,8 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
                        .astype(var._data.dtype))
     old = var._grad
     before = None
-    listener = _events.listener
-    if listener is not None and old is not None and getattr(listener, "copies", True):
+    if _events.listener is not None and old is not None \
+            and getattr(_events.listener, "copies", True):
         before = new_tensor(old._data.copy())   # NOTE [listener copies] in _events.py
     if g.is_sparse or (old is not None and old.is_sparse):
         new = _accumulate_sparse(old, g)

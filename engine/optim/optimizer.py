@@ -2,9 +2,10 @@
 
 PyTorch counterpart: `torch.optim.Optimizer`. A subclass declares its `defaults` and writes
 `_update(group, params)`, which changes the parameters' arrays in place; the base runs it
-under `no_grad`, bumps version counters and reports the step (before and after copies, for a
-listener that takes them) to the listener. The arithmetic is numpy on the parameters' own dtype, with each Python
-hyperparameter rounded to that dtype first, as PyTorch's CPU kernels do.
+under `no_grad`, bumps version counters and reports the step (with copies from before and
+after, for a listener that takes them) to the listener. The arithmetic is numpy on the
+parameters' own dtype, with each Python hyperparameter rounded to that dtype first, as
+PyTorch's CPU kernels do.
 """
 from __future__ import annotations
 
@@ -198,11 +199,11 @@ class Optimizer(metaclass=TorchNamed):
             with enable_grad():
                 loss = closure()
         self._opt_called = True     # lr_scheduler checks that step() came first
-        listener = _events.listener
-        watched = listener is not None
+        watched = _events.listener is not None
         # NOTE [listener copies]: the copies of what a step changes are made only for a listener
-        # that reads them (Listener.copies)
-        copies = watched and getattr(listener, "copies", True)
+        # that reads them (Listener.copies). (No local holds the listener: a recorder may
+        # keep this frame, and the pair would be a cycle left to the garbage collector.)
+        copies = watched and getattr(_events.listener, "copies", True)
         if self._terms is not None and not copies:     # a watched step that raised
             self._terms = None
         stepped: list = []
@@ -227,14 +228,13 @@ class Optimizer(metaclass=TorchNamed):
                     self._report_updates(group, params, before[n:] if copies else None,
                                          states)
         # one event per step() call, covering every group, as the user wrote one call
-        listener = _events.listener
-        if watched and listener is not None and stepped:
+        if watched and _events.listener is not None and stepped:
             if copies:
-                listener.on_optimizer_step(self, tuple(stepped), tuple(before),
-                                           tuple(p._data.copy() for p in stepped))
+                _events.listener.on_optimizer_step(self, tuple(stepped), tuple(before),
+                                                   tuple(p._data.copy() for p in stepped))
             else:
-                listener.on_optimizer_step(self, tuple(stepped), None,
-                                           tuple(p._data for p in stepped))
+                _events.listener.on_optimizer_step(self, tuple(stepped), None,
+                                                   tuple(p._data for p in stepped))
         return loss
 
     def _check_layouts(self, params: list) -> None:
