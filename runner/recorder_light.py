@@ -63,6 +63,11 @@ class LightEvents(RecorderState):
             table = self._fast_table
             if table is None:
                 table = self._fast_table = self._light_table()
+            dual = vars(self).get("on_op")
+            if dual is not None:
+                # a forward-mode level is open (runner/recorder_tangents.py): its on_op, which
+                # reads the tangent an op before left pending, goes on seeing every op
+                table = SimpleNamespace(**{**vars(table), "on_op": dual})
             self._route(table, False)
         else:
             self._route(self, not self._dead)
