@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import sys
 from types import FrameType, SimpleNamespace
-from typing import Any
 
 from numpy import ndarray
 
@@ -132,7 +131,7 @@ class LightEvents(RecorderState):
                                  api) -> None:
         try:
             # _where's walk to the user's frame, without what else it notes for full events
-            f = _getframe(1)
+            f: FrameType | None = _getframe(1)
             kinds = self._file_kind
             while f is not None:
                 k = kinds.get(f.f_code.co_filename)
