@@ -121,6 +121,17 @@ class LightEvents(RecorderState):
             counts["node_apply"] = counts.get("node_apply", 0) + self._light_applies
         self._light_ops = self._light_applies = 0
 
+    def _light_track(self, tid: str, grad) -> None:
+        """_track_grad, unless `grad` is already known as the .grad of `tid` and of no other
+        (`w.grad.zero_()`, an accumulation in place): then it would change nothing."""
+        if grad is not None:
+            ref = self._grad_obj.get(tid)
+            if ref is not None and ref() is grad:
+                entry = self._grad_of.get(id(grad))
+                if entry is not None and entry[0] == tid and entry[1] is ref:
+                    return
+        self._track_grad(tid, grad)
+
     def _light_update(self, t, key: str, snap) -> None:
         tid = self._tids.get(t._uid)
         if tid is not None:
@@ -187,7 +198,7 @@ class LightEvents(RecorderState):
             self._tally[_ACCUMULATE] += 1
             tid = self._tids.get(tensor._uid)
             if tid is not None:
-                self._track_grad(tid, after)
+                self._light_track(tid, after)
                 snap = self._snap(after)
                 updates = summary.updates.get(tid)
                 if updates is None:
@@ -204,7 +215,7 @@ class LightEvents(RecorderState):
             tid = self._tids.get(tensor._uid)
             if tid is not None:
                 g = tensor._grad
-                self._track_grad(tid, g)
+                self._light_track(tid, g)
                 snap = None if g is None else self._snap(g)
                 updates = summary.updates.get(tid)
                 if updates is None:
