@@ -82,6 +82,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self.limits = _coerce_limits(limits)
         self._copy_max = self.limits["repr_max_numel"]
         self._digits = self.limits["digits"]
+        self._tail_n = self.limits["detail_tail"]
         self._tids: dict[int, str] = {}      # Tensor._uid -> "tK"
         # Tensor._uid -> requires_grad as last described; missing: True (NOTE [flags as
         # described] in recorder_forward.py)
@@ -118,6 +119,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._passes = 0
         self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
         self._series: list[list] = []        # [pass, scalar root value]
+        self._raw_from: int | None = None    # entries from here on may not be rounded yet
         self._printed: list[list] = []       # [line, text] per print chunk
         self._plotted: list[dict] = []       # matplotlib figures (runner/pyplot.py)
         self._last_stdout: list | None = None
@@ -681,6 +683,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._settle()
         if self._elided is not None:  # the run may have ended inside a light window
             self._light_fold_counts()
+        self._round_series()
         self._release()
         try:
             if self._globals is not None and (self._pending or self._fresh):

@@ -50,6 +50,8 @@ class LightEvents(RecorderState):
     _fast: bool
     _fast_table: SimpleNamespace | None
     _tally: list[int]
+    _raw_from: int | None
+    _tail_n: int
 
     def _reroute(self) -> None:
         """Hand the engine the light table while a light window is open and no pass's window
@@ -159,9 +161,18 @@ class LightEvents(RecorderState):
             summary.last_pass = k
             first = roots[0]._data if roots else None
             if first is not None and first.size == 1:
-                self._series.append([k, num(first.item(), self._digits)])
+                x = first.item()
+                if type(x) is float:    # rounded at the end, all at once (_round_series)
+                    if self._raw_from is None:
+                        self._raw_from = len(self._series)
+                    self._series.append([k, x])
+                else:
+                    self._series.append([k, num(x, self._digits)])
             self._tally[_BACKWARD_BEGIN] += 1
-            self._plan_next(f, None)    # the clock reads the line only when it counts anew
+            # _plan_next, written out: the head is full and the recorder alive, or this
+            # window would not be light; the clock reads the line only when it counts anew
+            left = self._loops.remaining(f)
+            self._next_light = left is not None and left - 1 >= self._tail_n
         except Exception as exc:
             self._fail(exc)
 
@@ -280,6 +291,17 @@ class LightEvents(RecorderState):
             if g is not None:
                 self._track_grad(tid, g)
                 summary.updates.setdefault(tid, {})["grad"] = self._snap(g)
+
+    def _round_series(self) -> None:
+        """Round the losses light passes kept as they were, as every other pass's is
+        (`num` gives a rounded number back unchanged, so the entries in between may be
+        rounded again)."""
+        start = self._raw_from
+        if start is not None:
+            self._raw_from = None
+            digits = self._digits
+            for entry in self._series[start:]:
+                entry[1] = num(entry[1], digits)
 
     def _plan_next(self, frame, line) -> None:
         """At a pass: whether the window after this one is light (see the module's doc)."""
