@@ -139,7 +139,7 @@ def test_a_recorder_bug_in_a_light_window_never_changes_the_program(monkeypatch,
     def broken(*args):
         raise KeyError("simulated recorder bug")
 
-    monkeypatch.setattr(recorder_light, "num", broken)
+    monkeypatch.setattr(recorder_light.LightEvents, "_light_track", broken)
     source = SGD.replace("STEPS", "100")
     trace, out, code = regen.record_program(source, "main.py", watched=watched)
     assert code == 0 and len(out.splitlines()) == 11
@@ -147,8 +147,8 @@ def test_a_recorder_bug_in_a_light_window_never_changes_the_program(monkeypatch,
     (failure,) = [e for e in trace["events"] if e["kind"] == "elided"
                   and e["reason"] == "recorder_failure"]
     assert "simulated recorder bug" in failure["message"]
-    # it broke at the first light pass (the first the middle summarises): all before it
-    # are kept as recorded
+    # it broke in the first light pass (the first the middle summarises), at its gradient:
+    # all passes before it are kept as recorded
     monkeypatch.undo()
     (middle,) = [e for e in record(source)["events"] if e["kind"] == "elided"]
     passes = [e["pass"] for e in trace["events"] if e["kind"] == "backward_begin"]
