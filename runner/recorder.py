@@ -119,7 +119,6 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._passes = 0
         self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
         self._series: list[list] = []        # [pass, scalar root value]
-        self._raw_from: int | None = None    # entries from here on may not be rounded yet
         self._printed: list[list] = []       # [line, text] per print chunk
         self._plotted: list[dict] = []       # matplotlib figures (runner/pyplot.py)
         self._last_stdout: list | None = None
@@ -683,7 +682,6 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._settle()
         if self._elided is not None:  # the run may have ended inside a light window
             self._light_fold_counts()
-        self._round_series()
         self._release()
         try:
             if self._globals is not None and (self._pending or self._fresh):

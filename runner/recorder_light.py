@@ -50,7 +50,6 @@ class LightEvents(RecorderState):
     _fast: bool
     _fast_table: SimpleNamespace | None
     _tally: list[int]
-    _raw_from: int | None
     _tail_n: int
 
     def _reroute(self) -> None:
@@ -161,13 +160,7 @@ class LightEvents(RecorderState):
             summary.last_pass = k
             first = roots[0]._data if roots else None
             if first is not None and first.size == 1:
-                x = first.item()
-                if type(x) is float:    # rounded at the end, all at once (_round_series)
-                    if self._raw_from is None:
-                        self._raw_from = len(self._series)
-                    self._series.append([k, x])
-                else:
-                    self._series.append([k, num(x, self._digits)])
+                self._series.append([k, num(first.item(), self._digits)])
             self._tally[_BACKWARD_BEGIN] += 1
             # _plan_next, written out: the head is full and the recorder alive, or this
             # window would not be light; the clock reads the line only when it counts anew
@@ -291,17 +284,6 @@ class LightEvents(RecorderState):
             if g is not None:
                 self._track_grad(tid, g)
                 summary.updates.setdefault(tid, {})["grad"] = self._snap(g)
-
-    def _round_series(self) -> None:
-        """Round the losses light passes kept as they were, as every other pass's is
-        (`num` gives a rounded number back unchanged, so the entries in between may be
-        rounded again)."""
-        start = self._raw_from
-        if start is not None:
-            self._raw_from = None
-            digits = self._digits
-            for entry in self._series[start:]:
-                entry[1] = num(entry[1], digits)
 
     def _plan_next(self, frame, line) -> None:
         """At a pass: whether the window after this one is light (see the module's doc)."""
