@@ -15,11 +15,14 @@ The methods here stand in for the listener's while `_light` is set; a kind with 
 its own is only counted. NOTE [light routing]: while a light window is open and no pass's
 window waits to close, the engine calls them with nothing in between: the recorder hands the
 engine (or the sandbox's limit watch, which forwards to it) a table of them in place of its
-own methods (`_reroute`), where each kind that is only counted adds one to its count, and the
-optimizer copies nothing for it (NOTE [listener copies] in engine/_events.py). Otherwise
-(`_closing`, the window after which the tail starts) `runner/recorder.py`'s `_guarded` picks
-them after its checks, and `on_op` and `on_node_apply` find the window cap at -1. Each method
-contains its own errors, as `_guarded` does: a recorder bug never changes what the program does.
+own methods (`_reroute`), where each kind that is only counted adds one to its entry of a
+tally (folded into the summary's counts when a window closes the long way or the run ends),
+and the engine copies nothing for it (NOTE [listener copies] in engine/_events.py). In the
+last light window, once its pass has ended (`_closing`: the next window is full, and the
+optimizer step may still belong to this one), `runner/recorder.py`'s `_guarded` picks them
+after its checks instead, and `on_op` and `on_node_apply` find the window cap at -1. Each
+method contains its own errors, as `_guarded` does: a recorder bug never changes what the
+program does.
 """
 from __future__ import annotations
 
