@@ -3,6 +3,7 @@
     python bench/bench_loops.py [--repeat 3] [--only w2,lesson,mlp50,linreg1000,linreg10000,batches]
     python bench/bench_loops.py --torch-python PATH/TO/python-with-torch   # ... and PyTorch
     python bench/bench_loops.py --parts [--only w2,lesson,linreg1000]      # where it goes
+    python bench/bench_loops.py --per-epoch [--repeat 9]                    # per middle epoch
 
 A loop's answer keeps its first and last few iterations in detail and summarises the middle
 (docs/trace-format.md, section 9), so a traced loop should cost little more than the loop
@@ -21,6 +22,10 @@ batch of 32, MSE, SGD) at 1,000 and 10,000 epochs; the same regression in 100 ep
 mini-batches (`batches`, two nested range loops), and again with its epochs over a list
 (`batches_full`), which the recorder cannot count ahead and so records in full.
 
+`--per-epoch` says what one iteration of a loop's middle costs: each program runs with fewer
+and with more epochs (or mini-batch steps), untraced, with the floor listener and with the
+recorder, in a random order, and the least of the runs of each gives the time per added epoch.
+
 `--parts` says where the traced run's extra time goes instead, by running each program
 (interleaved) untraced, with a listener that does nothing (what the engine's event calls
 cost), with bench_trace.py's FloorListener (what recording every iteration's line, objects
@@ -32,6 +37,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -206,7 +212,7 @@ def torch_time(python: str, source: str, repeat: int) -> float:
 class _NullListener(_events.Listener):
     """Hears every event and does nothing: the cost of the engine's event calls alone."""
 
-    def forwarded(self) -> None:
+    def forwarded(self, watch=None) -> None:
         pass
 
 
@@ -214,7 +220,7 @@ def _floor():
     from bench_trace import FloorListener   # beside this script
 
     class Floor(FloorListener):
-        def forwarded(self) -> None:        # found by stack walk: no depth to adjust
+        def forwarded(self, watch=None) -> None:  # found by stack walk: no depth to adjust
             pass
     return Floor("main.py")
 
@@ -255,6 +261,37 @@ def parts(progs: dict, keys: list[str], repeat: int) -> None:
             print(f"  {v:18} {med[v] * 1e3:8.1f} {med[v] / base:5.2f}x", flush=True)
 
 
+# (fewer epochs, more epochs) of each program for --per-epoch: the same program text, its
+# loops' counts changed; the middle iterations are what the extra epochs add
+PER_EPOCH = {"w2": ("range(5000)", "range({})", 200, 1400),
+             "lesson": ("train(2000", "train({}", 100, 700),
+             "mlp50": ("range(50)", "range({})", 50, 450),
+             "linreg1000": ("range(1000)", "range({})", 200, 1400)}
+
+
+def per_epoch(progs: dict, keys: list[str], repeat: int) -> None:
+    print(f"CPU µs per epoch added, least of {repeat}, load {os.getloadavg()[0]:.1f}")
+    variants = ["untraced", "floor", "recorder"]
+    for key in keys:
+        old, new, few, many = PER_EPOCH[key]
+        source = progs[key]
+        runs = {"few": source.replace(old, new.format(few)),
+                "many": source.replace(old, new.format(many))}
+        added = (many - few) * source.count(old)
+        times: dict[tuple, list[float]] = {}
+        jobs = [(n, v) for n in runs for v in variants]
+        for _ in range(repeat):
+            random.shuffle(jobs)
+            for n, v in jobs:
+                times.setdefault((n, v), []).append(run_variant(runs[n], v))
+        per = {v: (min(times["many", v]) - min(times["few", v])) / added for v in variants}
+        line = f"{LABELS[key]:36} untraced {per['untraced'] * 1e6:6.1f}"
+        for v in variants[1:]:
+            extra = per[v] - per["untraced"]
+            line += f"   {v} +{extra * 1e6:5.1f} ({extra / per['untraced'] * 100:4.1f}%)"
+        print(line, flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
@@ -263,10 +300,16 @@ def main() -> None:
                     help="an interpreter with real PyTorch, for a PyTorch column")
     ap.add_argument("--parts", action="store_true",
                     help="where the traced run's extra time goes (against the floor)")
+    ap.add_argument("--per-epoch", action="store_true",
+                    help="what an iteration of a loop's middle costs (against the floor)")
     args = ap.parse_args()
     progs = programs()
     if args.parts:
         parts(progs, args.only.split(","), args.repeat)
+        return
+    if args.per_epoch:
+        keys = [k for k in args.only.split(",") if k in PER_EPOCH]
+        per_epoch(progs, keys, args.repeat)
         return
     print(f"{'program':36} {'untraced':>9} {'traced':>9} {'ratio':>6} {'finish':>7} "
           f"{'dump':>6} {'whole':>6} {'PyTorch':>8}  (CPU ms, median of {args.repeat}; "

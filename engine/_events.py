@@ -53,6 +53,17 @@ class Listener:
     keeps, because tensors change in place afterwards.
     """
 
+    # NOTE [listener copies]: whether the engine copies, for the listener, values it is about
+    # to change in place: in `optimizer.step()` each parameter's array and state before the
+    # update, the rule's terms and the arrays after; in an accumulation, the `.grad` before
+    # (read at each step, after its closure ran, and at each accumulation). Copying costs
+    # about as much as a small model's update itself, so a listener that reads only values
+    # after a change (the sandbox's limit watch alone, a recorder summarising the middle of a
+    # loop) sets it False: then on_optimizer_update gets None for `before`, `state_before`
+    # and `terms`, on_optimizer_step None for `before` and the parameters' own arrays as
+    # `after` (to be read before it returns), and on_accumulate None for `before`.
+    copies: bool = True
+
     # ---- forward ---------------------------------------------------------------------
     def on_tensor(self, tensor, how: str) -> None:
         """A tensor was made by a factory or conversion, not by a differentiable op.
@@ -95,8 +106,9 @@ class Listener:
         from `grads_in` (the summed incoming gradient(s) for its outputs)."""
 
     def on_accumulate(self, tensor, before, added, after) -> None:
-        """`tensor.grad` went from `before` (Tensor or None) by `added` to `after`.
-        Reported for leaves (through AccumulateGrad) and for retain_grad() non-leaves."""
+        """`tensor.grad` went from `before` (a copy, or None) by `added` to `after`.
+        Reported for leaves (through AccumulateGrad) and for retain_grad() non-leaves.
+        `before` is None too for a listener that takes no copies (NOTE [listener copies])."""
 
     def on_graph_freed(self, nodes: tuple) -> None:
         """These nodes' saved tensors were released at the end of a pass without
@@ -141,8 +153,10 @@ class Listener:
         nothing, the values go on unchanged)."""
 
     # ---- training --------------------------------------------------------------------
-    def on_optimizer_step(self, optimizer, params: tuple, before: tuple, after: tuple) -> None:
-        """`optimizer.step()` changed `params`; `before`/`after` are ndarray copies."""
+    def on_optimizer_step(self, optimizer, params: tuple, before: tuple | None,
+                          after: tuple) -> None:
+        """`optimizer.step()` changed `params`; `before`/`after` are ndarray copies (but see
+        NOTE [listener copies])."""
 
     def on_optimizer_update(self, optimizer, param, group: dict, before, state_before: dict,
                             terms: dict) -> None:
@@ -151,7 +165,8 @@ class Listener:
         before, `state_before` copies of its `optimizer.state[param]` entries before (empty
         on its first step); the state after is `optimizer.state[param]` itself. `terms` are
         the rule's intermediate quantities, by name, in the order the rule uses them (floats
-        or ndarray copies; the names are listed in docs/trace-format.md)."""
+        or ndarray copies; the names are listed in docs/trace-format.md). All three are None
+        for a listener that takes no copies (NOTE [listener copies])."""
 
     def on_zero_grad(self, optimizer, params: tuple, set_to_none: bool) -> None:
         """`optimizer.zero_grad(set_to_none)` starts resetting these parameters' gradients

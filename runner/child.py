@@ -28,6 +28,7 @@ import traceback
 import types
 import warnings
 
+from gradstep.engine import _events
 from gradstep.engine.unsupported import explained
 from gradstep.runner import protocol, pyplot
 from gradstep.runner.error_origin import error_origin
@@ -414,20 +415,33 @@ class _LimitWatch:
     """Engine listener that enforces graph and tensor limits, then forwards to the recorder.
 
     Forwarding binds the recorder's methods directly onto the instance, so events this class
-    does not check cost nothing extra.
+    does not check cost nothing extra. The recorder rebinds them (`follow`) when it swaps in
+    its light methods for the summarised middle of a loop, and back.
     """
 
     def __init__(self, limits: Limits, recorder):
-        from gradstep.engine import _events
         self.max_nodes, self.max_numel = limits.max_graph_nodes, limits.max_tensor_elements
         self.nodes = 0
         self.rec = recorder
-        if recorder is not None:
-            recorder.forwarded()            # its on_op is called from this class's
-        for name in dir(_events.Listener):
-            if name.startswith("on_") and name not in ("on_op", "on_tensor"):
-                setattr(self, name, getattr(recorder, name) if recorder is not None
-                        else _noop)
+        self._op = self._tensor = None
+        if recorder is None:
+            for name in _FORWARDED:
+                setattr(self, name, _noop)
+            self.copies = False    # nobody reads the copies (NOTE [listener copies])
+        else:
+            self.follow(recorder)
+            recorder.forwarded(self)    # its on_op is called from this class's
+
+    def follow(self, target, copies: bool = True) -> None:
+        """Forward every event to `target`'s methods from now on; `copies` as the
+        engine's Listener says (NOTE [listener copies])."""
+        for name in _FORWARDED:
+            setattr(self, name, getattr(target, name))
+        # the recorder's own on_op is looked up at each op: it puts another on its instance
+        # while a forward-mode level is open (runner/recorder_tangents.py)
+        self._op = None if target is self.rec else target.on_op
+        self._tensor = target.on_tensor
+        self.copies = copies
 
     def _numel(self, tensor, what):
         data = getattr(tensor, "_data", None)
@@ -446,13 +460,22 @@ class _LimitWatch:
                                                    f"recorded more than {self.max_nodes} "
                                                    f"grad_fn nodes")
         self._numel(output, op_name)
-        if self.rec is not None:
+        op = self._op
+        if op is not None:
+            op(op_name, inputs, output, node)
+        elif self.rec is not None:
             self.rec.on_op(op_name, inputs, output, node)
 
     def on_tensor(self, tensor, how):
         self._numel(tensor, how)
-        if self.rec is not None:
-            self.rec.on_tensor(tensor, how)
+        made = self._tensor
+        if made is not None:
+            made(tensor, how)
+
+
+# the events _LimitWatch forwards without a look of its own
+_FORWARDED = tuple(name for name in dir(_events.Listener)
+                   if name.startswith("on_") and name not in ("on_op", "on_tensor"))
 
 
 def _noop(*args, **kwargs):
@@ -546,7 +569,6 @@ def execute(request: dict, out_fd: int, stdout_fd: int, exiting: bool = False) -
     Sandbox.current_max_elements = limits.max_tensor_elements
     error, exc = None, None
     start_run()
-    from gradstep.engine import _events
     try:
         code = compile_program(source, filename, limits.source_bytes)
         namespace = Sandbox(print_fn=out.stdout).globals()

@@ -40,7 +40,7 @@ from .recorder_names import module_tensors, modules_in, nth
 from .recorder_optim import OptimizerEvents
 from .recorder_forward import _N_IDS, _PENDING, _T_IDS, ForwardEvents, _more_ids
 from .recorder_hooks import HookEvents
-from .recorder_light import LightEvents
+from .recorder_light import LISTENED, LightEvents
 from .recorder_loops import LoopClock
 from .recorder_scopes import ScopeEvents
 from .recorder_tangents import TangentEvents
@@ -81,6 +81,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self.source, self.filename = source, filename
         self.limits = _coerce_limits(limits)
         self._copy_max = self.limits["repr_max_numel"]
+        self._digits = self.limits["digits"]
+        self._tail_n = self.limits["detail_tail"]
         self._tids: dict[int, str] = {}      # Tensor._uid -> "tK"
         # Tensor._uid -> requires_grad as last described; missing: True (NOTE [flags as
         # described] in recorder_forward.py)
@@ -161,12 +163,56 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._named_now: list[str] = []      # variables named in the open window
         self._light_names: list[str] = []    # ... in the last full one, rebound every light one
         self._light_ops = self._light_applies = 0  # counted inline, not yet in the summary
+        # NOTE [light routing] in recorder_light.py: whether the engine calls the light table,
+        # the table, and how to hand it over (forwarded() says: through the limit watch)
+        self._fast = False
+        self._fast_table = None
+        self._tally = [0] * len(LISTENED)    # events counted by kind, not yet in the summary
+        self._follow: Any = None             # the limit watch's follow(), or None: _shadow
+        self._shadowed: dict = {}
 
-    def forwarded(self) -> None:
+    def forwarded(self, watch: Any = None) -> None:
         """The engine's events reach this recorder through one more listener's frame (the
         sandbox's limit watch): on_op's first look for the op's caller goes one frame further
-        out. Without this, every op of a sandboxed run missed that look and walked the stack."""
+        out. Without this, every op of a sandboxed run missed that look and walked the stack.
+        `watch.follow(target, copies)` makes the watch forward to `target`'s methods
+        (NOTE [light routing])."""
         self._op_depth += 1
+        if watch is not None:
+            self._follow = watch.follow
+
+    def _route(self, target: Any, copies: bool) -> None:
+        """Have the engine's events go to `target`'s listener methods (NOTE [light
+        routing])."""
+        if self._follow is not None:
+            self._follow(target, copies)
+        else:
+            self._shadow(target, copies)
+
+    def _release(self) -> None:
+        """Let go of what points back at this recorder (the light table's methods, the
+        watch), so that a finished recorder is freed at once, not left to the collector."""
+        if self._fast and self._follow is None:
+            self._shadow(self, True)
+        self._fast = False
+        self._fast_table = None
+        self._follow = None
+
+    def _shadow(self, target: Any, copies: bool) -> None:
+        """The route when the engine calls this recorder itself: the light table's methods
+        shadow the class's as instance attributes, until they are removed again."""
+        attrs = self.__dict__
+        if target is self:
+            for name in LISTENED:
+                attrs.pop(name, None)
+            # what the table covered: the on_op of an open forward-mode level
+            attrs.update(self._shadowed)
+            self._shadowed = {}
+        else:
+            self._shadowed = {name: attrs[name] for name in LISTENED if name in attrs}
+            for name in LISTENED:
+                attrs[name] = getattr(target, name)
+        self.copies = copies
 
     # ---- ids, lines, names --------------------------------------------------------------------
     def _where(self) -> tuple:
@@ -634,8 +680,9 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         if self._active is not None:  # a backward that raised without error() being called
             self._active = None
         self._settle()
-        if self._light:  # the run ended (or stopped) inside a light window
+        if self._elided is not None:  # the run may have ended inside a light window
             self._light_fold_counts()
+        self._release()
         try:
             if self._globals is not None and (self._pending or self._fresh):
                 self._trim_pending()
@@ -697,6 +744,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._window_cap = -1
         self._active = None
         self._window.append(("failure", None, f"{type(exc).__name__}: {exc}"))
+        self._reroute()
 
     def _fallback(self, exit_code: int, exc: BaseException) -> dict:
         """A trace with only the console, the error and the reason (when building failed)."""
@@ -767,6 +815,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         # on_op and on_node_apply test the window cap first: at -1 that one test sends them
         # to LightEvents._light_settles
         self._window_cap = -1 if light else self.limits["max_events"]
+        self._reroute()
 
 
 def _guarded(method):

@@ -11,15 +11,27 @@ names looked up, no value copied but the parameters'. The window before the firs
 and every window left in the tail then join the summary at once, so that its updates stay in
 the order they happened.
 
-The methods here stand in for the listener's while `_light` is set (`runner/recorder.py`'s
-`_guarded` picks them, and `on_op` and `on_node_apply` find the window cap at -1); a kind with
-no method of its own is only counted.
+The methods here stand in for the listener's while `_light` is set; a kind with no method of
+its own is only counted. NOTE [light routing]: while a light window is open and no pass's
+window waits to close, the engine calls them with nothing in between: the recorder hands the
+engine (or the sandbox's limit watch, which forwards to it) a table of them in place of its
+own methods (`_reroute`), where each kind that is only counted adds one to its entry of a
+tally (folded into the summary's counts when a window closes the long way or the run ends),
+and the engine copies nothing for it (NOTE [listener copies] in engine/_events.py). In the
+last light window, once its pass has ended (`_closing`: the next window is full, and the
+optimizer step may still belong to this one), `runner/recorder.py`'s `_guarded` picks them
+after its checks instead, and `on_op` and `on_node_apply` find the window cap at -1. Each
+method contains its own errors, as `_guarded` does: a recorder bug never changes what the
+program does.
 """
 from __future__ import annotations
 
 import sys
-from types import FrameType
+from types import FrameType, SimpleNamespace
 
+from numpy import ndarray
+
+from gradstep.engine import _events
 from gradstep.engine.grad_mode import state as _grad_state
 from gradstep.engine.tensor import Tensor
 
@@ -38,6 +50,41 @@ class LightEvents(RecorderState):
     _closing: bool
     _light_ops: int
     _light_applies: int
+    _fast: bool
+    _fast_table: SimpleNamespace | None
+    _tally: list[int]
+    _tail_n: int
+
+    def _reroute(self) -> None:
+        """Hand the engine the light table while a light window is open and no pass's window
+        waits to close, the recorder's own methods otherwise (NOTE [light routing])."""
+        fast = self._light and not self._closing and not self._dead
+        if fast is self._fast:
+            return
+        self._fast = fast
+        if fast:
+            table = self._fast_table
+            if table is None:
+                table = self._fast_table = self._light_table()
+            dual = vars(self).get("on_op")
+            if dual is not None:
+                # a forward-mode level is open (runner/recorder_tangents.py): its on_op, which
+                # reads the tangent an op before left pending, goes on seeing every op
+                table = SimpleNamespace(**{**vars(table), "on_op": dual})
+            self._route(table, False)
+        else:
+            self._route(self, not self._dead)
+
+    def _light_table(self) -> SimpleNamespace:
+        """The listener methods of a light window, by name: the light forms below, and for
+        every other kind a count."""
+        tally = self._tally
+        table = {name: _counter(tally, i) for i, name in enumerate(LISTENED)}
+        for name in LISTENED:
+            light = getattr(self, "_light_" + name, None)
+            if light is not None:
+                table[name] = light
+        return SimpleNamespace(**table)
 
     def _light_count(self, kind: str) -> None:
         counts = self._elided.counts
@@ -63,14 +110,31 @@ class LightEvents(RecorderState):
             self._settle()
 
     def _light_fold_counts(self) -> None:
-        """Add the ops and node applications counted inline (on_op, on_node_apply) to the
-        summary's counts."""
+        """Add the events counted inline (the light table's tally; on_op and on_node_apply
+        of a closing light window) to the summary's counts."""
         counts = self._elided.counts
+        tally = self._tally
+        if any(tally):
+            for kind, n in zip(KINDS, tally):
+                if n:
+                    counts[kind] = counts.get(kind, 0) + n
+            tally[:] = _NONE_YET
         if self._light_ops:
             counts["op"] = counts.get("op", 0) + self._light_ops
         if self._light_applies:
             counts["node_apply"] = counts.get("node_apply", 0) + self._light_applies
         self._light_ops = self._light_applies = 0
+
+    def _light_track(self, tid: str, grad) -> None:
+        """_track_grad, unless `grad` is already known as the .grad of `tid` and of no other
+        (`w.grad.zero_()`, an accumulation in place): then it would change nothing."""
+        if grad is not None:
+            ref = self._grad_obj.get(tid)
+            if ref is not None and ref() is grad:
+                entry = self._grad_of.get(id(grad))
+                if entry is not None and entry[0] == tid and entry[1] is ref:
+                    return
+        self._track_grad(tid, grad)
 
     def _light_update(self, t, key: str, snap) -> None:
         tid = self._tids.get(t._uid)
@@ -80,57 +144,120 @@ class LightEvents(RecorderState):
     # ---- the listener's methods, light ------------------------------------------------------
     def _light_on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                                  api) -> None:
-        line, frame, _ = self._where()
-        k = self._passes
-        self._passes += 1
-        summary = self._elided
-        if summary.first_pass is None:
-            summary.first_pass = k
-        summary.last_pass = k
-        first = roots[0]._data if roots else None
-        if first is not None and first.size == 1:
-            self._series.append([k, num(first.item(), self.limits["digits"])])
-        self._light_count("backward_begin")
-        self._plan_next(frame, line)
+        try:
+            # _where's walk to the user's frame, without what else it notes for full events
+            f: FrameType | None = _getframe(1)
+            kinds = self._file_kind
+            while f is not None:
+                k = kinds.get(f.f_code.co_filename)
+                if k is None:
+                    k = self._classify(f.f_code.co_filename)
+                if k == 1:
+                    break
+                f = f.f_back
+            k = self._passes
+            self._passes = k + 1
+            summary = self._elided
+            if summary.first_pass is None:
+                summary.first_pass = k
+            summary.last_pass = k
+            first = roots[0]._data if roots else None
+            if first is not None and first.size == 1:
+                self._series.append([k, num(first.item(), self._digits)])
+            self._tally[_BACKWARD_BEGIN] += 1
+            # _plan_next, written out: the head is full and the recorder alive, or this
+            # window would not be light; the clock reads the line only when it counts anew
+            left = self._loops.remaining(f)
+            self._next_light = left is not None and left - 1 >= self._tail_n
+        except Exception as exc:
+            self._fail(exc)
 
     def _light_on_backward_end(self, api: str) -> None:
-        self._light_count("backward_end")
-        self._last_grad = None
-        if self._next_light:
-            # The next window is light too: what follows the pass (optimizer.step(), a
-            # print) goes into the same summary, in the same order, whichever of the two
-            # windows holds it, so the window closes now. Left open, every event up to the
-            # next iteration's first would first ask whether it comes from inside
-            # optimizer.step() (a walk up the stack), to know which window it belongs to.
-            self._close_window()
-        else:
-            self._closing = True
+        try:
+            self._tally[_BACKWARD_END] += 1
+            self._last_grad = None
+            if not self._next_light:
+                self._closing = True
+                self._reroute()
+            elif self._window or self._named_now or not self._light or self._light_ops \
+                    or self._light_applies:
+                # The next window is light too: what follows the pass (optimizer.step(), a
+                # print) goes into the same summary, in the same order, whichever of the two
+                # windows holds it, so the window closes now. Left open, every event up to
+                # the next iteration's first would first ask whether it comes from inside
+                # optimizer.step() (a walk up the stack), to know which window it belongs to.
+                self._close_window()
+            else:
+                # _close_window of an empty light window before another, written out: the
+                # variables its iteration bound again, and the sweep's clock
+                self._last_stdout = None
+                bound = self._bound
+                for name in self._light_names:
+                    bound[name] = bound.get(name, 0) + 1
+                self._elided.absorb(self._window)
+                self._next_light = False
+        except Exception as exc:
+            self._fail(exc)
 
     def _light_on_accumulate(self, tensor, before, added, after) -> None:
-        self._light_count("accumulate")
-        tid = self._tids.get(tensor._uid)
-        if tid is not None:
-            self._track_grad(tid, after)
-            self._elided.updates.setdefault(tid, {})["grad"] = self._snap(after)
+        try:
+            summary = self._elided
+            self._tally[_ACCUMULATE] += 1
+            tid = self._tids.get(tensor._uid)
+            if tid is not None:
+                self._light_track(tid, after)
+                snap = self._snap(after)
+                updates = summary.updates.get(tid)
+                if updates is None:
+                    summary.updates[tid] = {"grad": snap}
+                else:
+                    updates["grad"] = snap
+        except Exception as exc:
+            self._fail(exc)
 
     def _light_on_grad_reset(self, tensor, how: str) -> None:
-        self._light_count("grad_reset")
-        tid = self._tids.get(tensor._uid)
-        if tid is not None:
-            g = tensor._grad
-            self._track_grad(tid, g)
-            self._elided.updates.setdefault(tid, {})["grad"] = (
-                None if g is None else self._snap(g))
+        try:
+            summary = self._elided
+            self._tally[_GRAD_RESET] += 1
+            tid = self._tids.get(tensor._uid)
+            if tid is not None:
+                g = tensor._grad
+                self._light_track(tid, g)
+                snap = None if g is None else self._snap(g)
+                updates = summary.updates.get(tid)
+                if updates is None:
+                    summary.updates[tid] = {"grad": snap}
+                else:
+                    updates["grad"] = snap
+        except Exception as exc:
+            self._fail(exc)
 
     def _light_on_optimizer_step(self, optimizer, params, before, after) -> None:
-        self._light_count("optimizer_step")
-        for p, a in zip(params, after):
-            self._light_update(p, "value", _array_snap(a, p))
+        # `after` may be the parameters' own arrays (NOTE [listener copies]): read here
+        try:
+            summary = self._elided
+            self._tally[_OPTIMIZER_STEP] += 1
+            tids, updates = self._tids, summary.updates
+            for p, a in zip(params, after):
+                tid = tids.get(p._uid)
+                if tid is not None:
+                    snap = ((a.tobytes(), a.shape, a.dtype, p._rg, None)
+                            if type(a) is ndarray else _array_snap(a, p))
+                    u = updates.get(tid)
+                    if u is None:
+                        updates[tid] = {"value": snap}
+                    else:
+                        u["value"] = snap
+        except Exception as exc:
+            self._fail(exc)
 
     def _light_on_inplace(self, tensor, op_name: str, version: int) -> None:
-        self._light_count("inplace")
-        if isinstance(tensor, Tensor) and not self._is_grad(tensor):
-            self._light_update(tensor, "value", self._snap(tensor))
+        try:
+            self._tally[_INPLACE] += 1
+            if isinstance(tensor, Tensor) and not self._is_grad(tensor):
+                self._light_update(tensor, "value", self._snap(tensor))
+        except Exception as exc:
+            self._fail(exc)
 
     def _light_survivors(self) -> None:
         """As the first full window after light ones opens: the leaves the program's variables
@@ -172,3 +299,17 @@ class LightEvents(RecorderState):
         self._next_light = left is not None and left - 1 >= self.limits["detail_tail"]
 
 
+# The listener's methods, by name, and the kinds of event they report, which index the tally
+LISTENED = tuple(name for name in vars(_events.Listener) if name.startswith("on_"))
+KINDS = tuple(name[3:] for name in LISTENED)
+_NONE_YET = [0] * len(KINDS)
+_BACKWARD_BEGIN, _BACKWARD_END, _ACCUMULATE, _GRAD_RESET, _OPTIMIZER_STEP, _INPLACE = (
+    KINDS.index(k) for k in ("backward_begin", "backward_end", "accumulate", "grad_reset",
+                             "optimizer_step", "inplace"))
+
+
+def _counter(tally: list, i: int):
+    """A listener method that only counts its event, in `tally[i]`."""
+    def count(*_args) -> None:
+        tally[i] += 1
+    return count

@@ -63,16 +63,20 @@ class LoopClock:
         # (id of the frame, its f_lasti, the answer) of the last pass answered with a count
         self._last: tuple | None = None
 
-    def remaining(self, frame, line) -> int | None:
+    def remaining(self, frame, line=None) -> int | None:
         """Iterations left after the current one of the loop whose body runs `line` in
-        `frame`, or None when that is not certain."""
-        if line is None or frame is None:
+        `frame` (by default the line it is at), or None when that is not certain."""
+        if frame is None:
             return None
         last, at = self._last, frame.f_lasti
         if last is not None and last[0] == id(frame) and last[1] == at \
                 and last[2] > self.exact_below:
             self._last = (last[0], at, last[2] - 1)
             return last[2] - 1
+        if line is None:    # asked only here: a frame works its line out from its code
+            line = frame.f_lineno
+            if line is None:
+                return None
         left = self._count(frame, line)
         self._last = None if left is None else (id(frame), at, left)
         return left

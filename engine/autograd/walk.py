@@ -312,8 +312,9 @@ def accumulate_grad(var: Tensor, g: Tensor, create_graph: bool, run_hooks: bool 
                        .astype(var._data.dtype))
     old = var._grad
     before = None
-    if _events.listener is not None and old is not None:
-        before = new_tensor(old._data.copy())
+    if _events.listener is not None and old is not None \
+            and getattr(_events.listener, "copies", True):
+        before = new_tensor(old._data.copy())   # NOTE [listener copies] in _events.py
     if g.is_sparse or (old is not None and old.is_sparse):
         new = _accumulate_sparse(old, g)
     elif old is None and create_graph:

@@ -2,9 +2,10 @@
 
 PyTorch counterpart: `torch.optim.Optimizer`. A subclass declares its `defaults` and writes
 `_update(group, params)`, which changes the parameters' arrays in place; the base runs it
-under `no_grad`, bumps version counters and reports the step (before and after copies) to
-the listener. The arithmetic is numpy on the parameters' own dtype, with each Python
-hyperparameter rounded to that dtype first, as PyTorch's CPU kernels do.
+under `no_grad`, bumps version counters and reports the step (with copies from before and
+after, for a listener that takes them) to the listener. The arithmetic is numpy on the
+parameters' own dtype, with each Python hyperparameter rounded to that dtype first, as
+PyTorch's CPU kernels do.
 """
 from __future__ import annotations
 
@@ -199,17 +200,23 @@ class Optimizer(metaclass=TorchNamed):
                 loss = closure()
         self._opt_called = True     # lr_scheduler checks that step() came first
         watched = _events.listener is not None
-        if self._terms is not None and not watched:     # a watched step that raised
+        # NOTE [listener copies]: the copies of what a step changes are made only for a listener
+        # that reads them (Listener.copies). (No local holds the listener: a recorder may
+        # keep this frame, and the pair would be a cycle left to the garbage collector.)
+        copies = watched and getattr(_events.listener, "copies", True)
+        if self._terms is not None and not copies:     # a watched step that raised
             self._terms = None
-        stepped, before = [], []
+        stepped: list = []
+        before: list = []
+        states: list | None = None
         with no_grad():
             for group in self.param_groups:
                 params = [p for p in group["params"] if p._grad is not None]
                 if not params:
                     continue
                 self._check_layouts(params)
-                if watched:
-                    n = len(before)
+                n = len(before)
+                if copies:
                     before.extend(p._data.copy() for p in params)
                     states = [_copy_state(self.state.get(p)) for p in params]
                     self._terms = {}
@@ -218,11 +225,16 @@ class Optimizer(metaclass=TorchNamed):
                     counter(p)[0] += 1     # each parameter was written in place
                 stepped.extend(params)
                 if watched:
-                    self._report_updates(group, params, before[n:], states)
+                    self._report_updates(group, params, before[n:] if copies else None,
+                                         states)
         # one event per step() call, covering every group, as the user wrote one call
         if watched and _events.listener is not None and stepped:
-            _events.listener.on_optimizer_step(self, tuple(stepped), tuple(before),
-                                               tuple(p._data.copy() for p in stepped))
+            if copies:
+                _events.listener.on_optimizer_step(self, tuple(stepped), tuple(before),
+                                                   tuple(p._data.copy() for p in stepped))
+            else:
+                _events.listener.on_optimizer_step(self, tuple(stepped), None,
+                                                   tuple(p._data for p in stepped))
         return loss
 
     def _check_layouts(self, params: list) -> None:
@@ -243,7 +255,15 @@ class Optimizer(metaclass=TorchNamed):
         self._terms[p._uid] = {k: (v.copy() if isinstance(v, np.ndarray) else float(v))
                                for k, v in terms.items()}
 
-    def _report_updates(self, group: dict, params: list, before: list, states: list) -> None:
+    def _report_updates(self, group: dict, params: list, before: list | None,
+                        states: list | None) -> None:
+        """on_optimizer_update for each parameter of `group` the step updated; `before` and
+        `states` are None when the listener takes no copies (NOTE [listener copies])."""
+        if before is None or states is None:
+            for p in params:
+                if _events.listener is not None:
+                    _events.listener.on_optimizer_update(self, p, group, None, None, None)
+            return
         terms, self._terms = self._terms or {}, None
         for p, b, st in zip(params, before, states):
             if _events.listener is not None:

@@ -122,6 +122,49 @@ def test_listener_sees_the_step_and_the_resets():
     assert events[1:] == [("reset", p, "none")]
 
 
+def test_a_listener_that_takes_no_copies_gets_the_values_after_only():
+    """NOTE [listener copies]: the step and the accumulation copy nothing for it, and the
+    numbers are those a copying listener sees."""
+    seen = {}
+
+    class Watch(_events.Listener):
+        def __init__(self, copies):
+            self.copies = copies
+            self.log = seen.setdefault(copies, [])
+
+        def on_optimizer_update(self, optimizer, param, group, before, state_before, terms):
+            self.log.append(("update", before, state_before, terms))
+
+        def on_optimizer_step(self, optimizer, params, before, after):
+            self.log.append(("step", before, [a.tolist() for a in after],
+                             [a is p._data for a, p in zip(after, params)]))
+
+        def on_accumulate(self, tensor, before, added, after):
+            self.log.append(("accumulate", before is None, after.tolist()))
+
+    for copies in (True, False):
+        p = leaf(1.0, 2.0)
+        opt = torch.optim.SGD([p], lr=0.5, momentum=0.9)
+        old = _events.set_listener(Watch(copies))
+        try:
+            for _ in range(2):              # the second pass adds to a .grad that is there
+                (p * p).sum().backward()
+                opt.step()
+        finally:
+            _events.set_listener(old)
+    full, light = seen[True], seen[False]
+    assert [e[0] for e in full] == [e[0] for e in light]
+    for a, b in zip(full, light):
+        if a[0] == "update":
+            assert a[1] is not None and a[3] and b[1:] == (None, None, None)
+        elif a[0] == "step":
+            assert a[2] == b[2]             # the same values after the step
+            assert b[1] is None and b[3] == [True] and a[3] == [False]
+        else:
+            assert a[2] == b[2] and b[1]    # no copy of the .grad before for `light`
+    assert [e[1] for e in full if e[0] == "accumulate"] == [True, False]
+
+
 def test_state_dict_round_trip():
     p = leaf(1.0, -1.0)
     opt = torch.optim.SGD([p], lr=0.1, momentum=0.9)

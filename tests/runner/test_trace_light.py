@@ -130,6 +130,64 @@ def test_a_loop_that_stops_early_keeps_its_error():
     assert el["passes"][1] == 70
 
 
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_recorder_bug_in_a_light_window_never_changes_the_program(monkeypatch, watched):
+    # the engine calls the light methods with nothing in between (NOTE [light routing]):
+    # each contains its own errors, and the recorder then stops taking detail
+    import gradstep.runner.recorder_light as recorder_light
+
+    def broken(*args):
+        raise KeyError("simulated recorder bug")
+
+    monkeypatch.setattr(recorder_light.LightEvents, "_light_track", broken)
+    source = SGD.replace("STEPS", "100")
+    trace, out, code = regen.record_program(source, "main.py", watched=watched)
+    assert code == 0 and len(out.splitlines()) == 11
+    T.validate(trace)
+    (failure,) = [e for e in trace["events"] if e["kind"] == "elided"
+                  and e["reason"] == "recorder_failure"]
+    assert "simulated recorder bug" in failure["message"]
+    # it broke in the first light pass (the first the middle summarises), at its gradient:
+    # all passes before it are kept as recorded
+    monkeypatch.undo()
+    (middle,) = [e for e in record(source)["events"] if e["kind"] == "elided"]
+    passes = [e["pass"] for e in trace["events"] if e["kind"] == "backward_begin"]
+    assert passes == list(range(middle["passes"][0]))
+    assert "".join(e["text"] for e in trace["events"] if e["kind"] == "stdout") == out
+
+
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_recorder_finished_after_light_windows_is_freed_without_the_collector(watched):
+    # the light table holds the recorder's methods and the recorder the watch's follow():
+    # finish() lets go of both, or the finished trace would wait for the collector
+    import gc
+    import weakref
+
+    import gradstep.engine as torch
+    from gradstep.engine import _events
+    from gradstep.runner.child import _LimitWatch
+    from gradstep.runner.limits import Limits
+    from gradstep.runner.recorder import Recorder
+    source = SGD.replace("STEPS", "40").replace("import torch\n", "")
+    rec = Recorder(source, "main.py")
+    old = _events.set_listener(_LimitWatch(Limits(), rec) if watched else rec)
+    try:
+        exec(compile(source, "main.py", "exec"), {"torch": torch, "print": lambda *a: None})
+    finally:
+        _events.set_listener(old)
+    trace = rec.finish(0)
+    assert [e for e in trace["events"] if e["kind"] == "elided"]
+    gone = weakref.ref(rec)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del rec
+        assert gone() is None
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def test_a_leaf_remade_every_epoch_is_carried_named():
     source = (ROOT / "tests" / "fixtures" / "traces" / "programs" / "training_loop_elided.py"
               ).read_text(encoding="utf-8")
