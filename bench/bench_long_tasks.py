@@ -16,6 +16,11 @@ picture; then the medians, with the load average before and after. Target: no ta
 than 200 ms for a 2,000-box answer. `--compare` serves another checkout beside this one, each
 in its own page, and takes turns between them run by run, so both meet the same noise.
 
+Then the comparison of two big runs: the same chain and one with another factor run once
+each, then the Compare button, `--runs` times, long tasks collected from the click until both
+panes are drawn and the page has been idle for a second (the comparison is closed between
+runs).
+
 Then a lesson page, as a learner opens it: the lesson with the biggest run answer (or
 `--lesson`), opened `--runs` times from the address bar, its long tasks collected from the
 start of the page until its picture is drawn and the page has been idle for a second (the
@@ -64,6 +69,28 @@ RUN = """async (code) => {
   const tasks = window.gsLong.filter((e) => e.start >= t0).map((e) => e.ms);
   return {drawn, longest: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0),
           count: tasks.length, boxes: Object.keys(c.player.model.answer.layout.nodes).length};
+}"""
+
+
+# The last two runs compared: wait for both panes' pictures, then for a second with no long
+# task; the comparison is closed again for the next turn.
+COMPARE = """async () => {
+  window.gsLong = [];
+  const t0 = performance.now();
+  document.querySelector('#compare-open').click();
+  const drawnPane = (w) => document.querySelector(`.compare-pane-${w} .compare-graph svg`);
+  while (!drawnPane('a') || !drawnPane('b')) await new Promise((r) => setTimeout(r, 20));
+  const drawn = performance.now() - t0;
+  for (;;) {
+    const seen = window.gsLong.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    if (window.gsLong.length === seen) break;
+  }
+  const tasks = window.gsLong.filter((e) => e.start >= t0).map((e) => e.ms);
+  const boxes = document.querySelectorAll('.compare-pane-b .compare-graph g.node').length;
+  document.querySelector('#compare-close').click();
+  return {drawn, longest: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0),
+          count: tasks.length, boxes};
 }"""
 
 
@@ -146,10 +173,14 @@ def main() -> None:
     servers = {}
     rows: dict[str, list] = {name: [] for name in roots}
     lesson_rows: dict[str, list] = {name: [] for name in roots}
+    compare_rows: dict[str, list] = {name: [] for name in roots}
+    other_code = code.replace("1.001", "1.002")
     try:
         for name, root in roots.items():
             servers[name] = start_server(1, 2, root)
         size = {name: warm(base, code) for name, (_, base) in servers.items()}
+        for _, base in servers.values():
+            warm(base, other_code)
         first_base = next(iter(servers.values()))[1]
         lesson, lesson_bytes = ((args.lesson, lesson_size(first_base, args.lesson)) if args.lesson
                                 else biggest_lesson(first_base))
@@ -169,6 +200,15 @@ def main() -> None:
                     page.bring_to_front()
                     rows[name].append(page.evaluate(RUN, code))
                     time.sleep(0.5)
+            for page in pages.values():   # the two runs the comparison shows
+                page.bring_to_front()
+                page.evaluate(RUN, other_code)
+                page.evaluate(RUN, code)
+            for _ in range(args.runs):
+                for name, page in pages.items():
+                    page.bring_to_front()
+                    compare_rows[name].append(page.evaluate(COMPARE))
+                    time.sleep(0.5)
             for _ in range(args.runs):
                 for name, (_, base) in servers.items():
                     page = browser.new_page(viewport={"width": 1440, "height": 900})
@@ -186,6 +226,9 @@ def main() -> None:
     for name, runs in rows.items():
         table(f"\n{name} ({roots[name]}): {runs[0]['boxes']} boxes, answer "
               f"{size[name] / 1e6:.2f} MB", runs, "click to drawn")
+    for name, runs in compare_rows.items():
+        table(f"\n{name}: two such runs compared ({runs[0]['boxes']} boxes in a pane)", runs,
+              "click to drawn")
     for name, runs in lesson_rows.items():
         table(f"\n{name}: the lesson page /lessons/{lesson} ({runs[0]['boxes']} boxes drawn, "
               f"answer {lesson_bytes / 1e6:.2f} MB)", runs, "page start to drawn")
