@@ -36,6 +36,8 @@ def test_serve_refuses_to_start_when_a_required_layer_is_missing(monkeypatch, ca
 
 
 def test_strict_mode_starts_where_every_layer_is_available(monkeypatch):
+    # the layers on, as a server has them, even where the suite runs with them off
+    monkeypatch.delenv("GRADSTEP_SANDBOX_OS_LAYERS", raising=False)
     monkeypatch.setenv("GRADSTEP_SANDBOX_STRICT", "1")
     assert server.strict_sandbox_problem() is None
     monkeypatch.delenv("GRADSTEP_SANDBOX_STRICT")
@@ -53,8 +55,10 @@ def test_start_up_line_names_the_layers_and_the_mode():
 
 @pytest.mark.parametrize("strict, expected", [("", "Not strict"), ("1", "Strict (")])
 def test_gradstep_serve_says_at_start_up_whether_it_is_strict(strict, expected):
-    with LiveServer(env={"GRADSTEP_SANDBOX_STRICT": strict, "GRADSTEP_POOL_SIZE": "1"},
-                    cli=True) as live:
+    # (GRADSTEP_SANDBOX_OS_LAYERS emptied: the layers on, even where the suite runs with
+    # them off)
+    with LiveServer(env={"GRADSTEP_SANDBOX_STRICT": strict, "GRADSTEP_POOL_SIZE": "1",
+                         "GRADSTEP_SANDBOX_OS_LAYERS": ""}, cli=True) as live:
         deadline = time.monotonic() + 30
         while "gradstep sandbox:" not in live.log_text() and time.monotonic() < deadline:
             time.sleep(0.2)
