@@ -205,13 +205,7 @@ class LightEvents(RecorderState):
             self._tally[_ACCUMULATE] += 1
             tid = self._tids.get(tensor._uid)
             if tid is not None:
-                self._light_track(tid, after)
-                snap = self._snap(after)
-                updates = summary.updates.get(tid)
-                if updates is None:
-                    summary.updates[tid] = {"grad": snap}
-                else:
-                    updates["grad"] = snap
+                self._light_grad(summary, tid, after)
         except Exception as exc:
             self._fail(exc)
 
@@ -221,16 +215,20 @@ class LightEvents(RecorderState):
             self._tally[_GRAD_RESET] += 1
             tid = self._tids.get(tensor._uid)
             if tid is not None:
-                g = tensor._grad
-                self._light_track(tid, g)
-                snap = None if g is None else self._snap(g)
-                updates = summary.updates.get(tid)
-                if updates is None:
-                    summary.updates[tid] = {"grad": snap}
-                else:
-                    updates["grad"] = snap
+                self._light_grad(summary, tid, tensor._grad)
         except Exception as exc:
             self._fail(exc)
+
+    def _light_grad(self, summary, tid: str, g) -> None:
+        """Tensor `tid`'s `.grad` is now `g` (a tensor, or None once reset): tracked, and kept
+        as the summary's last word on it."""
+        self._light_track(tid, g)
+        snap = None if g is None else self._snap(g)
+        updates = summary.updates.get(tid)
+        if updates is None:
+            summary.updates[tid] = {"grad": snap}
+        else:
+            updates["grad"] = snap
 
     def _light_on_optimizer_step(self, optimizer, params, before, after) -> None:
         # `after` may be the parameters' own arrays (NOTE [listener copies]): read here
