@@ -145,16 +145,8 @@ class LightEvents(RecorderState):
     def _light_on_backward_begin(self, roots, grad_tensors, retain_graph, create_graph, inputs,
                                  api) -> None:
         try:
-            # _where's walk to the user's frame, without what else it notes for full events
-            f: FrameType | None = _getframe(1)
-            kinds = self._file_kind
-            while f is not None:
-                k = kinds.get(f.f_code.co_filename)
-                if k is None:
-                    k = self._classify(f.f_code.co_filename)
-                if k == 1:
-                    break
-                f = f.f_back
+            # the user's frame, by the walk a full pass's begin takes (once a pass: not hot)
+            f = self._walk_from(_getframe(1))[1]
             k = self._passes
             self._passes = k + 1
             summary = self._elided
