@@ -50,6 +50,14 @@ OBSERVE = """() => {
   }).observe({type: 'longtask'});
 }"""
 
+# What every measure below waits for once its picture is drawn: a second with no long task.
+QUIET = """  for (;;) {
+    const seen = window.gsLong.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    if (window.gsLong.length === seen) break;
+  }
+"""
+
 # Run by the button, then wait for the run counter and a second with no long task.
 RUN = """async (code) => {
   const root = document.querySelector('[data-gs-player]');
@@ -61,15 +69,11 @@ RUN = """async (code) => {
   document.querySelector('#run').click();
   while (Number(root.dataset.runs || 0) === before) await new Promise((r) => setTimeout(r, 20));
   const drawn = performance.now() - t0;
-  for (;;) {
-    const seen = window.gsLong.length;
-    await new Promise((r) => setTimeout(r, 1000));
-    if (window.gsLong.length === seen) break;
-  }
+  /*QUIET*/
   const tasks = window.gsLong.filter((e) => e.start >= t0).map((e) => e.ms);
   return {drawn, longest: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0),
           count: tasks.length, boxes: Object.keys(c.player.model.answer.layout.nodes).length};
-}"""
+}""".replace("  /*QUIET*/\n", QUIET)
 
 
 # The last two runs compared: wait for both panes' pictures, then for a second with no long
@@ -81,17 +85,13 @@ COMPARE = """async () => {
   const drawnPane = (w) => document.querySelector(`.compare-pane-${w} .compare-graph svg`);
   while (!drawnPane('a') || !drawnPane('b')) await new Promise((r) => setTimeout(r, 20));
   const drawn = performance.now() - t0;
-  for (;;) {
-    const seen = window.gsLong.length;
-    await new Promise((r) => setTimeout(r, 1000));
-    if (window.gsLong.length === seen) break;
-  }
+  /*QUIET*/
   const tasks = window.gsLong.filter((e) => e.start >= t0).map((e) => e.ms);
   const boxes = document.querySelectorAll('.compare-pane-b .compare-graph g.node').length;
   document.querySelector('#compare-close').click();
   return {drawn, longest: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0),
           count: tasks.length, boxes};
-}"""
+}""".replace("  /*QUIET*/\n", QUIET)
 
 
 # Installed before the page's scripts: every long task from the start of the page.
@@ -105,15 +105,11 @@ LESSON = """async () => {
   const root = document.querySelector('[data-gs-player]');
   while (!Number(root.dataset.runs || 0)) await new Promise((r) => setTimeout(r, 20));
   const drawn = performance.now();
-  for (;;) {
-    const seen = window.gsLong.length;
-    await new Promise((r) => setTimeout(r, 1000));
-    if (window.gsLong.length === seen) break;
-  }
+  /*QUIET*/
   const tasks = window.gsLong.map((e) => e.ms);
   return {drawn, longest: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0),
           count: tasks.length, boxes: root.querySelectorAll('#graph g.node').length};
-}"""
+}""".replace("  /*QUIET*/\n", QUIET)
 
 
 def load() -> str:
