@@ -2,39 +2,31 @@
 
 Row i of J is what the node's backward sends to each input when the upstream gradient is the
 i-th unit vector (docs/trace-format.md, section 16). Running the backward once per row costs a
-few dozen backward calls per pass, the most expensive part of a detailed iteration. Four
+few dozen backward calls per pass, the most expensive part of a detailed iteration. Three
 kinds of node give the very same numbers from fewer calls (`_shortcut`); every other node, and
 any of these whose saved values or shapes are not the plain case, runs once per row:
 
-- add, sub and mul, broadcast or not: the unit gradient at i sends input k the factor its
-  gradient multiplies by (1, -1 or the other input's element i), exactly, at the element i
-  was broadcast from; with finite factors every other term is zero;
-- elementwise (the ops the engine declares so, and the four arithmetic ops where no input is
-  broadcast, with any factors): J is diagonal, row i holds f(1, x_i) at i and f(0, x_j)
+- ops that read their rows off what they saved, with a `local_rows` classmethod beside their
+  backward (add, sub, mul, mm, addmm: engine/ops/_local_rows.py);
+- elementwise (the ops the engine declares so, with jvp = "elementwise" or `elementwise`,
+  when no input is broadcast): J is diagonal, row i holds f(1, x_i) at i and f(0, x_j)
   elsewhere, which the rows of the first two unit vectors and one backward of a gradient of
   ones give;
 - views that only move elements (transpose, view, permute ...): one backward of the gradient
-  1, 2, ..., n says where each element goes, and J holds 1 there;
-- matrix products (addmm, mm): with a one-hot gradient each entry of a product has a single
-  nonzero term, which is a saved matrix's entry times 1, exactly (the engine takes the same
-  shortcut, `_mm_order.single_terms`), so J is the saved matrices laid out.
+  1, 2, ..., n says where each element goes, and J holds 1 there.
 """
 from __future__ import annotations
 
 import contextlib
 import io
 import warnings
-from typing import TypeAlias
-
 import numpy as np
 
 from gradstep.engine import _events
 from gradstep.engine.grad_mode import state as _grad_state
+from gradstep.engine.ops._local_rows import Rows
 from gradstep.engine.ops._mm_order import single_terms
 from gradstep.engine.ops._op import OpNode
-from gradstep.engine.ops.arithmetic import Add, Div, Mul, Sub
-from gradstep.engine.ops.linalg import Mm
-from gradstep.engine.ops.nn_ops import Addmm
 from gradstep.engine.saved_hooks import Packed
 from gradstep.engine.tensor import Tensor, new_tensor
 
@@ -89,12 +81,6 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
         _events.set_listener(old)
 
 
-# Per input of the node, what the backward sent it for the rows of J: None where the input
-# gets no column list, else (row numbers, or None for all rows in order; one float64 row per
-# row number, flattened as the input).
-Rows: TypeAlias = "list[tuple[list[int] | None, np.ndarray] | None]"
-
-
 def _one_hot_rows(node, a: np.ndarray, sizes: list) -> Rows:
     """One backward of `node` per unit vector of the gradient's shape."""
     got: list = [None if s is None else [] for s in sizes]
@@ -144,84 +130,17 @@ def _shortcut(node, a: np.ndarray, sizes: list) -> Rows | None:
         # each backward unpacks through the program's saved_tensors_hooks: as many calls as
         # rows, as ever, so that what those hooks do is the same
         return None
-    if op is Addmm or op is Mm:
-        return _matmul(node, op, a, sizes)
-    if op in _SUMMED_ARITHMETIC:
-        found = _summed(node, op, a, sizes)
+    rows = getattr(op, "local_rows", None)
+    if rows is not None:
+        found = rows(node, a, sizes)
         if found is not None:
             return found
     jvp = getattr(op, "jvp", None)
-    if jvp == "elementwise" or op in _ELEMENTWISE_BINARY:
+    if jvp == "elementwise" or op.elementwise:
         return _diagonal(node, a, sizes)
     if jvp == "linear" and op.is_view:
         return _moved(node, a, sizes)
     return None
-
-
-# Elementwise where no input is broadcast (then each input's size is the output's): their
-# sum_to hands the gradient back as it is.
-_ELEMENTWISE_BINARY = (Add, Sub, Mul, Div)
-
-
-# gradient * (1, -1 or the other factor), summed over the dimensions broadcasting stretched
-_SUMMED_ARITHMETIC = (Add, Sub, Mul)
-
-
-def _summed(node, op, a: np.ndarray, sizes: list) -> Rows | None:
-    """add, sub and mul, broadcast or not: input k's gradient is sum_to(grad * c_k), with
-    c_k 1 (add, and sub's first input), -1 (sub's second) or the other input (mul). For the
-    unit gradient at i that is c_k[i] at the element i was broadcast from, added to zeros
-    (exact, as c_k is finite), and zero elsewhere."""
-    fns = node._fns
-    if len(fns) != 2 or len(sizes) != 2:
-        return None
-    shapes = _saved(node, op, "_self_sym_sizes"), _saved(node, op, "_other_sym_sizes")
-    if op is Mul:
-        # the other factor of each input: `other` for self's gradient, `self` for other's
-        factors: list = [None if fns[k] is None else _saved_factor(node, op, name, a.dtype)
-                         for k, name in enumerate(("other", "self"))]
-        if any(f is None for k, f in enumerate(factors) if fns[k] is not None):
-            return None
-    else:
-        alpha = _saved(node, op, "alpha")
-        if type(alpha) not in (int, float) or alpha != 1:
-            return None
-        factors = [1.0, -1.0 if op is Sub else 1.0]
-    n = a.size
-    out: list = []
-    for k, s in enumerate(sizes):
-        if s is None:
-            out.append(None)
-        elif fns[k] is None:
-            out.append(([], np.zeros((0, s))))
-        else:
-            if int(np.prod(shapes[k], dtype=np.int64)) != s:
-                return None
-            where = np.broadcast_to(np.arange(s).reshape(shapes[k]), a.shape).ravel()
-            values = np.broadcast_to(np.asarray(factors[k], dtype=np.float64), a.shape).ravel()
-            mat = np.zeros((n, s))
-            mat[np.arange(n), where] = values
-            out.append((None, mat))
-    return out
-
-
-def _saved(node, op, name: str):
-    """What `node` saved under `name`, found by the op's own list of what it saves (its
-    `saves`), so the shortcuts read the declaration rather than positions."""
-    return node._saved[op.saves.index(name)]
-
-
-def _saved_factor(node, op, name: str, dtype) -> np.ndarray | None:
-    """Saved tensor `name` of a mul node as float64, when it is a plain tensor as saved, of
-    the gradient's dtype and finite; else None."""
-    i = op.saves.index(name)
-    v = node._saved[i]
-    versions = node._versions
-    if type(v) is not Tensor or v._data.dtype != dtype:
-        return None
-    if versions and versions[i] is not None and v._vc[0] != versions[i]:
-        return None
-    return v._data.astype(np.float64) if np.isfinite(v._data).all() else None
 
 
 def _run(node, seed: np.ndarray, shape: tuple) -> tuple:
@@ -292,64 +211,3 @@ def _moved(node, a: np.ndarray, sizes: list) -> Rows | None:
         mat[flat[where].astype(np.intp) - 1, where] = 1.0
         out.append((None, mat))
     return out
-
-
-def _saved_matrix(node, op, name: str, dtype) -> np.ndarray | None:
-    """Saved matrix `name`, when it is a plain tensor as saved, of the gradient's dtype and
-    finite (a nan or inf among the zero terms would not vanish); else None."""
-    i = op.saves.index(name)
-    v = node._saved[i]
-    versions = node._versions
-    if type(v) is not Tensor or v._data.dtype != dtype or v._data.ndim != 2:
-        return None
-    if versions and versions[i] is not None and v._vc[0] != versions[i]:
-        return None
-    return v._data if np.isfinite(v._data).all() else None
-
-
-def _matmul(node, op, a: np.ndarray, sizes: list) -> Rows | None:
-    """addmm's (bias, mat1, mat2) or mm's (self, mat2) rows: for the unit gradient at (r, c),
-    the bias gets 1 where (r, c) sums to, mat1's row r is mat2's column c, and mat2's column
-    c is mat1's row r."""
-    if a.ndim != 2:
-        return None
-    m, n = a.shape
-    if op is Addmm:
-        alpha, beta = _saved(node, op, "alpha"), _saved(node, op, "beta")
-        if type(alpha) not in (int, float) or type(beta) not in (int, float) or alpha != 1 \
-                or beta != 1 or _saved(node, op, "_mat1_column_major"):
-            return None
-        fns, self_sizes, mat1 = node._fns, _saved(node, op, "_self_sym_sizes"), "mat1"
-    else:   # mm's first input is `self`
-        fns, self_sizes, mat1 = (None, *node._fns), None, "self"
-    if len(fns) != 3 or len(sizes) != len(fns) - (op is Mm):
-        return None
-    outs: list = []
-    for k, fn in enumerate(fns):
-        if op is Mm and k == 0:
-            continue
-        s = sizes[k - (op is Mm)]
-        if s is None:
-            outs.append(None)
-        elif fn is None:
-            outs.append(([], np.zeros((0, s))))
-        elif k == 0:    # the bias: sum_to the gradient, the inverse of broadcasting
-            where = np.broadcast_to(np.arange(s).reshape(self_sizes), a.shape).ravel()
-            mat = np.zeros((m * n, s))
-            mat[np.arange(m * n), where] = 1.0
-            outs.append((None, mat))
-        elif k == 1:    # mat1 (m, q): grad @ mat2.T
-            m2 = _saved_matrix(node, op, "mat2", a.dtype)   # mat2, needed for mat1's gradient
-            if m2 is None or m2.shape[1] != n or s != m * m2.shape[0]:
-                return None
-            q = m2.shape[0]
-            mat = np.eye(m)[:, None, :, None] * m2.T.astype(np.float64)[None, :, None, :]
-            outs.append((None, mat.reshape(m * n, m * q)))
-        else:           # mat2 (q, n): mat1.T @ grad
-            m1 = _saved_matrix(node, op, mat1, a.dtype)
-            if m1 is None or m1.shape[0] != m or s != m1.shape[1] * n:
-                return None
-            q = m1.shape[1]
-            mat = m1.astype(np.float64)[:, None, :, None] * np.eye(n)[None, :, None, :]
-            outs.append((None, mat.reshape(m * n, q * n)))
-    return outs

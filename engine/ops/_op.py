@@ -41,6 +41,10 @@ PyTorch's error when the graph was freed. More knobs:
 - `promotes = False` hands two inputs of different dtypes to forward as they are (the
   matrix products, which PyTorch refuses to mix, check and raise there);
 - `is_view = True` makes the output share storage and version counter with input 0;
+- `elementwise = True` says each output element depends only on the inputs' elements at
+  the same index when no input is broadcast (the trace's local Jacobians take it as
+  diagonal); a `local_rows` classmethod gives those Jacobians' rows from the saved values
+  (`_local_rows.py`);
 - `derivative_orders` says how many derivatives PyTorch defines (2 or more: 2; hardsigmoid
   has 1, and its derivative's NotImplemented node 0), so the gradient checks stop there;
 - `sample_inputs(make, shape)` yields argument tuples for the gradient checks; `make(shape,
@@ -146,6 +150,9 @@ class Op:
     # matrix products, which PyTorch refuses to mix, set False and check in forward
     promotes: bool = True
     is_view: bool = False          # output shares storage and version counter with input 0
+    # each output element depends only on the inputs' elements at its index when no input is
+    # broadcast (binary arithmetic; a unary op says so with jvp = "elementwise")
+    elementwise: bool = False
     derivative_orders: int = 2     # how often PyTorch can differentiate it (hardsigmoid: once)
     node_base: type = OpNode       # ops with several outputs use a node that takes them all
     Node: type = Node

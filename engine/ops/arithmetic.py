@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes, messages
 from ..foreign_operands import refuse
 from ..tensor import Tensor, new_tensor
-from . import _complex_order, _samples
+from . import _complex_order, _local_rows, _samples
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32
 from ._op import Op, scalar
@@ -36,6 +36,7 @@ def _pair(a, b, fn: str = "") -> tuple:
 class Add(Op):
     """out = self + alpha * other"""
     grad_fn_name, n_inputs, name = "AddBackward0", 2, "add"
+    elementwise = True
     saves = ("alpha", "_self_sym_sizes", "_other_sym_sizes")
     rule = "grad, alpha * grad (summed over broadcast dims)"
 
@@ -64,10 +65,18 @@ class Add(Op):
             yield a, b, 1
         yield make(shape), make(shape), 2.5
 
+    @classmethod
+    def local_rows(cls, node, a, sizes):    # the factors 1 and 1 (_local_rows.py)
+        alpha = _local_rows.saved(node, cls, "alpha")
+        if type(alpha) not in (int, float) or alpha != 1:
+            return None
+        return _local_rows.summed(node, cls, a, sizes, [1.0, 1.0])
+
 
 class Sub(Op):
     """out = self - alpha * other"""
     grad_fn_name, n_inputs, name = "SubBackward0", 2, "sub"
+    elementwise = True
     saves = ("alpha", "_self_sym_sizes", "_other_sym_sizes")
     rule = "grad, -alpha * grad"
 
@@ -97,6 +106,13 @@ class Sub(Op):
     def sample_inputs(cls, make, shape):
         for a, b in _samples.binary(make, shape):
             yield a, b, 1
+
+    @classmethod
+    def local_rows(cls, node, a, sizes):    # the factors 1 and -1 (_local_rows.py)
+        alpha = _local_rows.saved(node, cls, "alpha")
+        if type(alpha) not in (int, float) or alpha != 1:
+            return None
+        return _local_rows.summed(node, cls, a, sizes, [1.0, -1.0])
 
 
 class RsubScalar(Op):
@@ -159,6 +175,7 @@ class SubScalar(Op):
 class Mul(Op):
     """out = self * other"""
     grad_fn_name, n_inputs, name = "MulBackward0", 2, "mul"
+    elementwise = True
     saves = ("other", "self", "_self_sym_sizes", "_other_sym_sizes")
     save_when = {"self": 1, "other": 0}
     rule = "grad * other, grad * self"
@@ -188,6 +205,15 @@ class Mul(Op):
 
     sample_inputs = classmethod(lambda cls, make, shape: _samples.binary(make, shape))
 
+    @classmethod
+    def local_rows(cls, node, a, sizes):    # the factors other and self (_local_rows.py)
+        factors = [None if fn is None else _local_rows.saved_array(node, cls, name, a.dtype)
+                   for fn, name in zip(node._fns, ("other", "self"))]
+        if any(f is None for f, fn in zip(factors, node._fns) if fn is not None):
+            return None
+        return _local_rows.summed(node, cls, a, sizes,
+                                  [None if f is None else f.astype(np.float64) for f in factors])
+
 
 class MulScalar(Op):
     """out = self * other, other a number (PyTorch's mul.Scalar, met in derivative formulas)"""
@@ -210,6 +236,7 @@ class MulScalar(Op):
 class Div(Op):
     """out = self / other"""
     grad_fn_name, n_inputs, name = "DivBackward0", 2, "div"
+    elementwise = True
     saves = ("other", "self", "_self_sym_sizes")
     save_when = {"self": 1}
     rule = "grad / other, -grad * self / other**2"

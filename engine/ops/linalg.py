@@ -15,6 +15,7 @@ from .._names import TorchNamed
 from ..foreign_operands import both_tensors
 from ..messages import cpp_type
 from ..tensor import Tensor, new_tensor
+from . import _local_rows
 from ._broadcast import records_nothing, sum_to
 from ._mm_order import matmul2d, sequential, small_dot, small_mv
 from ._op import Op
@@ -100,6 +101,10 @@ class Mm(Op):
     def sample_inputs(cls, make, shape):
         n = (shape + (2, 3))[:2]
         yield make(n), make((n[1], 2))
+
+    @classmethod
+    def local_rows(cls, node, a, sizes):    # each matrix laid out (_local_rows.py)
+        return _local_rows.matmul(node, cls, a, sizes, (None, *node._fns), None, "self")
 
 
 class Mv(Op):

@@ -16,6 +16,7 @@ import numpy as np
 from .. import _events
 from ..grad_mode import state as _grad_state
 from ..tensor import Tensor, new_tensor
+from . import _local_rows
 from ._broadcast import records_nothing, sum_to
 from ._exact import F32, SMALL, fma32, one_minus_square, via64
 from ._mm_order import addmm_rank_one, matmul2d
@@ -173,6 +174,15 @@ class Addmm(Op):
                 term = term * ctx.alpha
             out = term if out is None else out if term is None else out + term
         return out
+
+    @classmethod
+    def local_rows(cls, node, a, sizes):    # the bias summed, each matrix laid out
+        alpha, beta = _local_rows.saved(node, cls, "alpha"), _local_rows.saved(node, cls, "beta")
+        if type(alpha) not in (int, float) or type(beta) not in (int, float) or alpha != 1 \
+                or beta != 1 or _local_rows.saved(node, cls, "_mat1_column_major"):
+            return None
+        return _local_rows.matmul(node, cls, a, sizes, node._fns,
+                                  _local_rows.saved(node, cls, "_self_sym_sizes"), "mat1")
 
     @classmethod
     def sample_inputs(cls, make, shape):
