@@ -759,7 +759,9 @@ def _type_name(obj) -> str:
                 type(obj).__name__)
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+# A number standing on its own: not the digits of a name ("fc1", "t=2" keeps its 2) nor of a
+# hex address ("object at 0x7f3a..."), which would plot as noise.
+_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?!\w|\.\d)")
 
 
 def _printed_series(chunks: list, cap: int) -> list:

@@ -485,3 +485,15 @@ def test_warnings_inside_an_elided_stretch_keep_their_place_in_the_output():
             i = w["message"].split()[1]
             assert stretch["stdout"][:w["at"]].endswith(f"before {i}\n")
             assert stretch["stdout"][w["at"]:].startswith(f"after {i}\n")
+
+
+def test_the_printed_series_takes_numbers_not_digits_of_names_or_addresses():
+    from gradstep.runner.trace_build import _printed_series
+    chunks = [(3, "epoch 1, loss 0.5\n"), (3, "epoch 2, loss 2.5e-01.\n"),
+              (7, "<AddBackward0 object at 0x7f3a2b765af0> fc1.weight float32\n"),
+              (7, "<MulBackward0 object at 0x7f3a2b765b10> fc2.bias float64\n"),
+              (9, "MseLossBackwardBackward0 [0.25, -1.0]\n"),
+              (9, "MseLossBackwardBackward0 [1.5, 3]\n")]
+    assert _printed_series(chunks, 100) == [
+        {"line": 3, "rows": [[1, 0.5], [2, 0.25]]},   # a line with no numbers has no series
+        {"line": 9, "rows": [[0.25, -1.0], [1.5, 3]]}]
