@@ -87,6 +87,14 @@ class Listener:
     def on_module_exit(self, module) -> None:
         """`module.__call__` ends (returning or raising)."""
 
+    def on_step_enter(self, name: str, t: int) -> None:
+        """A recurrent layer (nn.RNN, nn.GRU, nn.LSTM) starts time step `t` of one layer and
+        direction, `name` as PyTorch's parameter names say it ("l0", "l1_reverse"): the ops
+        until the matching exit compute that step."""
+
+    def on_step_exit(self) -> None:
+        """The time step begun last ends (returning or raising)."""
+
     def on_inplace(self, tensor, op_name: str, version: int) -> None:
         """`tensor` was modified in place (its version counter is now `version`)."""
 

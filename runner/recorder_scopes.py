@@ -66,10 +66,34 @@ class ScopeEvents(RecorderState):
             entry["at"] = at
         stack.append((module, entry))
 
+    def on_step_enter(self, name: str, t: int) -> None:
+        """A time step of the recurrent layer whose call is open: a scope inside it, `rnn.l0`
+        at `t=2`, so that each step of an unrolled layer is a group of its own."""
+        stack = self._scope_stack
+        if not stack or stack[-1][0] is None:
+            return      # not inside a layer's call (or inside a step already): no group
+        outer = stack[-1][1]
+        stack.append((None, {"path": f"{outer['path']}.{name}", "type": f"{outer['type']} step",
+                             "extra": "", "user": False, "parent": outer["path"],
+                             "t": [len(self._tids), 0], "n": [len(self._nids), 0],
+                             "pass": self._passes, "at": f"t={t}", "step": True}))
+
+    def on_step_exit(self) -> None:
+        stack = self._scope_stack
+        if stack and stack[-1][0] is None:     # the step on_step_enter opened
+            self._close_scope(stack)
+
     def on_module_exit(self, module) -> None:
-        if not self._scope_stack:
-            return
-        _, entry = self._scope_stack.pop()
+        stack = self._scope_stack
+        if stack and stack[-1][0] is None:     # a step whose exit a light window counted
+            stack.pop()
+        if stack:
+            self._close_scope(stack)
+
+    def _close_scope(self, stack: list) -> None:
+        """The innermost open call ends: its ranges are complete, and it is kept if it made
+        anything."""
+        _, entry = stack.pop()
         entry["t"][1], entry["n"][1] = len(self._tids), len(self._nids)
         if entry["t"][1] == entry["t"][0] and entry["n"][1] == entry["n"][0]:
             return      # made nothing: nothing to group

@@ -254,10 +254,11 @@ SERIES_SCHEMA = _obj({
 # t<t[0]>..t<t[1] - 1> and n<n[0]>..n<n[1] - 1>.
 _RANGE = {"type": "array", "prefixItems": [INT, INT], "items": False}
 # `pass`: the backward passes begun before the call; `at`: the loop variable's value at a
-# call from a `for` loop of the program ("t=2").
+# call from a `for` loop of the program ("t=2"), or a recurrent layer's time step; `step`:
+# true for such a time step (a scope inside the layer's call, not a call of its own).
 SCOPES_SCHEMA = _list(_obj({"path": STR, "type": STR, "extra": STR, "user": BOOL,
                             "parent": _nullable(STR), "t": _RANGE, "n": _RANGE},
-                           {"pass": INT, "at": STR}))
+                           {"pass": INT, "at": STR, "step": BOOL}))
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -6,7 +6,8 @@ A module called once between two backward passes is keyed by its path, so a modu
 every iteration of a training loop is one group of each iteration's picture. A module called
 several times before one backward (an RNN cell in a `for t in range(3)` loop) gets a group per
 call, `rnn @ t=2` (or `rnn #2` outside a loop of the program): two calls never share a box, so
-the picture stays acyclic as the graph is. The layout draws a group as a Graphviz cluster,
+the picture stays acyclic as the graph is. A recurrent layer's time steps are scopes inside its
+call (`rnn.l0 @ t=2`), grouped the same way. The layout draws a group as a Graphviz cluster,
 nested as the modules are, labelled like `model[0] · Linear(4 → 8)`.
 
 Three kinds of box stay outside the calls their ids fall in:
@@ -124,6 +125,8 @@ def assign_groups(trace: dict, graph: Graph) -> dict[str, dict]:
             if at >= 0:
                 node.group = calls[at][2]
     _leaf_accumulators_out(graph)
+    _accumulators_out_of_steps(graph, {keys[i]: info[keys[i]]["parent"]
+                                       for i, s in enumerate(scopes) if s.get("step")})
     _named_results_out(trace, graph, info)
     return info
 
@@ -134,6 +137,21 @@ def _leaf_accumulators_out(graph: Graph) -> None:
         if e.kind == "variable" and e.dst in graph.nodes and e.src in graph.nodes \
                 and graph.nodes[e.src].kind == "leaf":
             graph.nodes[e.dst].group = graph.nodes[e.src].group
+
+
+def _accumulators_out_of_steps(graph: Graph, steps: dict[str, str | None]) -> None:
+    """A parameter's AccumulateGrad is made when a recurrent layer's first step uses the
+    parameter, but every step sends it gradient: it sits in the layer's group, not the
+    first step's (`steps` maps each step's group to the group around it)."""
+    if not steps:
+        return
+    for e in graph.edges.values():
+        if e.kind == "variable" and e.dst in graph.nodes:
+            node = graph.nodes[e.dst]
+            seen = 0
+            while node.group in steps and seen < len(steps):
+                node.group = steps[node.group] or ""
+                seen += 1
 
 
 def _chain(key: str, info: dict[str, dict]) -> list[str]:

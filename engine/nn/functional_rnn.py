@@ -10,6 +10,7 @@ values round as PyTorch's do. A layer computes the input half of every step's ga
 """
 from __future__ import annotations
 
+from .. import _events
 from ..ops import join
 from ..ops.shape import TransposeInplace
 from ..tensor import Tensor
@@ -77,29 +78,37 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
 
 
 # ---- layers ---------------------------------------------------------------------------
-def _one_direction(mode: str, x: Tensor, hidden, params: list, reverse: bool) -> tuple:
+def _one_direction(mode: str, x: Tensor, hidden, params: list, reverse: bool,
+                   name: str | None = None) -> tuple:
     """Run one layer in one direction over x (seq, batch, features): (outputs, last hidden).
-    `hidden` is h, or (h, c) for the LSTM."""
+    `hidden` is h, or (h, c) for the LSTM. With a `name` ("l0", "l1_reverse"), each time step
+    is announced to the listener (`Listener.on_step_enter`), so that a picture can group the
+    ops of one step."""
     w_ih, w_hh = params[0], params[1]
     b_ih, b_hh = (params[2], params[3]) if len(params) == 4 else (None, None)
     steps = F.linear(x, w_ih, b_ih).unbind(0)
     order = range(len(steps) - 1, -1, -1) if reverse else range(len(steps))
     outs = []
     for t in order:
-        if mode == "LSTM":
-            hidden = _lstm_step(steps[t], hidden[0], hidden[1], w_hh, b_hh)
-            outs.append(hidden[0])
-        elif mode == "GRU":
-            hidden = _gru_step(steps[t], hidden, w_hh, b_hh)
-            outs.append(hidden)
-        else:
-            hidden = _simple_step(steps[t], hidden, w_hh, b_hh, relu=mode == "RNN_RELU")
-            outs.append(hidden)
+        listener = _events.listener if name is not None else None
+        if listener is not None:
+            listener.on_step_enter(name, t)
+        try:
+            hidden = _step(mode, steps[t], hidden, w_hh, b_hh)
+        finally:
+            if listener is not None:
+                listener.on_step_exit()
+        outs.append(hidden[0] if mode == "LSTM" else hidden)
     if reverse:
         outs.reverse()
     if not outs:
         raise RuntimeError("Expected sequence length to be larger than 0 in RNN")
     return join.stack(outs, 0), hidden
+
+
+def _step_name(layer: int, direction: int) -> str:
+    """A layer and direction as PyTorch's parameter names say them: `l0`, `l1_reverse`."""
+    return f"l{layer}" + ("_reverse" if direction else "")
 
 
 def run_layers(mode: str, x: Tensor, hx, weights: list, num_layers: int, dropout: float,
@@ -121,7 +130,8 @@ def run_layers(mode: str, x: Tensor, hx, weights: list, num_layers: int, dropout
         outs = []
         for d in range(dirs):
             k = layer * dirs + d
-            out, last = _one_direction(mode, x, starts[k], weights[k], reverse=d == 1)
+            out, last = _one_direction(mode, x, starts[k], weights[k], reverse=d == 1,
+                                       name=_step_name(layer, d))
             outs.append(out)
             finals.append(last)
         x = outs[0] if dirs == 1 else join.cat(outs, outs[0].ndim - 1)
@@ -155,36 +165,52 @@ def _concat(parts: list):
 
 
 def _packed_direction(mode: str, data: Tensor, sizes: list, hidden, params: list,
-                      reverse: bool) -> tuple:
+                      reverse: bool, name: str) -> tuple:
     """One layer in one direction over packed data: PyTorch's PackedLayer (forward: finished
     sequences' hidden states sliced off as the batch shrinks) or ReversedPackedLayer
-    (backward in time: hidden states of sequences that start later joined as it grows)."""
+    (backward in time: hidden states of sequences that start later joined as it grows).
+    Each time step is announced to the listener, as in `_one_direction`."""
     w_ih, w_hh = params[0], params[1]
     b_ih, b_hh = (params[2], params[3]) if len(params) == 4 else (None, None)
     igates = F.linear(data, w_ih, b_ih)
     outs, finished = [], []
     if not reverse:
         offset, last = 0, sizes[0]
-        for n in sizes:
-            step = igates.narrow(0, offset, n)
-            offset += n
-            if last > n:
-                finished.append(_slice(hidden, n, last))
-                hidden = _slice(hidden, 0, n)
-            last = n
-            hidden = _step(mode, step, hidden, w_hh, b_hh)
+        for t, n in enumerate(sizes):
+            listener = _events.listener
+            if listener is not None:
+                listener.on_step_enter(name, t)
+            try:
+                step = igates.narrow(0, offset, n)
+                offset += n
+                if last > n:
+                    finished.append(_slice(hidden, n, last))
+                    hidden = _slice(hidden, 0, n)
+                last = n
+                hidden = _step(mode, step, hidden, w_hh, b_hh)
+            finally:
+                if listener is not None:
+                    listener.on_step_exit()
             outs.append(hidden[0] if mode == "LSTM" else hidden)
         finished.append(hidden)
         return join.cat(outs, 0), _concat(finished[::-1])
     start, offset, last = hidden, data.shape[0], sizes[-1]
     hidden = _slice(start, 0, sizes[-1])
-    for n in reversed(sizes):
-        if n > last:
-            hidden = _concat([hidden, _slice(start, last, n)])
-        step = igates.narrow(0, offset - n, n)
-        offset -= n
-        last = n
-        hidden = _step(mode, step, hidden, w_hh, b_hh)
+    for t in range(len(sizes) - 1, -1, -1):
+        n = sizes[t]
+        listener = _events.listener
+        if listener is not None:
+            listener.on_step_enter(name, t)
+        try:
+            if n > last:
+                hidden = _concat([hidden, _slice(start, last, n)])
+            step = igates.narrow(0, offset - n, n)
+            offset -= n
+            last = n
+            hidden = _step(mode, step, hidden, w_hh, b_hh)
+        finally:
+            if listener is not None:
+                listener.on_step_exit()
         outs.append(hidden[0] if mode == "LSTM" else hidden)
     return join.cat(outs[::-1], 0), hidden
 
@@ -203,7 +229,8 @@ def run_packed(mode: str, data: Tensor, batch_sizes: Tensor, hx, weights: list,
         outs = []
         for d in range(dirs):
             k = layer * dirs + d
-            out, last = _packed_direction(mode, x, sizes, starts[k], weights[k], d == 1)
+            out, last = _packed_direction(mode, x, sizes, starts[k], weights[k], d == 1,
+                                          _step_name(layer, d))
             outs.append(out)
             finals.append(last)
         x = outs[0] if dirs == 1 else join.cat(outs, outs[0].ndim - 1)

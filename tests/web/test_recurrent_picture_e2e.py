@@ -1,6 +1,7 @@
 """The picture of recurrent models (real Chromium, live server): every call of a cell in a
 loop is a group of its own (`cell @ t=2`), for nn.RNNCell, nn.LSTMCell, nn.GRUCell and a
-whole nn.LSTM called on chunks of a sequence; an LSTM cell's gates are named in the page's
+whole nn.LSTM called on chunks of a sequence; a whole nn.RNN or nn.GRU unrolls inside its
+group, a group per time step (`rnn.l0 @ t=2`); an LSTM cell's gates are named in the page's
 language; a float32 nn.LSTM layer is one MkldnnRnnLayerBackward0 box, as in PyTorch."""
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from player_page import open_program
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
 STRINGS = {lang: json.loads((ROOT / "static" / "i18n" / f"{lang}.json").read_text("utf-8"))
            for lang in ("en", "zh")}
 
@@ -113,3 +115,30 @@ def test_a_float32_lstm_called_on_chunks_is_a_group_per_call_of_fused_layers(pag
     kinds = page.evaluate("""() => document.querySelector('[data-gs-player]').gsPlayer
         .player.model.trace.events.map((e) => e.kind)""")
     assert kinds.count("backward_begin") == 1
+
+
+GRU_LAYER = """import torch
+from torch import nn
+torch.manual_seed(0)
+gru = nn.GRU(2, 3, batch_first=True)
+x = torch.randn(1, 3, 2)
+out, h = gru(x)
+out.sum().backward()
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1440, 900), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_whole_layer_unrolls_a_group_per_time_step(page, lang, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_at_the_end(page, GRU_LAYER, lang)
+    # the layer's group is open, its steps folded one below the other, as unrolled
+    titles = group_titles(page)
+    for t in range(3):
+        assert any(title.startswith(f"gru.l0 @ t={t} · GRU step") for title in titles), titles
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.click("#zoom-fit")
+    page.screenshot(path=str(SHOTS / f"gru-steps-{lang}-{size[0]}x{size[1]}.png"))
+    open_module(page, "gru.l0 @ t=1")
+    labels = box_labels(page)
+    assert "UnsafeSplitBackward0" in labels and "SigmoidBackward0" in labels, labels
