@@ -5,7 +5,7 @@ is wider than the graph pane (a 4-8-1 MLP: about 990 × 630 points against a 650
 so Fit cannot show it whole at a readable size. Spacing does not help; hiding the modules the
 learner did not write does. `folded_modules` picks those modules: each library module in the
 picture that holds no other library module (so `model[0] · Linear(4 → 8)`, not the whole
-`nn.Sequential` around it). `compact_graph` draws each as one box titled like its group, with
+`nn.Sequential` around it; an `nn.RNN`'s time steps are not modules, so the layer is one box). `compact_graph` draws each as one box titled like its group, with
 the arrows from outside ending on it; the page shows this picture while those groups are
 folded and the full one once the learner opens one (docs/layout.md, the compact picture).
 
@@ -51,7 +51,9 @@ def folded_modules(graph: Graph) -> dict[str, list[str]]:
     present: set[str] = set()
     for node in graph.nodes.values():
         present.update(_chain(node.group, graph.groups))
-    library = {p for p in present if not graph.groups[p]["user"]}
+    # a recurrent layer's time steps are parts of its call, not modules: the layer folds whole
+    library = {p for p in present if not graph.groups[p]["user"]
+               and not graph.groups[p].get("step")}
     around = {a for p in library for a in _chain(graph.groups[p]["parent"] or "", graph.groups)}
     innermost = library - around
     out: dict[str, list[str]] = {}

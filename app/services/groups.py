@@ -98,7 +98,8 @@ def _parent_calls(scopes: list[dict]) -> list[int | None]:
 
 def assign_groups(trace: dict, graph: Graph) -> dict[str, dict]:
     """Set each box's `group` (a call's key, or "" outside any module) and return the
-    groups: key -> {"label", "parent", "user"}."""
+    groups: key -> {"label", "parent", "user"}, and `"step": true` for a recurrent layer's
+    time step."""
     scopes = trace.get("scopes") or []
     keys = call_keys(scopes)
     parent_of = _parent_calls(scopes)
@@ -106,8 +107,10 @@ def assign_groups(trace: dict, graph: Graph) -> dict[str, dict]:
     for i, s in enumerate(scopes):
         up = parent_of[i]
         parent = keys[up] if up is not None else s["parent"]
-        info.setdefault(keys[i], {"label": module_label(s, keys[i]), "parent": parent,
-                                  "user": s["user"]})
+        entry = info.setdefault(keys[i], {"label": module_label(s, keys[i]), "parent": parent,
+                                          "user": s["user"]})
+        if s.get("step"):
+            entry["step"] = True    # a recurrent layer's time step: part of the layer's call
     break_cycles(info)
     for letter in ("t", "n"):
         calls = sorted((s[letter][0], -s[letter][1], keys[i]) for i, s in enumerate(scopes)
@@ -125,8 +128,8 @@ def assign_groups(trace: dict, graph: Graph) -> dict[str, dict]:
             if at >= 0:
                 node.group = calls[at][2]
     _leaf_accumulators_out(graph)
-    _accumulators_out_of_steps(graph, {keys[i]: info[keys[i]]["parent"]
-                                       for i, s in enumerate(scopes) if s.get("step")})
+    _accumulators_out_of_steps(graph, {k: g["parent"] for k, g in info.items()
+                                       if g.get("step")})
     _named_results_out(trace, graph, info)
     return info
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from gradstep.app.services.compact import folded_modules
 from gradstep.app.services.graph import graph_from_trace
 from gradstep.app.services.groups import assign_groups
 from gradstep.runner import run_program
@@ -18,7 +19,7 @@ def traced(source: str) -> dict:
 
 def grouped(trace: dict):
     graph = graph_from_trace(trace)
-    groups = assign_groups(trace, graph)
+    graph.groups = groups = assign_groups(trace, graph)
     return graph, groups
 
 
@@ -115,3 +116,14 @@ for epoch in range(30):
     kept = sorted(set(passes))
     assert kept[0] == 0 and kept[-1] == 29 and 15 not in kept
     assert all(passes.count(p) == 4 for p in kept)
+
+
+def test_the_compact_picture_folds_the_layer_whole_not_its_steps():
+    source = RNN.replace("out, h = rnn(x)", "out, h = rnn(x)\nout = nn.Linear(3, 1)(out)")
+    graph, groups = grouped(traced(source))
+    assert groups["rnn.l0 @ t=2"]["step"] is True and "step" not in groups["rnn"]
+    folded = folded_modules(graph)
+    assert set(folded) == {"rnn", "Linear"}
+    # the layer's box stands for its steps' boxes too
+    assert {graph.nodes[i].group for i in folded["rnn"]} == {"rnn"} | {
+        f"rnn.l0 @ t={t}" for t in range(4)}

@@ -132,13 +132,14 @@ out.sum().backward()
 def test_a_whole_layer_unrolls_a_group_per_time_step(page, lang, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_at_the_end(page, GRU_LAYER, lang)
-    # the layer's group is open, its steps folded one below the other, as unrolled
+    # the compact picture draws the layer as one box; opened, it unrolls a frame per step
+    assert "gru · GRU(2, 3, batch_first=True)" in group_titles(page)
+    open_module(page, "gru · GRU")
     titles = group_titles(page)
     for t in range(3):
         assert any(title.startswith(f"gru.l0 @ t={t} · GRU step") for title in titles), titles
+    labels = box_labels(page)
+    assert "UnsafeSplitBackward0" in labels and "SigmoidBackward0" in labels, labels
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.click("#zoom-fit")
     page.screenshot(path=str(SHOTS / f"gru-steps-{lang}-{size[0]}x{size[1]}.png"))
-    open_module(page, "gru.l0 @ t=1")
-    labels = box_labels(page)
-    assert "UnsafeSplitBackward0" in labels and "SigmoidBackward0" in labels, labels
