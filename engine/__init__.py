@@ -225,7 +225,7 @@ _NN_SPELLINGS = ("selu", "celu", "prelu", "threshold", "selu_", "celu_", "thresh
 
 def __getattr__(name: str):
     # nn and optim are built on the core by their own package; import them when first used
-    if name in ("nn", "optim", "utils", "func"):
+    if name in ("nn", "optim", "utils", "func", "distributions"):
         return importlib.import_module(f".{name}", __name__)
     if name == "vmap":      # torch.vmap is torch.func.vmap
         return importlib.import_module(".func", __name__).vmap
@@ -306,7 +306,8 @@ __all__ = [
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "func", "vmap", "set_printoptions", "save", "load",
+    "autograd", "nn", "optim", "utils", "func", "distributions", "vmap", "set_printoptions",
+    "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]

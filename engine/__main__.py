@@ -2,7 +2,7 @@
 
 A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
 `torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph`,
-`torch.autograd.forward_ad` and `torch.func` all
+`torch.autograd.forward_ad`, `torch.func` and `torch.distributions` all
 resolve to the engine's modules. For untrusted code use the runner (`gradstep run FILE`),
 which adds the sandbox.
 """
@@ -15,7 +15,9 @@ import sys
 ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
            ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph",
            ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".utils.checkpoint",
-           ".func")
+           ".func", ".distributions", ".distributions.constraints", ".distributions.normal",
+           ".distributions.uniform", ".distributions.categorical", ".distributions.bernoulli",
+           ".distributions.kl", ".distributions.utils", ".distributions.distribution")
 
 
 def alias_torch() -> None:

@@ -241,6 +241,9 @@ class Tensor(TensorOps, metaclass=TorchNamed):
     def dim(self) -> int:
         return self._data.ndim
 
+    def ndimension(self) -> int:
+        return self._data.ndim
+
     def numel(self) -> int:
         return self._data.size
 

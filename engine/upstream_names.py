@@ -279,6 +279,28 @@ NAMES = {
         guaranteed_datapipes_determinism non_deterministic random_split runtime_validation
         runtime_validation_disabled sampler
     """.split()),
+    'torch.distributions': frozenset("""
+        AbsTransform AffineTransform Bernoulli Beta Binomial CatTransform Categorical Cauchy
+        Chi2 ComposeTransform ContinuousBernoulli CorrCholeskyTransform
+        CumulativeDistributionTransform Dirichlet Distribution ExpTransform Exponential
+        ExponentialFamily FisherSnedecor Gamma GeneralizedPareto Geometric Gumbel HalfCauchy
+        HalfNormal Independent IndependentTransform InverseGamma Kumaraswamy LKJCholesky Laplace
+        LogNormal LogisticNormal LowRankMultivariateNormal LowerCholeskyTransform
+        MixtureSameFamily Multinomial MultivariateNormal NegativeBinomial Normal
+        OneHotCategorical OneHotCategoricalStraightThrough Pareto Poisson
+        PositiveDefiniteTransform PowerTransform RelaxedBernoulli RelaxedOneHotCategorical
+        ReshapeTransform SigmoidTransform SoftmaxTransform SoftplusTransform StackTransform
+        StickBreakingTransform StudentT TanhTransform Transform TransformedDistribution Uniform
+        VonMises Weibull Wishart bernoulli beta biject_to binomial categorical cauchy chi2
+        constraint_registry constraints continuous_bernoulli dirichlet distribution exp_family
+        exponential fishersnedecor gamma generalized_pareto geometric gumbel half_cauchy
+        half_normal identity_transform independent inverse_gamma kl kl_divergence kumaraswamy
+        laplace lkj_cholesky log_normal logistic_normal lowrank_multivariate_normal
+        mixture_same_family multinomial multivariate_normal negative_binomial normal
+        one_hot_categorical pareto poisson register_kl relaxed_bernoulli relaxed_categorical
+        studentT transform_to transformed_distribution transforms uniform utils von_mises
+        weibull wishart
+    """.split()),
     'Tensor': frozenset("""
         H T abs abs_ absolute absolute_ acos acos_ acosh acosh_ add add_ addbmm addbmm_ addcdiv
         addcdiv_ addcmul addcmul_ addmm addmm_ addmv addmv_ addr addr_ adjoint all allclose amax
@@ -351,17 +373,37 @@ NAMES = {
         torch.autograd.forward_ad torch.autograd.function torch.autograd.functional
         torch.autograd.grad_mode torch.autograd.graph torch.autograd.profiler
         torch.autograd.profiler_legacy torch.autograd.profiler_util torch.backends torch.classes
-        torch.compiler torch.cpu torch.cuda torch.distributed torch.distributions torch.export
-        torch.fft torch.func torch.functional torch.futures torch.fx torch.hub torch.jit
-        torch.library torch.linalg torch.masked torch.monitor torch.mps torch.mtia
-        torch.multiprocessing torch.nested torch.nn torch.nn.attention torch.nn.common_types
-        torch.nn.functional torch.nn.grad torch.nn.init torch.nn.intrinsic torch.nn.modules
-        torch.nn.parallel torch.nn.parameter torch.nn.qat torch.nn.quantizable
-        torch.nn.quantized torch.nn.utils torch.nn.utils.clip_grad
-        torch.nn.utils.convert_parameters torch.nn.utils.fusion torch.nn.utils.init
-        torch.nn.utils.memory_format torch.nn.utils.parametrizations torch.nn.utils.parametrize
-        torch.nn.utils.rnn torch.nn.utils.stateless torch.ops torch.optim
-        torch.optim.lr_scheduler torch.optim.swa_utils torch.overrides torch.package
+        torch.compiler torch.cpu torch.cuda torch.distributed torch.distributions
+        torch.distributions.bernoulli torch.distributions.beta torch.distributions.binomial
+        torch.distributions.categorical torch.distributions.cauchy torch.distributions.chi2
+        torch.distributions.constraint_registry torch.distributions.constraints
+        torch.distributions.continuous_bernoulli torch.distributions.dirichlet
+        torch.distributions.distribution torch.distributions.exp_family
+        torch.distributions.exponential torch.distributions.fishersnedecor
+        torch.distributions.gamma torch.distributions.generalized_pareto
+        torch.distributions.geometric torch.distributions.gumbel torch.distributions.half_cauchy
+        torch.distributions.half_normal torch.distributions.independent
+        torch.distributions.inverse_gamma torch.distributions.kl torch.distributions.kumaraswamy
+        torch.distributions.laplace torch.distributions.lkj_cholesky
+        torch.distributions.log_normal torch.distributions.logistic_normal
+        torch.distributions.lowrank_multivariate_normal torch.distributions.mixture_same_family
+        torch.distributions.multinomial torch.distributions.multivariate_normal
+        torch.distributions.negative_binomial torch.distributions.normal
+        torch.distributions.one_hot_categorical torch.distributions.pareto
+        torch.distributions.poisson torch.distributions.relaxed_bernoulli
+        torch.distributions.relaxed_categorical torch.distributions.studentT
+        torch.distributions.transformed_distribution torch.distributions.transforms
+        torch.distributions.uniform torch.distributions.utils torch.distributions.von_mises
+        torch.distributions.weibull torch.distributions.wishart torch.export torch.fft
+        torch.func torch.functional torch.futures torch.fx torch.hub torch.jit torch.library
+        torch.linalg torch.masked torch.monitor torch.mps torch.mtia torch.multiprocessing
+        torch.nested torch.nn torch.nn.attention torch.nn.common_types torch.nn.functional
+        torch.nn.grad torch.nn.init torch.nn.intrinsic torch.nn.modules torch.nn.parallel
+        torch.nn.parameter torch.nn.qat torch.nn.quantizable torch.nn.quantized torch.nn.utils
+        torch.nn.utils.clip_grad torch.nn.utils.convert_parameters torch.nn.utils.fusion
+        torch.nn.utils.init torch.nn.utils.memory_format torch.nn.utils.parametrizations
+        torch.nn.utils.parametrize torch.nn.utils.rnn torch.nn.utils.stateless torch.ops
+        torch.optim torch.optim.lr_scheduler torch.optim.swa_utils torch.overrides torch.package
         torch.profiler torch.quantization torch.quasirandom torch.random torch.return_types
         torch.serialization torch.signal torch.sparse torch.special torch.storage torch.testing
         torch.torch_version torch.types torch.utils torch.utils.backcompat
@@ -812,6 +854,29 @@ DIRS = {
         datapipes dataset default_collate default_convert distributed functional_datapipe
         get_worker_info graph graph_settings guaranteed_datapipes_determinism non_deterministic
         random_split runtime_validation runtime_validation_disabled sampler
+    """.split()),
+    'torch.distributions': tuple("""
+        AbsTransform AffineTransform Bernoulli Beta Binomial CatTransform Categorical Cauchy
+        Chi2 ComposeTransform ContinuousBernoulli CorrCholeskyTransform
+        CumulativeDistributionTransform Dirichlet Distribution ExpTransform Exponential
+        ExponentialFamily FisherSnedecor Gamma GeneralizedPareto Geometric Gumbel HalfCauchy
+        HalfNormal Independent IndependentTransform InverseGamma Kumaraswamy LKJCholesky Laplace
+        LogNormal LogisticNormal LowRankMultivariateNormal LowerCholeskyTransform
+        MixtureSameFamily Multinomial MultivariateNormal NegativeBinomial Normal
+        OneHotCategorical OneHotCategoricalStraightThrough Pareto Poisson
+        PositiveDefiniteTransform PowerTransform RelaxedBernoulli RelaxedOneHotCategorical
+        ReshapeTransform SigmoidTransform SoftmaxTransform SoftplusTransform StackTransform
+        StickBreakingTransform StudentT TanhTransform Transform TransformedDistribution Uniform
+        VonMises Weibull Wishart __all__ __builtins__ __cached__ __doc__ __file__ __loader__
+        __name__ __package__ __path__ __spec__ bernoulli beta biject_to binomial categorical
+        cauchy chi2 constraint_registry constraints continuous_bernoulli dirichlet distribution
+        exp_family exponential fishersnedecor gamma generalized_pareto geometric gumbel
+        half_cauchy half_normal identity_transform independent inverse_gamma kl kl_divergence
+        kumaraswamy laplace lkj_cholesky log_normal logistic_normal lowrank_multivariate_normal
+        mixture_same_family multinomial multivariate_normal negative_binomial normal
+        one_hot_categorical pareto poisson register_kl relaxed_bernoulli relaxed_categorical
+        studentT transform_to transformed_distribution transforms uniform utils von_mises
+        weibull wishart
     """.split()),
     'Tensor': tuple("""
         H T __abs__ __add__ __and__ __annotations__ __array__ __array_priority__ __array_wrap__

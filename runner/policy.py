@@ -27,7 +27,11 @@ ALLOWED_MODULES = frozenset({
     "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
     "torch.autograd.function", "torch.autograd.graph", "torch.autograd.forward_ad",
     "torch.linalg", "torch.utils",
-    "torch.utils.data", "torch.utils.checkpoint", "torch.func", "engine",
+    "torch.utils.data", "torch.utils.checkpoint", "torch.func", "torch.distributions",
+    "torch.distributions.constraints", "torch.distributions.normal",
+    "torch.distributions.uniform", "torch.distributions.categorical",
+    "torch.distributions.bernoulli", "torch.distributions.kl", "torch.distributions.utils",
+    "torch.distributions.distribution", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",
     # standard modules behind the same guards (runner/stdlib_modules.py lists their names)
@@ -109,12 +113,12 @@ _IMPORT_HINT = ("gradstep runs torch, numpy, math, random, collections, copy, it
                 "functools, re and a few more standard modules only")
 # the main ones of ALLOWED_MODULES' torch submodules, for the message below
 _TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, torch.linalg, " \
-                "torch.utils.data, torch.func"
+                "torch.utils.data, torch.func, torch.distributions"
 
 
 def _refuse_import(node, dotted: str):
     # a torch submodule that PyTorch has (torch.special, torch.fft, and what is inside one
-    # gradstep lacks: torch.distributions.normal) is not a hostile import: say it
+    # gradstep lacks: torch.distributions.gamma) is not a hostile import: say it
     # is missing here
     parts = dotted.split(".")
     prefixes = (".".join(parts[:k]) for k in range(2, len(parts) + 1))

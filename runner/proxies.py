@@ -102,7 +102,11 @@ TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.n
                     "torch.autograd.functional", "torch.autograd.function",
                     "torch.autograd.graph", "torch.autograd.forward_ad", "torch.linalg",
                     "torch.utils", "torch.utils.data", "torch.utils.checkpoint",
-                    "torch.func")
+                    "torch.func", "torch.distributions", "torch.distributions.constraints",
+                    "torch.distributions.normal", "torch.distributions.uniform",
+                    "torch.distributions.categorical", "torch.distributions.bernoulli",
+                    "torch.distributions.kl", "torch.distributions.utils",
+                    "torch.distributions.distribution")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
 # max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).

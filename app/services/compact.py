@@ -5,8 +5,9 @@ is wider than the graph pane (a 4-8-1 MLP: about 990 × 630 points against a 650
 so Fit cannot show it whole at a readable size. Spacing does not help; hiding the modules the
 learner did not write does. `folded_modules` picks those modules: each library module in the
 picture that holds no other library module (so `model[0] · Linear(4 → 8)`, not the whole
-`nn.Sequential` around it; an `nn.RNN`'s time steps are not modules, so the layer is one box). `compact_graph` draws each as one box titled like its group, with
-the arrows from outside ending on it; the page shows this picture while those groups are
+`nn.Sequential` around it; an `nn.RNN`'s time steps are not modules, so the layer is one
+box). `compact_graph` draws each as one box titled like its group, with the arrows from
+outside ending on it; the page shows this picture while those groups are
 folded and the full one once the learner opens one (docs/layout.md, the compact picture).
 
 Example:

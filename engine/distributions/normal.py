@@ -1,0 +1,83 @@
+"""The normal distribution (`torch.distributions.normal.Normal`): the reparameterised sample a
+VAE trains through.
+
+Every expression is written as PyTorch writes it, in its order, so the graph a learner sees
+holds the same nodes: `rsample()` is AddBackward0 over MulBackward0 of the parameters and a
+standard-normal draw, while `sample()` draws under no_grad and so has no grad_fn.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+from ..factories import empty, normal
+from ..grad_mode import no_grad
+from ..size import Size
+from ..tensor import Tensor
+from . import constraints
+from .distribution import Distribution, ExponentialFamily
+from .utils import EMPTY, broadcast_all
+
+__all__ = ["Normal"]
+
+
+class Normal(ExponentialFamily):
+    """N(loc, scale²), batched over the broadcast shape of loc and scale."""
+
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None) -> None:
+        self.loc, self.scale = broadcast_all(loc, scale)
+        plain = isinstance(loc, numbers.Number) and isinstance(scale, numbers.Number)
+        super().__init__(Size() if plain else self.loc.size(), validate_args=validate_args)
+
+    @property
+    def mean(self) -> Tensor:
+        return self.loc
+
+    @property
+    def mode(self) -> Tensor:
+        return self.loc
+
+    @property
+    def stddev(self) -> Tensor:
+        return self.scale
+
+    @property
+    def variance(self) -> Tensor:
+        return self.stddev.pow(2)
+
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Normal, _instance)
+        batch_shape = Size(batch_shape)
+        new.loc, new.scale = self.loc.expand(batch_shape), self.scale.expand(batch_shape)
+        Distribution.__init__(new, batch_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
+
+    def sample(self, sample_shape=EMPTY) -> Tensor:
+        shape = self._extended_shape(sample_shape)
+        with no_grad():
+            return normal(self.loc.expand(shape), self.scale.expand(shape))
+
+    def rsample(self, sample_shape=EMPTY) -> Tensor:
+        shape = self._extended_shape(sample_shape)
+        eps = empty(shape, dtype=self.loc.dtype).normal_()
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value) -> Tensor:
+        if self._validate_args:
+            self._validate_sample(value)
+        var = self.scale ** 2
+        log_scale = self.scale.log()
+        return -((value - self.loc) ** 2) / (2 * var) - log_scale - math.log(math.sqrt(2 * math.pi))
+
+    def cdf(self, value) -> Tensor:
+        if self._validate_args:
+            self._validate_sample(value)
+        return 0.5 * (1 + ((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)).erf())
+
+    def entropy(self) -> Tensor:
+        return 0.5 + 0.5 * math.log(2 * math.pi) + self.scale.log()
