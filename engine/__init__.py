@@ -70,6 +70,7 @@ from .ops.triangular import diag, diagonal, trace, tril, triu
 from .ops.counting import bincount, count_nonzero, histc, unique
 from .ops.nansum import nansum
 from .ops.einsum import einsum
+from .ops.grids import cartesian_prod, meshgrid, tensordot
 from .ops.padding import constant_pad_nd
 from .ops.rounding import fmod
 from .ops.order_stats import kthvalue, median, mode
@@ -284,7 +285,7 @@ __all__ = [
     "is_complex",
     "matmul", "mm", "mv", "dot", "bmm", "baddbmm", "addmm", "outer", "inverse", "det", "linalg",
     "cross",
-    "trace", "einsum",
+    "trace", "einsum", "meshgrid", "cartesian_prod", "tensordot",
     # shape
     "cat", "concat", "concatenate", "stack", "reshape", "flatten", "squeeze", "unsqueeze",
     "transpose", "t", "permute", "expand", "repeat", "flip", "narrow", "select", "split",
