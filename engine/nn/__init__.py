@@ -26,7 +26,8 @@ from .parameter import Parameter
 from .parameter_dict import ParameterDict
 from .shrink import Hardshrink, RReLU, Softshrink
 from .attention import MultiheadAttention
-from .transformer import TransformerEncoder, TransformerEncoderLayer
+from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer,
+                          TransformerEncoder, TransformerEncoderLayer)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .pooling import AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
 from .sparse import Embedding
@@ -45,5 +46,6 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Hardshrink", "Softshrink", "RReLU", "MarginRankingLoss", "HingeEmbeddingLoss",
            "SoftMarginLoss", "CosineEmbeddingLoss", "RNNCellBase", "RNNCell", "LSTMCell",
            "GRUCell", "RNNBase", "RNN", "LSTM", "GRU", "MultiheadAttention",
-           "TransformerEncoderLayer", "TransformerEncoder",
+           "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
+           "TransformerDecoder", "Transformer",
            "functional", "init", "parameter", "utils"]
