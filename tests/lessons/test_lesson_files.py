@@ -19,7 +19,7 @@ from app_fakes import FakePool
 from app_testing import make_settings
 
 GOOD = '''id = "my-lesson"
-order = 20
+order = 21
 program = \'\'\'
 import torch
 x = torch.tensor(3.0, requires_grad=True)
@@ -79,7 +79,7 @@ BROKEN = [
     ("missing-id", lambda t: t.replace('id = "my-lesson"\n', ""), None, "id is missing"),
     ("bad-id", lambda t: t.replace('"my-lesson"', '"My Lesson"'), 'id = "My Lesson"',
      "not a short name"),
-    ("order-not-number", lambda t: t.replace("order = 20", 'order = "twenty"'),
+    ("order-not-number", lambda t: t.replace("order = 21", 'order = "twenty"'),
      "order =", "whole number"),
     ("program-syntax", lambda t: t.replace("y = x * x", "y = x * (x"), "y = x * (x",
      "does not parse as Python"),
@@ -105,7 +105,7 @@ BROKEN = [
     ("passage-unknown-key",
      lambda t: t + '\n[[passage]]\nevent = "tensor"\nen = "a"\nzh = "b"\nstep = 3\n',
      "step = 3", "unknown key 'step'"),
-    ("bad-compare", lambda t: t.replace("order = 20", 'order = 20\ncompare = "roughly"'),
+    ("bad-compare", lambda t: t.replace("order = 21", 'order = 21\ncompare = "roughly"'),
      'compare = "roughly"', 'expected "exact" or "numeric"'),
 ]
 
@@ -160,7 +160,7 @@ def test_the_server_shows_a_teachers_good_lessons_and_leaves_out_bad_ones(teache
         ids = [lesson["id"] for lesson in listed]
         assert "my-lesson" in ids
         assert len(ids) == len(builtin_lessons()) + 1      # the bad and the clashing are out
-        assert ids.index("my-lesson") == len(ids) - 1      # order 20: after the fourteen
+        assert ids.index("my-lesson") == len(ids) - 1      # order 21: after the built-in lessons
         page = client.get("/lessons/my-lesson?lang=zh")
         assert page.status_code == 200 and "平方" in page.text
         assert client.get("/lessons").status_code == 200
