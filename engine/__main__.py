@@ -17,7 +17,8 @@ ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".opt
            ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".utils.checkpoint",
            ".func", ".distributions", ".distributions.constraints", ".distributions.normal",
            ".distributions.uniform", ".distributions.categorical", ".distributions.bernoulli",
-           ".distributions.kl", ".distributions.utils", ".distributions.distribution")
+           ".distributions.kl", ".distributions.utils", ".distributions.distribution",
+           ".distributions.independent")
 
 
 def alias_torch() -> None:

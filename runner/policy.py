@@ -31,6 +31,7 @@ ALLOWED_MODULES = frozenset({
     "torch.distributions.constraints", "torch.distributions.normal",
     "torch.distributions.uniform", "torch.distributions.categorical",
     "torch.distributions.bernoulli", "torch.distributions.kl", "torch.distributions.utils",
+    "torch.distributions.independent",
     "torch.distributions.distribution", "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",

@@ -3,10 +3,11 @@ tensors in the graph, for the programs after the first ones (a VAE's reparameter
 REINFORCE's log-probability of an action).
 
 PyTorch counterparts: `torch.distributions.{Distribution, Normal, Uniform, Categorical,
-Bernoulli, kl_divergence, register_kl, constraints}`. The distinction a learner meets first is
-kept exactly: `rsample()` is built from engine ops on the parameters (loc + eps * scale), so
-gradients reach them; `sample()` runs under no_grad, so they do not. Each method records the
-ops PyTorch's records, in its order, so grad_fn names and printed values are PyTorch's.
+Bernoulli, Independent, kl_divergence, register_kl, constraints}`. The distinction a learner
+meets first is kept exactly: `rsample()` is built from engine ops on the parameters (loc + eps
+* scale), so gradients reach them; `sample()` runs under no_grad, so they do not. Each method
+records the ops PyTorch records, in its order, so grad_fn names and printed values are
+PyTorch's.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from .uniform import Uniform
 from .bernoulli import Bernoulli
 from .categorical import Categorical
 from .distribution import Distribution, ExponentialFamily
+from .independent import Independent
 from .kl import kl_divergence, register_kl
 
-__all__ = ["Bernoulli", "Categorical", "Distribution", "ExponentialFamily", "Normal", "Uniform",
-           "constraints", "kl_divergence", "register_kl"]
+__all__ = ["Bernoulli", "Categorical", "Distribution", "ExponentialFamily", "Independent",
+           "Normal", "Uniform", "constraints", "kl_divergence", "register_kl"]

@@ -3,7 +3,8 @@
 PyTorch's, as the validation errors print it (`GreaterThan(lower_bound=0.0)`)."""
 from __future__ import annotations
 
-__all__ = ["Constraint", "boolean", "dependent_property", "greater_than", "integer_interval",
+__all__ = ["Constraint", "boolean", "dependent_property", "greater_than", "independent",
+           "integer_interval",
            "interval", "less_than", "positive", "real", "real_vector", "simplex",
            "unit_interval", "is_dependent"]
 
@@ -136,6 +137,7 @@ unit_interval = _Interval(0.0, 1.0)
 simplex = _Simplex()
 real_vector = _IndependentConstraint(real, 1)
 integer_interval = _IntegerInterval
+independent = _IndependentConstraint
 greater_than = _GreaterThan
 less_than = _LessThan
 interval = _Interval

@@ -1,6 +1,6 @@
 """KL(p ‖ q) between two distributions (`torch.distributions.kl_divergence`), by the formula
-registered for their pair of types (`register_kl`): Normal, Uniform, Categorical and Bernoulli
-with their own kind, as PyTorch writes each."""
+registered for their pair of types (`register_kl`): Normal, Uniform, Categorical, Bernoulli and
+Independent with their own kind, as PyTorch writes each."""
 from __future__ import annotations
 
 import math
@@ -11,6 +11,7 @@ from .uniform import Uniform
 from .bernoulli import Bernoulli
 from .categorical import Categorical
 from .distribution import Distribution, ExponentialFamily
+from .independent import Independent, sum_rightmost
 
 __all__ = ["kl_divergence", "register_kl"]
 
@@ -52,6 +53,13 @@ def _kl_expfamily_expfamily(p, q):
     # (each family here has a formula of its own, registered below, which comes first)
     raise NotImplementedError(f"No KL(p || q) is implemented for p type {type(p).__name__} "
                               f"and q type {type(q).__name__}")
+
+
+@register_kl(Independent, Independent)
+def _kl_independent_independent(p, q):
+    if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
+        raise NotImplementedError
+    return sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
 
 
 @register_kl(Normal, Normal)
