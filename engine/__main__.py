@@ -18,7 +18,7 @@ ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".opt
            ".func", ".distributions", ".distributions.constraints", ".distributions.normal",
            ".distributions.uniform", ".distributions.categorical", ".distributions.bernoulli",
            ".distributions.kl", ".distributions.utils", ".distributions.distribution",
-           ".distributions.independent")
+           ".distributions.independent", ".distributions.exponential", ".distributions.laplace")
 
 
 def alias_torch() -> None:

@@ -106,7 +106,8 @@ TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.n
                     "torch.distributions.normal", "torch.distributions.uniform",
                     "torch.distributions.categorical", "torch.distributions.bernoulli",
                     "torch.distributions.kl", "torch.distributions.utils",
-                    "torch.distributions.independent",
+                    "torch.distributions.independent", "torch.distributions.exponential",
+                    "torch.distributions.laplace",
                     "torch.distributions.distribution")
 
 # Factories that allocate what their arguments ask for: the element count is checked against

@@ -3,8 +3,8 @@
 PyTorch's, as the validation errors print it (`GreaterThan(lower_bound=0.0)`)."""
 from __future__ import annotations
 
-__all__ = ["Constraint", "boolean", "dependent_property", "greater_than", "independent",
-           "integer_interval",
+__all__ = ["Constraint", "boolean", "dependent_property", "greater_than", "greater_than_eq",
+           "independent", "integer_interval", "nonnegative",
            "interval", "less_than", "positive", "real", "real_vector", "simplex",
            "unit_interval", "is_dependent"]
 
@@ -57,6 +57,17 @@ class _GreaterThan(Constraint):
 
     def __repr__(self) -> str:
         return f"GreaterThan(lower_bound={self.lower_bound})"
+
+
+class _GreaterThanEq(Constraint):
+    def __init__(self, lower_bound):
+        self.lower_bound = lower_bound
+
+    def check(self, value):
+        return self.lower_bound <= value
+
+    def __repr__(self) -> str:
+        return f"GreaterThanEq(lower_bound={self.lower_bound})"
 
 
 class _LessThan(Constraint):
@@ -133,11 +144,13 @@ def is_dependent(constraint) -> bool:
 real = _Real()
 boolean = _Boolean()
 positive = _GreaterThan(0.0)
+nonnegative = _GreaterThanEq(0.0)
 unit_interval = _Interval(0.0, 1.0)
 simplex = _Simplex()
 real_vector = _IndependentConstraint(real, 1)
 integer_interval = _IntegerInterval
 independent = _IndependentConstraint
 greater_than = _GreaterThan
+greater_than_eq = _GreaterThanEq
 less_than = _LessThan
 interval = _Interval

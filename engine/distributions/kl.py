@@ -1,6 +1,6 @@
 """KL(p ‖ q) between two distributions (`torch.distributions.kl_divergence`), by the formula
-registered for their pair of types (`register_kl`): Normal, Uniform, Categorical, Bernoulli and
-Independent with their own kind, as PyTorch writes each."""
+registered for their pair of types (`register_kl`): each distribution here with its own kind,
+as PyTorch writes each."""
 from __future__ import annotations
 
 import math
@@ -11,7 +11,9 @@ from .uniform import Uniform
 from .bernoulli import Bernoulli
 from .categorical import Categorical
 from .distribution import Distribution, ExponentialFamily
+from .exponential import Exponential
 from .independent import Independent, sum_rightmost
+from .laplace import Laplace
 
 __all__ = ["kl_divergence", "register_kl"]
 
@@ -60,6 +62,23 @@ def _kl_independent_independent(p, q):
     if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
         raise NotImplementedError
     return sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
+
+
+@register_kl(Exponential, Exponential)
+def _kl_exponential_exponential(p, q):
+    rate_ratio = q.rate / p.rate
+    t1 = -rate_ratio.log()
+    return t1 + rate_ratio - 1
+
+
+@register_kl(Laplace, Laplace)
+def _kl_laplace_laplace(p, q):
+    scale_ratio = p.scale / q.scale
+    loc_abs_diff = (p.loc - q.loc).abs()
+    t1 = -scale_ratio.log()
+    t2 = loc_abs_diff / q.scale
+    t3 = scale_ratio * (-loc_abs_diff / p.scale).exp()
+    return t1 + t2 + t3 - 1
 
 
 @register_kl(Normal, Normal)
