@@ -1,10 +1,8 @@
 """`python -m gradstep.engine FILE`: run FILE with `torch` aliased to the engine (no sandbox).
 
-A development and benchmark harness: `torch`, `torch.nn`, `torch.nn.functional`, `torch.optim`,
-`torch.autograd`, `torch.autograd.functional`, `torch.autograd.graph`,
-`torch.autograd.forward_ad`, `torch.func` and `torch.distributions` all
-resolve to the engine's modules. For untrusted code use the runner (`gradstep run FILE`),
-which adds the sandbox.
+A development and benchmark harness: `torch` and every torch module the engine serves
+(`engine/_served.py`) resolve to the engine's modules. For untrusted code use the runner
+(`gradstep run FILE`), which adds the sandbox.
 """
 from __future__ import annotations
 
@@ -12,27 +10,16 @@ import importlib
 import runpy
 import sys
 
-ALIASES = ("", ".nn", ".nn.functional", ".nn.init", ".nn.utils", ".optim", ".optim.lr_scheduler",
-           ".autograd", ".autograd.functional", ".autograd.function", ".autograd.graph",
-           ".autograd.forward_ad", ".linalg", ".utils", ".utils.data", ".utils.checkpoint",
-           ".func", ".distributions", ".distributions.constraints", ".distributions.normal",
-           ".distributions.uniform", ".distributions.categorical", ".distributions.bernoulli",
-           ".distributions.kl", ".distributions.utils", ".distributions.distribution",
-           ".distributions.independent", ".distributions.exponential", ".distributions.laplace")
+from ._served import SERVED, engine_module
 
 
 def alias_torch() -> None:
     """Make `import torch...` load the engine's modules (those that exist)."""
-    from gradstep import engine
-    sys.modules["torch"] = engine
-    for suffix in ALIASES[1:]:
+    for dotted in SERVED:
         try:
-            sys.modules["torch" + suffix] = importlib.import_module(engine.__name__ + suffix)
+            sys.modules[dotted] = importlib.import_module(engine_module(dotted))
         except ImportError:
             pass
-    # nn.utils is one file; its rnn helpers are a module beside it
-    sys.modules["torch.nn.utils.rnn"] = importlib.import_module(engine.__name__ +
-                                                                ".nn.rnn_utils")
 
 
 def main(argv: list) -> int:

@@ -17,23 +17,13 @@ from __future__ import annotations
 
 import ast
 
+from gradstep.engine._served import SERVED
 from gradstep.engine.unsupported import upstream_module
 from gradstep.runner.errors import LimitExceeded, ProgramTooLarge, SecurityError
 
 # Importable modules: the exact dotted names a program may name in `import` / `from`.
 ALLOWED_MODULES = frozenset({
-    "torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
-    "torch.nn.utils.rnn", "torch.optim",
-    "torch.optim.lr_scheduler", "torch.autograd", "torch.autograd.functional",
-    "torch.autograd.function", "torch.autograd.graph", "torch.autograd.forward_ad",
-    "torch.linalg", "torch.utils",
-    "torch.utils.data", "torch.utils.checkpoint", "torch.func", "torch.distributions",
-    "torch.distributions.constraints", "torch.distributions.normal",
-    "torch.distributions.uniform", "torch.distributions.categorical",
-    "torch.distributions.bernoulli", "torch.distributions.kl", "torch.distributions.utils",
-    "torch.distributions.independent", "torch.distributions.exponential",
-    "torch.distributions.laplace",
-    "torch.distributions.distribution", "engine",
+    *SERVED, "engine",
     "numpy", "numpy.random", "numpy.linalg", "math", "random", "inspect", "collections", "copy",
     "matplotlib", "matplotlib.pyplot",
     # standard modules behind the same guards (runner/stdlib_modules.py lists their names)

@@ -23,6 +23,7 @@ import types
 
 import numpy as np
 
+from gradstep.engine._served import SERVED
 from gradstep.engine.unsupported import missing_attribute
 from gradstep.runner.errors import SecurityError
 
@@ -96,19 +97,7 @@ NUMPY_HIDDEN = """
 COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")
 
 # Module-level re-exports of the engine that are other modules are never handed out as-is.
-TORCH_SUBMODULES = ("torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
-                    "torch.nn.utils.rnn",
-                    "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
-                    "torch.autograd.functional", "torch.autograd.function",
-                    "torch.autograd.graph", "torch.autograd.forward_ad", "torch.linalg",
-                    "torch.utils", "torch.utils.data", "torch.utils.checkpoint",
-                    "torch.func", "torch.distributions", "torch.distributions.constraints",
-                    "torch.distributions.normal", "torch.distributions.uniform",
-                    "torch.distributions.categorical", "torch.distributions.bernoulli",
-                    "torch.distributions.kl", "torch.distributions.utils",
-                    "torch.distributions.independent", "torch.distributions.exponential",
-                    "torch.distributions.laplace",
-                    "torch.distributions.distribution")
+TORCH_SUBMODULES = tuple(d for d in SERVED if d != "torch")
 
 # Factories that allocate what their arguments ask for: the element count is checked against
 # max_tensor_elements *before* the engine or numpy allocates anything (see _requested_numel).
