@@ -23,12 +23,34 @@ import warnings
 import numpy as np
 
 from gradstep.engine import _events
+from gradstep.engine._names import is_engine_module
+from gradstep.engine.autograd.function import BackwardCFunction
 from gradstep.engine.grad_mode import state as _grad_state
 from gradstep.engine.ops._local_rows import Rows
 from gradstep.engine.ops._mm_order import single_terms
 from gradstep.engine.ops._op import OpNode
 from gradstep.engine.saved_hooks import Packed
 from gradstep.engine.tensor import Tensor, new_tensor
+
+
+def runs_program_code(node) -> bool:
+    """Whether running `node`'s backward again would run the program's own code: a custom
+    `autograd.Function`'s backward, an unpack hook of `saved_tensors_hooks` (checkpoint's
+    rerun of the program's function among them). Such code may print, count or append, so
+    the recorder's illustrations (J, the local rows) never run it: the program's output must
+    be what PyTorch prints, where the backward runs once.
+
+        >>> import gradstep.engine as torch
+        >>> x = torch.ones(2, requires_grad=True)
+        >>> runs_program_code((x * 2).grad_fn)
+        False
+    """
+    if isinstance(node, BackwardCFunction):
+        cls = getattr(node, "_fn_cls", None)
+        if cls is None or getattr(cls, "calls_program", False) \
+                or not is_engine_module(cls.__module__):
+            return True
+    return any(type(v) is Packed for v in getattr(node, "_saved", ()))
 
 
 def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | None:
@@ -39,7 +61,8 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
     pairs [i, ∂out.flat[i]/∂input.flat[j]] that are not zero. None when the upstream gradient
     has more than `rows` elements, is not real, or the backward refuses to run again. Runs
     unobserved, without recording a graph (even under create_graph), and with the node's hooks
-    left out: the hooks' changes are steps of the pass, not the node's derivative. A product
+    left out: the hooks' changes are steps of the pass, not the node's derivative. None for a
+    node whose backward is the program's code (`runs_program_code`). A product
     with a one-hot factor is numpy's rather than PyTorch's emulated order (`single_terms`):
     with one nonzero term per entry the order cannot change a nonzero number.
 
@@ -50,7 +73,7 @@ def local_jacobian(node, g_in, grads_out: tuple, rows: int, cap: int) -> list | 
         >>> local_jacobian(y.grad_fn, torch.ones(2), (torch.ones(2), torch.ones(2)), 16, 64)
         [[[[0, 1.0]], [[1, 2.0]]], [[[0, 1.0]], [[1, 2.0]]]]
     """
-    if type(g_in) is not Tensor:
+    if type(g_in) is not Tensor or runs_program_code(node):
         return None
     a = g_in._data
     if a.size == 0 or a.size > rows or a.dtype.kind != "f":
@@ -126,10 +149,6 @@ def _shortcut(node, a: np.ndarray, sizes: list) -> Rows | None:
     op = getattr(cls, "_op", None)
     if op is None or cls.apply is not OpNode.apply or a.size < 3:
         return None     # (below three rows the one-hot calls are as few)
-    if any(type(v) is Packed for v in node._saved):
-        # each backward unpacks through the program's saved_tensors_hooks: as many calls as
-        # rows, as ever, so that what those hooks do is the same
-        return None
     rows = getattr(op, "local_rows", None)
     if rows is not None:
         found = rows(node, a, sizes)

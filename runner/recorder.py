@@ -118,6 +118,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._elided: Summary | None = None
         self._passes = 0
         self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
+        self._jac_after: dict | None = None  # J the pass fills in (recorder_backward)
         self._series: list[list] = []        # [pass, scalar root value]
         self._printed: list[list] = []       # [line, text] per print chunk
         self._plotted: list[dict] = []       # matplotlib figures (runner/pyplot.py)

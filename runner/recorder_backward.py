@@ -17,9 +17,11 @@ from typing import Any
 import numpy as np
 
 from gradstep.engine import _events
+from gradstep.engine._names import is_engine_module
 from gradstep.engine.graph import AccumulateGrad
 from gradstep.engine.tensor import Tensor
 
+from .local_jacobian import runs_program_code
 from .trace_build import Snap, num
 from .recorder_state import RecorderState
 
@@ -55,7 +57,7 @@ class BackwardEvents(RecorderState):
         # pass needs only its leaves from the graph, not the checks that guard J.
         scalar_late = k >= self.limits["detail_head"] and all(r._data.size == 1 for r in roots)
         if scalar_late:
-            leaves, nodes, unsafe = _graph_leaves(roots) if inputs is None else [], (), True
+            leaves, nodes, unsafe = _graph_leaves(roots) if inputs is None else [], (), "late_pass"
         else:
             leaves, nodes, unsafe = _walk(roots, self.limits["jacobian_max_nodes"])
         if inputs is not None:  # backward(inputs=...) / autograd.grad: only these get grads
@@ -64,9 +66,13 @@ class BackwardEvents(RecorderState):
         seeds = [s if isinstance(s, Tensor) else None for s in grad_tensors]
         implicit = all(s is None or (s._uid not in self._tids and s._data.size == 1)
                        for s in seeds)
-        jac, note = None, "late_pass" if scalar_late else "graph_too_big"
+        jac, note = None, "late_pass" if scalar_late else unsafe or "graph_too_big"
         if not unsafe and len(nodes) <= self.limits["jacobian_max_nodes"]:
             jac, note = self._jacobian(roots, seeds, leaves, root_ids, leaf_ids, nodes)
+        self._jac_after = None
+        if unsafe == "program_code":
+            self._jac_after = self._jacobian_after(roots, seeds, leaves, root_ids, leaf_ids,
+                                                   nodes, k)
         first = roots[0]._data if roots else None
         if first is not None and first.size == 1:
             # item() reads the one element whatever the shape (cheaper than a 0-d reshape)
@@ -81,13 +87,47 @@ class BackwardEvents(RecorderState):
         self._active = (k, tuple(roots), bool(create_graph))
         # the chain rule's local numbers cost one backward of a node per element of its
         # gradient: the first passes only, of graphs small enough for J
-        self._local_ok = k < self.limits["detail_head"] and not unsafe \
+        # (a node running the program's code gets no rows of its own: local_jacobian)
+        self._local_ok = k < self.limits["detail_head"] and unsafe in (None, "program_code") \
             and len(nodes) <= self.limits["jacobian_max_nodes"] and not self._light
         if create_graph and implicit:
             self._seeds.extend((s._uid, r) for s, r in zip(grad_tensors, root_ids)
                                if isinstance(s, Tensor))
         self._bw_frame, self._bw_line = self._inner_frame(), line
         self._plan_next(frame, line)
+
+    def _jacobian_after(self, roots, seeds, leaves, root_ids, leaf_ids, nodes,
+                        k: int) -> dict | None:
+        """What fills in J from the pass itself when J may not be computed beforehand
+        because the graph runs the program's code, or None where it cannot: for one root of
+        one element, J is one row, and row j is exactly the gradient the pass hands leaf j's
+        AccumulateGrad (the same backward code computes both). The program's hooks could
+        change what is handed on, so a graph with any keeps its note."""
+        cap = self.limits["jacobian_max_numel"]
+        if len(roots) != 1 or roots[0]._data.size != 1 or not leaves \
+                or any(t._data.size > cap for t in leaves) or _program_hooks(nodes, leaves):
+            return None
+        seed = seeds[0]
+        v = 1.0 if seed is None else float(seed._data.ravel()[0])
+        return {"at": len(self._window), "pass": k, "v": v, "root": root_ids[0],
+                "leaves": list(leaf_ids),
+                "sizes": [t._data.size for t in leaves], "added": {}}
+
+    def _fill_jacobian(self, after: dict) -> None:
+        """Put the row the pass accumulated into its backward_begin record (see
+        _jacobian_after)."""
+        at = after["at"]
+        rec = self._window[at] if at < len(self._window) else None
+        if rec is None or rec[0] != "backward_begin" or rec[2] != after["pass"]:
+            return      # the window moved on (a cap cut it): the note stays
+        digits, v = self.limits["digits"], after["v"]
+        jac = []
+        for lid, size in zip(after["leaves"], after["sizes"]):
+            row = after["added"].get(lid)
+            row = [0.0] * size if row is None or len(row) != size else row
+            jac.append({"root": after["root"], "leaf": lid, "rows": [[num(x, digits) for x in row]],
+                        "vjp": [num(v * x, digits) for x in row]})
+        self._window[at] = rec[:-2] + (jac, None)
 
     def _jacobian(self, roots, seeds, leaves, root_ids, leaf_ids, nodes) -> tuple:
         """(J of each root w.r.t. each leaf, by one-hot vector-Jacobian products, or None;
@@ -96,8 +136,10 @@ class BackwardEvents(RecorderState):
         Runs unobserved and retains the graph, so the program's state (every .grad, the saved
         buffers, the counters behind ids) is exactly as if it had not been computed. Hooks
         and retain_grad() are set aside meanwhile (a hook that appends to a list must not run
-        twice: J is the derivative itself, the hooks' changes are steps of the pass), and what
-        a custom Function's backward prints goes nowhere.
+        twice: J is the derivative itself, the hooks' changes are steps of the pass). A graph
+        whose backward runs the program's own code (a custom Function's backward, an unpack
+        hook) is not differentiated here at all (`_walk`): what it prints would be printed
+        again.
         """
         cap = self.limits["jacobian_max_numel"]
         if not leaves:
@@ -211,6 +253,9 @@ class BackwardEvents(RecorderState):
         acc = tensor._acc
         nid = self._nids.get(acc._uid) if acc is not None and tensor.grad_fn is None else None
         self._track_grad(tid, after)
+        waiting = self._jac_after
+        if waiting is not None and added is not None and self._active is not None:
+            waiting["added"][tid] = np.asarray(added._data, dtype=np.float64).ravel().tolist()
         self._window.append(("accumulate", line, self._pass(), tid, nid,
                              None if before is None else self._snap(before), self._snap(added),
                              self._snap(after)))
@@ -242,6 +287,9 @@ class BackwardEvents(RecorderState):
     def on_backward_end(self, api: str) -> None:
         line = self._bw_line if self._active is not None else self._where()[0]
         self._window.append(("backward_end", line, self._pass(), api))
+        waiting, self._jac_after = self._jac_after, None
+        if waiting is not None:
+            self._fill_jacobian(waiting)
         self._active = None
         self._local_ok = False
         self._last_grad = None  # the reuse is within a pass (NOTE [a gradient handed on])
@@ -285,13 +333,29 @@ def _saves_tensors(node) -> bool:
     return bool(getattr(type(node), "_tensor_saves", None))
 
 
+def _program_hooks(nodes, leaves) -> bool:
+    """Whether the program hooked any of these nodes, the tensors they make or the leaves
+    (the engine's own hooks, such as those unpacking saved tensors, change no gradient)."""
+    def hooked(fns) -> bool:
+        return any(not is_engine_module(getattr(h, "__module__", None) or "") for h in fns)
+    for n in nodes:
+        x = n._x
+        if x and (hooked(x.get("hooks", ())) or hooked(x.get("prehooks", ()))
+                  or any(t._x and hooked(t._x.get("hooks", ())) for _, t in x.get("tensors", ()))):
+            return True
+    return any(t._x and hooked(t._x.get("hooks", ())) for t in leaves)
+
+
 def _walk(roots, max_nodes: int) -> tuple:
-    """(leaves in discovery order, all nodes, whether J must not be computed); a graph of more
-    than `max_nodes` nodes gets no J, so its checks are skipped."""
+    """(leaves in discovery order, all nodes, why J must not be computed or None): a graph of
+    more than `max_nodes` nodes is "graph_too_big" (its other checks are skipped), one whose
+    backward would run the program's own code is "program_code" (runs_program_code)."""
     nodes = _graph_nodes(roots)
     if len(nodes) > max_nodes:  # too many for J: its checks would decide nothing
-        return _leaves_of(nodes), nodes, True
-    return _leaves_of(nodes), nodes, False
+        return _leaves_of(nodes), nodes, "graph_too_big"
+    if any(map(runs_program_code, nodes)):
+        return _leaves_of(nodes), nodes, "program_code"
+    return _leaves_of(nodes), nodes, None
 
 
 def _graph_nodes(roots) -> list:

@@ -57,6 +57,7 @@ class RecorderState:
     _op_tangents: dict[int, tuple]
     _locals: dict[int, tuple]
     _local_ok: bool
+    _jac_after: dict | None              # J to fill in from the pass (_jacobian_after)
     _bumps: dict[int, tuple]
     _dual_pending: tuple | None
     _scope_stack: list | None

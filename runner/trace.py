@@ -132,7 +132,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
                         "jacobian": _nullable(_list(REF["jacobian"]))},
                        # why `jacobian` is null (docs/trace-format.md, section 5)
                        {"jacobian_note": {"enum": ["late_pass", "graph_too_big", "too_large",
-                                                   "freed", "no_leaves", "failed"]}}),
+                                                   "freed", "no_leaves", "failed",
+                                                   "program_code"]}}),
     "node_apply": ({"pass": PASS, "node": NODE_ID, "name": STR, "rule": _nullable(STR),
                     "grads_in": _list(_nullable(REF["grad"])),
                     "grads_out": _list(_nullable(REF["grad"])),

@@ -56,6 +56,10 @@ def _rerun(function, args: tuple, snap):
 class CheckpointFunction(Function):
     """The reentrant checkpoint: forward without a graph, backward by rerunning it."""
 
+    # its backward runs the program's function again: a tracer must not run it for its own
+    # illustrations (runner/local_jacobian.runs_program_code)
+    calls_program = True
+
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
         ctx.run_function = run_function
