@@ -95,6 +95,13 @@ class Listener:
     def on_step_exit(self) -> None:
         """The time step begun last ends (returning or raising)."""
 
+    def on_checkpoint(self, function, rerun: bool, entered: bool) -> None:
+        """`torch.utils.checkpoint` starts running the program's `function` (`entered`
+        True) or has run it (False, also when it raised): its first run, in the forward, or
+        with `rerun` its run again inside a backward pass, to get back what the first run did
+        not keep. A rerun's ops are reported as ops although the pass has no create_graph:
+        they are work the program asked for."""
+
     def on_inplace(self, tensor, op_name: str, version: int) -> None:
         """`tensor` was modified in place (its version counter is now `version`)."""
 

@@ -99,6 +99,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._library_fn: dict[int, str] = {}
         self._lib_fn: str | None = None      # set by _walk_from: the walk passed such a file
         self._built_by: dict[str, str] = {}  # tensor id -> the backward node that made it
+        self._recomputed: set[str] = set()   # tensor ids a checkpoint's rerun made
         self._seeds: list[tuple] = []        # (seed uid, root id) of create_graph passes
         self._pending: dict[int, tuple] = {}  # id(tensor) -> (tid, tensor), not yet named
         self._fresh: list = []               # tensors given ids since, not yet in _pending
@@ -119,6 +120,8 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         self._passes = 0
         self._active: tuple | None = None    # (pass, roots, create_graph) while backward runs
         self._jac_after: dict | None = None  # J the pass fills in (recorder_backward)
+        self._recomputing = 0                # checkpoint reruns open in a pass (scopes)
+        self._outer_passes: list = []        # the passes a running pass began inside
         self._series: list[list] = []        # [pass, scalar root value]
         self._printed: list[list] = []       # [line, text] per print chunk
         self._plotted: list[dict] = []       # matplotlib figures (runner/pyplot.py)
@@ -370,6 +373,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
         """Close a pass whose backward raised and was caught: record the error it raised."""
         exc = sys.exc_info()[1]
         self._bw_frame = None
+        self._outer_passes.clear()
         if exc is None:
             self._active = None
             self._close_window()
@@ -554,6 +558,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             tid = self._new_tid(t)
             owner = self._grad_of.get(id(t))
             how = ("grad" if owner is not None and owner[1]() is t else
+                   ("recompute" if t._rg else "constant") if self._recomputing else
                    "backward" if self._active is not None else "constant")
             self._window.append(("tensor", line, tid, self._snap_tensor(t), how,
                                  _grad_state.enabled, owner[0] if how == "grad" else None))
@@ -642,6 +647,7 @@ class Recorder(ForwardEvents, BackwardEvents, ScopeEvents, HookEvents, Transform
             self._active = None
             self._local_ok = False
             self._bw_frame = None
+            self._outer_passes.clear()
         if origin is None:
             origin = "gradstep" if kind != "exception" else (
                 "python" if type_name in _PYTHON_ERRORS else "pytorch")

@@ -84,6 +84,10 @@ class BackwardEvents(RecorderState):
                              implicit, bool(retain_graph), bool(create_graph),
                              None if inputs is None else [self._tid(t, line) for t in inputs],
                              leaf_ids, jac, note if jac is None else None))
+        # a pass begun inside another (a reentrant checkpoint's backward, a hook calling
+        # backward) hands the outer one back when it ends
+        self._outer_passes.append(None if self._active is None else
+                                  (self._active, self._bw_frame, self._bw_line, self._local_ok))
         self._active = (k, tuple(roots), bool(create_graph))
         # the chain rule's local numbers cost one backward of a node per element of its
         # gradient: the first passes only, of graphs small enough for J
@@ -290,9 +294,13 @@ class BackwardEvents(RecorderState):
         waiting, self._jac_after = self._jac_after, None
         if waiting is not None:
             self._fill_jacobian(waiting)
+        self._last_grad = None  # the reuse is within a pass (NOTE [a gradient handed on])
+        outer = self._outer_passes.pop() if self._outer_passes else None
+        if outer is not None:
+            self._active, self._bw_frame, self._bw_line, self._local_ok = outer
+            return
         self._active = None
         self._local_ok = False
-        self._last_grad = None  # the reuse is within a pass (NOTE [a gradient handed on])
         # The window closes at the next event that is not an optimizer step, so that
         # `loss.backward(); optimizer.step()` stays one iteration (see _settle).
         self._closing = True

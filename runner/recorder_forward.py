@@ -149,14 +149,15 @@ class ForwardEvents(RecorderState):
                         lib_start = len(self._window)
             else:
                 new_call = False
-                if node is None or not active[2]:
+                if node is None or not (active[2] or self._recomputing):
                     # The engine's own arithmetic inside backward: return before the stack
                     # walk. (A pass that raised and was caught is noticed at the next event
                     # that does walk the stack.)
                     return
                 line, frame, quiet = self._where_in_pass(_getframe(1))
                 active = self._active
-                if quiet or (active is not None and (node is None or not active[2])):
+                if quiet or (active is not None and (node is None or not (
+                        active[2] or self._recomputing))):
                     return  # optimizer.step() internals, or a pass closed by _where_in_pass
             if node is None and self._is_grad(output) and any(t is output for t in inputs):
                 return  # in-place work on a .grad (zero_()): the grad_reset event tells it
@@ -254,6 +255,8 @@ class ForwardEvents(RecorderState):
                 self._mark_library_fn(lib_start)
             if active is not None:
                 self._note_builder(out_id)  # a create_graph pass: which node's formula
+                if self._recomputing:
+                    self._recomputed.add(out_id)
         except Exception as exc:  # see Recorder._fail
             self._fail(exc)
 

@@ -25,6 +25,9 @@ from .recorder_loops import child_statements
 from .recorder_names import attribute_path
 from .recorder_state import RecorderState
 
+# what stands for a checkpointed function where a scope holds its module (on_checkpoint)
+_CHECKPOINT = object()
+
 # Calls kept: the first HEAD and the latest TAIL (a long loop shows its first and last
 # iterations in detail; the calls in between describe ids the trace summarised).
 HEAD = 256
@@ -41,7 +44,7 @@ class ScopeEvents(RecorderState):
     def on_module_enter(self, module) -> None:
         if self._scope_stack is None:
             self._scope_stack, self._scope_head = [], []
-            self._scope_tail: deque = deque(maxlen=TAIL)
+            self._scope_tail = deque(maxlen=TAIL)
         stack = self._scope_stack
         parent = stack[-1] if stack else None
         path = _path(module, parent, sys._getframe(1))
@@ -66,6 +69,8 @@ class ScopeEvents(RecorderState):
             entry["at"] = at
         stack.append((module, entry))
 
+    _scope_tail: deque
+
     def on_step_enter(self, name: str, t: int) -> None:
         """A time step of the recurrent layer whose call is open: a scope inside it, `rnn.l0`
         at `t=2`, so that each step of an unrolled layer is a group of its own."""
@@ -82,6 +87,34 @@ class ScopeEvents(RecorderState):
         stack = self._scope_stack
         if stack and stack[-1][0] is None:     # the step on_step_enter opened
             self._close_scope(stack)
+
+    def on_checkpoint(self, function, rerun: bool, entered: bool) -> None:
+        """A checkpointed function runs: a scope `block` of type `checkpoint`, so that the
+        picture frames what it did. Its rerun inside a backward pass has `recompute: true`,
+        and its ops are recorded (on_op lets them through while `_recomputing`)."""
+        if not entered:
+            if rerun:
+                self._recomputing = max(self._recomputing - 1, 0)
+            stack = self._scope_stack
+            if stack and stack[-1][0] is _CHECKPOINT:
+                self._close_scope(stack)
+            return
+        if rerun:
+            self._recomputing += 1
+        if self._scope_stack is None:
+            self._scope_stack, self._scope_head = [], []
+            self._scope_tail = deque(maxlen=TAIL)
+        stack = self._scope_stack
+        outer = stack[-1][1] if stack else None
+        name = getattr(function, "__name__", None)
+        if not isinstance(name, str) or not name.isidentifier():
+            name = type(function).__name__      # a module or a callable object
+        entry = {"path": name, "type": "checkpoint", "extra": "", "user": True,
+                 "parent": outer["path"] if outer else None,
+                 "t": [len(self._tids), 0], "n": [len(self._nids), 0], "pass": self._passes}
+        if rerun:
+            entry["recompute"] = True
+        stack.append((_CHECKPOINT, entry))
 
     def on_module_exit(self, module) -> None:
         stack = self._scope_stack

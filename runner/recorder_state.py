@@ -58,6 +58,9 @@ class RecorderState:
     _locals: dict[int, tuple]
     _local_ok: bool
     _jac_after: dict | None              # J to fill in from the pass (_jacobian_after)
+    _recomputing: int                    # checkpoint reruns open inside a pass
+    _recomputed: set                     # tensor ids a checkpoint's rerun made
+    _outer_passes: list                  # (active, bw frame, bw line, local_ok) or None each
     _bumps: dict[int, tuple]
     _dual_pending: tuple | None
     _scope_stack: list | None

@@ -116,7 +116,8 @@ KINDS: dict[str, tuple[dict, dict]] = {
     "op": ({"op": STR, "inputs": _list({"anyOf": [TENSOR_ID, NUMBER_OR_NAME]}),
             "output": REF["tensor"],
             "node": _nullable(REF["node"]), "new_nodes": _list(REF["node"]),
-            "grad_mode": BOOL, "in_backward": BOOL}, {"by": NODE_ID, "tangent": REF["value"]}),
+            "grad_mode": BOOL, "in_backward": BOOL},
+           {"by": NODE_ID, "tangent": REF["value"], "recompute": {"const": True}}),
     "dual_level": ({"level": INT, "entered": BOOL}, {}),
     # exit: set by leaving a `with` block (the mode it restores), not by entering one
     "grad_mode": ({"enabled": BOOL, "mode": STR}, {"exit": BOOL}),
@@ -259,7 +260,8 @@ _RANGE = {"type": "array", "prefixItems": [INT, INT], "items": False}
 # true for such a time step (a scope inside the layer's call, not a call of its own).
 SCOPES_SCHEMA = _list(_obj({"path": STR, "type": STR, "extra": STR, "user": BOOL,
                             "parent": _nullable(STR), "t": _RANGE, "n": _RANGE},
-                           {"pass": INT, "at": STR, "step": BOOL}))
+                           {"pass": INT, "at": STR, "step": BOOL,
+                            "recompute": {"const": True}}))
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

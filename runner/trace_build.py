@@ -250,6 +250,7 @@ class Builder:
                 "grad_mode": mode, "in_backward": in_bw,
                 **({"by": self.rec._built_by[out_id]}
                    if in_bw and out_id in self.rec._built_by else {}),
+                **({"recompute": True} if in_bw and out_id in self.rec._recomputed else {}),
                 **({"tangent": self.value(self.rec._op_tangents[id(r)][1])}
                    if self.rec._op_tangents and id(r) in self.rec._op_tangents else {})}
 

@@ -47,10 +47,14 @@ def module_label(scope: dict, key: str | None = None) -> str:
     return kind if key == scope["type"] else f"{key} · {kind}"
 
 
+# what tells a checkpoint's rerun (and the calls inside it) from the forward it repeats
+RERUN_MARK = "↻"
+
+
 def call_keys(scopes: list[dict]) -> list[str]:
     """Each call's group key: its path, or `path @ t=2` / `path #2` when the same module is
-    called more than once between two backward passes (calls inside such a call inherit
-    its suffix)."""
+    called more than once between two backward passes, or `path ↻` for a checkpoint's rerun
+    inside backward (calls inside such a call inherit its suffix)."""
     parent_of = _parent_calls(scopes)
     order = sorted(range(len(scopes)), key=lambda i: (scopes[i]["t"][0], scopes[i]["n"][0],
                                                       -scopes[i]["t"][1]))
@@ -70,6 +74,11 @@ def call_keys(scopes: list[dict]) -> list[str]:
             for k, i in enumerate(calls, 1):
                 at = scopes[i].get("at")
                 suffix[i] = f"@ {at}" if at else f"#{k}"
+    for i, s in enumerate(scopes):
+        if s.get("recompute"):
+            # checkpoint's rerun inside backward: its modules are the forward's modules
+            # called again, and must not share the forward calls' groups
+            suffix[i] = (suffix[i] + " " + RERUN_MARK).strip()
     for i in order:
         up = parent_of[i]
         own = suffix[i] or (suffix[up] if up is not None else "")

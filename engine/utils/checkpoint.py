@@ -11,11 +11,15 @@ numbers as the first run (`preserve_rng_state`).
 """
 from __future__ import annotations
 
+import contextlib
+
 from .. import messages
 from ..autograd.function import Function
 from ..autograd.graph import saved_tensors_hooks
 from ..factories import default_generator
+from .. import _events
 from ..grad_mode import enable_grad, no_grad
+from ..grad_mode import state as _grad_state
 from ..tensor import Tensor
 from ..autograd.walk import backward as run_backward
 from ..nn.container import Sequential
@@ -39,18 +43,38 @@ def _detached(args: tuple) -> tuple:
                  for a in args)
 
 
-def _rerun(function, args: tuple, snap):
-    """function(*args) again with grad on, drawing from where the first run drew."""
-    if snap is None:
-        with enable_grad():
-            return function(*args)
-    after = default_generator.snapshot()
-    default_generator.restore(snap)
+@contextlib.contextmanager
+def _told(function, rerun: bool):
+    """Tell a listener that the program's `function` runs under checkpoint, first or again
+    (`Listener.on_checkpoint`), so that a picture can frame what it did."""
+    told = _events.listener
+    if told is not None:
+        told.on_checkpoint(function, rerun, True)
     try:
-        with enable_grad():
+        yield
+    finally:
+        if told is not None and _events.listener is told:
+            told.on_checkpoint(function, rerun, False)
+
+
+def _rerun(function, args: tuple, snap, shown=None):
+    """function(*args) again with grad on, drawing from where the first run drew.
+
+    Unlike the backward pass's own arithmetic, the rerun is the program's code: its ops are
+    reported to a listener, as the rerun of `shown` (the function the program gave;
+    `function` itself by default).
+    """
+    after = default_generator.snapshot() if snap is not None else None
+    if snap is not None:
+        default_generator.restore(snap)
+    quiet, _grad_state.quiet = _grad_state.quiet, False
+    try:
+        with _told(function if shown is None else shown, True), enable_grad():
             return function(*args)
     finally:
-        default_generator.restore(after)
+        _grad_state.quiet = quiet
+        if after is not None:
+            default_generator.restore(after)
 
 
 class CheckpointFunction(Function):
@@ -66,7 +90,7 @@ class CheckpointFunction(Function):
         ctx.snap = default_generator.snapshot() if preserve_rng_state else None
         ctx.args = [None if isinstance(a, Tensor) else a for a in args]
         ctx.save_for_backward(*[a for a in args if isinstance(a, Tensor)])
-        with no_grad():
+        with no_grad(), _told(run_function, False):
             return run_function(*args)
 
     @staticmethod
@@ -97,11 +121,11 @@ def _without_reentrant(function, args: tuple, kwargs: dict, preserve_rng_state: 
             kept: list = []
             with saved_tensors_hooks(lambda t: kept.append(t) or len(kept) - 1,
                                      lambda j: kept[j]):
-                _rerun(lambda *a: function(*a, **kwargs), _detached(args), snap)
+                _rerun(lambda *a: function(*a, **kwargs), _detached(args), snap, function)
             frame["again"] = kept
         return frame["again"][i]
 
-    with saved_tensors_hooks(pack, unpack):
+    with saved_tensors_hooks(pack, unpack), _told(function, False):
         return function(*args, **kwargs)
 
 

@@ -54,6 +54,7 @@ const SENTENCES = {
     if (['detach', 'data'].includes(ev.how)) return tr(S, `narr.tensor_${ev.how}`, p);
     if (ev.how === 'requires_grad_') return tr(S, 'narr.tensor_requires_grad', p);
     if (ev.how === 'grad' || ev.how === 'backward') return tr(S, 'narr.tensor_grad', p);
+    if (ev.how === 'recompute') return tr(S, 'narr.tensor_recompute', p);
     if (!ev.grad_mode) return tr(S, 'narr.tensor_nograd', p);
     return tr(S, t.requires_grad ? 'narr.tensor_leaf' : 'narr.tensor_const', p);
   },
@@ -73,6 +74,8 @@ const SENTENCES = {
     }
     if (!ev.node) return tr(S, ev.grad_mode ? 'narr.op_untracked' : 'narr.op_nograd', p);
     const by = ev.in_backward && ev.by && state.nodes[ev.by];
+    // torch.utils.checkpoint runs the forward again for a node whose saved tensor it dropped
+    if (ev.recompute) return by ? tr(S, 'narr.op_recompute_for', { ...p, by: by.name }) : tr(S, 'narr.op_recompute', p);
     if (by) return tr(S, 'narr.op_backward_by', { ...p, by: by.name });
     return tr(S, ev.in_backward ? 'narr.op_backward' : 'narr.op', p);
   },

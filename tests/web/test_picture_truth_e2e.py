@@ -501,3 +501,36 @@ def test_presenter_mode_at_1280x720_keeps_the_root_in_view(page, name):
               && b.right <= pane.right + 1;
         }""", k)
         assert seen, (name, k)
+
+
+# ---- checkpoint's rerun inside backward ---------------------------------------------------
+
+CHECKPOINT = """import torch
+from torch.utils.checkpoint import checkpoint
+torch.manual_seed(0)
+lin = torch.nn.Linear(4, 4)
+def block(x):
+    return torch.relu(lin(x)) * 2
+x = torch.randn(2, 4, requires_grad=True)
+y = checkpoint(block, x, use_reentrant=False)
+y.sum().backward()
+print(x.grad.sum())
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_checkpoints_rerun_is_steps_of_the_pass_in_a_frame_of_its_own(page, lang):
+    open_program(page, CHECKPOINT, lang)
+    at = page.evaluate("""() => {
+        const c = document.querySelector('[data-gs-player]').gsPlayer;
+        const i = c.player.model.trace.events.findIndex((e) => e.kind === 'op' && e.recompute);
+        c.player.go(i);
+        return i;
+    }""")
+    assert at > 0
+    sentence = page.locator("#narration").text_content()
+    opening = STRINGS[lang]["narr.op_recompute_for"].split("{")[0]
+    assert sentence.startswith(opening) and "ReluBackward0" in sentence, sentence
+    titles = group_titles(page)
+    assert "block ↻ · checkpoint" in titles, titles
+    assert any(t.startswith("lin ↻") for t in titles) and any(t.startswith("lin ·") for t in titles)
