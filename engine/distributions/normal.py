@@ -11,6 +11,7 @@ import math
 
 from ..factories import empty, normal
 from ..grad_mode import no_grad
+from ..ops.special import erfinv
 from ..size import Size
 from ..tensor import Tensor
 from . import constraints
@@ -74,6 +75,9 @@ class Normal(ExponentialFamily):
         if self._validate_args:
             self._validate_sample(value)
         return 0.5 * (1 + ((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)).erf())
+
+    def icdf(self, value) -> Tensor:
+        return self.loc + self.scale * erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self) -> Tensor:
         return 0.5 + 0.5 * math.log(2 * math.pi) + self.scale.log()
