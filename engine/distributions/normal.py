@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from ..factories import empty, normal
+from ..foreign_operands import tensor_input
 from ..grad_mode import no_grad
 from ..ops.special import erfinv
 from ..size import Size
@@ -19,6 +20,9 @@ from .distribution import ExponentialFamily
 from .utils import EMPTY
 
 __all__ = ["Normal"]
+
+# torch.erfinv as a program calls it: icdf of a plain number fails in its words
+_erfinv = tensor_input(erfinv, Tensor, "erfinv")
 
 
 class Normal(ExponentialFamily):
@@ -77,7 +81,7 @@ class Normal(ExponentialFamily):
         return 0.5 * (1 + ((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)).erf())
 
     def icdf(self, value) -> Tensor:
-        return self.loc + self.scale * erfinv(2 * value - 1) * math.sqrt(2)
+        return self.loc + self.scale * _erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self) -> Tensor:
         return 0.5 + 0.5 * math.log(2 * math.pi) + self.scale.log()

@@ -20,7 +20,13 @@ print(n.cdf(x))
 x.sum().backward()
 print(loc.grad, scale.grad, q.grad)
 print(Normal(0.0, 1.0).icdf(torch.tensor([0.0, 0.1587, 1.0])))
-print(Normal(torch.tensor(1.0, dtype=torch.float64), 2.0).icdf(torch.tensor(0.75, dtype=torch.float64)))
+n64 = Normal(torch.tensor(1.0, dtype=torch.float64), 2.0)
+print(n64.icdf(torch.tensor(0.75, dtype=torch.float64)))
+print(Normal(torch.tensor([0.0, 1.0]), 1.0).icdf(torch.tensor([[0.3], [0.6]])))
+try:
+    Normal(0.0, 1.0).icdf(0.5)
+except TypeError as exc:
+    print("TypeError", exc)
 
 rate = torch.tensor([0.5, 2.0, 4.0], requires_grad=True)
 low = torch.tensor([0.0, 0.5, -1.0], requires_grad=True)
@@ -45,7 +51,8 @@ for name, p_, q_ in [("exponential-uniform", e, u), ("laplace-exponential", lap,
     print(name, kl, kl.requires_grad, kl.grad_fn, kl.dtype)
 print(kl_divergence(Uniform(-1.0, 1.0), Exponential(1.0)))
 print(kl_divergence(Normal(torch.zeros(2, 3), 1.0), Laplace(0.0, torch.ones(3))))
-ind = kl_divergence(Independent(Normal(loc, scale), 1), Independent(Laplace(lap_loc, lap_scale), 1))
+ind = kl_divergence(Independent(Normal(loc, scale), 1),
+                    Independent(Laplace(lap_loc, lap_scale), 1))
 print(ind, ind.grad_fn)
 try:
     kl_divergence(e, lap)
