@@ -576,7 +576,10 @@ class TensorOps:
     def rad2deg_(self): return ip.apply_inplace(spc.Rad2Deg, "rad2deg_", self)
     def sinc_(self): return ip.apply_inplace(spc.Sinc, "sinc_", self)
     def logit_(self, eps=None): return ip.apply_inplace(spc.Logit, "logit_", self, eps)
-    def erfinv_(self): return ip.apply_inplace(spc.Erfinv, "erfinv_", self)
+
+    def erfinv_(self):
+        spc.refuse_complex_erfinv(self)
+        return ip.apply_inplace(spc.Erfinv, "erfinv_", self)
 
     def frac_(self):
         _float_kernel("frac_cpu", self)

@@ -158,7 +158,8 @@ def _erfinv(x: np.ndarray) -> np.ndarray:
         step = r / (_TWO_OVER_SQRT_PI * _libm.apply(math.exp, -t * t))
         t = t - step / (1 + t * step)      # Halley: erf'' / erf' = -2t
     out[inside] = np.copysign(t, y[inside])
-    return out.astype(x.dtype, copy=False)
+    # an integer tensor reaches here only in place (erfinv_), where a float result is refused
+    return out.astype(x.dtype if x.dtype.kind == "f" else np.float32, copy=False)
 
 
 def _erfinv_backward(ctx, grad):
@@ -302,7 +303,12 @@ def erfinv(input) -> Tensor:
         >>> torch.erfinv(torch.tensor([0.0, 0.5, -1.0])).tolist()
         [0.0, 0.4769362807273865, -inf]
     """
+    refuse_complex_erfinv(input)
+    return Erfinv.apply(input)
+
+
+def refuse_complex_erfinv(input) -> None:
+    """PyTorch's error for erfinv or erfinv_ of a complex tensor: its kernel is real only."""
     if input._data.dtype.kind == "c":
         raise NotImplementedError(
             f"\"erfinv_vml_cpu\" not implemented for '{input.dtype.legacy[:-6]}'")
-    return Erfinv.apply(input)

@@ -5,7 +5,7 @@
 # The inverse error function at the centre, near and at +-1 and beyond (nan), on integers
 # (the default float), its saved self, the gradient sqrt(pi) / 2 * exp(erfinv(x) ** 2), the
 # nodes create_graph records and the second derivative, the in-place method, float64, and
-# PyTorch's errors for a number and a complex tensor.
+# PyTorch's errors for a number, a complex tensor and an integer one in place (erf_ too).
 import torch
 import torch.special
 
@@ -33,8 +33,10 @@ z.sum().backward()
 print(d.grad)
 print(torch.special.erf(torch.special.erfinv(torch.tensor([0.2, -0.7]))))
 for bad in (lambda: torch.erfinv(0.5), lambda: torch.special.erfinv([0.5]),
-            lambda: torch.erfinv(torch.tensor([0.5j]))):
+            lambda: torch.erfinv(torch.tensor([0.5j])),
+            lambda: torch.tensor([0.5j], dtype=torch.complex128).erfinv_(),
+            lambda: torch.tensor([1, 0]).erfinv_(), lambda: torch.tensor([1, 0]).erf_()):
     try:
         bad()
-    except (TypeError, NotImplementedError) as exc:
+    except (TypeError, NotImplementedError, RuntimeError) as exc:
         print(type(exc).__name__, exc)
