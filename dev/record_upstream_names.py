@@ -25,7 +25,7 @@ import torch
 SERVED = ["torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
           "torch.optim", "torch.optim.lr_scheduler", "torch.autograd",
           "torch.autograd.functional", "torch.autograd.graph", "torch.linalg", "torch.utils",
-          "torch.utils.data", "torch.distributions"]
+          "torch.utils.data", "torch.distributions", "torch.special"]
 def own(mod, name, value):
     # torch's namespace also holds the stdlib modules it imported (torch.os, torch.sys)
     if isinstance(value, types.ModuleType):

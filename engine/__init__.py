@@ -19,7 +19,7 @@ import importlib
 
 import numpy as _np
 
-from . import autograd, linalg
+from . import autograd, linalg, special
 from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_anomaly_enabled)
 from .device import (accelerator, backends, cuda, device, get_default_device,
@@ -61,7 +61,7 @@ from .ops.stats import log_softmax, logsumexp, softmax, std, var
 from .ops.join import cat, chunk, split, stack, unbind, unsafe_chunk, unsafe_split
 from .ops.rearrange import (hstack, masked_fill, moveaxis, movedim, nonzero, roll, tile,
                             unflatten, vstack)
-from .ops.special import deg2rad, frac, logit, nan_to_num, rad2deg, sinc
+from .ops.special import deg2rad, erfinv, frac, logit, nan_to_num, rad2deg, sinc
 from .ops.selection import argsort, gather, index_select, sort, topk
 from .ops.shape import (broadcast_shapes, broadcast_tensors, clone, expand, flatten, flip,
                         narrow, permute, repeat, reshape, select, squeeze, t, transpose,
@@ -129,7 +129,7 @@ def _refuse_non_tensors(names: str) -> None:
 _refuse_non_tensors("""abs acos asin atan ceil cos cosh erf exp exp2 expm1 floor log log1p log2
     log10 neg reciprocal relu round rsqrt sgn sigmoid sign sin sinh sqrt square tan tanh trunc
     sum mean prod negative absolute arccos fix deg2rad rad2deg frac sinc logit nan_to_num
-    nansum count_nonzero diff aminmax""")
+    nansum count_nonzero diff aminmax erfinv""")
 
 
 # torch.exp_(x) & co.: the torch namespace's spellings of Tensor's in-place methods (the same
@@ -295,7 +295,7 @@ __all__ = [
     "constant_pad_nd", "xlogy", "xlogy_", "hypot", "copysign", "fmax", "fmin", "fix", "deg2rad",
     "heaviside", "float_power", "nansum", "count_nonzero", "diff", "kron",
     "aminmax",
-    "rad2deg", "frac", "sinc", "logit", "nan_to_num",
+    "rad2deg", "frac", "sinc", "logit", "nan_to_num", "erfinv",
     # in place
     "abs_", "acos_", "asin_", "atan_", "ceil_", "cos_", "cosh_", "deg2rad_", "detach_", "erf_",
     "exp_", "exp2_", "expm1_", "fix_", "floor_", "frac_", "log_", "log10_", "log1p_", "log2_",
@@ -307,8 +307,8 @@ __all__ = [
     "max_pool2d", "max_pool1d", "avg_pool1d", "adaptive_avg_pool1d", "adaptive_max_pool1d",
     "hardshrink", "rrelu", "rrelu_",
     # subpackages and printing
-    "autograd", "nn", "optim", "utils", "func", "distributions", "vmap", "set_printoptions",
-    "save", "load",
+    "autograd", "nn", "optim", "utils", "func", "distributions", "special", "vmap",
+    "set_printoptions", "save", "load",
     # constants
     "pi", "e", "inf", "nan", "newaxis",
 ]

@@ -19,7 +19,7 @@ SERVED = ("torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn
           "torch.distributions.uniform", "torch.distributions.categorical",
           "torch.distributions.bernoulli", "torch.distributions.kl", "torch.distributions.utils",
           "torch.distributions.independent", "torch.distributions.exponential",
-          "torch.distributions.laplace", "torch.distributions.distribution")
+          "torch.distributions.laplace", "torch.distributions.distribution", "torch.special")
 
 # where the engine's module is named otherwise (nn.utils is one file; its rnn helpers beside it)
 _RENAMED = {"torch.nn.utils.rnn": ".nn.rnn_utils"}

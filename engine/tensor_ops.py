@@ -231,6 +231,7 @@ class TensorOps:
     def rad2deg(self): return spc.rad2deg(self)
     def sinc(self): return spc.sinc(self)
     def logit(self, eps=None): return spc.logit(self, eps)
+    def erfinv(self): return spc.erfinv(self)
 
     def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
         return spc.nan_to_num(self, nan, posinf, neginf)
@@ -575,6 +576,10 @@ class TensorOps:
     def rad2deg_(self): return ip.apply_inplace(spc.Rad2Deg, "rad2deg_", self)
     def sinc_(self): return ip.apply_inplace(spc.Sinc, "sinc_", self)
     def logit_(self, eps=None): return ip.apply_inplace(spc.Logit, "logit_", self, eps)
+
+    def erfinv_(self):
+        spc.refuse_complex_erfinv(self)
+        return ip.apply_inplace(spc.Erfinv, "erfinv_", self)
 
     def frac_(self):
         _float_kernel("frac_cpu", self)

@@ -301,6 +301,18 @@ NAMES = {
         studentT transform_to transformed_distribution transforms uniform utils von_mises
         weibull wishart
     """.split()),
+    'torch.special': frozenset("""
+        Tensor airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 chebyshev_polynomial_t
+        chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w common_args digamma
+        entr erf erfc erfcx erfinv exp2 expit expm1 gammainc gammaincc gammaln
+        hermite_polynomial_h hermite_polynomial_he i0 i0e i1 i1e laguerre_polynomial_l
+        legendre_polynomial_p log1p log_ndtr log_softmax logit logsumexp modified_bessel_i0
+        modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 multi_dim_common multigammaln
+        ndtr ndtri polygamma psi round scaled_modified_bessel_k0 scaled_modified_bessel_k1
+        shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u
+        shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w sinc softmax
+        spherical_bessel_j0 xlog1py xlogy zeta
+    """.split()),
     'Tensor': frozenset("""
         H T abs abs_ absolute absolute_ acos acos_ acosh acosh_ add add_ addbmm addbmm_ addcdiv
         addcdiv_ addcmul addcmul_ addmm addmm_ addmv addmv_ addr addr_ adjoint all allclose amax
@@ -877,6 +889,19 @@ DIRS = {
         one_hot_categorical pareto poisson register_kl relaxed_bernoulli relaxed_categorical
         studentT transform_to transformed_distribution transforms uniform utils von_mises
         weibull wishart
+    """.split()),
+    'torch.special': tuple("""
+        Tensor __all__ __builtins__ __cached__ __doc__ __file__ __loader__ __name__ __package__
+        __path__ __spec__ _add_docstr _special airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1
+        chebyshev_polynomial_t chebyshev_polynomial_u chebyshev_polynomial_v
+        chebyshev_polynomial_w common_args digamma entr erf erfc erfcx erfinv exp2 expit expm1
+        gammainc gammaincc gammaln hermite_polynomial_h hermite_polynomial_he i0 i0e i1 i1e
+        laguerre_polynomial_l legendre_polynomial_p log1p log_ndtr log_softmax logit logsumexp
+        modified_bessel_i0 modified_bessel_i1 modified_bessel_k0 modified_bessel_k1
+        multi_dim_common multigammaln ndtr ndtri polygamma psi round scaled_modified_bessel_k0
+        scaled_modified_bessel_k1 shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u
+        shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w sinc softmax
+        spherical_bessel_j0 torch xlog1py xlogy zeta
     """.split()),
     'Tensor': tuple("""
         H T __abs__ __add__ __and__ __annotations__ __array__ __array_priority__ __array_wrap__

@@ -109,7 +109,7 @@ _TORCH_SERVED = "torch.nn, torch.nn.functional, torch.optim, torch.autograd, tor
 
 
 def _refuse_import(node, dotted: str):
-    # a torch submodule that PyTorch has (torch.special, torch.fft, and what is inside one
+    # a torch submodule that PyTorch has (torch.signal, torch.fft, and what is inside one
     # gradstep lacks: torch.distributions.gamma) is not a hostile import: say it
     # is missing here
     parts = dotted.split(".")

@@ -4,7 +4,6 @@ under no_grad, log_prob and entropy by binary cross-entropy with logits, as PyTo
 from __future__ import annotations
 
 import math
-import numbers
 
 from ..factories import arange, bernoulli
 from ..grad_mode import no_grad
@@ -12,7 +11,7 @@ from ..nn.functional_loss import binary_cross_entropy_with_logits
 from ..size import Size
 from ..tensor import Tensor
 from . import constraints
-from .distribution import Distribution, ExponentialFamily
+from .distribution import ExponentialFamily
 from .utils import EMPTY, broadcast_all, lazy_property, logits_to_probs, probs_to_logits
 
 __all__ = ["Bernoulli"]
@@ -29,13 +28,11 @@ class Bernoulli(ExponentialFamily):
         if (probs is None) == (logits is None):
             raise ValueError("Either `probs` or `logits` must be specified, but not both.")
         if probs is not None:
-            plain = isinstance(probs, numbers.Number)
-            (self.probs,) = broadcast_all(probs)
+            batch_shape = self._broadcast_parameters(probs=probs)
         else:
-            plain = isinstance(logits, numbers.Number)
-            (self.logits,) = broadcast_all(logits)
+            batch_shape = self._broadcast_parameters(logits=logits)
         self._param = self.probs if probs is not None else self.logits
-        super().__init__(Size() if plain else self._param.size(), validate_args=validate_args)
+        super().__init__(batch_shape, validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Bernoulli, _instance)
@@ -44,9 +41,7 @@ class Bernoulli(ExponentialFamily):
             new.probs = new._param = self.probs.expand(batch_shape)
         if "logits" in self.__dict__:
             new.logits = new._param = self.logits.expand(batch_shape)
-        Distribution.__init__(new, batch_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._finish_expand(new, batch_shape)
 
     @property
     def mean(self) -> Tensor:

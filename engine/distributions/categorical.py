@@ -54,9 +54,7 @@ class Categorical(Distribution):
         if "logits" in self.__dict__:
             new.logits = new._param = self.logits.expand(param_shape)
         new._num_events = self._num_events
-        Distribution.__init__(new, batch_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._finish_expand(new, batch_shape)
 
     @constraints.dependent_property(is_discrete=True, event_dim=0)
     def support(self):

@@ -13,7 +13,7 @@ from ..grad_mode import no_grad
 from ..size import Size
 from ..tensor import Tensor
 from . import constraints
-from .utils import EMPTY, lazy_property
+from .utils import EMPTY, broadcast_all, lazy_property
 
 __all__ = ["Distribution", "ExponentialFamily"]
 
@@ -149,6 +149,25 @@ class Distribution:
                 f"Expected value argument ({type(value).__name__} of shape "
                 f"{tuple(value.shape)}) to be within the support ({support!r}) of the "
                 f"distribution {self!r}, but found invalid values:\n{value}")
+
+    def _broadcast_parameters(self, **params) -> Size:
+        """Set each parameter as a tensor, all broadcast to one shape (numbers become tensors
+        as `broadcast_all` makes them), and return that shape: the batch shape of a
+        distribution whose parameters are all scalars per element. (PyTorch's classes give
+        `Size()` when every parameter is a number; the broadcast 0-d tensors have that size.)
+        The attributes are set before `__init__` validates them."""
+        values = broadcast_all(*params.values())
+        for name, value in zip(params, values):
+            setattr(self, name, value)
+        return values[0].size()
+
+    def _finish_expand(self, new, batch_shape: Size, event_shape: Size = EMPTY):
+        """The end of every `expand`: `new`, whose parameters are already expanded, takes the
+        shapes without validating them again (they were valid before expanding) and keeps
+        this distribution's validation setting."""
+        Distribution.__init__(new, batch_shape, event_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
 
     def _get_checked_instance(self, cls, _instance=None):
         if _instance is None and type(self).__init__ != cls.__init__:

@@ -3,14 +3,13 @@ at a given rate. `rsample()` divides a standard exponential draw by the rate, so
 reaches the rate; every method is written as PyTorch writes it."""
 from __future__ import annotations
 
-import numbers
 
 from ..factories import empty, zeros_like
 from ..size import Size
 from ..tensor import Tensor
 from . import constraints
-from .distribution import Distribution, ExponentialFamily
-from .utils import EMPTY, broadcast_all
+from .distribution import ExponentialFamily
+from .utils import EMPTY
 
 __all__ = ["Exponential"]
 
@@ -23,9 +22,8 @@ class Exponential(ExponentialFamily):
     has_rsample = True
 
     def __init__(self, rate, validate_args=None) -> None:
-        (self.rate,) = broadcast_all(rate)
-        plain = isinstance(rate, numbers.Number)
-        super().__init__(Size() if plain else self.rate.size(), validate_args=validate_args)
+        batch_shape = self._broadcast_parameters(rate=rate)
+        super().__init__(batch_shape, validate_args=validate_args)
 
     @property
     def mean(self) -> Tensor:
@@ -47,9 +45,7 @@ class Exponential(ExponentialFamily):
         new = self._get_checked_instance(Exponential, _instance)
         batch_shape = Size(batch_shape)
         new.rate = self.rate.expand(batch_shape)
-        Distribution.__init__(new, batch_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._finish_expand(new, batch_shape)
 
     def rsample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

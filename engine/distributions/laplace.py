@@ -3,7 +3,6 @@ tails than the normal, the prior behind an L1 penalty. `rsample()` turns a unifo
 loc − scale · sign(u) · log1p(−|u|), as PyTorch does, so the gradient reaches loc and scale."""
 from __future__ import annotations
 
-import numbers
 
 from ..factories import empty
 from ..size import Size
@@ -11,7 +10,7 @@ from ..tensor import Tensor
 from ..type_info import finfo
 from . import constraints
 from .distribution import Distribution
-from .utils import EMPTY, broadcast_all
+from .utils import EMPTY
 
 __all__ = ["Laplace"]
 
@@ -24,9 +23,8 @@ class Laplace(Distribution):
     has_rsample = True
 
     def __init__(self, loc, scale, validate_args=None) -> None:
-        self.loc, self.scale = broadcast_all(loc, scale)
-        plain = isinstance(loc, numbers.Number) and isinstance(scale, numbers.Number)
-        super().__init__(Size() if plain else self.loc.size(), validate_args=validate_args)
+        batch_shape = self._broadcast_parameters(loc=loc, scale=scale)
+        super().__init__(batch_shape, validate_args=validate_args)
 
     @property
     def mean(self) -> Tensor:
@@ -48,9 +46,7 @@ class Laplace(Distribution):
         new = self._get_checked_instance(Laplace, _instance)
         batch_shape = Size(batch_shape)
         new.loc, new.scale = self.loc.expand(batch_shape), self.scale.expand(batch_shape)
-        Distribution.__init__(new, batch_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._finish_expand(new, batch_shape)
 
     def rsample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

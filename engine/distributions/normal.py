@@ -8,17 +8,21 @@ standard-normal draw, while `sample()` draws under no_grad and so has no grad_fn
 from __future__ import annotations
 
 import math
-import numbers
 
 from ..factories import empty, normal
+from ..foreign_operands import tensor_input
 from ..grad_mode import no_grad
+from ..ops.special import erfinv
 from ..size import Size
 from ..tensor import Tensor
 from . import constraints
-from .distribution import Distribution, ExponentialFamily
-from .utils import EMPTY, broadcast_all
+from .distribution import ExponentialFamily
+from .utils import EMPTY
 
 __all__ = ["Normal"]
+
+# torch.erfinv as a program calls it: icdf of a plain number fails in its words
+_erfinv = tensor_input(erfinv, Tensor, "erfinv")
 
 
 class Normal(ExponentialFamily):
@@ -29,9 +33,8 @@ class Normal(ExponentialFamily):
     has_rsample = True
 
     def __init__(self, loc, scale, validate_args=None) -> None:
-        self.loc, self.scale = broadcast_all(loc, scale)
-        plain = isinstance(loc, numbers.Number) and isinstance(scale, numbers.Number)
-        super().__init__(Size() if plain else self.loc.size(), validate_args=validate_args)
+        batch_shape = self._broadcast_parameters(loc=loc, scale=scale)
+        super().__init__(batch_shape, validate_args=validate_args)
 
     @property
     def mean(self) -> Tensor:
@@ -53,9 +56,7 @@ class Normal(ExponentialFamily):
         new = self._get_checked_instance(Normal, _instance)
         batch_shape = Size(batch_shape)
         new.loc, new.scale = self.loc.expand(batch_shape), self.scale.expand(batch_shape)
-        Distribution.__init__(new, batch_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._finish_expand(new, batch_shape)
 
     def sample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)
@@ -78,6 +79,9 @@ class Normal(ExponentialFamily):
         if self._validate_args:
             self._validate_sample(value)
         return 0.5 * (1 + ((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)).erf())
+
+    def icdf(self, value) -> Tensor:
+        return self.loc + self.scale * _erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self) -> Tensor:
         return 0.5 + 0.5 * math.log(2 * math.pi) + self.scale.log()

@@ -3,14 +3,13 @@ as PyTorch writes it, so its samples and log-densities record the same nodes."""
 from __future__ import annotations
 
 import math
-import numbers
 
 from ..factories import rand
 from ..size import Size
 from ..tensor import Tensor
 from . import constraints
 from .distribution import Distribution
-from .utils import EMPTY, broadcast_all
+from .utils import EMPTY
 
 __all__ = ["Uniform"]
 
@@ -30,9 +29,8 @@ class Uniform(Distribution):
         return constraints.interval(self.low, self.high)
 
     def __init__(self, low, high, validate_args=None) -> None:
-        self.low, self.high = broadcast_all(low, high)
-        plain = isinstance(low, numbers.Number) and isinstance(high, numbers.Number)
-        super().__init__(Size() if plain else self.low.size(), validate_args=validate_args)
+        batch_shape = self._broadcast_parameters(low=low, high=high)
+        super().__init__(batch_shape, validate_args=validate_args)
 
     @property
     def mean(self) -> Tensor:
@@ -54,9 +52,7 @@ class Uniform(Distribution):
         new = self._get_checked_instance(Uniform, _instance)
         batch_shape = Size(batch_shape)
         new.low, new.high = self.low.expand(batch_shape), self.high.expand(batch_shape)
-        Distribution.__init__(new, batch_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._finish_expand(new, batch_shape)
 
     def rsample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

@@ -180,7 +180,9 @@ Asin = _unary("AsinBackward0", "asin", via64(np.arcsin), "grad / sqrt(1 - self**
 Exp2 = _unary("Exp2Backward0", "exp2", via64(np.exp2), "grad * result * ln 2", ("result",),
               lambda ctx, g: (g * ctx.result * float(np.log(2)),))
 _erf = np.frompyfunc(math.erf, 1, 1)
-Erf = _unary("ErfBackward0", "erf", lambda x: np.asarray(_erf(x), dtype=x.dtype),
+# (an integer tensor reaches the forward only in place, erf_, where a float result is refused)
+Erf = _unary("ErfBackward0", "erf",
+             lambda x: np.asarray(_erf(x), dtype=x.dtype if x.dtype.kind == "f" else F32),
              "grad * 2/sqrt(pi) * exp(-self**2)", ("self",),
              lambda ctx, g: ((-(ctx.self * ctx.self)).exp() * (2 / math.sqrt(math.pi)) * g,))
 # rounding: flat almost everywhere, so the gradient is zero (PyTorch records them anyway)

@@ -21,7 +21,7 @@ def test_import_refusal_names_the_line_and_what_is_allowed():
 
 
 @pytest.mark.parametrize("source,dotted", [
-    ("import torch.special", "torch.special"), ("from torch.fft import fft", "torch.fft"),
+    ("import torch.signal", "torch.signal"), ("from torch.fft import fft", "torch.fft"),
     ("import torch.autograd.profiler as profiler", "torch.autograd.profiler"),
     ("from torch.distributions.gamma import Gamma", "torch.distributions.gamma"),
 ])
