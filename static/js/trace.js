@@ -172,6 +172,9 @@ const HANDLERS = {
       in_backward: ev.in_backward, outside: !ev.node });
     // create_graph: the backward node whose formula builds this is the one at work
     if (ev.in_backward && ev.by) d.active = ev.by;
+    // the program's grad mode as the op ran: a custom Function's apply turns grad off for
+    // its forward and back on with no grad_mode event of its own
+    if (!ev.in_backward && typeof ev.grad_mode === 'boolean') d.mode = ev.grad_mode;
     noteTangent(d, ev);
   },
   inplace(d, ev) {

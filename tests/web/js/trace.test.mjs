@@ -225,3 +225,18 @@ test('after an uncaught error the last step still points at the error line', () 
   assert.equal(trace.events.at(-1).line, null);
   assert.equal(end.line, err.line);
 });
+
+test('an op says the grad mode it ran in: grad is on again after a Function forward', () => {
+  const trace = load('first_trace');
+  const op = trace.events.find((e) => e.kind === 'op' && !e.in_backward);
+  let state = last(trace);
+  // `with torch.no_grad():` left inside a Function's forward: grad stays off ...
+  state = apply(state, { seq: 900, kind: 'grad_mode', line: 1, enabled: false, mode: 'no_grad',
+    exit: true });
+  assert.equal(state.mode, false);
+  // ... until apply returns and the program's next op runs with grad on
+  state = apply(state, { ...op, seq: 901, grad_mode: true });
+  assert.equal(state.mode, true);
+  state = apply(state, { ...op, seq: 902, grad_mode: false });
+  assert.equal(state.mode, false);
+});
