@@ -149,11 +149,17 @@ export function mountPlayer(root, options) {
     el.iteration.hidden = !views || views.count < 2 || !looped;
     if (!views) { fill(el.iteration); return; }
     const options = [];
+    let last = -1;      // the last pass of the stretches so far
     for (let g = 0; g < views.count; g++) {
       const p = views.passes(g);
       const key = views.summarised(g) ? 'iteration_summary' : 'iteration_range';
-      const label = p && p[1] > p[0] ? tr(S, key, { a: p[0] + 1, b: p[1] + 1 })
-        : tr(S, 'iteration_one', { n: p ? p[0] + 1 : g + 1 });
+      // a stretch with no backward pass (the code after a loop, or before it) is named by
+      // the iteration it follows, never counted as an iteration of its own
+      const label = !p ? (last < 0 ? tr(S, 'iteration_before', {})
+        : tr(S, 'iteration_after', { n: last + 1 }))
+        : p[1] > p[0] ? tr(S, key, { a: p[0] + 1, b: p[1] + 1 })
+          : tr(S, 'iteration_one', { n: p[0] + 1 });
+      if (p) last = p[1];
       options.push(h('option', { value: String(g) }, label));
     }
     fill(el.iteration, options);

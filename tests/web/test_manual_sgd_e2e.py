@@ -120,3 +120,32 @@ def test_the_plot_takes_the_programs_axis_words(page):
     titles = page.locator("#plot .axis-title").all_text_contents()
     assert titles[0] == "step"
     assert not any("printed" in t or "undefined" in t for t in titles), titles
+
+
+AFTER_LOOP = """import torch
+torch.manual_seed(0)
+X = torch.randn(8, 2)
+y = X @ torch.tensor([2.0, -1.0]) + 0.5
+w = torch.zeros(2, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+for step in range(30):
+    loss = ((X @ w + b - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+        b -= 0.1 * b.grad
+    w.grad.zero_()
+    b.grad.zero_()
+print(w, b, loss.item())
+"""
+
+
+@pytest.mark.parametrize("lang, after", [("en", "after iteration 30"), ("zh", "第 30 次迭代之后")])
+def test_the_code_after_the_loop_is_not_an_iteration_of_its_own(page, lang, after):
+    open_program(page, AFTER_LOOP, lang)
+    options = page.locator("#iteration option").all_text_contents()
+    assert options[-2:] == [options[-2], after], options
+    numbers = [first_number(o) for o in options]
+    assert numbers == sorted(numbers), options
+    page.click("#step-last")
+    assert page.input_value("#iteration") == str(len(options) - 1)
