@@ -223,22 +223,21 @@ class Transformer(Module):
                  custom_decoder=None, layer_norm_eps: float = 1e-5, batch_first: bool = False,
                  norm_first: bool = False, bias: bool = True, device=None, dtype=None) -> None:
         super().__init__()
-        if custom_encoder is not None:
-            self.encoder = custom_encoder
-        else:
-            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout,
-                                            activation, layer_norm_eps, batch_first,
-                                            norm_first, bias, dtype=dtype)
+
+        def stack(custom, layer_cls, stack_cls, n: int):
+            # the layer, then the final norm, then the copies: PyTorch's order, so that
+            # seeded initialisation draws the same numbers
+            if custom is not None:
+                return custom
+            layer = layer_cls(d_model, nhead, dim_feedforward, dropout, activation,
+                              layer_norm_eps, batch_first, norm_first, bias, dtype=dtype)
             norm = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, dtype=dtype)
-            self.encoder = TransformerEncoder(layer, num_encoder_layers, norm)
-        if custom_decoder is not None:
-            self.decoder = custom_decoder
-        else:
-            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout,
-                                            activation, layer_norm_eps, batch_first,
-                                            norm_first, bias, dtype=dtype)
-            norm = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, dtype=dtype)
-            self.decoder = TransformerDecoder(layer, num_decoder_layers, norm)
+            return stack_cls(layer, n, norm)
+
+        self.encoder = stack(custom_encoder, TransformerEncoderLayer, TransformerEncoder,
+                             num_encoder_layers)
+        self.decoder = stack(custom_decoder, TransformerDecoderLayer, TransformerDecoder,
+                             num_decoder_layers)
         for p in self.parameters():
             if p.dim() > 1:
                 init.xavier_uniform_(p)

@@ -54,6 +54,15 @@ def saved_array(node, op, name: str, dtype, ndim: int | None = None) -> np.ndarr
     return v._data if np.isfinite(v._data).all() else None
 
 
+def signed(node, op, a: np.ndarray, sizes: list, sign: float) -> Rows | None:
+    """Rows of `self + sign * other` (add, sub) when its saved alpha is 1: the factors 1 and
+    `sign`; None for another alpha, whose product the one-hot rows give exactly."""
+    alpha = saved(node, op, "alpha")
+    if type(alpha) not in (int, float) or alpha != 1:
+        return None
+    return summed(node, op, a, sizes, [1.0, sign])
+
+
 def summed(node, op, a: np.ndarray, sizes: list, factors: list) -> Rows | None:
     """Rows of a two-input node whose input k's gradient is sum_to(grad * factors[k]) to the
     input's shape (saved as `_self_sym_sizes`, `_other_sym_sizes`): factors[k] a number or an

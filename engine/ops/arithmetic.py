@@ -67,10 +67,7 @@ class Add(Op):
 
     @classmethod
     def local_rows(cls, node, a, sizes):    # the factors 1 and 1 (_local_rows.py)
-        alpha = _local_rows.saved(node, cls, "alpha")
-        if type(alpha) not in (int, float) or alpha != 1:
-            return None
-        return _local_rows.summed(node, cls, a, sizes, [1.0, 1.0])
+        return _local_rows.signed(node, cls, a, sizes, 1.0)
 
 
 class Sub(Op):
@@ -109,10 +106,7 @@ class Sub(Op):
 
     @classmethod
     def local_rows(cls, node, a, sizes):    # the factors 1 and -1 (_local_rows.py)
-        alpha = _local_rows.saved(node, cls, "alpha")
-        if type(alpha) not in (int, float) or alpha != 1:
-            return None
-        return _local_rows.summed(node, cls, a, sizes, [1.0, -1.0])
+        return _local_rows.signed(node, cls, a, sizes, -1.0)
 
 
 class RsubScalar(Op):
