@@ -65,8 +65,12 @@ class Graph:
         if node is None:
             node = self.nodes[id] = GNode(id, kind, label, sublabel, tooltip)
         else:
+            # a later event may leave the sublabel out, but never keeps one that now says
+            # what the label says (an unnamed tensor first met as a constant, `tensor` over
+            # its shape, is then labelled by the shape alone)
+            kept = node.sublabel if node.sublabel != label else ""
             node.kind, node.label = kind, label
-            node.sublabel, node.tooltip = sublabel or node.sublabel, tooltip or node.tooltip
+            node.sublabel, node.tooltip = sublabel or kept, tooltip or node.tooltip
         return node
 
     def add_edge(self, src: str, dst: str, kind: str) -> GEdge:

@@ -135,3 +135,17 @@ def test_api_svg_is_the_run_layouts_picture_standing_alone(client):
     cli = render_trace(sample_trace(code), "svg").decode()
     assert "<title>t0</title>" in cli and 'xlink:title="x: ' in cli
     assert 'font-family="Helvetica,Arial,sans-serif" font-size' in cli
+
+
+def test_an_unnamed_result_first_met_as_a_constant_shows_its_shape_once():
+    # the Function's output is reported first as a tensor its forward made outside any graph,
+    # then as the op's output: its box says (2,) once, as every unnamed result's does
+    source = ("import torch\nclass Sq(torch.autograd.Function):\n    @staticmethod\n"
+              "    def forward(ctx, x):\n        ctx.save_for_backward(x)\n"
+              "        return x * x\n    @staticmethod\n    def backward(ctx, g):\n"
+              "        x, = ctx.saved_tensors\n        return 2 * x * g\n"
+              "a = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+              "Sq.apply(a).backward(torch.tensor([1.0, 0.5]))\n")
+    graph = graph_from_trace(run_program(source, filename="prog.py", trace=True).trace)
+    out = next(n for n in graph.nodes.values() if n.kind == "tensor")
+    assert (out.label, out.sublabel) == ("(2,)", "")
