@@ -134,12 +134,13 @@ class Module(metaclass=TorchNamed):
         if args or kwargs:
             raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument "
                             f"but {len(args) + 1} were given")
-        # object.__setattr__: our own __setattr__ needs these dicts to exist already
+        # object.__setattr__: our own __setattr__ needs these dicts to exist already. Plain
+        # dicts, as PyTorch's: they show through ModuleDict.keys() and the like.
         object.__setattr__(self, "training", True)
-        object.__setattr__(self, "_parameters", OrderedDict())
-        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers_set", set())
-        object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_modules", {})
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required '
