@@ -129,6 +129,7 @@ class Module(metaclass=TorchNamed):
             cls._torch_name = f"torch.nn.modules.{tail}.{cls.__name__}"
 
     training: bool
+    _version: int = 1       # saved in state_dict metadata; see _upgrade_state_dict
 
     def __init__(self, *args, **kwargs) -> None:
         if args or kwargs:
@@ -481,9 +482,17 @@ class Module(metaclass=TorchNamed):
     # ---- state -------------------------------------------------------------------------
     def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
         """Parameters and persistent buffers by qualified name (detached unless keep_vars)."""
-        out = OrderedDict() if destination is None else destination
+        out = destination
+        if out is None:
+            # PyTorch records each module's _version beside the tensors, so that loading can
+            # tell an old checkpoint (BatchNorm before num_batches_tracked) from a new one.
+            out = OrderedDict()
+            out._metadata = OrderedDict()
+        metadata = getattr(out, "_metadata", None)
         for mod_prefix, mod in self.named_modules(prefix=prefix.rstrip(".")):
             dot = mod_prefix + "." if mod_prefix else ""
+            if metadata is not None:
+                metadata[mod_prefix] = {"version": mod._version}
             for k, v in mod._parameters.items():
                 if v is not None:
                     out[dot + k] = v if keep_vars else v.detach()
@@ -494,6 +503,11 @@ class Module(metaclass=TorchNamed):
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
         """Copy tensors from `state_dict` into parameters and buffers of the same name."""
+        metadata = getattr(state_dict, "_metadata", None)
+        state_dict = OrderedDict(state_dict)     # upgrades below must not touch the caller's
+        for name, mod in self.named_modules():
+            local = metadata.get(name, {}) if metadata is not None else {}
+            mod._upgrade_state_dict(state_dict, name + "." if name else "", local.get("version"))
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -518,6 +532,10 @@ class Module(metaclass=TorchNamed):
                 if k in state_dict:
                     target.copy_(state_dict[k])
         return _IncompatibleKeys(missing, unexpected)
+
+    def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
+        """Fill in what a checkpoint saved by an older version of this module lacks (a
+        subclass that bumps `_version` overrides it; `version` is None when unrecorded)."""
 
     # ---- printing ----------------------------------------------------------------------
     def _get_name(self) -> str:
