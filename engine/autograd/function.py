@@ -183,6 +183,10 @@ class Function(metaclass=FunctionMeta):
                                    "in-place operation.")
             counter(t)[0] += 1
         if record:
+            for i, t in enumerate(ctx.to_save):
+                if t is not None and not isinstance(t, Tensor):
+                    raise TypeError(f"save_for_backward can only save variables, but argument "
+                                    f"{i} is of type {type(t).__name__}")
             ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
             ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
             ctx._in_meta = tuple((args[i]._data.shape, args[i]._data.dtype)
