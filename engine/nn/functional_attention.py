@@ -15,7 +15,8 @@ from ..ops.attention import FlashAttentionCpu, SafeSoftmax, baddbmm
 from ..ops.linalg import bmm, matmul
 from ..tensor import Tensor
 from . import functional as F
-from ..dtypes import bool as torch_bool
+from .. import messages
+from ..dtypes import bool as torch_bool, float32
 
 
 def _bool_to_additive(mask: Tensor, dtype, masked_where: bool) -> Tensor:
@@ -64,11 +65,30 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
         >>> scaled_dot_product_attention(q, q, q).grad_fn.name()
         'UnsafeViewBackward0'
     """
+    _check_sdpa_inputs(query, key, value, attn_mask)
     if attn_mask is not None and attn_mask.dtype == _bool():
         attn_mask = _bool_to_additive(attn_mask, query.dtype, False)
     if query.ndim == 4 and key.ndim == 4 and value.ndim == 4 and dropout_p == 0.0:
         return FlashAttentionCpu.apply(query, key, value, attn_mask, is_causal, scale)
     return _math_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
+
+
+def _check_sdpa_inputs(query: Tensor, key: Tensor, value: Tensor, attn_mask) -> None:
+    """ATen's validate_sdpa_input, which names dtypes as C++ types ("c10::Half")."""
+    def cpp(t):
+        return messages.cpp_type(t.dtype.legacy[:-6])
+    if not query.dtype == key.dtype == value.dtype:
+        raise RuntimeError(f"Expected query, key, and value to have the same dtype, but got "
+                           f"query.dtype: {cpp(query)} key.dtype: {cpp(key)} and value.dtype: "
+                           f"{cpp(value)} instead.")
+    if min(query.ndim, key.ndim, value.ndim) < 2:
+        raise RuntimeError(f"Expected query, key, and value to all be  at least 2 dimensional, "
+                           f"but got query.dim: {query.ndim} key.dim: {key.ndim} and "
+                           f"value.dim: {value.ndim} instead.")
+    if attn_mask is not None and attn_mask.dtype not in (_bool(), float32, query.dtype):
+        raise RuntimeError(f"Expected attn_mask dtype to be bool or float or to match query "
+                           f"dtype, but got attn_mask.dtype: {cpp(attn_mask)} and  query.dtype: "
+                           f"{cpp(query)} instead.")
 
 
 def _canonical_mask(mask, name: str, dtype):
