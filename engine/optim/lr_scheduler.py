@@ -21,7 +21,15 @@ from .sequential_lr import SequentialLR
 
 
 class StepLR(LRScheduler):
-    """Multiply the rate by gamma every step_size epochs."""
+    """Multiply the rate by gamma every step_size epochs.
+
+    Example:
+        >>> import gradstep.engine as torch
+        >>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+        >>> sched = StepLR(opt, step_size=2, gamma=0.5)
+        >>> [(opt.step(), sched.step(), sched.get_last_lr()[0])[2] for _ in range(4)]
+        [1.0, 0.5, 0.5, 0.25]
+    """
 
     def __init__(self, optimizer, step_size: int, gamma: float = 0.1, last_epoch: int = -1):
         self.step_size, self.gamma = step_size, gamma

@@ -32,7 +32,7 @@ class LRScheduler(metaclass=TorchNamed):
     Example:
         >>> import gradstep.engine as torch
         >>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)
-        >>> sched = StepLR(opt, step_size=1, gamma=0.5)
+        >>> sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
         >>> opt.step(); sched.step(); sched.get_last_lr()
         [0.05]
     """
