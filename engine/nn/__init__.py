@@ -31,7 +31,7 @@ from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLay
                           TransformerEncoder, TransformerEncoderLayer)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .pooling import AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
-from .sparse import Embedding
+from .sparse import Embedding, EmbeddingBag
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList", "ModuleDict",
            "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Flatten", "Softplus",
@@ -39,7 +39,8 @@ __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleLis
            "Mish", "SELU", "CELU", "Threshold", "GLU", "PReLU", "Softmin", "Softsign", "Tanhshrink",
            "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "MSELoss", "L1Loss", "SmoothL1Loss",
            "HuberLoss", "BCELoss",
-           "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
+           "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "EmbeddingBag",
+           "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "ParameterDict",
            "CosineSimilarity",
            "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",
