@@ -48,12 +48,13 @@ def _type_name(value) -> str:
                  "bool": "Bool", "float16": "Half", "uint8": "Byte", "int16": "Short",
                  "int8": "Char"}
         return f"torch.{names.get(value._data.dtype.name, 'Float')}Tensor"
-    return type(value).__name__
+    return typename(value)      # a module by its PyTorch path: torch.nn.modules.linear.Linear
 
 
 # PyTorch's module files where they differ from ours (nn.Dropout is in torch.nn.modules.dropout)
-_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten", "MultiheadAttention": "activation",
-               "NonDynamicallyQuantizableLinear": "linear"}
+_TORCH_FILE = {"Dropout": "dropout", "Dropout1d": "dropout", "Dropout2d": "dropout",
+               "Dropout3d": "dropout", "_DropoutNd": "dropout", "Flatten": "flatten",
+               "MultiheadAttention": "activation", "NonDynamicallyQuantizableLinear": "linear"}
 
 
 class _ForwardHook:
@@ -247,7 +248,7 @@ class Module(metaclass=TorchNamed):
         if buffers is not None and name in buffers:
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{_type_name(value)}' as buffer '{name}' "
-                                "(torch.Tensor or None expected)")
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
             buffers[name] = value
             return
         object.__setattr__(self, name, value)
@@ -557,6 +558,9 @@ class Module(metaclass=TorchNamed):
         return f"{self._get_name()}({body})"
 
 
+_REGISTRY = {"parameter": "_parameters", "buffer": "_buffers", "module": "_modules"}
+
+
 def _check_name(name, kind: str, module: Module, allow_dot_check: bool = False) -> None:
     if not isinstance(name, str):
         raise TypeError(f"{kind} name should be a string. Got {type(name).__name__}")
@@ -564,9 +568,13 @@ def _check_name(name, kind: str, module: Module, allow_dot_check: bool = False) 
         raise KeyError(f'{kind} name can\'t contain "."')
     if name == "":
         raise KeyError(f'{kind} name can\'t be empty string ""')
-    if hasattr(type(module), name) or (name in module.__dict__):
-        if not any(name in module.__dict__[r] for r in ("_parameters", "_buffers", "_modules")):
-            raise KeyError(f"attribute '{name}' already exists")
+    # any attribute by that name, a registered one of another kind too, except one of its own
+    # kind (re-registering replaces it)
+    registries = {r: module.__dict__[r] for r in ("_parameters", "_buffers", "_modules")}
+    exists = (hasattr(type(module), name) or name in module.__dict__
+              or any(name in r for r in registries.values()))
+    if exists and name not in registries[_REGISTRY[kind]]:
+        raise KeyError(f"attribute '{name}' already exists")
 
 
 def _reset_grad(p: Tensor, set_to_none: bool) -> None:
