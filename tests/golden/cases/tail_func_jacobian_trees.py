@@ -1,7 +1,7 @@
 # source: original
-# topic: torch.func.jacrev over arguments that are trees of tensors: a dict of a model's
-#   parameters through functional_call gives a dict of Jacobians, a tuple argument a tuple,
-#   with argnums choosing several
+# topic: torch.func.jacrev, jacfwd and hessian over arguments that are trees of tensors: a
+#   dict of a model's parameters through functional_call gives a dict of Jacobians, a tuple
+#   argument a tuple, with argnums choosing several
 # compare: exact
 # visibility: public
 import torch
@@ -29,3 +29,11 @@ p = {"a": torch.tensor([1.0, 2.0]), "b": torch.tensor(3.0)}
 print(jacrev(lambda p, x: x @ p["a"] + p["b"])(p, x[:, :2]))
 print(jacrev(lambda t: (t[0] * t[1]).sum())((torch.ones(2), torch.tensor([3.0, 4.0]))))
 print(jacrev(lambda t: {"s": t["u"].sin(), "c": t["u"].cos().sum()})({"u": torch.zeros(2)}))
+
+# jacfwd and hessian take the same trees
+from torch.func import hessian, jacfwd  # noqa: E402
+
+print(jacfwd(f)(params, x)["weight"].shape)
+print(jacfwd(lambda p, x: x @ p["a"] + p["b"], argnums=(0, 1))(p, x[:, :2])[0])
+print(jacfwd(lambda t: (t[0] * t[1]).sum())((torch.ones(2), torch.tensor([3.0, 4.0]))))
+print(hessian(lambda p: (p["a"] ** 3).sum() * p["b"])(p))
