@@ -187,8 +187,10 @@ def _jacobian_rows(which: int, xs: list, keep: bool, outs: list, offset: int) ->
     for i in range(n):
         # every output seeded (zeros but for this element), as PyTorch's batched basis does:
         # the others' zero contributions are added too, which decides the sign of a zero
-        seeds = [zeros(o.shape, dtype=o.dtype) for o in outs]
-        seeds[which]._data.reshape(-1)[i] = 1
+        seed = zeros(n, dtype=out.dtype)
+        seed._data[i] = 1
+        seeds = [seed.reshape(out.shape) if k == which else zeros(o.shape, dtype=o.dtype)
+                 for k, o in enumerate(outs)]
         rows.append(vjp_of(outs, xs, seeds, keep))
         if _events.listener is not None:
             _report.step("jacrev", offset + i, _report.one_hot_seeds(outs, offset + i), rows[-1])
