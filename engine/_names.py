@@ -61,6 +61,8 @@ def typename(obj) -> str:
         qualname = obj.__qualname__
     elif hasattr(obj, "__name__"):
         qualname = obj.__name__
+    elif type(obj).__dict__.get("_torch_name"):     # an instance of an engine class
+        return type(obj).__dict__["_torch_name"]
     else:
         module, qualname = type(obj).__module__ or "", type(obj).__qualname__
     return qualname if module in ("", "builtins") else f"{module}.{qualname}"

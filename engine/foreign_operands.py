@@ -26,6 +26,15 @@ from . import messages
 _SEQUENCES = (np.ndarray, list, tuple)
 # what PyTorch's parser takes for a `Tensor other` that also has a Number overload (bool is int)
 _NUMBERS = (int, float, complex, np.number, np.bool_)
+# what the operators take: numbers, and the Tensor class once `accept_tensors` names it (the
+# Tensor module imports this one, so it cannot be imported here)
+_OPERANDS: tuple = _NUMBERS
+
+
+def accept_tensors(tensor_class) -> None:
+    """Let the operators take `tensor_class` (called once, when Tensor exists)."""
+    global _OPERANDS
+    _OPERANDS = (tensor_class,) + _NUMBERS
 
 
 def refuse(value, fn: str, param: str, position: int, numbers: bool = True):
@@ -74,24 +83,27 @@ def both_tensors(fn: str, input, param: str, other, tensor_class) -> None:
 
 def declines_sequences(method):
     """An operator (arithmetic, bitwise, != or ordering) that answers NotImplemented for an
-    array, list or tuple operand, as PyTorch's do: `t + [1.]` and `t < (1,)` are Python's
-    TypeError, `t != np.ones(3)` its identity comparison, and `t + np.ones(3)` becomes numpy's
-    `np.ones(3).__radd__(t)`, which reads the tensor (refusing one that requires grad) and
-    computes in numpy's promoted dtype, wrapped back into a Tensor outside the graph."""
+    operand other than a tensor or a number, as PyTorch's do (they turn their parser's
+    TypeError into NotImplemented): `t + [1.]`, `t < (1,)` and `t - None` are Python's
+    TypeError, `t != np.ones(3)` and `t != None` its identity comparison, `"ab" * t` asks the
+    tensor for an index, and `t + np.ones(3)` becomes numpy's `np.ones(3).__radd__(t)`, which
+    reads the tensor (refusing one that requires grad) and computes in numpy's promoted dtype,
+    wrapped back into a Tensor outside the graph."""
     @functools.wraps(method)
     def declining(self, other):
-        if isinstance(other, _SEQUENCES):
+        if not isinstance(other, _OPERANDS):
             return NotImplemented
         return method(self, other)
     return declining
 
 
 def declines_lists(method):
-    """`==`, which takes a numpy array in PyTorch but answers NotImplemented for a list or
-    tuple (so `t == [1.]` is Python's identity comparison, False)."""
+    """`==`, which takes a numpy array in PyTorch but answers NotImplemented for a list,
+    tuple, None or any other non-number (so `t == None` is Python's identity comparison,
+    False)."""
     @functools.wraps(method)
     def compare(self, other):
-        if isinstance(other, (list, tuple)):
+        if not isinstance(other, _OPERANDS) and not isinstance(other, np.ndarray):
             return NotImplemented
         return method(self, other)
     return compare

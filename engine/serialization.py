@@ -67,7 +67,10 @@ def _snapshot(obj):
     if isinstance(obj, _PLAIN):
         return obj
     if isinstance(obj, (dict, OrderedDict)):
-        return type(obj)((k, _snapshot(v)) for k, v in obj.items())
+        out = type(obj)((k, _snapshot(v)) for k, v in obj.items())
+        if isinstance(obj, OrderedDict) and hasattr(obj, "_metadata"):
+            out._metadata = copy.deepcopy(obj._metadata)    # a state_dict's module versions
+        return out
     if isinstance(obj, (list, tuple)) and type(obj) in (list, tuple):
         return type(obj)(_snapshot(v) for v in obj)
     return copy.deepcopy(obj)

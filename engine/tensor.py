@@ -25,6 +25,9 @@ tensor_uids = itertools.count()
 # batched tensors, whose values a Python number cannot hold (func/batching.py fills it)
 batched_uids: set = set()
 batch_sizes: list = []      # the running vmaps' batch sizes, outermost first
+# how many torch.func transforms (grad, jacrev, jvp, ...) are running, one inside the other:
+# func/_levels.py counts, custom Functions ask (they need setup_context there)
+transform_depth: list = [0]
 _ndarray = np.ndarray
 
 # NOTE [version counters made on first need]

@@ -11,8 +11,8 @@ import numpy as _np
 from ._names import numpy_kwargs
 from .deprecated import scalar_first
 from .device import no_cuda
-from .foreign_operands import (_NUMBERS, array_over_tensor, declines_lists, declines_sequences,
-                               refuse)
+from .foreign_operands import (_NUMBERS, accept_tensors, array_over_tensor, declines_lists,
+                               declines_sequences, refuse)
 from .grad_mode import is_inference_uid as _is_inference_uid
 
 ar = ew = cl = cmp = red = stt = sh = jn = ix = sel = la = ip = fac = _op = None  # bind_ops()
@@ -32,6 +32,7 @@ def bind_ops() -> None:
     global fu, ext, cum, mom, tri, rea, vec, itr, rnd, xl, bm, spc, bip
     global cnt, nns, ixw, sct, scr, ost, dtm, nnf, lgt, smp, cx
     from .tensor import Tensor as _T
+    accept_tensors(_T)
     from . import factories as fac, legacy_types as lgt, sampling as smp
     from .nn import functional as nnf
     from .ops import (_op, arithmetic as ar, binary_inplace as bip, binary_math as bm,
@@ -107,7 +108,7 @@ class TensorOps:
     def __rtruediv__(self, other):
         if isinstance(other, _np.ndarray):
             return array_over_tensor(other, self)
-        if isinstance(other, (list, tuple)):
+        if not isinstance(other, _NUMBERS):
             return NotImplemented
         return ar.rdiv(other, self)
 
@@ -129,11 +130,17 @@ class TensorOps:
     def __rmatmul__(self, other): return la.matmul(other, self) if _is_t(other) else NotImplemented
     def __pos__(self): return self
     def __abs__(self): return ew.abs(self)
+    @declines_sequences
     def __iadd__(self, other): return ip.apply_inplace(ar.Add, "add_", self, _t(self, other), 1)
+    @declines_sequences
     def __isub__(self, other): return ar.sub_(self, _t(self, other))
+    @declines_sequences
     def __imul__(self, other): return ip.apply_inplace(ar.Mul, "mul_", self, _t(self, other))
+    @declines_sequences
     def __itruediv__(self, other): return ip.apply_inplace(ar.Div, "div_", self, _t(self, other))
+    @declines_sequences
     def __ifloordiv__(self, other): return rnd.floor_divide_(self, other)
+    @declines_sequences
     def __imod__(self, other): return rnd.remainder_(self, other)
 
     # ---- comparisons and logic (never differentiable) --------------------------------------

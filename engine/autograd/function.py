@@ -14,7 +14,12 @@ from .._names import TorchNamed
 from ..grad_mode import no_grad, state as _grad_state
 from ..graph import Node
 from ..saved_hooks import hook_stack, pack_node
-from ..tensor import Tensor, counter
+from ..tensor import Tensor, batch_sizes, counter, transform_depth
+
+_NEEDS_SETUP_CONTEXT = ("In order to use an autograd.Function with functorch transforms (vmap, "
+                        "grad, jvp, jacrev, ...), it must override the setup_context "
+                        "staticmethod. For more details, please see "
+                        "https://pytorch.org/docs/main/notes/extending.func.html")
 
 
 class BackwardCFunction(Node):
@@ -156,6 +161,8 @@ class Function(metaclass=FunctionMeta):
     @classmethod
     def _apply(cls, args: tuple, kwargs: dict):
         from ..ops._op import edge
+        if (batch_sizes or transform_depth[0]) and cls.setup_context is Function.setup_context:
+            raise RuntimeError(_NEEDS_SETUP_CONTEXT)
         ctx = cls._backward_cls()
         ctx._fn_cls = cls
         ctx.to_save = ()
@@ -183,6 +190,10 @@ class Function(metaclass=FunctionMeta):
                                    "in-place operation.")
             counter(t)[0] += 1
         if record:
+            for i, t in enumerate(ctx.to_save):
+                if t is not None and not isinstance(t, Tensor):
+                    raise TypeError(f"save_for_backward can only save variables, but argument "
+                                    f"{i} is of type {type(t).__name__}")
             ctx._tensor_pos = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
             ctx.next_functions = tuple(edge(args[i]) for i in ctx._tensor_pos)
             ctx._in_meta = tuple((args[i]._data.shape, args[i]._data.dtype)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from .. import _dual
 from ..grad_mode import enable_grad
-from ..tensor import Tensor
+from ..tensor import Tensor, transform_depth
 from . import _tree
 
-depth = [0]      # how many transforms are running, one inside the other
+depth = transform_depth      # how many transforms are running, one inside the other
 
 
 class level:  # used as a context manager, like grad_mode's

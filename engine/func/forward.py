@@ -22,7 +22,7 @@ from ..autograd.walk import grad as _autograd_grad
 from ..ops.dual import Alias
 from ..tensor import Tensor
 from . import _levels, _pytree, _report, _tree
-from .reverse import _argnums_tuple, _split_aux, jacrev, vjp_of
+from .reverse import _argnums_tuple, _per_argument, _split_aux, jacrev, vjp_of
 
 
 def jvp_of(outputs: list, inputs: list, tangents: list, keep: bool) -> list:
@@ -155,12 +155,15 @@ def _jacfwd(func, argnums, has_aux: bool, api: str):
     """jacfwd, reported to an observer as `api` (hessian is one too)."""
     def wrapper(*args):
         nums = _argnums_tuple(argnums, len(args), "jacfwd")
+        # arguments may be trees of tensors: their Jacobians come back in the same trees
+        per_arg = [_tree.flatten(args[k]) for k in nums]
         with _levels.level():
             if on_duals():
                 outs, per_x, aux, outer = _jacobian_on_duals(func, args, nums, has_aux, api)
             else:
                 outs, per_x, aux, outer = _jacobian_by_vjp(func, args, nums, has_aux, api)
-        jac = [per_x[0][i] if isinstance(argnums, int) else tuple(p[i] for p in per_x)
+        jac = [_per_argument([p[i] for p in per_x], [leaves for leaves, _ in per_arg],
+                             [spec for _, spec in per_arg], isinstance(argnums, int))
                for i in range(len(outs))]
         _report.end(api, [p[i] for i in range(len(outs)) for p in per_x])
         result = _tree.unflatten(jac, outs.spec)
@@ -174,8 +177,8 @@ def _jacobian_on_duals(func, args: tuple, nums: tuple, has_aux: bool, api: str) 
     outputs' tangents. (outputs, per input the Jacobian blocks of each output, aux, outer)."""
     from ..factories import zeros, zeros_like
     args, per_arg_leaves, outer = _levels.fresh_args(args, nums)
-    xs = [x for (x,) in per_arg_leaves]     # one tensor per argument
-    positions = [(k, 0) for k in nums]
+    xs = [x for leaves in per_arg_leaves for x in leaves]
+    positions = [(k, j) for k, leaves in zip(nums, per_arg_leaves) for j in range(len(leaves))]
     total = sum(x.numel() for x in xs)
     outs = aux = spec = None
     cols: list = []
@@ -230,7 +233,7 @@ def _stack_columns(o, x, columns: list, zeros):
 def _jacobian_by_vjp(func, args: tuple, nums: tuple, has_aux: bool, api: str) -> tuple:
     """The Jacobian by the double-vjp trick, column by column (a dual level is open)."""
     args, per_arg_leaves, outer = _levels.fresh_args(args, nums)
-    xs = [x for (x,) in per_arg_leaves]     # one tensor per argument
+    xs = [x for leaves in per_arg_leaves for x in leaves]
     out, aux = _split_aux(func(*args), has_aux, "jacfwd")
     keep = outer or _levels.nested()
     outs, spec = _tree.flatten(out)

@@ -148,31 +148,50 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None):
         nums = _argnums_tuple(argnums, len(args), "jacrev")
         with _levels.level():
             args, per_arg_leaves, outer = _levels.fresh_args(args, nums)
-            xs = [x for (x,) in per_arg_leaves]     # one tensor per argument
+            # an argument may be a tree of tensors (a dict of parameters): its Jacobian is
+            # the same tree, of d out / d leaf
+            xs = [x for leaves in per_arg_leaves for x in leaves]
+            specs = [_tree.flatten(args[k])[1] for k in nums]
             out, aux = _split_aux(func(*args), has_aux, "jacrev")
             keep = outer or _levels.nested()
             outs, spec = _tree.flatten(out)
             _report.begin("jacrev", "rows", xs, outs, sum(o.numel() for o in outs))
             offsets = [sum(o.numel() for o in outs[:i]) for i in range(len(outs))]
-            per_out = [_jacobian_rows(o, xs, keep, outs, at) for o, at in zip(outs, offsets)]
-        jac = [j[0] if isinstance(argnums, int) else tuple(j) for j in per_out]
+            per_out = [_jacobian_rows(k, xs, keep, outs, at) for k, at in enumerate(offsets)]
+        jac = [_per_argument(j, per_arg_leaves, specs, isinstance(argnums, int))
+               for j in per_out]
         _report.end("jacrev", [b for j in per_out for b in j])
         result = _tree.unflatten(jac, spec)
         return _levels.finish(result if aux is None else (result, aux), outer)
     return wrapper
 
 
-def _jacobian_rows(out: Tensor, xs: list, keep: bool, outs: list, offset: int) -> list:
-    """For each x: d out / d x, shaped out.shape + x.shape, one backward pass per row (row
-    `offset + i` of the Jacobian of all of `outs`, as the observer is told)."""
+def _per_argument(blocks: list, per_arg_leaves: list, specs: list, single: bool):
+    """One output's Jacobian blocks (one per leaf) regrouped into each argument's tree."""
+    trees, start = [], 0
+    for leaves, spec in zip(per_arg_leaves, specs):
+        trees.append(_tree.unflatten(blocks[start:start + len(leaves)], spec))
+        start += len(leaves)
+    return trees[0] if single else tuple(trees)
+
+
+def _jacobian_rows(which: int, xs: list, keep: bool, outs: list, offset: int) -> list:
+    """For each x: d out / d x (out = outs[which]), shaped out.shape + x.shape, one backward
+    pass per row (row `offset + i` of the Jacobian of all of `outs`, as the observer is
+    told)."""
     from ..ops.join import stack
     from ..factories import zeros
+    out = outs[which]
     n = out.numel()
     rows = []
     for i in range(n):
+        # every output seeded (zeros but for this element), as PyTorch's batched basis does:
+        # the others' zero contributions are added too, which decides the sign of a zero
         seed = zeros(n, dtype=out.dtype)
         seed._data[i] = 1
-        rows.append(vjp_of([out], xs, [seed.reshape(out.shape)], keep))
+        seeds = [seed.reshape(out.shape) if k == which else zeros(o.shape, dtype=o.dtype)
+                 for k, o in enumerate(outs)]
+        rows.append(vjp_of(outs, xs, seeds, keep))
         if _events.listener is not None:
             _report.step("jacrev", offset + i, _report.one_hot_seeds(outs, offset + i), rows[-1])
     return [stack([r[k] for r in rows]).reshape(tuple(out.shape) + tuple(x.shape)) if n else

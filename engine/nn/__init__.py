@@ -7,8 +7,9 @@ PyTorch.
 from __future__ import annotations
 
 from . import functional, init, parameter, utils
-from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Flatten, Hardsigmoid, Hardswish,
-                         Hardtanh, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6,
+from .activation import (CELU, ELU, GELU, GLU, SELU, Dropout, Dropout1d, Dropout2d, Dropout3d,
+                         Flatten, Hardsigmoid, Hardswish, Hardtanh, LeakyReLU, LogSigmoid,
+                         LogSoftmax, Mish, PReLU, ReLU, ReLU6,
                          SiLU, Sigmoid, Softmax, Softmin, Softplus, Softsign, Tanh, Tanhshrink,
                          Threshold, Unflatten)
 from .conv import Conv1d, Conv2d
@@ -30,14 +31,16 @@ from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLay
                           TransformerEncoder, TransformerEncoderLayer)
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .pooling import AvgPool1d, AvgPool2d, MaxPool1d, MaxPool2d
-from .sparse import Embedding
+from .sparse import Embedding, EmbeddingBag
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Sequential", "ModuleList", "ModuleDict",
            "ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Flatten", "Softplus",
            "SiLU", "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish",
            "Mish", "SELU", "CELU", "Threshold", "GLU", "PReLU", "Softmin", "Softsign", "Tanhshrink",
-           "Dropout", "MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCELoss",
-           "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "LayerNorm",
+           "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "MSELoss", "L1Loss", "SmoothL1Loss",
+           "HuberLoss", "BCELoss",
+           "BCEWithLogitsLoss", "NLLLoss", "CrossEntropyLoss", "Embedding", "EmbeddingBag",
+           "LayerNorm",
            "BatchNorm1d", "BatchNorm2d", "Unflatten", "ParameterList", "ParameterDict",
            "CosineSimilarity",
            "PairwiseDistance", "KLDivLoss", "Conv1d", "Conv2d",

@@ -304,8 +304,8 @@ class PReLU(Module):
         return f"num_parameters={self.num_parameters}"
 
 
-class Dropout(Module):
-    """Randomly zero elements with probability p while training; the identity in eval()."""
+class _DropoutNd(Module):
+    """What the dropout modules share: p, inplace, and how they print."""
 
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()
@@ -313,11 +313,36 @@ class Dropout(Module):
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p, self.inplace = p, inplace
 
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout(_DropoutNd):
+    """Randomly zero elements with probability p while training; the identity in eval()."""
+
     def forward(self, input):
         return F.dropout(input, self.p, self.training, self.inplace)
 
-    def extra_repr(self) -> str:
-        return f"p={self.p}, inplace={self.inplace}"
+
+class Dropout1d(_DropoutNd):
+    """Randomly zero whole channels of (N, C, L) or (C, L) inputs while training."""
+
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(_DropoutNd):
+    """Randomly zero whole channels of (N, C, H, W) inputs while training."""
+
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(_DropoutNd):
+    """Randomly zero whole channels of (N, C, D, H, W) or (C, D, H, W) inputs while training."""
+
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
 
 
 class Flatten(Module):
@@ -360,4 +385,5 @@ class Unflatten(Module):
 __all__ = ["ReLU", "LeakyReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax", "Softplus", "SiLU",
            "ELU", "GELU", "LogSigmoid", "Hardtanh", "ReLU6", "Hardsigmoid", "Hardswish", "Mish",
            "SELU", "CELU", "Threshold", "GLU", "PReLU",
-           "Softmin", "Softsign", "Tanhshrink", "Dropout", "Flatten", "Unflatten"]
+           "Softmin", "Softsign", "Tanhshrink", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
+           "Flatten", "Unflatten"]

@@ -1,9 +1,11 @@
 """`nn.MultiheadAttention`: attention with several heads over (L, N, E) (or batch_first)
-inputs, its projections packed in one `in_proj_weight` as PyTorch packs them.
+inputs, its projections packed in one `in_proj_weight` as PyTorch packs them (or, for keys
+and values of other widths, `q_proj_weight`, `k_proj_weight` and `v_proj_weight`).
 
 PyTorch counterpart: `torch.nn.MultiheadAttention` (in torch/nn/modules/activation.py).
 Initialisation draws as PyTorch's does: the output projection's Linear first (its own
-kaiming/uniform draws), then xavier_uniform_ for `in_proj_weight`; both biases are zeroed.
+kaiming/uniform draws), then xavier_uniform_ for the projections, both biases zeroed, and
+xavier_normal_ for `bias_k` and `bias_v` (add_bias_kv).
 """
 from __future__ import annotations
 
@@ -41,35 +43,52 @@ class MultiheadAttention(Module):
             raise ValueError(f"embed_dim and num_heads must be greater than 0, got "
                              f"embed_dim={embed_dim} and num_heads={num_heads} instead")
         super().__init__()
-        if add_bias_kv or add_zero_attn or (kdim not in (None, embed_dim)) or \
-                (vdim not in (None, embed_dim)):
-            raise NotImplementedError("gradstep's MultiheadAttention supports neither "
-                                      "add_bias_kv, add_zero_attn nor kdim/vdim")
-        self.embed_dim, self.kdim, self.vdim = embed_dim, embed_dim, embed_dim
-        self._qkv_same_embed_dim = True
+        self.embed_dim = embed_dim
+        self.kdim = embed_dim if kdim is None else kdim
+        self.vdim = embed_dim if vdim is None else vdim
+        # keys or values of other widths need projections of their own, unpacked
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
         self.num_heads, self.dropout, self.batch_first = num_heads, dropout, batch_first
         self.head_dim = embed_dim // num_heads
         if self.head_dim * num_heads != embed_dim:
             raise AssertionError("embed_dim must be divisible by num_heads")
-        self.in_proj_weight = Parameter(empty(3 * embed_dim, embed_dim, dtype=dtype))
-        self.register_parameter("q_proj_weight", None)
-        self.register_parameter("k_proj_weight", None)
-        self.register_parameter("v_proj_weight", None)
+        if self._qkv_same_embed_dim:
+            self.in_proj_weight = Parameter(empty(3 * embed_dim, embed_dim, dtype=dtype))
+            for name in ("q_proj_weight", "k_proj_weight", "v_proj_weight"):
+                self.register_parameter(name, None)
+        else:
+            self.q_proj_weight = Parameter(empty(embed_dim, embed_dim, dtype=dtype))
+            self.k_proj_weight = Parameter(empty(embed_dim, self.kdim, dtype=dtype))
+            self.v_proj_weight = Parameter(empty(embed_dim, self.vdim, dtype=dtype))
+            self.register_parameter("in_proj_weight", None)
         if bias:
             self.in_proj_bias = Parameter(empty(3 * embed_dim, dtype=dtype))
         else:
             self.register_parameter("in_proj_bias", None)
         self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias,
                                                         dtype=dtype)
-        self.bias_k = self.bias_v = None
+        if add_bias_kv:
+            self.bias_k = Parameter(empty(1, 1, embed_dim, dtype=dtype))
+            self.bias_v = Parameter(empty(1, 1, embed_dim, dtype=dtype))
+        else:
+            self.bias_k = self.bias_v = None
         self.add_zero_attn = add_zero_attn
         self._reset_parameters()
 
     def _reset_parameters(self) -> None:
-        init.xavier_uniform_(self.in_proj_weight)
+        if self._qkv_same_embed_dim:
+            init.xavier_uniform_(self.in_proj_weight)
+        else:
+            init.xavier_uniform_(self.q_proj_weight)
+            init.xavier_uniform_(self.k_proj_weight)
+            init.xavier_uniform_(self.v_proj_weight)
         if self.in_proj_bias is not None:
             init.constant_(self.in_proj_bias, 0.0)
             init.constant_(self.out_proj.bias, 0.0)
+        if self.bias_k is not None:
+            init.xavier_normal_(self.bias_k)
+        if self.bias_v is not None:
+            init.xavier_normal_(self.bias_v)
 
     def forward(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask=None,
                 need_weights: bool = True, attn_mask=None, average_attn_weights: bool = True,
@@ -90,7 +109,10 @@ class MultiheadAttention(Module):
             self.in_proj_bias, self.bias_k, self.bias_v, self.add_zero_attn, self.dropout,
             self.out_proj.weight, self.out_proj.bias, training=self.training,
             key_padding_mask=key_padding_mask, need_weights=need_weights, attn_mask=attn_mask,
-            average_attn_weights=average_attn_weights, is_causal=is_causal)
+            average_attn_weights=average_attn_weights, is_causal=is_causal,
+            use_separate_proj_weight=not self._qkv_same_embed_dim,
+            q_proj_weight=self.q_proj_weight, k_proj_weight=self.k_proj_weight,
+            v_proj_weight=self.v_proj_weight)
         if self.batch_first and batched:
             return out.transpose(1, 0), weights
         return out, weights

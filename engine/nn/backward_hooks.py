@@ -55,7 +55,12 @@ class BackwardHook:
             return values, None
         wrapped = BackwardHookFunction.apply(*tensors)
         node = next(t.grad_fn for t in wrapped if t.grad_fn is not None)
-        node.register_hook(on_node)
+
+        # PyTorch registers a closure called `hook` on both nodes, and the engine names the
+        # node hook in its errors ("hook 'hook' has changed the size of value").
+        def hook(grad_inputs, grad_outputs):
+            return on_node(grad_inputs, grad_outputs)
+        node.register_hook(hook)
         out = list(values)
         for i, t in zip(index, wrapped):
             out[i] = t

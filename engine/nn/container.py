@@ -22,6 +22,14 @@ def _index(i, n: int) -> int:
     return i % n
 
 
+def _renumber(modules: dict) -> None:
+    """Rename the modules left after a deletion "0".."n-1", as PyTorch does."""
+    items = list(modules.values())
+    modules.clear()
+    for i, m in enumerate(items):
+        modules[str(i)] = m
+
+
 class Sequential(Module):
     """Modules applied one after another: `Sequential(a, b)(x)` is `b(a(x))`.
 
@@ -62,11 +70,7 @@ class Sequential(Module):
         keys = list(self._modules)
         for k in (keys[idx] if isinstance(idx, slice) else [keys[_index(idx, len(self))]]):
             del self._modules[k]
-        # PyTorch renumbers the rest so the names stay 0..n-1
-        items = list(self._modules.values())
-        self._modules.clear()
-        for i, m in enumerate(items):
-            self._modules[str(i)] = m
+        _renumber(self._modules)
 
     def __len__(self) -> int:
         return len(self._modules)
@@ -123,8 +127,23 @@ class ModuleList(Module):
     def __iter__(self):
         return iter(self._modules.values())
 
+    def __delitem__(self, idx) -> None:
+        keys = list(self._modules)
+        for k in (keys[idx] if isinstance(idx, slice) else [keys[_index(idx, len(self))]]):
+            del self._modules[k]
+        _renumber(self._modules)
+
     def __iadd__(self, modules) -> "ModuleList":
         return self.extend(modules)
+
+    def __add__(self, other) -> "ModuleList":
+        # always a plain ModuleList, as PyTorch's, whatever the subclass
+        return ModuleList([*self, *other])
+
+    def pop(self, idx) -> Module:
+        module = self[idx]
+        del self[idx]
+        return module
 
     def append(self, module: Module) -> "ModuleList":
         self.add_module(str(len(self)), module)
@@ -172,14 +191,42 @@ class ModuleDict(Module):
     def __init__(self, modules=None) -> None:
         super().__init__()
         if modules is not None:
-            for k, m in (modules.items() if isinstance(modules, Mapping) else modules):
-                self.add_module(k, m)
+            self.update(modules)
 
     def __getitem__(self, key: str) -> Module:
         return self._modules[key]
 
     def __setitem__(self, key: str, module: Module) -> None:
         self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+
+    def clear(self) -> None:
+        self._modules.clear()
+
+    def pop(self, key: str) -> Module:
+        module = self[key]
+        del self[key]
+        return module
+
+    def update(self, modules) -> None:
+        """Add (or replace) modules from a mapping or an iterable of (name, module) pairs."""
+        if not isinstance(modules, Iterable):
+            raise TypeError("ModuleDict.update should be called with an iterable of key/value "
+                            "pairs, but got " + type(modules).__name__)
+        if isinstance(modules, (Mapping, ModuleDict)):
+            for k, m in modules.items():
+                self[k] = m
+            return
+        for j, pair in enumerate(modules):
+            if not isinstance(pair, Iterable):
+                raise TypeError(f"ModuleDict update sequence element #{j} should be Iterable; "
+                                f"is{type(pair).__name__}")
+            if len(pair) != 2:
+                raise ValueError(f"ModuleDict update sequence element #{j} has length "
+                                 f"{len(pair)}; 2 is required")
+            self[pair[0]] = pair[1]
 
     def __len__(self) -> int:
         return len(self._modules)

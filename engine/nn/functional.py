@@ -401,6 +401,8 @@ from .functional_margin_loss import (cosine_embedding_loss,  # noqa: E402
 from .functional_shrink import hardshrink, rrelu, rrelu_, softshrink  # noqa: E402
 from .functional_attention import (multi_head_attention_forward,  # noqa: E402
                                    scaled_dot_product_attention)
+from .functional_dropout import dropout1d, dropout2d, dropout3d  # noqa: E402
+from .functional_embedding_bag import embedding_bag  # noqa: E402
 
 __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "linear",
            "mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
@@ -409,7 +411,8 @@ __all__ = ["relu", "sigmoid", "tanh", "softmax", "log_softmax", "leaky_relu", "l
            "selu", "celu", "threshold", "glu", "prelu", "elu_", "selu_", "celu_", "relu_",
            "leaky_relu_", "hardtanh_",
            "relu6", "softmin", "softsign", "tanhshrink", "normalize",
-           "dropout", "embedding", "one_hot", "layer_norm",
+           "dropout", "dropout1d", "dropout2d", "dropout3d", "embedding", "embedding_bag",
+           "one_hot", "layer_norm",
            "batch_norm", "cosine_similarity", "pairwise_distance", "kl_div", "pad", "conv1d",
            "conv2d", "max_pool2d", "avg_pool2d", "max_pool1d", "avg_pool1d",
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import math
 
-from ..factories import ones, zeros_like
+from ..factories import ones, zeros, zeros_like
+from ..ops.join import cat
 from ..ops.arithmetic import MulScalar
 from ..ops.attention import FlashAttentionCpu, SafeSoftmax, baddbmm
 from ..ops.linalg import bmm, matmul
 from ..tensor import Tensor
 from . import functional as F
-from ..dtypes import bool as torch_bool
+from .. import messages
+from ..dtypes import bool as torch_bool, float32
 
 
 def _bool_to_additive(mask: Tensor, dtype, masked_where: bool) -> Tensor:
@@ -64,6 +66,7 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
         >>> scaled_dot_product_attention(q, q, q).grad_fn.name()
         'UnsafeViewBackward0'
     """
+    _check_sdpa_inputs(query, key, value, attn_mask)
     if attn_mask is not None and attn_mask.dtype == _bool():
         attn_mask = _bool_to_additive(attn_mask, query.dtype, False)
     if query.ndim == 4 and key.ndim == 4 and value.ndim == 4 and dropout_p == 0.0:
@@ -71,13 +74,35 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
     return _math_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
 
 
-def _canonical_mask(mask, name: str, dtype):
+def _check_sdpa_inputs(query: Tensor, key: Tensor, value: Tensor, attn_mask) -> None:
+    """ATen's validate_sdpa_input, which names dtypes as C++ types ("c10::Half")."""
+    def cpp(t):
+        return messages.cpp_type(t.dtype.legacy[:-6])
+    if not query.dtype == key.dtype == value.dtype:
+        raise RuntimeError(f"Expected query, key, and value to have the same dtype, but got "
+                           f"query.dtype: {cpp(query)} key.dtype: {cpp(key)} and value.dtype: "
+                           f"{cpp(value)} instead.")
+    if min(query.ndim, key.ndim, value.ndim) < 2:
+        raise RuntimeError(f"Expected query, key, and value to all be  at least 2 dimensional, "
+                           f"but got query.dim: {query.ndim} key.dim: {key.ndim} and "
+                           f"value.dim: {value.ndim} instead.")
+    if attn_mask is not None and attn_mask.dtype not in (_bool(), float32, query.dtype):
+        raise RuntimeError(f"Expected attn_mask dtype to be bool or float or to match query "
+                           f"dtype, but got attn_mask.dtype: {cpp(attn_mask)} and  query.dtype: "
+                           f"{cpp(query)} instead.")
+
+
+def _canonical_mask(mask, name: str, dtype, other=None, other_name: str = ""):
+    """A mask as additive floats; PyTorch warns when the other mask is of another dtype."""
     if mask is None:
         return None
+    if mask.dtype != _bool() and not mask.is_floating_point():
+        raise AssertionError(f"only bool and floating types of {name} are supported")
+    if other is not None and mask.dtype != other.dtype:
+        messages.warn(f"Support for mismatched {name} and {other_name} is deprecated. Use "
+                      "same type for both instead.")
     if mask.dtype == _bool():
         return _bool_to_additive(mask, dtype, True)
-    if not mask.is_floating_point():
-        raise AssertionError(f"only bool and floating types of {name} are supported")
     return mask
 
 
@@ -99,20 +124,29 @@ def _in_projection_packed(q, k, v, w, b) -> tuple:
 
 
 def _check_shapes(query, key, value, key_padding_mask, attn_mask, num_heads) -> bool:
-    if query.dim() == 3:
-        if key.dim() != 3 or value.dim() != 3:
-            raise AssertionError("For batched (3-D) `query`, expected `key` and `value` to be "
-                                 f"3-D but found {key.dim()}-D and {value.dim()}-D tensors "
-                                 "respectively")
-        return True
-    if query.dim() == 2:
-        if key.dim() != 2 or value.dim() != 2:
-            raise AssertionError("For unbatched (2-D) `query`, expected `key` and `value` to "
-                                 f"be 2-D but found {key.dim()}-D and {value.dim()}-D tensors "
-                                 "respectively")
-        return False
-    raise AssertionError(f"query should be unbatched 2D or batched 3D tensor but received "
-                         f"{query.dim()}-D query tensor")
+    """PyTorch's _mha_shape_check: whether the query is batched, with its errors."""
+    if query.dim() not in (2, 3):
+        raise AssertionError(f"query should be unbatched 2D or batched 3D tensor but received "
+                             f"{query.dim()}-D query tensor")
+    batched = query.dim() == 3
+    kind = "batched (3-D)" if batched else "unbatched (2-D)"
+    rank = query.dim()
+    if key.dim() != rank or value.dim() != rank:
+        raise AssertionError(f"For {kind} `query`, expected `key` and `value` to be {rank}-D "
+                             f"but found {key.dim()}-D and {value.dim()}-D tensors "
+                             "respectively")
+    if key_padding_mask is not None and key_padding_mask.dim() != rank - 1:
+        raise AssertionError(f"For {kind} `query`, expected `key_padding_mask` to be `None` or "
+                             f"{rank - 1}-D but found {key_padding_mask.dim()}-D tensor instead")
+    if attn_mask is not None:
+        if attn_mask.dim() not in (2, 3):
+            raise AssertionError(f"For {kind} `query`, expected `attn_mask` to be `None`, 2-D "
+                                 f"or 3-D but found {attn_mask.dim()}-D tensor instead")
+        expected = (num_heads, query.shape[0], key.shape[0])
+        if not batched and attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
+            raise AssertionError(f"Expected `attn_mask` shape to be {expected} but got "
+                                 f"{attn_mask.shape}")
+    return batched
 
 
 def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
@@ -136,7 +170,8 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if embed_dim != embed_dim_to_check:
         raise AssertionError(f"was expecting embedding dimension of {embed_dim_to_check}, but "
                              f"got {embed_dim}")
-    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask", query.dtype)
+    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask", query.dtype,
+                                       attn_mask, "attn_mask")
     if is_causal and attn_mask is None:
         raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the "
                            "Transformer module method `generate_square_subsequent_mask` to "
@@ -148,19 +183,40 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         if key_padding_mask is not None:
             is_causal = False
     head_dim = embed_dim // num_heads
-    if use_separate_proj_weight or bias_k is not None or add_zero_attn or static_k is not None:
-        raise NotImplementedError("gradstep's multi_head_attention_forward supports packed "
-                                  "projections without bias_k, bias_v or zero attention")
-    q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)
-    if attn_mask is not None and attn_mask.dim() == 2:
-        if tuple(attn_mask.shape) != (tgt_len, src_len):
-            raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but should "
-                               f"be {(tgt_len, src_len)}.")
-        attn_mask = attn_mask.unsqueeze(0)
+    if static_k is not None or static_v is not None:
+        raise NotImplementedError("gradstep's multi_head_attention_forward takes no static_k "
+                                  "or static_v")
+    if use_separate_proj_weight:
+        q, k, v = _separate_projections(query, key, value, q_proj_weight, k_proj_weight,
+                                        v_proj_weight, in_proj_bias)
+    else:
+        if tuple(key.shape) != tuple(value.shape):
+            raise AssertionError(f"key shape {key.shape} does not match value shape "
+                                 f"{value.shape}")
+        q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)
+    attn_mask = _checked_attn_mask(attn_mask, (bsz * num_heads, tgt_len, src_len))
+    if bias_k is not None and bias_v is not None:
+        k = cat([k, bias_k.repeat(1, bsz, 1)])
+        v = cat([v, bias_v.repeat(1, bsz, 1)])
+        attn_mask, key_padding_mask = _pad_masks(attn_mask, key_padding_mask)
+    elif bias_k is not None or bias_v is not None:
+        raise AssertionError("bias_k is set but bias_v is None" if bias_k is not None
+                             else "bias_v is set but bias_k is None")
     q = q.view(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
     k = k.view(k.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
     v = v.view(v.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
+    if add_zero_attn:
+        k = cat([k, zeros((bsz * num_heads, 1, head_dim), dtype=k.dtype)], dim=1)
+        v = cat([v, zeros((bsz * num_heads, 1, head_dim), dtype=v.dtype)], dim=1)
+        attn_mask, key_padding_mask = _pad_masks(attn_mask, key_padding_mask)
+    src_len = k.shape[1]
     if key_padding_mask is not None:
+        if key_padding_mask.shape[0] != bsz:
+            raise AssertionError(f"Expected key_padded_mask.shape[0] to be {bsz}, but got "
+                                 f"{key_padding_mask.shape[0]}")
+        if key_padding_mask.shape[1] != src_len:
+            raise AssertionError(f"Expected key_padded_mask.shape[1] to be {src_len}, but got "
+                                 f"{key_padding_mask.shape[1]}")
         key_padding_mask = key_padding_mask.view(bsz, 1, 1, src_len).expand(
             -1, num_heads, -1, -1).reshape(bsz * num_heads, 1, src_len)
         attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
@@ -174,6 +230,47 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     out = _attend_fused(q, k, v, attn_mask, dropout_p, is_causal, out_proj_weight,
                         out_proj_bias, shape)
     return (out if batched else out.squeeze(1)), None
+
+
+def _separate_projections(query, key, value, w_q, w_k, w_v, bias) -> tuple:
+    """PyTorch's _in_projection: one weight each, for keys and values of their own widths."""
+    if tuple(key.shape[:2]) != tuple(value.shape[:2]):
+        raise AssertionError(f"key's sequence and batch dims {key.shape[:2]} do not match "
+                             f"value's {value.shape[:2]}")
+    b_q, b_k, b_v = (None, None, None) if bias is None else bias.chunk(3)
+    e_q, e_k, e_v = query.shape[-1], key.shape[-1], value.shape[-1]
+    for what, w, want in (("query", w_q, (e_q, e_q)), ("key", w_k, (e_q, e_k)),
+                          ("value", w_v, (e_q, e_v))):
+        if tuple(w.shape) != want:
+            raise AssertionError(f"expecting {what} weights shape of {want}, but got "
+                                 f"{w.shape}")
+    for what, b in (("query", b_q), ("key", b_k), ("value", b_v)):
+        if b is not None and tuple(b.shape) != (e_q,):
+            raise AssertionError(f"expecting {what} bias shape of {(e_q,)}, but got {b.shape}")
+    return F.linear(query, w_q, b_q), F.linear(key, w_k, b_k), F.linear(value, w_v, b_v)
+
+
+def _checked_attn_mask(attn_mask, size: tuple):
+    """A 2-D mask made 3-D; a 3-D one checked against (N * heads, L, S)."""
+    if attn_mask is None:
+        return None
+    if attn_mask.dim() == 2:
+        if tuple(attn_mask.shape) != size[1:]:
+            raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but should "
+                               f"be {size[1:]}.")
+        return attn_mask.unsqueeze(0)
+    if attn_mask.dim() == 3:
+        if tuple(attn_mask.shape) != size:
+            raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but should "
+                               f"be {size}.")
+        return attn_mask
+    raise RuntimeError(f"attn_mask's dimension {attn_mask.dim()} is not supported")
+
+
+def _pad_masks(attn_mask, key_padding_mask) -> tuple:
+    """Both masks widened by one key (an added bias key, or the zero key) that is not masked."""
+    return (None if attn_mask is None else F.pad(attn_mask, (0, 1)),
+            None if key_padding_mask is None else F.pad(key_padding_mask, (0, 1)))
 
 
 def _attend_with_weights(q, k, v, attn_mask, dropout_p, out_w, out_b, shape, average):

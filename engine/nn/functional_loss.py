@@ -108,18 +108,30 @@ def _expanded(weight, input: Tensor):
     return weight
 
 
+def _check_nll_batch(input: Tensor, target: Tensor) -> None:
+    """PyTorch's first checks, before any on the target's rank: the input has a dimension,
+    and batched inputs agree with the target on the batch size."""
+    if input.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim == 1:
+        return
+    # PyTorch reads a 0-d target's batch size as 0, then fails on asking its dimension 0.
+    n_t = target.shape[0] if target.ndim else 0
+    if input.shape[0] != n_t:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                         f"batch_size ({n_t}).")
+    if target.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+
+
 def _check_nll(input: Tensor, target: Tensor) -> None:
-    """PyTorch's checks, in its order: target rank, batch sizes, target dtype."""
-    if input.ndim not in (1, 2):
-        raise NotImplementedError("nll_loss: only 1-D and 2-D inputs are supported here "
-                                  f"(got {input.ndim}-D)")
-    if target.ndim > 1 or (input.ndim == 1 and target.ndim != 0):
+    """The checks of PyTorch's 1-D and 2-D kernel, in its order: target rank, a 1-D input's
+    target size, target dtype."""
+    if target.ndim > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    n_in = input.shape[0] if input.ndim == 2 else 1
-    n_t = target.shape[0] if target.ndim == 1 else 1
-    if n_in != n_t:
-        raise ValueError(f"Expected input batch_size ({n_in}) to match target batch_size "
-                         f"({n_t}).")
+    if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target.shape[0]}")
     if target._data.dtype.char not in "qlB":     # int64 or uint8 only, as PyTorch's kernel
         word = "Float" if target._data.dtype.kind == "f" else _dtype_word(target)
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {word}")
@@ -136,6 +148,7 @@ def nll_loss(input: Tensor, target: Tensor, weight=None, size_average=None,
     """
     reduction = legacy_reduction(size_average, reduce, reduction)
     code = _reduction(reduction)
+    _check_nll_batch(input, target)
     if input.ndim > 2:
         return _nll_loss_nd(input, target, weight, code, ignore_index)
     _check_nll(input, target)
@@ -151,9 +164,6 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, code: int, ignore_index:
     """nll_loss of an (N, C, d1, d2, ...) input: PyTorch's nll_loss2d, straight for 4-D, on
     views to (N, C, 1, -1) for the other ranks (the unreduced loss viewed back)."""
     n, c = input.shape[:2]
-    if n != target.shape[0]:
-        raise ValueError(f"Expected input batch_size ({n}) to match target batch_size "
-                         f"({target.shape[0]}).")
     out_size = (n,) + tuple(input.shape[2:])
     if input.ndim != 4:
         if tuple(target.shape[1:]) != tuple(input.shape[2:]):
@@ -197,8 +207,15 @@ def cross_entropy(input: Tensor, target: Tensor, weight=None, size_average=None,
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
                            f"{label_smoothing:g}")
     class_dim = 0 if input.ndim == 1 else 1
+    # Same shapes mean class probabilities to PyTorch, whatever the target's dtype.
+    soft = tuple(target.shape) == tuple(input.shape)
+    if soft and target._data.dtype.kind not in "fc":
+        raise RuntimeError(f"Expected floating point type for target with class "
+                           f"probabilities, got {_dtype_word(target)}")
+    if input.ndim == 0:
+        raise IndexError("Dimension specified as 1 but tensor has no dimensions")
     logp = _red.log_softmax(input, class_dim)
-    if target._data.dtype.kind == "f" and tuple(target.shape) == tuple(input.shape):
+    if soft:
         if smooth:
             n = input.shape[class_dim]
             target = target * (1 - label_smoothing) + label_smoothing / n

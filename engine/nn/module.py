@@ -48,12 +48,13 @@ def _type_name(value) -> str:
                  "bool": "Bool", "float16": "Half", "uint8": "Byte", "int16": "Short",
                  "int8": "Char"}
         return f"torch.{names.get(value._data.dtype.name, 'Float')}Tensor"
-    return type(value).__name__
+    return typename(value)      # a module by its PyTorch path: torch.nn.modules.linear.Linear
 
 
 # PyTorch's module files where they differ from ours (nn.Dropout is in torch.nn.modules.dropout)
-_TORCH_FILE = {"Dropout": "dropout", "Flatten": "flatten", "MultiheadAttention": "activation",
-               "NonDynamicallyQuantizableLinear": "linear"}
+_TORCH_FILE = {"Dropout": "dropout", "Dropout1d": "dropout", "Dropout2d": "dropout",
+               "Dropout3d": "dropout", "_DropoutNd": "dropout", "Flatten": "flatten",
+               "MultiheadAttention": "activation", "NonDynamicallyQuantizableLinear": "linear"}
 
 
 class _ForwardHook:
@@ -129,17 +130,19 @@ class Module(metaclass=TorchNamed):
             cls._torch_name = f"torch.nn.modules.{tail}.{cls.__name__}"
 
     training: bool
+    _version: int = 1       # saved in state_dict metadata; see _upgrade_state_dict
 
     def __init__(self, *args, **kwargs) -> None:
         if args or kwargs:
             raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument "
                             f"but {len(args) + 1} were given")
-        # object.__setattr__: our own __setattr__ needs these dicts to exist already
+        # object.__setattr__: our own __setattr__ needs these dicts to exist already. Plain
+        # dicts, as PyTorch's: they show through ModuleDict.keys() and the like.
         object.__setattr__(self, "training", True)
-        object.__setattr__(self, "_parameters", OrderedDict())
-        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers_set", set())
-        object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_modules", {})
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required '
@@ -245,7 +248,7 @@ class Module(metaclass=TorchNamed):
         if buffers is not None and name in buffers:
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{_type_name(value)}' as buffer '{name}' "
-                                "(torch.Tensor or None expected)")
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
             buffers[name] = value
             return
         object.__setattr__(self, name, value)
@@ -480,9 +483,17 @@ class Module(metaclass=TorchNamed):
     # ---- state -------------------------------------------------------------------------
     def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
         """Parameters and persistent buffers by qualified name (detached unless keep_vars)."""
-        out = OrderedDict() if destination is None else destination
+        out = destination
+        if out is None:
+            # PyTorch records each module's _version beside the tensors, so that loading can
+            # tell an old checkpoint (BatchNorm before num_batches_tracked) from a new one.
+            out = OrderedDict()
+            out._metadata = OrderedDict()
+        metadata = getattr(out, "_metadata", None)
         for mod_prefix, mod in self.named_modules(prefix=prefix.rstrip(".")):
             dot = mod_prefix + "." if mod_prefix else ""
+            if metadata is not None:
+                metadata[mod_prefix] = {"version": mod._version}
             for k, v in mod._parameters.items():
                 if v is not None:
                     out[dot + k] = v if keep_vars else v.detach()
@@ -493,6 +504,11 @@ class Module(metaclass=TorchNamed):
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
         """Copy tensors from `state_dict` into parameters and buffers of the same name."""
+        metadata = getattr(state_dict, "_metadata", None)
+        state_dict = OrderedDict(state_dict)     # upgrades below must not touch the caller's
+        for name, mod in self.named_modules():
+            local = metadata.get(name, {}) if metadata is not None else {}
+            mod._upgrade_state_dict(state_dict, name + "." if name else "", local.get("version"))
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -518,6 +534,10 @@ class Module(metaclass=TorchNamed):
                     target.copy_(state_dict[k])
         return _IncompatibleKeys(missing, unexpected)
 
+    def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
+        """Fill in what a checkpoint saved by an older version of this module lacks (a
+        subclass that bumps `_version` overrides it; `version` is None when unrecorded)."""
+
     # ---- printing ----------------------------------------------------------------------
     def _get_name(self) -> str:
         return type(self).__name__
@@ -538,6 +558,9 @@ class Module(metaclass=TorchNamed):
         return f"{self._get_name()}({body})"
 
 
+_REGISTRY = {"parameter": "_parameters", "buffer": "_buffers", "module": "_modules"}
+
+
 def _check_name(name, kind: str, module: Module, allow_dot_check: bool = False) -> None:
     if not isinstance(name, str):
         raise TypeError(f"{kind} name should be a string. Got {type(name).__name__}")
@@ -545,9 +568,13 @@ def _check_name(name, kind: str, module: Module, allow_dot_check: bool = False) 
         raise KeyError(f'{kind} name can\'t contain "."')
     if name == "":
         raise KeyError(f'{kind} name can\'t be empty string ""')
-    if hasattr(type(module), name) or (name in module.__dict__):
-        if not any(name in module.__dict__[r] for r in ("_parameters", "_buffers", "_modules")):
-            raise KeyError(f"attribute '{name}' already exists")
+    # any attribute by that name, a registered one of another kind too, except one of its own
+    # kind (re-registering replaces it)
+    registries = {r: module.__dict__[r] for r in ("_parameters", "_buffers", "_modules")}
+    exists = (hasattr(type(module), name) or name in module.__dict__
+              or any(name in r for r in registries.values()))
+    if exists and name not in registries[_REGISTRY[kind]]:
+        raise KeyError(f"attribute '{name}' already exists")
 
 
 def _reset_grad(p: Tensor, set_to_none: bool) -> None:

@@ -86,6 +86,16 @@ class _BatchNorm(Module):
             self.register_buffer("running_var", None)
             self.register_buffer("num_batches_tracked", None)
 
+    _version = 2      # num_batches_tracked appeared in version 2
+
+    def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
+        # A checkpoint without a recorded version may predate num_batches_tracked: PyTorch
+        # keeps the current count rather than report the key missing.
+        key = prefix + "num_batches_tracked"
+        if (version is None or version < 2) and self.track_running_stats \
+                and key not in state_dict:
+            state_dict[key] = self.num_batches_tracked
+
     def reset_running_stats(self) -> None:
         if self.track_running_stats:
             self.running_mean.zero_()

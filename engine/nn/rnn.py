@@ -229,19 +229,10 @@ class RNNBase(Module):
             raise ValueError(f"{what}: Expected input to be 2D or 3D, got {input.dim()}D "
                              "tensor instead")
         batched = input.dim() == 3
-        hs = hx if isinstance(hx, (tuple, list)) else ((hx,) if hx is not None else ())
+        hs = () if hx is None else self._hidden_parts(hx, 3 if batched else 2)
         if not batched:
             input = input.unsqueeze(0 if self.batch_first else 1)
-            for h in hs:
-                if h.dim() != 2:
-                    raise RuntimeError("For unbatched 2-D input, hx should also be 2-D but got "
-                                       f"{h.dim()}-D tensor")
             hs = tuple(h.unsqueeze(1) for h in hs)
-        else:
-            for h in hs:
-                if h.dim() != 3:
-                    raise RuntimeError("For batched 3-D input, hx should also be 3-D but got "
-                                       f"{h.dim()}-D tensor")
         if self.input_size != input.shape[-1]:
             raise RuntimeError("input.size(-1) must be equal to input_size. Expected "
                                f"{self.input_size}, got {input.shape[-1]}")
@@ -256,6 +247,20 @@ class RNNBase(Module):
                 raise RuntimeError(f"Expected hidden{label} size {expected}, got "
                                    f"{list(h.shape)}")
         return input, hs, batched
+
+    def _hidden_parts(self, hx, rank: int) -> tuple:
+        """The given hidden state as a tuple, each part of the input's rank. As PyTorch, an
+        LSTM indexes hx for (h, c), so a lone tensor is taken apart along dimension 0."""
+        kind = "batched 3-D" if rank == 3 else "unbatched 2-D"
+        if self.mode == "LSTM":
+            if hx[0].dim() != rank or hx[1].dim() != rank:
+                raise RuntimeError(f"For {kind} input, hx and cx should also be {rank}-D but "
+                                   f"got ({hx[0].dim()}-D, {hx[1].dim()}-D) tensors")
+            return hx[0], hx[1]
+        if hx.dim() != rank:
+            raise RuntimeError(f"For {kind} input, hx should also be {rank}-D but got "
+                               f"{hx.dim()}-D tensor")
+        return (hx,)
 
     def _weights(self) -> list:
         per = 4 if self.bias else 2

@@ -69,6 +69,10 @@ class TransformerEncoderLayer(Module):
 
     def forward(self, src: Tensor, src_mask=None, src_key_padding_mask=None,
                 is_causal: bool = False) -> Tensor:
+        # as PyTorch, both masks become additive floats here (warning if their dtypes differ)
+        src_key_padding_mask = _canonical_mask(src_key_padding_mask, "src_key_padding_mask",
+                                               src.dtype, src_mask, "src_mask")
+        src_mask = _canonical_mask(src_mask, "src_mask", src.dtype)
         x = src
         if self.norm_first:
             x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask, is_causal)
@@ -122,6 +126,8 @@ class TransformerEncoder(Module):
             self.use_nested_tensor = False
 
     def forward(self, src: Tensor, mask=None, src_key_padding_mask=None, is_causal=None):
+        src_key_padding_mask = _canonical_mask(src_key_padding_mask, "src_key_padding_mask",
+                                               src.dtype, mask, "mask")
         mask = _canonical_mask(mask, "mask", src.dtype)
         is_causal = _detect_is_causal_mask(
             mask, is_causal, _seq_len(src, self.layers[0].self_attn.batch_first))

@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import _events
 from .._dual import tangents
+from ..foreign_operands import _NUMBERS
 from ..grad_mode import inference_spans, state
 from ..saved_hooks import hook_stack, pack_node
 from ..graph import accumulator, node_uids
@@ -253,9 +254,10 @@ def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallba
     function's `_pair` wraps it (`scalar`: PyTorch's wrapped number, or its TypeError);
     operands for which the expression `refuse` (over i0, i1) holds go to `fallback`, the
     public function, which raises PyTorch's error (sub's bools). `fixed` fills forward's
-    parameters after the inputs (add's alpha=1). A binary operator answers NotImplemented for a
-    numpy array, list or tuple, as PyTorch's do, so that Python raises its own TypeError or
-    numpy computes the result (engine/foreign_operands.py)."""
+    parameters after the inputs (add's alpha=1). A binary operator answers NotImplemented for an
+    operand that is neither a tensor nor a number (a numpy array, a list, None, a string), as
+    PyTorch's do, so that Python raises its own TypeError or numpy computes the result
+    (engine/foreign_operands.py)."""
     n = cls.n_inputs
     params = "".join(f", p{n + k}" for k in range(len(fixed)))
     header, body = cls.apply_source.split("\n", 1)
@@ -265,7 +267,7 @@ def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallba
     lines = [f"def {name}({', '.join(f'i{k}' for k in range(n))}):"]
     if n == 2:
         lines += ["    if not isinstance(i1, Tensor):",
-                  "        if isinstance(i1, SEQUENCES):",
+                  "        if not isinstance(i1, NUMBERS):",
                   "            return NotImplemented",
                   "        i1 = wrap(i1, i0)"]
     if refuse:
@@ -273,7 +275,7 @@ def compile_operator(cls, name: str, fixed: tuple = (), refuse: str = "", fallba
                   "        return fallback(i0, i1)"]
     lines += [f"    p{n + k} = FIXED[{k}]" for k in range(len(fixed))]
     scope = dict(cls._apply_scope, fallback=fallback, FIXED=tuple(fixed), wrap=_wrap(),
-                 SEQUENCES=(np.ndarray, list, tuple))
+                 NUMBERS=_NUMBERS)
     exec(compile("\n".join(lines) + "\n" + body, f"<{name} of {cls.__name__}>", "exec"),
          scope)
     fn = scope[name]

@@ -1,108 +1,35 @@
 """`optim.lr_scheduler`: change each parameter group's learning rate as training goes on.
 
 PyTorch counterparts: `LRScheduler`, `StepLR`, `MultiStepLR`, `ExponentialLR`, `LambdaLR`,
-`LinearLR`, `CosineAnnealingLR`, `CosineAnnealingWarmRestarts`, `OneCycleLR` and
-`ReduceLROnPlateau` (which follows a metric, not epochs).
-A scheduler records each group's `initial_lr`, counts `last_epoch` and, on `step()`, writes
-the new rate into `param_groups[i]["lr"]` (in PyTorch's chainable form, so the floats agree).
+`LinearLR`, `ConstantLR`, `PolynomialLR`, `CosineAnnealingLR`, `CosineAnnealingWarmRestarts`,
+`OneCycleLR`, `SequentialLR` (one scheduler after another) and `ReduceLROnPlateau` (which
+follows a metric, not epochs).
+The base class, ReduceLROnPlateau and SequentialLR have files of their own; this module is
+`torch.optim.lr_scheduler` itself and holds the epoch-driven schedules.
 """
 from __future__ import annotations
 
 import math
 import types
+from bisect import bisect_right
 from collections import Counter
 
-from .. import _events, messages
 from .optimizer import Optimizer
-
-_ORDER_WARNING = ("Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch "
-                  "1.1.0 and later, you should call them in the opposite order: "
-                  "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this will "
-                  "result in PyTorch skipping the first value of the learning rate schedule. "
-                  "See more details at "
-                  "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
-_GET_LR_WARNING = ("To get the last learning rate computed by the scheduler, please use "
-                   "`get_last_lr()`.")
-
-
-class LRScheduler:
-    """Base class: subclasses give `get_lr()` for the current `last_epoch`.
-
-    Example:
-        >>> import gradstep.engine as torch
-        >>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)
-        >>> sched = StepLR(opt, step_size=1, gamma=0.5)
-        >>> opt.step(); sched.step(); sched.get_last_lr()
-        [0.05]
-    """
-
-    # PyTorch keeps both flags as instance attributes once set, so state_dict() lists them:
-    # _is_initial is True during the constructor's first step (which must not move the rate),
-    # _get_lr_called_within_step while step() asks get_lr() for the next rates
-    _is_initial = False
-    _get_lr_called_within_step = False
-
-    def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
-        if not isinstance(optimizer, Optimizer):
-            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
-        self.optimizer = optimizer
-        if last_epoch == -1:
-            for group in optimizer.param_groups:
-                group.setdefault("initial_lr", group["lr"])
-        self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
-        self.last_epoch = last_epoch
-        optimizer._opt_called = False    # Optimizer.step sets it: the order check below
-        self._step_count = 0
-        self._is_initial = True
-        try:
-            self.step()
-        finally:
-            self._is_initial = False
-
-    def get_lr(self) -> list:  # pragma: no cover - every scheduler defines it
-        raise NotImplementedError
-
-    def get_last_lr(self) -> list:
-        return self._last_lr
-
-    def step(self, epoch=None) -> None:
-        if self._step_count == 1 and not self.optimizer._opt_called:
-            messages.warn(_ORDER_WARNING)
-        self._step_count += 1
-        self.last_epoch += 1
-        watched = _events.listener is not None
-        before = self._current() if watched else None
-        for group, lr in zip(self.optimizer.param_groups, self._next_lrs()):
-            group["lr"] = lr
-        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
-        if watched and _events.listener is not None:
-            _events.listener.on_lr_step(self, before, list(self._last_lr))
-
-    def _next_lrs(self) -> list:
-        """get_lr() as step() calls it: a user's own get_lr() call is warned about, since in
-        the chainable form it computes one step further than get_last_lr()."""
-        self._get_lr_called_within_step = True
-        try:
-            return self.get_lr()
-        finally:
-            self._get_lr_called_within_step = False
-
-    def _warn_outside_step(self) -> None:
-        if not self._get_lr_called_within_step:
-            messages.warn(_GET_LR_WARNING)
-
-    def state_dict(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
-
-    def load_state_dict(self, state_dict: dict) -> None:
-        self.__dict__.update(state_dict)
-
-    def _current(self) -> list:
-        return [group["lr"] for group in self.optimizer.param_groups]
+from .reduce_lr_on_plateau import ReduceLROnPlateau
+from .scheduler_base import LRScheduler
+from .sequential_lr import SequentialLR
 
 
 class StepLR(LRScheduler):
-    """Multiply the rate by gamma every step_size epochs."""
+    """Multiply the rate by gamma every step_size epochs.
+
+    Example:
+        >>> import gradstep.engine as torch
+        >>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+        >>> sched = StepLR(opt, step_size=2, gamma=0.5)
+        >>> [(opt.step(), sched.step(), sched.get_last_lr()[0])[2] for _ in range(4)]
+        [1.0, 0.5, 0.5, 0.25]
+    """
 
     def __init__(self, optimizer, step_size: int, gamma: float = 0.1, last_epoch: int = -1):
         self.step_size, self.gamma = step_size, gamma
@@ -113,6 +40,10 @@ class StepLR(LRScheduler):
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
             return self._current()
         return [lr * self.gamma for lr in self._current()]
+
+    def _closed_form_lrs(self) -> list:
+        return [base * self.gamma ** (self.last_epoch // self.step_size)
+                for base in self.base_lrs]
 
 
 class MultiStepLR(LRScheduler):
@@ -128,6 +59,11 @@ class MultiStepLR(LRScheduler):
             return self._current()
         return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in self._current()]
 
+    def _closed_form_lrs(self) -> list:
+        milestones = sorted(self.milestones.elements())
+        return [base * self.gamma ** bisect_right(milestones, self.last_epoch)
+                for base in self.base_lrs]
+
 
 class ExponentialLR(LRScheduler):
     """Multiply the rate by gamma every epoch."""
@@ -141,6 +77,9 @@ class ExponentialLR(LRScheduler):
         if self._is_initial:
             return self._current()
         return [lr * self.gamma for lr in self._current()]
+
+    def _closed_form_lrs(self) -> list:
+        return [base * self.gamma ** self.last_epoch for base in self.base_lrs]
 
 
 class LambdaLR(LRScheduler):
@@ -201,6 +140,56 @@ class LinearLR(LRScheduler):
                               + (self.last_epoch - 1) * span)
         return [lr * ratio for lr in self._current()]
 
+    def _closed_form_lrs(self) -> list:
+        span = self.end_factor - self.start_factor
+        return [base * (self.start_factor
+                        + span * min(self.total_iters, self.last_epoch) / self.total_iters)
+                for base in self.base_lrs]
+
+
+class ConstantLR(LRScheduler):
+    """Scale the rate by factor until epoch total_iters, then restore it."""
+
+    def __init__(self, optimizer, factor: float = 1.0 / 3, total_iters: int = 5,
+                 last_epoch: int = -1):
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor, self.total_iters = factor, total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        self._warn_outside_step()
+        if self.last_epoch == 0:
+            return [lr * self.factor for lr in self._current()]
+        if self.last_epoch != self.total_iters:
+            return self._current()
+        return [lr * (1.0 / self.factor) for lr in self._current()]
+
+    def _closed_form_lrs(self) -> list:
+        restored = (self.last_epoch >= self.total_iters) * (1 - self.factor)
+        return [base * (self.factor + restored) for base in self.base_lrs]
+
+
+class PolynomialLR(LRScheduler):
+    """Decay the rate to 0 over total_iters epochs as (1 - epoch / total_iters) ** power."""
+
+    def __init__(self, optimizer, total_iters: int = 5, power: float = 1.0,
+                 last_epoch: int = -1):
+        self.total_iters, self.power = total_iters, power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        self._warn_outside_step()
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return self._current()
+        t, n = self.last_epoch, self.total_iters
+        decay = ((1.0 - t / n) / (1.0 - (t - 1) / n)) ** self.power
+        return [lr * decay for lr in self._current()]
+
+    def _closed_form_lrs(self) -> list:
+        t, n = self.last_epoch, self.total_iters
+        return [base * (1.0 - min(n, t) / n) ** self.power for base in self.base_lrs]
+
 
 class CosineAnnealingLR(LRScheduler):
     """Follow half a cosine from the initial rate down to eta_min over T_max epochs (and back
@@ -226,58 +215,10 @@ class CosineAnnealingLR(LRScheduler):
                  / (1 + math.cos(math.pi * (t - 1) / self.T_max)))
         return [ratio * (lr - lo) + lo for lr in self._current()]
 
-
-class ReduceLROnPlateau(LRScheduler):
-    """Multiply the rate by `factor` once the metric passed to `step(metric)` has not improved
-    for more than `patience` calls (then wait `cooldown` calls before counting again)."""
-
-    def __init__(self, optimizer, mode: str = "min", factor: float = 0.1, patience: int = 10,
-                 threshold: float = 1e-4, threshold_mode: str = "rel", cooldown: int = 0,
-                 min_lr=0, eps: float = 1e-8):
-        if factor >= 1.0:
-            raise ValueError("Factor should be < 1.0.")
-        if not isinstance(optimizer, Optimizer):
-            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
-        n = len(optimizer.param_groups)
-        if isinstance(min_lr, (list, tuple)) and len(min_lr) != n:
-            raise ValueError(f"expected {n} min_lrs, got {len(min_lr)}")
-        if mode not in ("min", "max"):
-            raise ValueError("mode " + mode + " is unknown!")
-        if threshold_mode not in ("rel", "abs"):
-            raise ValueError("threshold mode " + threshold_mode + " is unknown!")
-        self.optimizer, self.factor, self.patience = optimizer, factor, patience
-        self.min_lrs = list(min_lr) if isinstance(min_lr, (list, tuple)) else [min_lr] * n
-        self.mode, self.threshold, self.threshold_mode = mode, threshold, threshold_mode
-        self.cooldown, self.eps, self.last_epoch = cooldown, eps, 0
-        self.mode_worse = math.inf if mode == "min" else -math.inf
-        self.best, self.cooldown_counter, self.num_bad_epochs = self.mode_worse, 0, 0
-        self._last_lr = self._current()
-
-    def step(self, metrics, epoch=None) -> None:
-        current = float(metrics)
-        self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
-        if self._is_better(current):
-            self.best, self.num_bad_epochs = current, 0
-        else:
-            self.num_bad_epochs += 1
-        if self.cooldown_counter > 0:
-            self.cooldown_counter -= 1
-            self.num_bad_epochs = 0          # bad epochs in cooldown do not count
-        if self.num_bad_epochs > self.patience:
-            for group, low in zip(self.optimizer.param_groups, self.min_lrs):
-                old = float(group["lr"])
-                new = max(old * self.factor, low)
-                if old - new > self.eps:
-                    group["lr"] = new
-            self.cooldown_counter, self.num_bad_epochs = self.cooldown, 0
-        self._last_lr = self._current()
-
-    def _is_better(self, a: float) -> bool:
-        if self.mode == "min":
-            return a < (self.best * (1.0 - self.threshold) if self.threshold_mode == "rel"
-                        else self.best - self.threshold)
-        return a > (self.best * (self.threshold + 1.0) if self.threshold_mode == "rel"
-                    else self.best + self.threshold)
+    def _closed_form_lrs(self) -> list:
+        lo = self.eta_min
+        return [lo + (base - lo) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base in self.base_lrs]
 
 
 class OneCycleLR(LRScheduler):
@@ -406,7 +347,6 @@ class CosineAnnealingWarmRestarts(LRScheduler):
             group["lr"] = lr
         self._last_lr = self._current()
 
-
 def _total_steps(total_steps, epochs, steps_per_epoch) -> int:
     if total_steps is not None:
         if total_steps <= 0 or not isinstance(total_steps, int):
@@ -432,5 +372,5 @@ def _per_group(name: str, optimizer, value) -> list:
 
 
 __all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "LambdaLR", "LinearLR",
-           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR",
-           "CosineAnnealingWarmRestarts"]
+           "ConstantLR", "PolynomialLR", "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR",
+           "CosineAnnealingWarmRestarts", "SequentialLR"]

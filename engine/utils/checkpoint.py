@@ -86,6 +86,10 @@ class CheckpointFunction(Function):
 
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
+        if not any(a.requires_grad for a in args if isinstance(a, Tensor)):
+            # the module's parameters do not count: only what is passed in is differentiated
+            messages.warn("None of the inputs have requires_grad=True. Gradients will be None",
+                          UserWarning)
         ctx.run_function = run_function
         ctx.snap = default_generator.snapshot() if preserve_rng_state else None
         ctx.args = [None if isinstance(a, Tensor) else a for a in args]

@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 import gradstep.engine as torch
-from gradstep.engine.optim import lr_scheduler
+from gradstep.engine.optim import lr_scheduler, scheduler_base
 
 EXPECTED = [
     ("StepLR", dict(step_size=2, gamma=0.5),
@@ -61,7 +61,7 @@ def test_stepping_the_scheduler_first_warns_as_pytorch():
         warnings.simplefilter("always")
         sched.step()
         sched.step()
-    assert [str(w.message) for w in caught] == [lr_scheduler._ORDER_WARNING]
+    assert [str(w.message) for w in caught] == [scheduler_base._ORDER_WARNING]
     assert str(caught[0].message).startswith("Detected call of `lr_scheduler.step()` before "
                                              "`optimizer.step()`.")
 
