@@ -187,8 +187,11 @@ def drop_root() -> None:
 RESULT_FD, STDOUT_FD = 3, 4      # where the run's two pipes sit once it is hardened
 
 
-def harden(limits: Limits, out_fd: int, layers: dict, stdout_fd: int) -> tuple[int, int]:
+def harden(limits: Limits, out_fd: int, layers: dict, stdout_fd: int,
+           parent: int | None = None) -> tuple[int, int]:
     """Apply every OS layer to this process; returns the (renumbered) result and stdout fds.
+    `parent` is the pid of the zygote that forked it: a run whose zygote is gone already
+    exits here, before the program starts.
 
     With GRADSTEP_SANDBOX_OS_LAYERS=none in the zygote (tests of the language layers alone)
     `layers` is all False: no uid change, no Landlock, no seccomp and only the CPU and memory
@@ -203,6 +206,11 @@ def harden(limits: Limits, out_fd: int, layers: dict, stdout_fd: int) -> tuple[i
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if parent is not None and os.getppid() != parent:
+        # the zygote died before the death signal was asked for (a spare handed its run
+        # just before its worker was killed): nobody would ever signal this run, which could
+        # then spend its whole CPU limit for nobody
+        os._exit(0)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -640,12 +648,14 @@ def result_payload(result: dict) -> bytes:
     return head[:-1] + b',"trace":' + trace + b"}"
 
 
-def run_request(request: dict, out_fd: int, stdout_fd: int, layers: dict) -> None:
-    """Entry point of the forked child: harden, execute, send the result, exit."""
+def run_request(request: dict, out_fd: int, stdout_fd: int, layers: dict,
+                parent: int | None = None) -> None:
+    """Entry point of the forked child: harden, execute, send the result, exit. `parent`:
+    the zygote's pid (see harden)."""
     status = 0
     try:
         limits = Limits.from_dict(request.get("limits") or {})
-        out_fd, stdout_fd = harden(limits, out_fd, layers, stdout_fd)
+        out_fd, stdout_fd = harden(limits, out_fd, layers, stdout_fd, parent)
         result = execute(request, out_fd, stdout_fd, exiting=True)
         protocol.write_frame(out_fd, protocol.RESULT, result_payload(result))
     except BaseException:  # the parent reports a crash from the status

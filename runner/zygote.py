@@ -124,6 +124,7 @@ class Spare:
         self.out_fd, out_w = os.pipe()
         self.stdout_fd, stdout_w = os.pipe()
         self.used = False
+        zygote = os.getpid()
         try:
             self.pid = os.fork()
         except OSError:
@@ -135,7 +136,7 @@ class Spare:
             try:
                 for fd in (self.request_fd, self.out_fd, self.stdout_fd, *keep):
                     os.close(fd)        # keep: the zygote's protocol pipes, never the child's
-                _spare_main(request_r, out_w, stdout_w, layers, warm)      # never returns
+                _spare_main(request_r, out_w, stdout_w, layers, warm, zygote)  # never returns
             finally:
                 os._exit(70)
         os.close(request_r)
@@ -173,7 +174,7 @@ class Spare:
 
 
 def _spare_main(request_fd: int, out_fd: int, stdout_fd: int, layers: dict,
-                warm: bool) -> None:
+                warm: bool, zygote: int) -> None:
     """The spare's life: warm up, wait for one request (or the zygote's end), run it."""
     from gradstep.runner import child
     try:
@@ -193,7 +194,7 @@ def _spare_main(request_fd: int, out_fd: int, stdout_fd: int, layers: dict,
         os._exit(70)
     if request is None:         # the zygote closed the pipe: it is exiting or discarded us
         os._exit(0)
-    child.run_request(request, out_fd, stdout_fd, layers)     # hardens first; never returns
+    child.run_request(request, out_fd, stdout_fd, layers, zygote)  # hardens first; never returns
 
 
 def serve_request(request: dict, layers: dict, spare: Spare | None = None,
@@ -216,11 +217,12 @@ def serve_request(request: dict, layers: dict, spare: Spare | None = None,
     else:
         r, w = os.pipe()
         sr, sw = os.pipe()
+        zygote = os.getpid()
         pid = os.fork()
         if pid == 0:
             os.close(r)
             os.close(sr)
-            child.run_request(request, w, sw, layers)       # never returns
+            child.run_request(request, w, sw, layers, zygote)       # never returns
         os.close(w)
         os.close(sw)
         try:

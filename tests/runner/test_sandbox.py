@@ -206,3 +206,27 @@ def test_this_host_runs_with_every_layer_in_strict_mode(monkeypatch):
     with WorkerPool(size=1) as strict:
         assert strict.layers == {"rlimits": True, "seccomp": True, "landlock": True,
                                  "unprivileged": True}
+
+
+def test_a_run_whose_zygote_is_already_gone_never_starts():
+    """PR_SET_PDEATHSIG only signals a death that happens after it is asked for: a run whose
+    zygote died just before would run for its whole CPU limit, for nobody. harden() sees
+    that its parent is no longer the zygote that forked it and exits at once."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            # 1 stands for a zygote that is no longer this process's parent
+            fd, _ = harden(Limits(cpu_seconds=2, memory_mb=256), w, probe_layers(), w, parent=1)
+            protocol.write_json(fd, protocol.RESULT, {"ran": True})
+        finally:
+            os._exit(3)
+    os.close(w)
+    reader = protocol.FrameReader(r)
+    frames = []
+    while not reader.eof:
+        frames += reader.read_available(10)
+    os.close(r)
+    _, status = os.waitpid(pid, 0)
+    assert frames == [] and os.waitstatus_to_exitcode(status) == 0
