@@ -161,6 +161,16 @@ class Distribution:
             setattr(self, name, value)
         return values[0].size()
 
+    def _expand_parameters(self, cls, batch_shape, _instance, *names: str):
+        """`expand` of a distribution whose parameters `names` hold one number per element
+        of the batch (Normal's loc and scale): each is expanded, in order, to the new batch
+        shape."""
+        new = self._get_checked_instance(cls, _instance)
+        batch_shape = Size(batch_shape)
+        for name in names:
+            setattr(new, name, getattr(self, name).expand(batch_shape))
+        return self._finish_expand(new, batch_shape)
+
     def _finish_expand(self, new, batch_shape: Size, event_shape: Size = EMPTY):
         """The end of every `expand`: `new`, whose parameters are already expanded, takes the
         shapes without validating them again (they were valid before expanding) and keeps

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 
 from ..factories import empty, zeros_like
-from ..size import Size
 from ..tensor import Tensor
 from . import constraints
 from .distribution import ExponentialFamily
@@ -42,10 +41,7 @@ class Exponential(ExponentialFamily):
         return self.rate.pow(-2)
 
     def expand(self, batch_shape, _instance=None):
-        new = self._get_checked_instance(Exponential, _instance)
-        batch_shape = Size(batch_shape)
-        new.rate = self.rate.expand(batch_shape)
-        return self._finish_expand(new, batch_shape)
+        return self._expand_parameters(Exponential, batch_shape, _instance, "rate")
 
     def rsample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

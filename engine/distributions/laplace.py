@@ -3,9 +3,7 @@ tails than the normal, the prior behind an L1 penalty. `rsample()` turns a unifo
 loc − scale · sign(u) · log1p(−|u|), as PyTorch does, so the gradient reaches loc and scale."""
 from __future__ import annotations
 
-
 from ..factories import empty
-from ..size import Size
 from ..tensor import Tensor
 from ..type_info import finfo
 from . import constraints
@@ -43,10 +41,7 @@ class Laplace(Distribution):
         return (2 ** 0.5) * self.scale
 
     def expand(self, batch_shape, _instance=None):
-        new = self._get_checked_instance(Laplace, _instance)
-        batch_shape = Size(batch_shape)
-        new.loc, new.scale = self.loc.expand(batch_shape), self.scale.expand(batch_shape)
-        return self._finish_expand(new, batch_shape)
+        return self._expand_parameters(Laplace, batch_shape, _instance, "loc", "scale")
 
     def rsample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

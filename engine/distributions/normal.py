@@ -13,7 +13,6 @@ from ..factories import empty, normal
 from ..foreign_operands import tensor_input
 from ..grad_mode import no_grad
 from ..ops.special import erfinv
-from ..size import Size
 from ..tensor import Tensor
 from . import constraints
 from .distribution import ExponentialFamily
@@ -53,10 +52,7 @@ class Normal(ExponentialFamily):
         return self.stddev.pow(2)
 
     def expand(self, batch_shape, _instance=None):
-        new = self._get_checked_instance(Normal, _instance)
-        batch_shape = Size(batch_shape)
-        new.loc, new.scale = self.loc.expand(batch_shape), self.scale.expand(batch_shape)
-        return self._finish_expand(new, batch_shape)
+        return self._expand_parameters(Normal, batch_shape, _instance, "loc", "scale")
 
     def sample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from ..factories import rand
-from ..size import Size
 from ..tensor import Tensor
 from . import constraints
 from .distribution import Distribution
@@ -49,10 +48,7 @@ class Uniform(Distribution):
         return (self.high - self.low).pow(2) / 12
 
     def expand(self, batch_shape, _instance=None):
-        new = self._get_checked_instance(Uniform, _instance)
-        batch_shape = Size(batch_shape)
-        new.low, new.high = self.low.expand(batch_shape), self.high.expand(batch_shape)
-        return self._finish_expand(new, batch_shape)
+        return self._expand_parameters(Uniform, batch_shape, _instance, "low", "high")
 
     def rsample(self, sample_shape=EMPTY) -> Tensor:
         shape = self._extended_shape(sample_shape)

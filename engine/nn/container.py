@@ -30,6 +30,20 @@ def _renumber(modules: dict) -> None:
         modules[str(i)] = m
 
 
+
+def update_pairs(kind: str, sequence):
+    """The (key, value) pairs of a sequence given to `ModuleDict.update` or
+    `ParameterDict.update`, each checked as PyTorch checks it (`kind` names the container
+    in the message) just before it is set."""
+    for j, pair in enumerate(sequence):
+        if not isinstance(pair, Iterable):
+            raise TypeError(f"{kind} update sequence element #{j} should be Iterable; "
+                            f"is{type(pair).__name__}")
+        if len(pair) != 2:
+            raise ValueError(f"{kind} update sequence element #{j} has length "
+                             f"{len(pair)}; 2 is required")
+        yield pair[0], pair[1]
+
 class Sequential(Module):
     """Modules applied one after another: `Sequential(a, b)(x)` is `b(a(x))`.
 
@@ -219,14 +233,8 @@ class ModuleDict(Module):
             for k, m in modules.items():
                 self[k] = m
             return
-        for j, pair in enumerate(modules):
-            if not isinstance(pair, Iterable):
-                raise TypeError(f"ModuleDict update sequence element #{j} should be Iterable; "
-                                f"is{type(pair).__name__}")
-            if len(pair) != 2:
-                raise ValueError(f"ModuleDict update sequence element #{j} has length "
-                                 f"{len(pair)}; 2 is required")
-            self[pair[0]] = pair[1]
+        for key, module in update_pairs("ModuleDict", modules):
+            self[key] = module
 
     def __len__(self) -> int:
         return len(self._modules)

@@ -32,6 +32,19 @@ def _renorm_(weight: Tensor, indices: np.ndarray, max_norm: float, norm_type: fl
     counter(weight)[0] += 1
 
 
+def padding_index(padding_idx, num_embeddings: int, word: str = "Padding_idx"):
+    """`padding_idx` checked against the table's rows and made non-negative, as embedding and
+    the modules do; PyTorch's message says `word` ("Padding_idx", or "padding_idx" in
+    EmbeddingBag)."""
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < num_embeddings, f"{word} must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -num_embeddings, f"{word} must be within num_embeddings"
+            padding_idx = num_embeddings + padding_idx
+    return padding_idx
+
+
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
               max_norm: float | None = None, norm_type: float = 2.0,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
@@ -48,12 +61,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
         ([[2.0, 3.0], [2.0, 3.0], [0.0, 1.0]], 'EmbeddingBackward0')
     """
     n = weight.shape[0] if weight.ndim else 0
-    if padding_idx is not None:
-        if padding_idx > 0:
-            assert padding_idx < n, "Padding_idx must be within num_embeddings"
-        elif padding_idx < 0:
-            assert padding_idx >= -n, "Padding_idx must be within num_embeddings"
-            padding_idx = n + padding_idx
+    padding_idx = padding_index(padding_idx, n)
     saved_padding = _sparse.NO_PADDING if padding_idx is None else padding_idx
     if weight.ndim != 2:
         raise RuntimeError("'weight' must be 2-D")

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 from ..tensor import Tensor
+from .container import update_pairs
 from .module import Module, _type_name
 from .parameter import Parameter
 
@@ -117,14 +118,8 @@ class ParameterDict(Module):
             pairs = sorted(parameters.items())
         else:
             pairs = []
-            for j, p in enumerate(parameters):
-                if not isinstance(p, Iterable):
-                    raise TypeError(f"ParameterDict update sequence element #{j} should be "
-                                    f"Iterable; is{type(p).__name__}")
-                if len(p) != 2:
-                    raise ValueError(f"ParameterDict update sequence element #{j} has length "
-                                     f"{len(p)}; 2 is required")
-                self[p[0]] = p[1]
+            for key, value in update_pairs("ParameterDict", parameters):
+                self[key] = value
         for key, value in pairs:
             self[key] = value
 

@@ -12,6 +12,7 @@ from ..grad_mode import no_grad
 from ..tensor import Tensor
 from . import functional as F
 from . import init
+from .functional_sparse import padding_index
 from .module import Module
 from .parameter import Parameter
 
@@ -35,14 +36,7 @@ class Embedding(Module):
         super().__init__()
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
-        if padding_idx is not None:
-            if padding_idx > 0:
-                assert padding_idx < num_embeddings, "Padding_idx must be within num_embeddings"
-            elif padding_idx < 0:
-                assert padding_idx >= -num_embeddings, \
-                    "Padding_idx must be within num_embeddings"
-                padding_idx = num_embeddings + padding_idx
-        self.padding_idx = padding_idx
+        self.padding_idx = padding_index(padding_idx, num_embeddings)
         self.max_norm = max_norm
         self.norm_type = norm_type
         self.scale_grad_by_freq = scale_grad_by_freq
@@ -95,16 +89,6 @@ class Embedding(Module):
                    _weight=embeddings, _freeze=freeze)
 
 
-def _padding_index(padding_idx, num_embeddings: int):
-    if padding_idx is not None:
-        if padding_idx > 0:
-            assert padding_idx < num_embeddings, "padding_idx must be within num_embeddings"
-        elif padding_idx < 0:
-            assert padding_idx >= -num_embeddings, "padding_idx must be within num_embeddings"
-            padding_idx = num_embeddings + padding_idx
-    return padding_idx
-
-
 class EmbeddingBag(Module):
     """Sums, averages or maxes the rows of `weight` picked by each bag of indices (a 1-D
     input cut at `offsets`, or each row of a 2-D input), without building the rows.
@@ -126,7 +110,7 @@ class EmbeddingBag(Module):
         self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
         self.max_norm, self.norm_type = max_norm, norm_type
         self.scale_grad_by_freq = scale_grad_by_freq
-        self.padding_idx = _padding_index(padding_idx, num_embeddings)
+        self.padding_idx = padding_index(padding_idx, num_embeddings, "padding_idx")
         if _weight is None:
             self.weight = Parameter(empty(num_embeddings, embedding_dim, dtype=dtype))
             self.reset_parameters()
