@@ -40,12 +40,17 @@ class ScopeEvents(RecorderState):
 
     _scope_stack: list | None = None
     _scope_head: list
+    _scope_tail: deque
 
-    def on_module_enter(self, module) -> None:
+    def _open_scopes(self) -> list:
+        """The stack of open calls, made at the first call (most programs make none)."""
         if self._scope_stack is None:
             self._scope_stack, self._scope_head = [], []
             self._scope_tail = deque(maxlen=TAIL)
-        stack = self._scope_stack
+        return self._scope_stack
+
+    def on_module_enter(self, module) -> None:
+        stack = self._open_scopes()
         parent = stack[-1] if stack else None
         path = _path(module, parent, sys._getframe(1))
         if isinstance(module, type):    # an autograd.Function subclass, entered by apply()
@@ -68,8 +73,6 @@ class ScopeEvents(RecorderState):
         if at:
             entry["at"] = at
         stack.append((module, entry))
-
-    _scope_tail: deque
 
     def on_step_enter(self, name: str, t: int) -> None:
         """A time step of the recurrent layer whose call is open: a scope inside it, `rnn.l0`
@@ -101,10 +104,7 @@ class ScopeEvents(RecorderState):
             return
         if rerun:
             self._recomputing += 1
-        if self._scope_stack is None:
-            self._scope_stack, self._scope_head = [], []
-            self._scope_tail = deque(maxlen=TAIL)
-        stack = self._scope_stack
+        stack = self._open_scopes()
         outer = stack[-1][1] if stack else None
         name = getattr(function, "__name__", None)
         if not isinstance(name, str) or not name.isidentifier():

@@ -14,27 +14,39 @@ from gradstep.runner.child import harden, probe_layers
 from gradstep.runner.sandbox import run_program
 
 
-def _escaped_child(probe):
-    """Fork, harden, run `probe(result)` as an escaped program would, return its report."""
-    layers = probe_layers()
+def _forked(body) -> tuple[list, int]:
+    """Fork; the child runs `body(w)` with the write end of a pipe and exits with 0 (3 if
+    `body` raised). Returns the frames the child wrote and its exit code."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
-        report = {}
+        code = 3
         try:
             os.close(r)
-            fd, _ = harden(Limits(cpu_seconds=2, memory_mb=256), w, layers, w)
-            probe(report)
-            protocol.write_json(fd, protocol.RESULT, report)
+            body(w)
+            code = 0
         finally:
-            os._exit(0)
+            os._exit(code)
     os.close(w)
     reader = protocol.FrameReader(r)
     frames = []
     while not reader.eof:
         frames += reader.read_available(10)
     os.close(r)
-    os.waitpid(pid, 0)
+    _, status = os.waitpid(pid, 0)
+    return frames, os.waitstatus_to_exitcode(status)
+
+
+def _escaped_child(probe):
+    """Fork, harden, run `probe(result)` as an escaped program would, return its report."""
+    layers = probe_layers()
+
+    def body(w):
+        report = {}
+        fd, _ = harden(Limits(cpu_seconds=2, memory_mb=256), w, layers, w)
+        probe(report)
+        protocol.write_json(fd, protocol.RESULT, report)
+    frames, _ = _forked(body)
     return layers, json.loads(frames[-1][1])
 
 
@@ -212,21 +224,9 @@ def test_a_run_whose_zygote_is_already_gone_never_starts():
     """PR_SET_PDEATHSIG only signals a death that happens after it is asked for: a run whose
     zygote died just before would run for its whole CPU limit, for nobody. harden() sees
     that its parent is no longer the zygote that forked it and exits at once."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(r)
-            # 1 stands for a zygote that is no longer this process's parent
-            fd, _ = harden(Limits(cpu_seconds=2, memory_mb=256), w, probe_layers(), w, parent=1)
-            protocol.write_json(fd, protocol.RESULT, {"ran": True})
-        finally:
-            os._exit(3)
-    os.close(w)
-    reader = protocol.FrameReader(r)
-    frames = []
-    while not reader.eof:
-        frames += reader.read_available(10)
-    os.close(r)
-    _, status = os.waitpid(pid, 0)
-    assert frames == [] and os.waitstatus_to_exitcode(status) == 0
+    def body(w):
+        # 1 stands for a zygote that is no longer this process's parent
+        fd, _ = harden(Limits(cpu_seconds=2, memory_mb=256), w, probe_layers(), w, parent=1)
+        protocol.write_json(fd, protocol.RESULT, {"ran": True})
+        os._exit(4)     # reached only if harden let the run start
+    assert _forked(body) == ([], 0)
